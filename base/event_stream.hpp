@@ -1,0 +1,33 @@
+#pragma once
+// The canonical event stream (DESIGN §7): every layer reports what happened as (simulated time in integer
+// nanoseconds, actor, event, bytes). Models only emit; sim/ installs the sink that hashes the stream into the
+// run's digest and, on request, writes it as CSV. Emission order is SimGrid's scheduling order, which is
+// deterministic, so the stream is too.
+#include <cstdint>
+#include <string_view>
+
+namespace bcssim::base {
+
+struct Event {
+  std::int64_t time_ns;
+  std::string_view actor;
+  std::string_view what;
+  std::uint64_t bytes;
+};
+
+class EventSink {
+public:
+  virtual ~EventSink() = default;
+  virtual void record(const Event& event) = 0;
+};
+
+/// Installs the sink that receives every event (nullptr: events are dropped). Not owned.
+void set_event_sink(EventSink* sink);
+
+/// Records `what` at the current simulated time on behalf of the calling actor ("maestro" outside actors).
+void emit(std::string_view what, std::uint64_t bytes = 0);
+
+/// Simulated seconds to integer nanoseconds, rounded to nearest: the time unit of the stream and of results.
+std::int64_t to_ns(double seconds);
+
+} // namespace bcssim::base

@@ -1,0 +1,143 @@
+#include "models/qsnet/platform.hpp"
+
+#include "models/qsnet/qsnet_zone.hpp"
+#include "models/qsnet/routing.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+#include <xbt/log.h>
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(qsnet_platform, "qsnet.platform: fat tree, nodes and PCI buses");
+
+namespace bcssim::qsnet {
+namespace {
+
+void require(bool ok, const std::string& field, const std::string& what)
+{
+  if (!ok)
+    throw std::invalid_argument("PlatformSpec." + field + ": " + what);
+}
+
+void validate(const PlatformSpec& s)
+{
+  require(s.arity >= 2, "arity", "must be at least 2");
+  require(s.levels >= 1, "levels", "must be at least 1");
+  require(std::pow(double(s.arity), double(s.levels)) <= 16777216.0, "levels", "arity^levels exceeds 2^24 nodes");
+  const double capacity = std::pow(double(s.arity), double(s.levels));
+  require(s.nodes >= 2 && s.nodes <= capacity, "nodes", "must be in [2, arity^levels]");
+  require(s.cable_m.size() == s.levels, "cable_m", "needs one length per level");
+  for (double c : s.cable_m)
+    require(c >= 0, "cable_m", "lengths must be non-negative");
+  const LinkTiming& t = s.timing;
+  require(t.link_bandwidth > 0, "timing.link_bandwidth", "must be positive");
+  require(t.packet_payload > 0, "timing.packet_payload", "must be positive");
+  require(t.packet_overhead >= 0, "timing.packet_overhead", "must be non-negative");
+  require(t.t_packet > 0 && t.ack_bandwidth > 0, "timing", "t_packet and ack_bandwidth must be positive");
+  require(t.t_base >= 0 && t.t_cable >= 0 && t.t_switch >= 0, "timing", "round-trip terms must be non-negative");
+  const NodeSpec& n = s.node;
+  require(n.pes >= 1, "node.pes", "must be at least 1");
+  require(n.pe_speed > 0 && n.nic_clock > 0, "node", "pe_speed and nic_clock must be positive");
+  require(n.pci_read > 0 && n.pci_write > 0 && n.pci_mixed > 0, "node", "PCI rates must be positive");
+  require(n.pci_latency >= 0, "node.pci_latency", "must be non-negative");
+}
+
+// One-way latency of a cable, chosen so that a route's latency is half the ack round trip: every cable carries
+// its propagation delay and half a switch (T_switch is per round trip); the two node cables of a route also
+// carry a quarter of T_base each and give back the half switch counted once too often (2h cables, 2h-1 switches).
+double cable_latency(const LinkTiming& t, unsigned level, double cable_m)
+{
+  const double propagation = cable_m * t.t_cable;
+  if (level == 1)
+    return (t.t_base + t.t_switch) / 4.0 + propagation;
+  return t.t_switch / 2.0 + propagation;
+}
+
+} // namespace
+
+std::vector<std::pair<std::string, std::string>> configure_engine(const PlatformSpec& spec)
+{
+  char window[64];
+  std::snprintf(window, sizeof window, "%.17g", ack_window(spec.timing));
+  std::vector<std::pair<std::string, std::string>> config = {
+      {"network/model", "CM02"},
+      {"network/crosstraffic", "0"},
+      {"network/TCP-gamma", window},
+      {"network/solver", "fairbottleneck"},
+  };
+  for (const auto& [key, value] : config)
+    simgrid::s4u::Engine::set_config(key + ":" + value);
+  return config;
+}
+
+Platform::Platform(const PlatformSpec& spec) : spec_(spec)
+{
+  validate(spec_);
+  tree_ = std::make_unique<KAryNTree>(spec_.arity, spec_.levels);
+  zone_ = new QsNetZone("qsnet", *tree_); // the first zone becomes the engine's root and is owned by it
+
+  const NodeSpec& ns = spec_.node;
+  cpus_.reserve(spec_.nodes);
+  nics_.reserve(spec_.nodes);
+  for (unsigned p = 0; p < spec_.nodes; ++p) {
+    const std::string prefix = "node" + std::to_string(p);
+    auto* cpu = zone_->create_host(prefix + ".cpu", {ns.pe_speed})->set_core_count(ns.pes)->seal();
+    auto* nic = zone_->create_host(prefix + ".nic", {ns.nic_clock})->seal();
+    zone_->add_endpoint(cpu, p, false);
+    zone_->add_endpoint(nic, p, true);
+    cpus_.push_back(cpu);
+    nics_.push_back(nic);
+
+    auto* read = zone_->create_link(prefix + ".pci.read", {ns.pci_read})->set_latency(ns.pci_latency / 2)->seal();
+    auto* bus = zone_->create_link(prefix + ".pci.bus", {std::max(ns.pci_read, ns.pci_write)})->seal();
+    auto* write = zone_->create_link(prefix + ".pci.write", {ns.pci_write})->set_latency(ns.pci_latency / 2)->seal();
+    zone_->set_pci(p, read, bus, write);
+    pci_bus_.push_back(bus);
+  }
+
+  // Cables: only those whose lower end leads to a populated node can carry traffic.
+  const double bandwidth = payload_bandwidth(spec_.timing);
+  for (std::uint32_t id = 0; id < tree_->cable_count(); ++id) {
+    const unsigned level = tree_->cable_level(id);
+    const auto& lower = tree_->graph()[tree_->cable_lower(id)];
+    const std::uint64_t first_node =
+        lower.kind == VertexKind::node ? lower.index
+                                       : std::uint64_t(lower.index / tree_->power(lower.level - 1)) *
+                                             tree_->power(lower.level);
+    if (first_node >= spec_.nodes)
+      continue;
+    const double latency = cable_latency(spec_.timing, level, spec_.cable_m[level - 1]);
+    const std::string name = "cable" + std::to_string(id);
+    auto* up = zone_->create_link(name + ".up", {bandwidth})->set_latency(latency)->seal();
+    auto* down = zone_->create_link(name + ".down", {bandwidth})->set_latency(latency)->seal();
+    zone_->set_cable(id, up, down);
+  }
+  zone_->seal();
+  XBT_INFO("QsNet %u-ary %u-tree: %u nodes, %u switches, payload rate %.1f MB/s, ack window %.1f B", spec_.arity,
+           spec_.levels, spec_.nodes, tree_->switch_count(), bandwidth / 1e6, ack_window(spec_.timing));
+}
+
+double Platform::route_cable_m(unsigned a, unsigned b) const
+{
+  double total = 0;
+  for (const Hop& hop : route(*tree_, a, b))
+    total += spec_.cable_m[tree_->cable_level(hop.cable) - 1];
+  return total;
+}
+
+double Platform::route_latency(unsigned a, unsigned b) const
+{
+  double total = 0;
+  for (const Hop& hop : route(*tree_, a, b)) {
+    const unsigned level = tree_->cable_level(hop.cable);
+    total += cable_latency(spec_.timing, level, spec_.cable_m[level - 1]);
+  }
+  return total;
+}
+
+} // namespace bcssim::qsnet

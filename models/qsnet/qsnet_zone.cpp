@@ -1,0 +1,73 @@
+#include "models/qsnet/qsnet_zone.hpp"
+
+#include "models/qsnet/routing.hpp"
+
+#include <simgrid/kernel/routing/NetPoint.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+
+#include <stdexcept>
+
+namespace bcssim::qsnet {
+
+using simgrid::kernel::routing::NetPoint;
+using simgrid::kernel::routing::Route;
+
+QsNetZone::QsNetZone(const std::string& name, const KAryNTree& tree)
+    : NetZoneImpl(name), tree_(tree), up_(tree.cable_count()), down_(tree.cable_count())
+{
+}
+
+void QsNetZone::add_endpoint(const simgrid::s4u::Host* host, unsigned node, bool is_nic)
+{
+  const auto id = host->get_netpoint()->id();
+  if (endpoints_.size() <= id)
+    endpoints_.resize(id + 1);
+  endpoints_[id] = Endpoint{node, is_nic, true};
+  if (pci_.size() <= node)
+    pci_.resize(node + 1);
+}
+
+QsNetZone::Directed QsNetZone::directed(simgrid::s4u::Link* link) { return Directed{link->get_impl(), link->get_latency()}; }
+
+void QsNetZone::set_cable(std::uint32_t id, simgrid::s4u::Link* up, simgrid::s4u::Link* down)
+{
+  up_.at(id) = directed(up);
+  down_.at(id) = directed(down);
+}
+
+void QsNetZone::set_pci(unsigned node, simgrid::s4u::Link* read, simgrid::s4u::Link* bus, simgrid::s4u::Link* write)
+{
+  pci_.at(node) = Pci{directed(read), directed(bus), directed(write)};
+}
+
+void QsNetZone::append(const Directed& link, Route* into, double* latency)
+{
+  into->link_list_.push_back(link.impl);
+  if (latency != nullptr)
+    *latency += link.latency;
+}
+
+void QsNetZone::get_local_route(const NetPoint* src, const NetPoint* dst, Route* into, double* latency)
+{
+  if (src->id() >= endpoints_.size() || dst->id() >= endpoints_.size() || !endpoints_[src->id()].known ||
+      !endpoints_[dst->id()].known)
+    throw std::logic_error("QsNetZone: no route between " + src->get_name() + " and " + dst->get_name());
+  const Endpoint& a = endpoints_[src->id()];
+  const Endpoint& b = endpoints_[dst->id()];
+
+  // Main memory -> NIC: a DMA read across the PCI bus (the shared bus segment is crossed once per direction).
+  if (!a.is_nic) {
+    append(pci_[a.node].read, into, latency);
+    append(pci_[a.node].bus, into, latency);
+  }
+  for (const Hop& hop : route(tree_, a.node, b.node))
+    append(hop.up ? up_[hop.cable] : down_[hop.cable], into, latency);
+  if (!b.is_nic) {
+    if (a.is_nic || a.node != b.node)
+      append(pci_[b.node].bus, into, latency);
+    append(pci_[b.node].write, into, latency);
+  }
+}
+
+} // namespace bcssim::qsnet

@@ -1,0 +1,48 @@
+#pragma once
+// The SimGrid routing zone of a QsNet cluster. SimGrid's own FatTreeZone has one bandwidth and latency for all
+// links and its own up-routing; this zone routes with routing.hpp over links that carry per-level cable
+// latencies. It is flat (hosts and links of every node live in it) and answers a route in O(levels); a CPU
+// host's traffic goes over its node's PCI links to the NIC first, exactly as through a gateway.
+#include "models/qsnet/topology.hpp"
+
+#include <simgrid/kernel/routing/NetZoneImpl.hpp>
+
+#include <vector>
+
+namespace bcssim::qsnet {
+
+class QsNetZone : public simgrid::kernel::routing::NetZoneImpl {
+public:
+  QsNetZone(const std::string& name, const KAryNTree& tree);
+
+  void add_endpoint(const simgrid::s4u::Host* host, unsigned node, bool is_nic);
+  void set_cable(std::uint32_t id, simgrid::s4u::Link* up, simgrid::s4u::Link* down);
+  void set_pci(unsigned node, simgrid::s4u::Link* read, simgrid::s4u::Link* bus, simgrid::s4u::Link* write);
+
+  void get_local_route(const simgrid::kernel::routing::NetPoint* src, const simgrid::kernel::routing::NetPoint* dst,
+                       simgrid::kernel::routing::Route* into, double* latency) override;
+
+private:
+  struct Endpoint {
+    unsigned node = 0;
+    bool is_nic = false;
+    bool known = false;
+  };
+  struct Directed {
+    simgrid::kernel::resource::StandardLinkImpl* impl = nullptr;
+    double latency = 0;
+  };
+  struct Pci {
+    Directed read, bus, write;
+  };
+  static Directed directed(simgrid::s4u::Link* link);
+  static void append(const Directed& link, simgrid::kernel::routing::Route* into, double* latency);
+
+  const KAryNTree& tree_;
+  std::vector<Endpoint> endpoints_; // by NetPoint id
+  std::vector<Directed> up_;        // by cable id
+  std::vector<Directed> down_;
+  std::vector<Pci> pci_;            // by node
+};
+
+} // namespace bcssim::qsnet

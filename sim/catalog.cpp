@@ -1,0 +1,204 @@
+// The one declaration of every scenario parameter: path, type and unit, default, range, doc and source.
+// Defaults are those of an ES45-class QsNet node (the best-measured one); presets.cpp changes what differs
+// per machine. Sources: 002 = thesis excerpt, 003 = Kumar & Kalé, DESIGN = ../shared/DESIGN.md.
+#include "sim/params.hpp"
+
+namespace bcssim::sim {
+namespace {
+
+ParamSpec quantity(std::string path, Quantity q, const char* def, double min, double max, std::string doc,
+                   std::string source)
+{
+  ParamSpec p;
+  p.path = std::move(path);
+  p.type = ParamType::quantity;
+  p.quantity = q;
+  p.default_value = def;
+  p.min = min;
+  p.max = max;
+  p.doc = std::move(doc);
+  p.source = std::move(source);
+  return p;
+}
+
+ParamSpec integer(std::string path, nlohmann::json def, double min, double max, std::string doc, std::string source)
+{
+  ParamSpec p;
+  p.path = std::move(path);
+  p.type = ParamType::integer;
+  p.default_value = std::move(def);
+  p.min = min;
+  p.max = max;
+  p.doc = std::move(doc);
+  p.source = std::move(source);
+  return p;
+}
+
+ParamSpec choice(std::string path, const char* def, std::vector<std::string> choices, std::string doc,
+                 std::string source)
+{
+  ParamSpec p;
+  p.path = std::move(path);
+  p.type = ParamType::choice;
+  p.default_value = def;
+  p.choices = std::move(choices);
+  p.doc = std::move(doc);
+  p.source = std::move(source);
+  return p;
+}
+
+ParamSpec boolean(std::string path, bool def, std::string doc)
+{
+  ParamSpec p;
+  p.path = std::move(path);
+  p.type = ParamType::boolean;
+  p.default_value = def;
+  p.doc = std::move(doc);
+  p.source = "scenario choice";
+  return p;
+}
+
+ParamSpec listed(ParamSpec p, nlohmann::json def)
+{
+  p.list = true;
+  p.default_value = std::move(def);
+  return p;
+}
+
+constexpr double inf = std::numeric_limits<double>::infinity();
+const std::vector<std::string> kPaths = {"elan-elan", "elan-main", "main-elan", "main-main"};
+
+std::vector<ParamSpec> declare()
+{
+  std::vector<ParamSpec> c;
+  // --- scenario ---
+  {
+    ParamSpec name;
+    name.path = "name";
+    name.type = ParamType::text;
+    name.default_value = "scenario";
+    name.doc = "Scenario name; results go to out/<name>/. Letters, digits, '.', '_' and '-'. Default: the file's name.";
+    name.source = "scenario choice";
+    c.push_back(name);
+  }
+  c.push_back(integer("seed", 1, 0, 9007199254740991.0,
+                      "Seed of every pseudo-random stream (noise, variability). Same scenario + seed => same digest.",
+                      "scenario choice"));
+  c.push_back(choice("kind", "microbench", {"microbench"},
+                     "What to run: 'microbench' measures the raw QsNet substrate (Elan3lib-level RDMA puts).",
+                     "scenario choice"));
+
+  // --- platform: machine shape ---
+  c.push_back(choice("platform.preset", "crescendo", {"crescendo", "wolverine", "accelerando", "asci-q"},
+                     "Machine whose values replace the defaults below; any field can still be overridden.",
+                     "002 Table 1.1, 000 §6.1"));
+  c.push_back(integer("platform.nodes", 32, 2, 16777216, "Number of nodes (populated leaves of the fat tree).",
+                      "preset"));
+  c.push_back(integer("platform.pes_per_node", 2, 1, 1024, "Processing elements (CPU cores) per node.", "preset"));
+  c.push_back(quantity("platform.pe_speed", Quantity::frequency, "1GHz", 1, inf,
+                       "Speed of one PE; 1 cycle = 1 simulated flop.", "preset"));
+  c.push_back(integer("platform.tree.arity", 4, 2, 64, "k of the k-ary n-tree: Elite switch down (= up) ports.",
+                      "002 §2.2.2: quaternary fat tree"));
+  {
+    ParamSpec levels = integer("platform.tree.levels", "auto", 1, 24,
+                               "n of the k-ary n-tree; \"auto\" = the smallest n with k^n >= nodes.",
+                               "002 §2.2.2");
+    levels.allow_auto = true;
+    c.push_back(levels);
+  }
+  c.push_back(listed(quantity("platform.tree.cable_length", Quantity::length, "2.5m", 0, 1000,
+                              "Cable length per level (first = node to leaf switch); one value = every level. "
+                              "A route's L is the sum over its cables, one way.",
+                              "fitted to 003 Table 7 (worst-case Elan-to-main bandwidth 300/292/267/233 MiB/s "
+                              "at 4/16/64/256 nodes; 233 MiB/s at 256 nodes needs L = 20 m over 8 cables)"),
+                     "2.5m"));
+
+  // --- platform: Elite links and the ack-limited model ---
+  c.push_back(quantity("platform.qsnet.link_bandwidth", Quantity::bandwidth, "400MB/s", 1, inf,
+                       "Elite link nominal bandwidth per direction.", "002 §2.2.2"));
+  c.push_back(quantity("platform.qsnet.packet_payload", Quantity::size, "320B", 1, 1e6,
+                       "Data per packet (5 write-block transactions of 64 B).", "002 §2.2.2.1, §2.4.1.1"));
+  c.push_back(quantity("platform.qsnet.packet_overhead", Quantity::size, "58B", 0, 1e6,
+                       "Header, CRC and routing bytes per packet; payload rate = bandwidth*320/378 = 338.6 MB/s.",
+                       "002 §2.4.1.1"));
+  c.push_back(quantity("platform.qsnet.ack.t_packet", Quantity::time, "953ns", 1e-12, 1,
+                       "T_packet of the ack-limited model: time to send one packet.", "thesis §4.3.2.2 via DESIGN §3"));
+  c.push_back(quantity("platform.qsnet.ack.t_base", Quantity::time, "580ns", 0, 1,
+                       "T_base: fixed part of a packet's ack round trip.", "thesis §4.3.2.2 via DESIGN §3"));
+  c.push_back(quantity("platform.qsnet.ack.t_cable", Quantity::time_per_length, "3.94ns/m", 0, 1e-6,
+                       "T_cable: round-trip term per metre of cable (counted 2L times).",
+                       "thesis §4.3.2.2 via DESIGN §3"));
+  c.push_back(quantity("platform.qsnet.ack.t_switch", Quantity::time, "73ns", 0, 1e-3,
+                       "T_switch: round-trip time per Elite crossed (35 ns flow-through each way, 002 §2.2.2, plus "
+                       "ack turnaround); gives 36.5 ns per switch one way.",
+                       "thesis §4.3.2.2 via DESIGN §3"));
+  c.push_back(quantity("platform.qsnet.ack.bandwidth", Quantity::bandwidth, "320MB/s", 1, inf,
+                       "Asymptotic rate of the ack-limited model; with T_packet it sets the window (305 B) a flow "
+                       "may have unacknowledged, SimGrid's network/TCP-gamma.",
+                       "thesis §4.3.2.2 via DESIGN §3"));
+
+  // --- platform: Elan3 NIC ---
+  c.push_back(quantity("platform.nic.clock", Quantity::frequency, "100MHz", 1, inf,
+                       "Elan3 thread processor clock (the NIC host's speed).", "003 §2.1, 002 §2.2.1"));
+  c.push_back(quantity("platform.nic.dma_startup", Quantity::time, "1853.8ns", 0, 1,
+                       "Elan3lib RDMA put: time from the post to data entering the network, plus completion "
+                       "notification (host PIO, DMA engine start, destination event).",
+                       "002 §2.4.1.1: 0-byte latency 2.2 us minus the wire latency of adjacent nodes "
+                       "(346.2 ns with 2.5 m cables)"));
+
+  // --- platform: PCI bus (ES45-class: 64-bit/66 MHz) ---
+  c.push_back(quantity("platform.pci.read_bandwidth", Quantity::bandwidth, "290MiB/s", 1, inf,
+                       "DMA reads of main memory (host to NIC) when the bus carries one direction.",
+                       "003 Table 6: main-to-main one way 290 MiB/s (ES45)"));
+  c.push_back(quantity("platform.pci.write_bandwidth", Quantity::bandwidth, "305MiB/s", 1, inf,
+                       "DMA writes to main memory (NIC to host) when the bus carries one direction.",
+                       "003 Table 6: Elan-to-main 305 MiB/s (ES45)"));
+  c.push_back(quantity("platform.pci.mixed_bandwidth", Quantity::bandwidth, "256MiB/s", 1, inf,
+                       "Total bus capacity while reads and writes interleave (bus turnaround), shared equally.",
+                       "003 Table 6: two-way main-to-main 128 MiB/s each way (ES45)"));
+  c.push_back(quantity("platform.pci.latency", Quantity::time, "0ns", 0, 1,
+                       "Latency of one PCI crossing; fixed DMA costs are in platform.nic.dma_startup.",
+                       "no separate measurement; 002 and 003 give only end-to-end latencies"));
+
+  // --- microbench ---
+  ParamSpec pair = integer("microbench.pair", nlohmann::json::array({0, 1}), 0, 16777215,
+                           "Source and destination node of the latency and bandwidth sweeps.", "scenario choice");
+  pair.list = true;
+  c.push_back(pair);
+  c.push_back(listed(quantity("microbench.sizes", Quantity::size, "0B", 0, 1e9,
+                              "Message sizes of the latency and bandwidth sweeps.", "scenario choice"),
+                     {"0B", "1B", "4B", "16B", "64B", "256B", "1KiB", "4KiB", "16KiB", "64KiB", "256KiB", "1MiB"}));
+  {
+    ParamSpec paths;
+    paths.path = "microbench.paths";
+    paths.type = ParamType::text;
+    paths.list = true;
+    paths.choices = kPaths;
+    paths.default_value = {"elan-elan", "main-main"};
+    paths.doc = "Source-destination memories of the sweeps: elan = NIC memory, main = host memory over PCI.";
+    paths.source = "scenario choice";
+    c.push_back(paths);
+  }
+  c.push_back(quantity("microbench.bandwidth_size", Quantity::size, "1MiB", 1, 1e10,
+                       "Message size of the bidirectional and distance measurements.", "scenario choice"));
+  c.push_back(boolean("microbench.bidirectional", true,
+                      "Also send between the pair in both directions at once, for every path."));
+  c.push_back(boolean("microbench.distance", true,
+                      "Also measure worst-case bandwidth vs tree size: node 0 to node k^h - 1 for each level h."));
+  {
+    ParamSpec path = choice("microbench.distance_path", "elan-main", kPaths,
+                            "Memories of the distance measurement.", "003 Table 7 measures Elan to main");
+    c.push_back(path);
+  }
+  return c;
+}
+
+} // namespace
+
+const std::vector<ParamSpec>& catalog()
+{
+  static const std::vector<ParamSpec> c = declare();
+  return c;
+}
+
+} // namespace bcssim::sim

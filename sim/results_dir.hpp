@@ -1,0 +1,30 @@
+#pragma once
+// A results folder that appears whole or not at all (DESIGN §7): files are written into a temporary sibling
+// "<dir>.tmp-<pid>", which commit() renames onto <dir> (replacing an older one). Destroyed without commit(), the
+// temporary folder is removed, so an error leaves nothing; a killed run leaves only the .tmp-<pid> sibling, which
+// the next run in the same place removes.
+#include <filesystem>
+#include <string>
+
+namespace bcssim::sim {
+
+class ResultsDir {
+public:
+  explicit ResultsDir(std::filesystem::path final_dir);
+  ~ResultsDir();
+  ResultsDir(const ResultsDir&) = delete;
+  ResultsDir& operator=(const ResultsDir&) = delete;
+
+  /// Path inside the temporary folder, creating parent folders.
+  std::filesystem::path path(const std::string& relative) const;
+  void write(const std::string& relative, const std::string& content) const;
+  void commit();
+  const std::filesystem::path& final_dir() const { return final_; }
+
+private:
+  std::filesystem::path final_;
+  std::filesystem::path tmp_;
+  bool committed_ = false;
+};
+
+} // namespace bcssim::sim

@@ -1,0 +1,201 @@
+#include "sim/scenario.hpp"
+
+#include "sim/params.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+
+namespace bcssim::sim {
+namespace {
+
+std::string join_path(const std::string& prefix, const std::string& key)
+{
+  return prefix.empty() ? key : prefix + "." + key;
+}
+
+// Walks the user's JSON: every key must be a section or a parameter; every parameter value must fit its spec.
+void check_tree(const nlohmann::json& node, const std::string& prefix, std::map<std::string, nlohmann::json>& out)
+{
+  if (!node.is_object())
+    throw ScenarioError(prefix.empty() ? "(root)" : prefix, node.dump(),
+                        "an object with keys: " + fmt::format("{}", fmt::join(section_keys(prefix), ", ")));
+  for (const auto& [key, value] : node.items()) {
+    const std::string path = join_path(prefix, key);
+    if (const ParamSpec* spec = find_param(path)) {
+      if (auto allowed = check_value(*spec, value))
+        throw ScenarioError(path, value.dump(), *allowed);
+      out[path] = value;
+    } else if (is_section(path)) {
+      check_tree(value, path, out);
+    } else {
+      throw ScenarioError(path, value.dump(),
+                          fmt::format("no such key; allowed here: {}", fmt::join(section_keys(prefix), ", ")));
+    }
+  }
+}
+
+void apply_set(nlohmann::json& user, const std::string& assignment)
+{
+  const auto eq = assignment.find('=');
+  if (eq == std::string::npos || eq == 0)
+    throw ScenarioError("--set " + assignment, "\"" + assignment + "\"", "path=value, e.g. platform.nodes=16");
+  const std::string path = assignment.substr(0, eq);
+  const std::string text = assignment.substr(eq + 1);
+  if (find_param(path) == nullptr)
+    throw ScenarioError(path, nlohmann::json(text).dump(), "a parameter path (see `bcssim params`)");
+  nlohmann::json value = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (value.is_discarded())
+    value = text;
+  nlohmann::json* node = &user;
+  std::size_t start = 0;
+  while (true) {
+    const auto dot = path.find('.', start);
+    const std::string key = path.substr(start, dot == std::string::npos ? std::string::npos : dot - start);
+    if (dot == std::string::npos) {
+      (*node)[key] = value;
+      return;
+    }
+    nlohmann::json& child = (*node)[key];
+    if (child.is_null())
+      child = nlohmann::json::object();
+    if (!child.is_object())
+      throw ScenarioError(path.substr(0, dot), child.dump(), "an object");
+    node = &child;
+    start = dot + 1;
+  }
+}
+
+std::string show(const nlohmann::json& v) { return v.dump(); }
+
+} // namespace
+
+Scenario Scenario::load(const std::string& file, const std::vector<std::string>& sets)
+{
+  std::ifstream in(file);
+  if (!in)
+    throw ScenarioError("(file)", "\"" + file + "\"", "a readable scenario file");
+  std::stringstream buffer;
+  buffer << in.rdbuf();
+  nlohmann::json user;
+  try {
+    user = nlohmann::json::parse(buffer.str());
+  } catch (const nlohmann::json::parse_error& e) {
+    throw ScenarioError("(root)", "<malformed JSON>", std::string("valid JSON; ") + e.what());
+  }
+  return resolve(std::move(user), sets, std::filesystem::path(file).stem().string());
+}
+
+Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& sets, const std::string& default_name)
+{
+  if (!user.is_object())
+    throw ScenarioError("(root)", user.dump(), "an object");
+  for (const auto& s : sets)
+    apply_set(user, s);
+  std::map<std::string, nlohmann::json> given;
+  check_tree(user, "", given);
+
+  Scenario sc;
+  for (const ParamSpec& p : catalog())
+    sc.values_[p.path] = p.default_value;
+  sc.values_["name"] = default_name;
+  const std::string preset_name =
+      given.count("platform.preset") ? given["platform.preset"].get<std::string>() : "crescendo";
+  for (const PresetValue& v : find_preset(preset_name)->values)
+    sc.values_[v.path] = v.value;
+  for (auto& [path, value] : given)
+    sc.values_[path] = value;
+
+  // Names become folder names.
+  sc.name_ = sc.values_["name"].get<std::string>();
+  for (char ch : sc.name_)
+    if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-') || sc.name_[0] == '.')
+      throw ScenarioError("name", show(sc.values_["name"]),
+                          "letters, digits, '.', '_' and '-' only, not starting with '.'");
+
+  // The tree: levels may be "auto"; nodes must fit.
+  const auto k = sc.integer("platform.tree.arity");
+  const auto nodes = sc.integer("platform.nodes");
+  auto capacity = [k](std::int64_t n) { return std::pow(double(k), double(n)); };
+  if (sc.values_["platform.tree.levels"].is_string()) {
+    std::int64_t n = 1;
+    while (capacity(n) < double(nodes))
+      ++n;
+    sc.values_["platform.tree.levels"] = n;
+  }
+  const auto levels = sc.integer("platform.tree.levels");
+  if (capacity(levels) > 16777216.0)
+    throw ScenarioError("platform.tree.levels", show(levels),
+                        fmt::format("a tree of at most 2^24 nodes (platform.tree.arity = {})", k));
+  if (double(nodes) > capacity(levels))
+    throw ScenarioError("platform.nodes", show(nodes),
+                        fmt::format("at most {} = {}^{}, the capacity of the tree (platform.tree.arity = {}, "
+                                    "platform.tree.levels = {})",
+                                    capacity(levels), k, levels, k, levels));
+  nlohmann::json& cables = sc.values_["platform.tree.cable_length"];
+  if (!cables.is_array())
+    cables = nlohmann::json::array({cables});
+  if (cables.size() == 1)
+    cables = nlohmann::json(std::vector<nlohmann::json>(std::size_t(levels), cables[0]));
+  if (cables.size() != std::size_t(levels))
+    throw ScenarioError("platform.tree.cable_length", show(cables),
+                        fmt::format("one length, or one per level ({} levels)", levels));
+
+  // Microbenchmark pair: two distinct existing nodes.
+  nlohmann::json& pair = sc.values_["microbench.pair"];
+  if (!pair.is_array() || pair.size() != 2 || pair[0] == pair[1] || pair[0].get<std::int64_t>() >= nodes ||
+      pair[1].get<std::int64_t>() >= nodes)
+    throw ScenarioError("microbench.pair", show(pair),
+                        fmt::format("two distinct node numbers below platform.nodes = {}", nodes));
+  for (const char* list : {"microbench.sizes", "microbench.paths"})
+    if (!sc.values_[list].is_array())
+      sc.values_[list] = nlohmann::json::array({sc.values_[list]});
+  return sc;
+}
+
+nlohmann::json Scenario::echo() const
+{
+  nlohmann::json out = nlohmann::json::object();
+  for (const auto& [path, value] : values_)
+    out[nlohmann::json::json_pointer("/" + [&] {
+      std::string p = path;
+      for (char& ch : p)
+        if (ch == '.')
+          ch = '/';
+      return p;
+    }())] = value;
+  return out;
+}
+
+const nlohmann::json& Scenario::raw(const std::string& path) const { return values_.at(path); }
+std::int64_t Scenario::integer(const std::string& path) const { return raw(path).get<std::int64_t>(); }
+bool Scenario::flag(const std::string& path) const { return raw(path).get<bool>(); }
+std::string Scenario::text(const std::string& path) const { return raw(path).get<std::string>(); }
+
+double Scenario::quantity(const std::string& path) const
+{
+  return *parse_quantity(find_param(path)->quantity, raw(path).get<std::string>());
+}
+
+std::vector<double> Scenario::quantities(const std::string& path) const
+{
+  std::vector<double> out;
+  for (const auto& item : raw(path))
+    out.push_back(*parse_quantity(find_param(path)->quantity, item.get<std::string>()));
+  return out;
+}
+
+std::vector<std::int64_t> Scenario::integers(const std::string& path) const
+{
+  return raw(path).get<std::vector<std::int64_t>>();
+}
+
+std::vector<std::string> Scenario::texts(const std::string& path) const
+{
+  return raw(path).get<std::vector<std::string>>();
+}
+
+} // namespace bcssim::sim

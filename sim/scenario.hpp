@@ -1,0 +1,53 @@
+#pragma once
+// A scenario: the user's JSON, overridden by --set, validated against the catalogue and resolved against the
+// preset and the defaults. Every error names the JSON path, the value and what is allowed.
+#include <nlohmann/json.hpp>
+
+#include <cstdint>
+#include <map>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace bcssim::sim {
+
+class ScenarioError : public std::runtime_error {
+public:
+  ScenarioError(const std::string& path, const std::string& value, const std::string& allowed)
+      : std::runtime_error(path + " = " + value + ": expected " + allowed), path_(path)
+  {
+  }
+  const std::string& path() const { return path_; }
+
+private:
+  std::string path_;
+};
+
+class Scenario {
+public:
+  /// Reads and resolves a scenario file. `sets` are "path=value" overrides (value: JSON, else a plain string).
+  static Scenario load(const std::string& file, const std::vector<std::string>& sets = {});
+  /// Resolves an already parsed scenario; `default_name` stands in when it has no "name".
+  static Scenario resolve(nlohmann::json user, const std::vector<std::string>& sets,
+                          const std::string& default_name = "scenario");
+
+  const std::string& name() const { return name_; }
+  /// Every parameter with its resolved value, nested by path (the scenario echo of summary.json).
+  nlohmann::json echo() const;
+
+  const nlohmann::json& raw(const std::string& path) const;
+  std::int64_t integer(const std::string& path) const;
+  bool flag(const std::string& path) const;
+  std::string text(const std::string& path) const;
+  /// A quantity in SI units.
+  double quantity(const std::string& path) const;
+  std::vector<double> quantities(const std::string& path) const;
+  std::vector<std::int64_t> integers(const std::string& path) const;
+  std::vector<std::string> texts(const std::string& path) const;
+
+private:
+  std::map<std::string, nlohmann::json> values_;
+  std::string name_;
+};
+
+} // namespace bcssim::sim
