@@ -56,7 +56,7 @@ nlohmann::json microbench_figures(const std::vector<Measurement>& runs)
   return f;
 }
 
-void write_microbench_plot(const ResultsDir& dir, const qsnet::Platform& platform, const std::vector<Measurement>& runs)
+void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timing, const std::vector<Measurement>& runs)
 {
   const auto paths = oneway_paths(runs);
   // Wide table: one row per size, latency and bandwidth columns per path.
@@ -84,7 +84,7 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::Platform& platfor
     if (m.test == "distance") {
       any_distance = true;
       distance += fmt::format("{},{},{},{},{}\n", m.dst + 1, m.switches, num(m.cable_m), num(m.bandwidth() / 1e6),
-                              num(qsnet::thesis_bandwidth(platform.spec().timing, m.cable_m, m.switches) / 1e6));
+                              num(qsnet::thesis_bandwidth(timing, m.cable_m, m.switches) / 1e6));
     }
   dir.write("microbench_distance.csv", distance);
 
@@ -95,7 +95,7 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::Platform& platfor
                    "else { set terminal pngcairo size 1500,450 font 'Helvetica,11' }\n"
                    "  set output 'microbench.'.fmt\n"
                    "  set multiplot layout 1,3\n"
-                   "  set logscale x 2\n  set logscale y\n  set xlabel 'message size (B)'\n"
+                   "  set logscale x 2\n  set format x '%.0b%BB'\n  set logscale y\n  set xlabel 'message size (B)'\n"
                    "  set ylabel 'one-way latency (us)'\n  set title 'Elan3lib RDMA put latency'\n  plot ";
   for (std::size_t i = 0; i < paths.size(); ++i)
     gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints title '{}'", i ? ", " : "",
@@ -106,13 +106,13 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::Platform& platfor
     gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints title '{}'", i ? ", " : "",
                       3 + 2 * i, paths[i]);
   gp += "\n  set logscale x 4\n  set xlabel 'fat-tree size (nodes)'\n  set title 'Worst-case bandwidth vs tree size'\n"
-        "  set key top right\n";
+        "  set key top right\n  set yrange [0:*]\n  set format x '%g'\n";
   if (any_distance)
     gp += "  plot 'microbench_distance.csv' using 1:4 skip 1 with linespoints title 'simulated', "
           "'microbench_distance.csv' using 1:5 skip 1 with linespoints dashtype 2 title 'thesis ack model'\n";
   else
     gp += "  unset title\n  set label 1 'distance test disabled' at graph 0.3, graph 0.5\n  plot NaN notitle\n";
-  gp += "  unset multiplot\n  unset label 1\n  unset logscale x\n}\n";
+  gp += "  unset multiplot\n  unset label 1\n  unset logscale x\n  set autoscale y\n}\n";
   dir.write("microbench.gp", gp);
   render_gnuplot(dir.path("microbench.gp").parent_path(), "microbench.gp");
 }

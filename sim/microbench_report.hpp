@@ -1,7 +1,7 @@
 #pragma once
 // Results of the substrate microbenchmarks: runs.csv (one row per measurement), the headline figures of
 // summary.json, and the gnuplot figure (latency and bandwidth vs size, worst-case bandwidth vs tree size).
-#include "models/qsnet/platform.hpp"
+#include "models/qsnet/ack_model.hpp"
 #include "sim/microbench.hpp"
 #include "sim/results_dir.hpp"
 
@@ -14,6 +14,7 @@ namespace bcssim::sim {
 std::string microbench_csv(const std::vector<Measurement>& runs);
 nlohmann::json microbench_figures(const std::vector<Measurement>& runs);
 /// Writes microbench.gp, microbench_sizes.csv, microbench_distance.csv and renders microbench.svg/.png.
-void write_microbench_plot(const ResultsDir& dir, const qsnet::Platform& platform, const std::vector<Measurement>& runs);
+void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timing,
+                           const std::vector<Measurement>& runs);
 
 } // namespace bcssim::sim

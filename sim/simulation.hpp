@@ -1,0 +1,29 @@
+#pragma once
+// One simulation of a scenario, in this process (SimGrid allows one engine per process: tests and the CLI run
+// each simulation in its own process).
+#include "models/qsnet/platform.hpp"
+#include "sim/microbench.hpp"
+#include "sim/scenario.hpp"
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bcssim::sim {
+
+struct SimulationResult {
+  qsnet::PlatformSpec platform;
+  std::uint32_t switch_count = 0;
+  std::vector<std::pair<std::string, std::string>> simgrid_config;
+  std::vector<Measurement> runs;
+  std::int64_t simulated_ns = 0;
+  std::uint64_t events = 0;
+  std::string digest;
+  std::string events_csv; // when keep_events
+};
+
+SimulationResult simulate(const Scenario& scenario, bool keep_events = false,
+                          const std::vector<std::string>& simgrid_log = {});
+
+} // namespace bcssim::sim

@@ -1,0 +1,102 @@
+// The CLI as a user runs it: a subprocess per call.
+#include <doctest/doctest.h>
+
+#include <sys/wait.h>
+
+#include <array>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+struct Outcome {
+  int code;
+  std::string output; // stdout and stderr
+};
+
+Outcome bcssim(const std::string& args)
+{
+  const std::string cmd = std::string(BCSSIM_EXE) + " " + args + " 2>&1";
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), pipe) != nullptr)
+    out += buf.data();
+  const int status = ::pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+std::string slurp(const fs::path& p)
+{
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+const std::string kDefault = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/default.json";
+const fs::path kTmp = fs::temp_directory_path() / "bcssim-e2e";
+} // namespace
+
+TEST_CASE("run twice: same digest, every result file bit-identical, digest matches scenarios/digests.csv")
+{
+  fs::remove_all(kTmp);
+  const auto a = bcssim("run " + kDefault + " --events --out " + (kTmp / "a").string());
+  const auto b = bcssim("run " + kDefault + " --events --out " + (kTmp / "b").string());
+  REQUIRE(a.code == 0);
+  REQUIRE(b.code == 0);
+  CHECK(a.output.find("results: ") != std::string::npos);
+  for (const char* f : {"summary.json", "runs.csv", "digest", "events.csv", "microbench.gp", "microbench_sizes.csv",
+                        "microbench_distance.csv", "microbench.svg"}) {
+    CAPTURE(f);
+    REQUIRE(fs::exists(kTmp / "a" / f));
+    CHECK(slurp(kTmp / "a" / f) == slurp(kTmp / "b" / f));
+  }
+  CHECK(fs::exists(kTmp / "a" / "run-info.json"));
+  const std::string digest = slurp(kTmp / "a" / "digest");
+  const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
+  CHECK_MESSAGE(golden.find("default.json," + digest.substr(0, 16)) != std::string::npos,
+                "digest " << digest << " is not the golden one in scenarios/digests.csv; if the model changed on "
+                             "purpose, update that file");
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("bad input: exit 2, a message naming path, value and what is allowed, and no results folder")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const auto r = bcssim("run " + kDefault + " --set platform.nodes=5000 --set platform.tree.levels=6 --out " +
+                        (kTmp / "bad").string());
+  CHECK(r.code == 2);
+  CHECK(r.output.find("platform.nodes = 5000: expected at most 4096") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "bad"));
+  CHECK(fs::is_empty(kTmp));
+
+  std::ofstream(kTmp / "typo.json") << R"({"platform": {"preset": "crescendo", "nodse": 4}})";
+  const auto t = bcssim("run " + (kTmp / "typo.json").string() + " --out " + (kTmp / "typo").string());
+  CHECK(t.code == 2);
+  CHECK(t.output.find("platform.nodse = 4: expected no such key; allowed here:") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "typo"));
+
+  std::ofstream(kTmp / "broken.json") << R"({"platform": )";
+  CHECK(bcssim("validate " + (kTmp / "broken.json").string()).code == 2);
+  CHECK(bcssim("run /nonexistent.json").code == 2);
+  CHECK(bcssim("frobnicate").code == 2);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("validate and params")
+{
+  const auto v = bcssim("validate " + kDefault + " --print");
+  CHECK(v.code == 0);
+  CHECK(v.output.find("\"cable_length\"") != std::string::npos);
+  const auto p = bcssim("params");
+  CHECK(p.code == 0);
+  CHECK(p.output.find("platform.pci.mixed_bandwidth") != std::string::npos);
+  CHECK(p.output.find("003 Table 6") != std::string::npos);
+}

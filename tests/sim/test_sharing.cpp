@@ -1,0 +1,70 @@
+// How concurrent transfers share the substrate: Elite links per packet (equal shares whatever the distance), and
+// the PCI bus (one direction: the one-way rate shared; both directions: the lower mixed rate shared).
+#include "models/elan3/dma.hpp"
+#include "models/qsnet/platform.hpp"
+#include "sim/scenario.hpp"
+#include "sim/specs.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include <doctest/doctest.h>
+
+using namespace bcssim;
+namespace sg4 = simgrid::s4u;
+
+namespace {
+struct Flow {
+  elan3::Endpoint src;
+  elan3::Endpoint dst;
+  double seconds = 0;
+};
+
+// Starts every flow at time 0 on a crescendo platform and returns their durations.
+std::vector<Flow> run_flows(std::vector<Flow> flows, std::uint64_t bytes)
+{
+  int argc = 2;
+  char name[] = "test";
+  char log[] = "--log=root.thres:warning";
+  char* argv[] = {name, log, nullptr};
+  sg4::Engine engine(&argc, argv);
+  const auto sc = sim::Scenario::resolve(nlohmann::json::object(), {});
+  const auto spec = sim::platform_spec(sc);
+  qsnet::configure_engine(spec);
+  const qsnet::Platform platform(spec);
+  elan3::DmaEngine dma(platform, sim::dma_spec(sc));
+  for (auto& f : flows)
+    sg4::Actor::create("flow", platform.nic(f.src.node), [&dma, &f, bytes] {
+      dma.put(f.src, f.dst, bytes);
+      f.seconds = sg4::Engine::get_clock();
+    });
+  engine.run();
+  return flows;
+}
+constexpr std::uint64_t kBytes = 8 << 20;
+constexpr double kMiB = 1048576.0;
+const auto elan = elan3::Memory::elan;
+const auto main_memory = elan3::Memory::main;
+} // namespace
+
+TEST_CASE("two flows into one PCI bus share it equally whatever their distance")
+{
+  // Node 1 is one switch from node 0, node 16 five: CM02's default max-min would favour the shorter route.
+  const auto f = run_flows({{{1, elan}, {0, main_memory}}, {{16, elan}, {0, main_memory}}}, kBytes);
+  CHECK(f[0].seconds == doctest::Approx(f[1].seconds).epsilon(0.001));
+  CHECK(double(kBytes) / f[0].seconds / kMiB == doctest::Approx(305.0 / 2).epsilon(0.01));
+}
+
+TEST_CASE("PCI one direction - two reads share the one-way rate without turnaround penalty")
+{
+  const auto f = run_flows({{{0, main_memory}, {1, elan}}, {{0, main_memory}, {2, elan}}}, kBytes);
+  // The bus is max(read, write) = 305 MiB/s one way; the read link caps the pair at 290 MiB/s together.
+  CHECK(double(kBytes) / f[0].seconds / kMiB == doctest::Approx(290.0 / 2).epsilon(0.01));
+}
+
+TEST_CASE("PCI both directions - turnaround drops the bus to the mixed rate")
+{
+  const auto f = run_flows({{{0, main_memory}, {1, elan}}, {{2, elan}, {0, main_memory}}}, kBytes);
+  CHECK(double(kBytes) / f[0].seconds / kMiB == doctest::Approx(128).epsilon(0.01));
+  CHECK(double(kBytes) / f[1].seconds / kMiB == doctest::Approx(128).epsilon(0.01));
+}

@@ -1,0 +1,43 @@
+#include "sim/results_dir.hpp"
+
+#include <doctest/doctest.h>
+
+#include <fstream>
+
+namespace fs = std::filesystem;
+using bcssim::sim::ResultsDir;
+
+TEST_CASE("a results folder appears whole on commit, and not at all without it")
+{
+  const fs::path base = fs::temp_directory_path() / "bcssim-test-results";
+  fs::remove_all(base);
+  const fs::path final_dir = base / "run";
+  {
+    ResultsDir dir(final_dir);
+    dir.write("a.txt", "half");
+    CHECK_FALSE(fs::exists(final_dir)); // nothing visible while writing
+  }                                     // an error: destroyed without commit
+  CHECK_FALSE(fs::exists(final_dir));
+  CHECK(fs::is_empty(base));
+
+  {
+    ResultsDir dir(final_dir);
+    dir.write("sub/b.txt", "whole");
+    dir.commit();
+  }
+  CHECK(fs::exists(final_dir / "sub" / "b.txt"));
+
+  { // A rerun replaces the old folder entirely.
+    ResultsDir dir(final_dir);
+    dir.write("c.txt", "new");
+    dir.commit();
+  }
+  CHECK_FALSE(fs::exists(final_dir / "sub"));
+  CHECK(fs::exists(final_dir / "c.txt"));
+
+  // What a killed run leaves (a .tmp-<pid> of a dead process) is removed by the next run.
+  fs::create_directories(base / "run.tmp-999999999");
+  { ResultsDir dir(final_dir); }
+  CHECK_FALSE(fs::exists(base / "run.tmp-999999999"));
+  fs::remove_all(base);
+}

@@ -1,0 +1,133 @@
+#include "sim/params.hpp"
+#include "sim/params_report.hpp"
+#include "sim/scenario.hpp"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+
+using namespace bcssim::sim;
+using nlohmann::json;
+
+namespace {
+// The error for `user` (with `sets`), or "" if it resolves.
+std::string error_of(const json& user, const std::vector<std::string>& sets = {})
+{
+  try {
+    Scenario::resolve(user, sets);
+  } catch (const ScenarioError& e) {
+    return e.what();
+  }
+  return "";
+}
+} // namespace
+
+TEST_CASE("defaults and presets resolve; levels \"auto\" fits the nodes")
+{
+  const Scenario c = Scenario::resolve(json::object(), {}, "x");
+  CHECK(c.name() == "x");
+  CHECK(c.text("platform.preset") == "crescendo");
+  CHECK(c.integer("platform.nodes") == 32);
+  CHECK(c.integer("platform.tree.levels") == 3);
+  CHECK(c.quantities("platform.tree.cable_length").size() == 3);
+  CHECK(c.quantity("platform.pci.read_bandwidth") == 290.0 * 1048576);
+
+  const Scenario w = Scenario::resolve({{"platform", {{"preset", "wolverine"}}}}, {});
+  CHECK(w.integer("platform.nodes") == 64);
+  CHECK(w.quantity("platform.pci.read_bandwidth") == 200e6);
+  CHECK(w.quantity("platform.pe_speed") == 833e6);
+
+  const Scenario q = Scenario::resolve({{"platform", {{"preset", "asci-q"}, {"nodes", 1000}}}}, {});
+  CHECK(q.integer("platform.nodes") == 1000); // the user's value beats the preset's
+  CHECK(q.integer("platform.tree.levels") == 5);
+}
+
+TEST_CASE("--set overrides with the same validation")
+{
+  const Scenario s = Scenario::resolve(json::object(), {"platform.nodes=16", "platform.pci.latency=1us",
+                                                        "microbench.sizes=[\"1B\",\"2B\"]"});
+  CHECK(s.integer("platform.nodes") == 16);
+  CHECK(s.integer("platform.tree.levels") == 2);
+  CHECK(s.quantity("platform.pci.latency") == doctest::Approx(1e-6));
+  CHECK(s.quantities("microbench.sizes").size() == 2);
+  CHECK(error_of(json::object(), {"platform.nodez=3"}).find("platform.nodez") == 0);
+  CHECK(error_of(json::object(), {"platform.pci.latency=fast"}).find("a time") != std::string::npos);
+  CHECK(error_of(json::object(), {"nonsense"}).find("path=value") != std::string::npos);
+}
+
+TEST_CASE("every class of bad input names the path, the value and what is allowed")
+{
+  // Unknown key, at the root and deeper.
+  CHECK(error_of({{"platfrom", json::object()}}) ==
+        "platfrom = {}: expected no such key; allowed here: kind, microbench, name, platform, seed");
+  CHECK(error_of({{"platform", {{"pci", {{"speed", "1MB/s"}}}}}}).find("platform.pci.speed = \"1MB/s\"") == 0);
+  // Wrong type.
+  CHECK(error_of({{"platform", {{"nodes", "many"}}}}) ==
+        "platform.nodes = \"many\": expected an integer in [2, 1.67772e+07]");
+  CHECK(error_of({{"platform", 3}}).find("platform = 3: expected an object") == 0);
+  CHECK(error_of({{"microbench", {{"bidirectional", 1}}}}) == "microbench.bidirectional = 1: expected true or false");
+  // Bad unit, missing unit.
+  const std::string unit = error_of({{"platform", {{"pci", {{"read_bandwidth", "300MB"}}}}}});
+  CHECK(unit.find("platform.pci.read_bandwidth = \"300MB\": expected a bandwidth") == 0);
+  CHECK(unit.find("MiB/s") != std::string::npos);
+  CHECK(error_of({{"platform", {{"pe_speed", 1000}}}}).find("expected a frequency") != std::string::npos);
+  // Out of range.
+  CHECK(error_of({{"platform", {{"tree", {{"arity", 1}}}}}}) ==
+        "platform.tree.arity = 1: expected an integer in [2, 64]");
+  CHECK(error_of({{"platform", {{"qsnet", {{"ack", {{"t_packet", "0ns"}}}}}}}}).find("expected a time") !=
+        std::string::npos);
+  // Unknown choice.
+  CHECK(error_of({{"platform", {{"preset", "bluegene"}}}}) ==
+        "platform.preset = \"bluegene\": expected one of: crescendo, wolverine, accelerando, asci-q");
+  // Inconsistent values.
+  CHECK(error_of({{"platform", {{"nodes", 5000}, {"tree", {{"levels", 6}}}}}}) ==
+        "platform.nodes = 5000: expected at most 4096 = 4^6, the capacity of the tree (platform.tree.arity = 4, "
+        "platform.tree.levels = 6)");
+  CHECK(error_of({{"platform", {{"tree", {{"cable_length", {"1m", "2m"}}}}}}}) ==
+        "platform.tree.cable_length = [\"1m\",\"2m\"]: expected one length, or one per level (3 levels)");
+  CHECK(error_of({{"microbench", {{"pair", {0, 40}}}}}) ==
+        "microbench.pair = [0,40]: expected two distinct node numbers below platform.nodes = 32");
+  CHECK(error_of({{"microbench", {{"paths", {"elan-nic"}}}}}).find("elan-elan, elan-main") != std::string::npos);
+  CHECK(error_of({{"name", "../evil"}}).find("name = \"../evil\"") == 0);
+}
+
+TEST_CASE("malformed JSON and unreadable files are errors too")
+{
+  const auto dir = std::filesystem::temp_directory_path() / "bcssim-test-scenario";
+  std::filesystem::create_directories(dir);
+  const auto file = dir / "bad.json";
+  std::ofstream(file) << "{\"platform\": {\"nodes\": 4,}}";
+  CHECK_THROWS_WITH_AS(Scenario::load(file.string()), doctest::Contains("valid JSON"), ScenarioError);
+  CHECK_THROWS_WITH_AS(Scenario::load((dir / "missing.json").string()), doctest::Contains("readable"),
+                       ScenarioError);
+  std::ofstream(file) << "{\"seed\": 7}";
+  CHECK(Scenario::load(file.string()).name() == "bad"); // named after the file
+  std::filesystem::remove_all(dir);
+}
+
+TEST_CASE("every parameter has a unit, a default that validates, a doc and a source")
+{
+  for (const ParamSpec& p : catalog()) {
+    CAPTURE(p.path);
+    CHECK_FALSE(p.doc.empty());
+    CHECK_FALSE(p.source.empty());
+    CHECK_FALSE(unit_label(p).empty());
+    CHECK_FALSE(check_value(p, p.default_value).has_value());
+  }
+  for (const Preset& preset : presets())
+    for (const PresetValue& v : preset.values) {
+      CAPTURE(v.path);
+      REQUIRE(find_param(v.path) != nullptr);
+      CHECK_FALSE(check_value(*find_param(v.path), v.value).has_value());
+      CHECK_FALSE(v.source.empty());
+    }
+}
+
+TEST_CASE("docs/parameters.md is what `bcssim params --markdown` prints")
+{
+  std::ifstream in(std::string(BCSSIM_SOURCE_DIR) + "/docs/parameters.md");
+  REQUIRE(in.good());
+  const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  CHECK_MESSAGE(doc == params_markdown(), "regenerate: ./build/release/bcssim params --markdown > docs/parameters.md");
+}
