@@ -94,7 +94,7 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
                    "  if (fmt eq 'svg') { set terminal svg size 1500,450 dynamic font 'Helvetica,12' } "
                    "else { set terminal pngcairo size 1500,450 font 'Helvetica,11' }\n"
                    "  set output 'microbench.'.fmt\n"
-                   "  set multiplot layout 1,3\n"
+                   "  set multiplot layout 1," + std::string(any_distance ? "3" : "2") + "\n"
                    "  set logscale x 2\n  set format x '%.0b%BB'\n  set logscale y\n  set xlabel 'message size (B)'\n"
                    "  set ylabel 'one-way latency (us)'\n  set title 'Elan3lib RDMA put latency'\n  plot ";
   for (std::size_t i = 0; i < paths.size(); ++i)
@@ -105,14 +105,14 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
   for (std::size_t i = 0; i < paths.size(); ++i)
     gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints title '{}'", i ? ", " : "",
                       3 + 2 * i, paths[i]);
-  gp += "\n  set logscale x 4\n  set xlabel 'fat-tree size (nodes)'\n  set title 'Worst-case bandwidth vs tree size'\n"
-        "  set key top right\n  set yrange [0:*]\n  set format x '%g'\n";
   if (any_distance)
-    gp += "  plot 'microbench_distance.csv' using 1:4 skip 1 with linespoints title 'simulated', "
+    gp += "\n  set logscale x 4\n  set format x '%g'\n  set xlabel 'fat-tree size (nodes)'\n"
+          "  set title 'Worst-case bandwidth vs tree size'\n  set key top right\n  set yrange [0:*]\n"
+          "  plot 'microbench_distance.csv' using 1:4 skip 1 with linespoints title 'simulated', "
           "'microbench_distance.csv' using 1:5 skip 1 with linespoints dashtype 2 title 'thesis ack model'\n";
   else
-    gp += "  unset title\n  set label 1 'distance test disabled' at graph 0.3, graph 0.5\n  plot NaN notitle\n";
-  gp += "  unset multiplot\n  unset label 1\n  unset logscale x\n  set autoscale y\n}\n";
+    gp += "\n";
+  gp += "  unset multiplot\n  unset logscale x\n  set autoscale y\n}\n";
   dir.write("microbench.gp", gp);
   render_gnuplot(dir.path("microbench.gp").parent_path(), "microbench.gp");
 }
