@@ -1,6 +1,7 @@
 #include "sim/microbench_report.hpp"
 
 #include "models/qsnet/ack_model.hpp"
+#include "sim/fixed_format.hpp"
 #include "sim/plot.hpp"
 
 #include <fmt/format.h>
@@ -13,8 +14,7 @@ namespace bcssim::sim {
 namespace {
 constexpr double kMiB = 1048576.0;
 
-// Fixed formatting keeps every output byte-identical across runs of the same history.
-std::string num(double v) { return fmt::format("{:.4f}", v); }
+std::string num(double v) { return fixed4_text(v); }
 
 std::vector<std::string> oneway_paths(const std::vector<Measurement>& runs)
 {
@@ -39,11 +39,11 @@ nlohmann::json microbench_figures(const std::vector<Measurement>& runs)
 {
   nlohmann::json f = nlohmann::json::object();
   std::map<std::string, double> peak;
-  auto bw = [](double bps) { return nlohmann::json{{"MBps", std::stod(num(bps / 1e6))}, {"MiBps", std::stod(num(bps / kMiB))}}; };
+  auto bw = [](double bps) { return nlohmann::json{{"MBps", fixed4(bps / 1e6))}, {"MiBps", fixed4((bps / kMiB)}}; };
   for (const auto& m : runs) {
     if (m.test == "oneway") {
       if (m.bytes == 0 || m.bytes == 64)
-        f["latency_us"][m.path][fmt::format("{}B", m.bytes)] = std::stod(num(double(m.time_ns) / 1e3));
+        f["latency_us"][m.path][fmt::format("{}B", m.bytes)] = fixed4(double(m.time_ns) / 1e3);
       peak[m.path] = std::max(peak[m.path], m.bandwidth());
     } else if (m.test == "bidirectional") {
       f["bidirectional_each_way"][m.path][fmt::format("{}->{}", m.src, m.dst)] = bw(m.bandwidth());
@@ -52,7 +52,7 @@ nlohmann::json microbench_figures(const std::vector<Measurement>& runs)
     }
   }
   for (const auto& [path, value] : peak)
-    f["peak_bandwidth_MBps"][path] = std::stod(num(value / 1e6));
+    f["peak_bandwidth_MBps"][path] = fixed4(value / 1e6);
   return f;
 }
 

@@ -1,5 +1,6 @@
 #include "sim/run.hpp"
 
+#include "sim/fixed_format.hpp"
 #include "sim/microbench_report.hpp"
 #include "sim/results_dir.hpp"
 #include "sim/simulation.hpp"
@@ -11,10 +12,6 @@
 #include <chrono>
 
 namespace bcssim::sim {
-namespace {
-double fixed4(double v) { return std::stod(fmt::format("{:.4f}", v)); }
-} // namespace
-
 std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& options)
 {
   const auto wall_start = std::chrono::steady_clock::now(); // reported in run-info.json only, never in results
@@ -51,7 +48,7 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
 
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   const nlohmann::json info = {
-      {"wall_time_s", std::stod(fmt::format("{:.3f}", wall))},
+      {"wall_time_s", fixed4(wall)},
       {"note", "host-dependent, so kept out of summary.json: every other file is bit-identical for the same "
                "scenario and seed"}};
   dir.write("run-info.json", info.dump(2) + "\n");
