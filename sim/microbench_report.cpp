@@ -39,7 +39,7 @@ nlohmann::json microbench_figures(const std::vector<Measurement>& runs)
 {
   nlohmann::json f = nlohmann::json::object();
   std::map<std::string, double> peak;
-  auto bw = [](double bps) { return nlohmann::json{{"MBps", fixed4(bps / 1e6))}, {"MiBps", fixed4((bps / kMiB)}}; };
+  auto bw = [](double bps) { return nlohmann::json{{"MBps", fixed4(bps / 1e6)}, {"MiBps", fixed4(bps / kMiB)}}; };
   for (const auto& m : runs) {
     if (m.test == "oneway") {
       if (m.bytes == 0 || m.bytes == 64)
