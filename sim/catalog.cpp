@@ -137,6 +137,27 @@ std::vector<ParamSpec> declare()
                        "may have unacknowledged, SimGrid's network/TCP-gamma.",
                        "thesis §4.3.2.2 via DESIGN §3"));
 
+  // --- platform: hardware collectives (002 §2.4.2) ---
+  c.push_back(quantity("platform.qsnet.multicast.main_fetch", Quantity::time, "750ns", 0, 1e-3,
+                       "A multicast from main memory fetches each packet across PCI only once the previous packet's "
+                       "combined ack is back, adding this to the packet cycle (NIC memory: nothing to fetch).",
+                       "calibrated: 002 §2.4.2.1 broadcast at the source on 64 nodes, 175 MB/s from main memory: "
+                       "305 B / 175 MB/s - the 992 ns ack round trip of Wolverine's 3-level box = 750 ns"));
+  c.push_back(quantity("platform.qsnet.query.per_level", Quantity::time, "390ns", 0, 1e-3,
+                       "A global query (test-and-set multicast) waits at each switch level for the replies of all "
+                       "its children and combines them (\"worst ack wins\"): added per level, each way.",
+                       "calibrated: 002 §2.4.2.2 hardware barrier 10 us on 1024 nodes, about half that on a few"));
+  {
+    ParamSpec faults = integer("platform.qsnet.faults.multicast", nlohmann::json::array(), 1, 9007199254740991.0,
+                               "Hardware multicasts (1-based, machine-wide in start order) that meet a network "
+                               "error: none of their destinations gets the data and the NIC sends them again. "
+                               "[] = none.",
+                               "scenario choice (fault injection)");
+    faults.list = true;
+    faults.may_be_empty = true;
+    c.push_back(faults);
+  }
+
   // --- platform: Elan3 NIC ---
   c.push_back(quantity("platform.nic.clock", Quantity::frequency, "100MHz", 1, inf,
                        "Elan3 thread processor clock (the NIC host's speed).", "003 §2.1, 002 §2.2.1"));
@@ -145,6 +166,47 @@ std::vector<ParamSpec> declare()
                        "notification (host PIO, DMA engine start, destination event).",
                        "002 §2.4.1.1: 0-byte latency 2.2 us minus the wire latency of adjacent nodes "
                        "(346.2 ns with 2.5 m cables)"));
+
+  c.push_back(integer("platform.nic.cycles.event", 10, 0, 1e9,
+                       "Thread processor cycles to set or test an event in NIC memory.",
+                       "assumed: a few loads/stores and a thread switch (about 2 cycles, 002 §2.2.1)"));
+  c.push_back(integer("platform.nic.cycles.descriptor", 50, 0, 1e9,
+                       "Thread processor cycles to build and issue a DMA descriptor or a network transaction.",
+                       "assumed: 16 words written to the DMA queue plus the command; within the 2.2 us Elan3lib "
+                       "latency (002 §2.4.1.1)"));
+  c.push_back(integer("platform.nic.cycles.compare", 4, 0, 1e9,
+                       "Thread processor cycles for one comparison of a word (matching, Compare-And-Write).",
+                       "assumed: load, compare, branch on a 32-bit RISC"));
+  c.push_back(quantity("platform.nic.host_post", Quantity::time, "500ns", 0, 1,
+                       "A process posting a descriptor into NIC memory: programmed I/O beyond the transfer of its "
+                       "64 bytes across PCI.",
+                       "calibrated with host_wake: 002 §2.4.2.2 hardware barrier on a few nodes (about 5 us)"));
+  c.push_back(quantity("platform.nic.host_wake", Quantity::time, "500ns", 0, 1,
+                       "From the NIC writing an event word to host memory to the polling process seeing it.",
+                       "calibrated with host_post: 002 §2.4.2.2 hardware barrier on a few nodes (about 5 us)"));
+
+  // --- bcs: core primitives ---
+  c.push_back(choice("bcs.core.impl", "qsnet_hw", {"qsnet_hw", "software_tree"},
+                     "Implementation of Xfer-And-Signal / Test-Event / Compare-And-Write: QsNet hardware multicast "
+                     "and global query, or a k-ary tree of point-to-point messages (no hardware collectives).",
+                     "002 §3.4"));
+  c.push_back(integer("bcs.core.software_tree.fanout", 4, 1, 1024, "Children per node of the software tree.",
+                      "002 §2.4.2.2 (balanced tree); 004 §2.6"));
+  c.push_back(choice("bcs.core.software_tree.network", "platform",
+                     {"platform", "logp", "gige", "myrinet", "infiniband"},
+                     "Transit of one tree message: 'platform' = an RDMA put over the simulated QsNet with the "
+                     "overhead and gap below; 'logp' = the fixed latency below; gige / myrinet / infiniband = LogP "
+                     "triples (o, g, L) that reproduce 000 Table 2.1 (see docs/model.md).",
+                     "scenario choice"));
+  c.push_back(quantity("bcs.core.software_tree.overhead", Quantity::time, "20ns", 0, 1,
+                       "o: per message at the sender and again at the receiver (receives are serialized).",
+                       "a NIC thread switch, about 2 cycles (002 §2.2.1): on the platform network the put itself "
+                       "(descriptor cycles, DMA start-up, wire) is already modelled"));
+  c.push_back(quantity("bcs.core.software_tree.gap", Quantity::time, "20ns", 0, 1,
+                       "g: between successive sends of one node (the first send waits one gap too, 004 §2.6).",
+                       "a NIC thread switch, about 2 cycles (002 §2.2.1), as for the overhead"));
+  c.push_back(quantity("bcs.core.software_tree.latency", Quantity::time, "5us", 0, 1,
+                       "L: transit of one message when network = logp.", "scenario choice"));
 
   // --- platform: PCI bus (ES45-class: 64-bit/66 MHz) ---
   c.push_back(quantity("platform.pci.read_bandwidth", Quantity::bandwidth, "290MiB/s", 1, inf,
@@ -189,6 +251,43 @@ std::vector<ParamSpec> declare()
     ParamSpec path = choice("microbench.distance_path", "elan-main", kPaths,
                             "Memories of the distance measurement.", "003 Table 7 measures Elan to main");
     c.push_back(path);
+  }
+  c.push_back(boolean("microbench.collectives", true,
+                      "Also measure the core primitives on node sets 0..n-1: barrier, broadcast bandwidth at the "
+                      "source, global compare and Compare-And-Write, for each implementation."));
+  {
+    ParamSpec nodes = integer("microbench.collective_nodes", nlohmann::json::array(), 2, 16777216,
+                              "Set sizes n of the collective measurements; [] = 2, 4, 16, 64, ... up to "
+                              "platform.nodes, and platform.nodes itself.",
+                              "scenario choice");
+    nodes.list = true;
+    nodes.may_be_empty = true;
+    c.push_back(nodes);
+  }
+  {
+    ParamSpec impls;
+    impls.path = "microbench.collective_impls";
+    impls.type = ParamType::text;
+    impls.list = true;
+    impls.choices = {"qsnet_hw", "software_tree"};
+    impls.default_value = {"qsnet_hw", "software_tree"};
+    impls.doc = "Core-primitive implementations measured side by side (software_tree with "
+                "bcs.core.software_tree.*).";
+    impls.source = "scenario choice";
+    c.push_back(impls);
+  }
+  c.push_back(quantity("microbench.broadcast_size", Quantity::size, "1MiB", 0, 1e10,
+                       "Bytes of the broadcast-bandwidth measurement.", "scenario choice"));
+  {
+    ParamSpec mem;
+    mem.path = "microbench.broadcast_memories";
+    mem.type = ParamType::text;
+    mem.list = true;
+    mem.choices = {"elan", "main"};
+    mem.default_value = {"elan", "main"};
+    mem.doc = "Memory the broadcast reads at the source and writes at the destinations.";
+    mem.source = "002 §2.4.2.1 measures both";
+    c.push_back(mem);
   }
   return c;
 }

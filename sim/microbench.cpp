@@ -46,10 +46,10 @@ Measurement timed_put(const qsnet::Platform& platform, elan3::DmaEngine& dma, co
 
 } // namespace
 
-void start_microbench(const qsnet::Platform& platform, elan3::DmaEngine& dma, const MicrobenchSpec& spec,
-                      std::vector<Measurement>& out)
+sg4::ActorPtr start_microbench(const qsnet::Platform& platform, elan3::DmaEngine& dma, const MicrobenchSpec& spec,
+                               std::vector<Measurement>& out)
 {
-  sg4::Actor::create("bench", platform.nic(spec.src), [&platform, &dma, spec, &out] {
+  return sg4::Actor::create("bench", platform.nic(spec.src), [&platform, &dma, spec, &out] {
     for (const MemoryPath& path : spec.paths)
       for (std::uint64_t size : spec.sizes)
         out.push_back(timed_put(platform, dma, "oneway", path, spec.src, spec.dst, size));

@@ -4,6 +4,8 @@
 // bandwidth vs fat-tree size (node 0 to node k^h - 1, whose route climbs to level h; 003 Table 7).
 #include "models/elan3/dma.hpp"
 
+#include <simgrid/s4u/Actor.hpp>
+
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -42,7 +44,7 @@ struct Measurement {
 MemoryPath parse_memory_path(const std::string& name);
 
 /// Creates the benchmark actors; the caller runs the engine. `out` is filled by the time the engine returns.
-void start_microbench(const qsnet::Platform& platform, elan3::DmaEngine& dma, const MicrobenchSpec& spec,
-                      std::vector<Measurement>& out);
+simgrid::s4u::ActorPtr start_microbench(const qsnet::Platform& platform, elan3::DmaEngine& dma,
+                                        const MicrobenchSpec& spec, std::vector<Measurement>& out);
 
 } // namespace bcssim::sim

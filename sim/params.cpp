@@ -117,7 +117,7 @@ std::optional<std::string> check_value(const ParamSpec& spec, const nlohmann::js
   if (!value.is_array())
     return single ? std::optional<std::string>(want) : std::nullopt; // a single value stands for all
   if (value.empty())
-    return want + " (not empty)";
+    return spec.may_be_empty ? std::nullopt : std::optional<std::string>(want + " (not empty)");
   for (const auto& item : value)
     if (auto bad = check_scalar(spec, item))
       return "a list whose items are each " + *bad;

@@ -22,6 +22,7 @@ struct ParamSpec {
   Quantity quantity = Quantity::time; // for ParamType::quantity
   bool list = false;       // a JSON array of values; for per-level lists a single value stands for every level
   bool allow_auto = false; // an integer that may be "auto" (resolved from other parameters)
+  bool may_be_empty = false; // a list that may be [] (its doc says what [] means)
   nlohmann::json default_value;
   double min = 0;          // inclusive range, in SI units for quantities
   double max = std::numeric_limits<double>::infinity();

@@ -25,6 +25,10 @@ const std::vector<Preset>& presets()
            {"platform.pci.write_bandwidth", "200MB/s", "002 §2.4.1.1: main-to-main 200 MB/s, 33 MHz PCI"},
            {"platform.pci.mixed_bandwidth", "176.6MB/s",
             "assumed: 200 MB/s x ES45's two-way/one-way ratio 256/290 (003 Table 6); not measured"},
+           {"platform.tree.cable_length", "1m",
+            "assumed: all 64 nodes in one 128-port Elite box (002 Table 1.1), whose inner links are backplane "
+            "traces; at most 1.7 m per level lets the ack model give the 312 MB/s NIC-memory broadcast on 64 "
+            "nodes (002 §2.4.2.1)"},
        }},
       {"accelerando",
        "32 nodes x 2 Itanium-II 1 GHz, PCI-X 133 MHz",

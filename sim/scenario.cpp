@@ -150,9 +150,15 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
       pair[1].get<std::int64_t>() >= nodes)
     throw ScenarioError("microbench.pair", show(pair),
                         fmt::format("two distinct node numbers below platform.nodes = {}", nodes));
-  for (const char* list : {"microbench.sizes", "microbench.paths"})
+  for (const char* list : {"microbench.sizes", "microbench.paths", "microbench.collective_nodes",
+                           "microbench.collective_impls", "microbench.broadcast_memories",
+                           "platform.qsnet.faults.multicast"})
     if (!sc.values_[list].is_array())
       sc.values_[list] = nlohmann::json::array({sc.values_[list]});
+  for (const auto& n : sc.values_["microbench.collective_nodes"])
+    if (n.get<std::int64_t>() > nodes)
+      throw ScenarioError("microbench.collective_nodes", show(sc.values_["microbench.collective_nodes"]),
+                          fmt::format("set sizes from 2 to platform.nodes = {}", nodes));
   return sc;
 }
 

@@ -1,6 +1,8 @@
 #include "sim/simulation.hpp"
 
+#include "bcs/core/qsnet_hw.hpp"
 #include "models/elan3/dma.hpp"
+#include "sim/collective_bench.hpp"
 #include "sim/event_log.hpp"
 #include "sim/specs.hpp"
 
@@ -27,8 +29,26 @@ SimulationResult simulate(const Scenario& scenario, bool keep_events, const std:
   base::set_event_sink(&log);
   const qsnet::Platform platform(result.platform);
   result.switch_count = platform.tree().switch_count();
-  elan3::DmaEngine dma(platform, dma_spec(scenario));
-  start_microbench(platform, dma, microbench_spec(scenario), result.runs);
+  qsnet::HardwareMulticast multicast(platform, multicast_spec(scenario));
+  elan3::DmaEngine dma(platform, dma_spec(scenario), multicast);
+  const qsnet::GlobalQuery query(multicast, query_per_level(scenario));
+  elan3::NicMemory memory(platform.nodes());
+  const elan3::HostInterface host(platform, host_interface_spec(scenario));
+  bcs::core::Machine machine{platform, dma, memory, query, thread_costs(scenario)};
+  bcs::core::SoftwareTree software_tree(machine, software_tree_spec(scenario));
+  bcs::core::QsNetHw qsnet_hw(machine, software_tree);
+
+  auto substrate = start_microbench(platform, dma, microbench_spec(scenario), result.runs);
+  if (scenario.flag("microbench.collectives")) {
+    CollectiveBenchSpec spec;
+    spec.nodes = collective_nodes(scenario);
+    for (const std::string& name : scenario.texts("microbench.collective_impls"))
+      spec.impls.push_back(name == "qsnet_hw" ? static_cast<bcs::core::CorePrimitives*>(&qsnet_hw) : &software_tree);
+    spec.broadcast_bytes = std::uint64_t(scenario.quantity("microbench.broadcast_size"));
+    for (const std::string& m : scenario.texts("microbench.broadcast_memories"))
+      spec.broadcast_memories.push_back(m == "main" ? elan3::Memory::main : elan3::Memory::elan);
+    start_collective_bench(machine, host, spec, result.runs, substrate);
+  }
   engine.run();
   base::set_event_sink(nullptr);
 

@@ -1,6 +1,10 @@
 #pragma once
 // Scenario -> the plain parameter structs of the models (the only place that maps JSON paths onto them).
+#include "bcs/core/software_tree.hpp"
 #include "models/elan3/dma.hpp"
+#include "models/elan3/host_interface.hpp"
+#include "models/elan3/thread_processor.hpp"
+#include "models/qsnet/multicast.hpp"
 #include "models/qsnet/platform.hpp"
 #include "sim/microbench.hpp"
 #include "sim/scenario.hpp"
@@ -9,6 +13,13 @@ namespace bcssim::sim {
 
 qsnet::PlatformSpec platform_spec(const Scenario& sc);
 elan3::DmaSpec dma_spec(const Scenario& sc);
+qsnet::MulticastSpec multicast_spec(const Scenario& sc);
+double query_per_level(const Scenario& sc);
+elan3::ThreadCosts thread_costs(const Scenario& sc);
+elan3::HostInterfaceSpec host_interface_spec(const Scenario& sc);
+bcs::core::SoftwareTreeSpec software_tree_spec(const Scenario& sc);
 MicrobenchSpec microbench_spec(const Scenario& sc);
+/// Set sizes of the collective benchmarks ([] in the scenario = 2, 4, 16, ... up to the node count, and it).
+std::vector<unsigned> collective_nodes(const Scenario& sc);
 
 } // namespace bcssim::sim

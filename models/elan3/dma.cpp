@@ -10,7 +10,8 @@
 
 namespace bcssim::elan3 {
 
-DmaEngine::DmaEngine(const qsnet::Platform& platform, DmaSpec spec) : platform_(platform), spec_(spec)
+DmaEngine::DmaEngine(const qsnet::Platform& platform, DmaSpec spec, qsnet::HardwareMulticast& multicast)
+    : platform_(platform), spec_(spec), multicast_(multicast)
 {
   const qsnet::NodeSpec& node = platform.spec().node;
   pci_.reserve(platform.nodes());
@@ -34,12 +35,49 @@ void DmaEngine::put(Endpoint src, Endpoint dst, std::uint64_t bytes)
     pci_[src.node].begin(PciDirection::read);
   if (dst.memory == Memory::main)
     pci_[dst.node].begin(PciDirection::write);
-  simgrid::s4u::Comm::sendto(host_of(src), host_of(dst), bytes);
+  simgrid::s4u::Comm::sendto(host_of(src), host_of(dst), double(bytes));
   if (src.memory == Memory::main)
     pci_[src.node].end(PciDirection::read);
   if (dst.memory == Memory::main)
     pci_[dst.node].end(PciDirection::write);
   base::emit("dma.done", bytes);
+}
+
+void DmaEngine::put_async(Endpoint src, Endpoint dst, std::uint64_t bytes, std::function<void()> arrived)
+{
+  simgrid::s4u::Actor::create("dma", platform_.nic(src.node), [this, src, dst, bytes, arrived = std::move(arrived)] {
+    put(src, dst, bytes);
+    if (arrived)
+      arrived();
+  });
+}
+
+void DmaEngine::get(Endpoint local, Endpoint remote, std::uint64_t bytes)
+{
+  base::emit("dma.get", bytes);
+  // The request is a small network transaction from the local NIC; the remote DMA engine then does a put.
+  simgrid::s4u::Comm::sendto(platform_.nic(local.node), platform_.nic(remote.node), 64.0);
+  put(remote, local, bytes);
+}
+
+bool DmaEngine::multicast(Endpoint src, unsigned first, unsigned last, Memory dst_memory, std::uint64_t bytes)
+{
+  base::emit("dma.mcast", bytes);
+  simgrid::s4u::this_actor::sleep_for(spec_.startup);
+  const bool src_main = src.memory == Memory::main;
+  const bool dst_main = dst_memory == Memory::main;
+  if (src_main)
+    pci_[src.node].begin(PciDirection::read);
+  if (dst_main)
+    for (unsigned d = first; d <= last; ++d)
+      pci_[d].begin(PciDirection::write);
+  const bool delivered = multicast_.send({src.node, src_main, first, last, dst_main, bytes});
+  if (src_main)
+    pci_[src.node].end(PciDirection::read);
+  if (dst_main)
+    for (unsigned d = first; d <= last; ++d)
+      pci_[d].end(PciDirection::write);
+  return delivered;
 }
 
 std::string to_string(Memory m) { return m == Memory::elan ? "elan" : "main"; }

@@ -1,11 +1,14 @@
 #pragma once
-// The Elan3 DMA engine at Elan3lib level (002 §2.3.1): an RDMA put of a block between the memories of two nodes,
-// complete when the data is at the destination and its event is set. An end in main memory crosses that node's
-// PCI bus; an end in Elan memory does not. Issue 5 refines this into NIC threads and events.
+// The Elan3 DMA engine at Elan3lib level (002 §2.3.1): RDMA put and get of a block between the memories of any
+// two nodes, and the hardware multicast put to a contiguous node range. An end in main memory crosses that
+// node's PCI bus (PciBus tracks the direction mix); an end in Elan memory does not. Each DMA is its own
+// activity: the engine interleaves the packets of concurrent DMAs, so they share links as the platform says.
 #include "models/elan3/pci_bus.hpp"
+#include "models/qsnet/multicast.hpp"
 #include "models/qsnet/platform.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -24,17 +27,27 @@ struct DmaSpec {
 
 class DmaEngine {
 public:
-  DmaEngine(const qsnet::Platform& platform, DmaSpec spec);
+  DmaEngine(const qsnet::Platform& platform, DmaSpec spec, qsnet::HardwareMulticast& multicast);
 
   /// RDMA put of `bytes` from src to dst; blocks the calling actor until the data has arrived.
   /// Throws std::invalid_argument if src and dst are the same memory of the same node.
   void put(Endpoint src, Endpoint dst, std::uint64_t bytes);
+  /// The same without blocking: `arrived` runs (in a DMA actor on src's NIC) once the data is at dst.
+  void put_async(Endpoint src, Endpoint dst, std::uint64_t bytes, std::function<void()> arrived);
+  /// RDMA get: a request packet to the remote NIC, whose DMA engine puts the data back. Blocks until it arrived.
+  void get(Endpoint local, Endpoint remote, std::uint64_t bytes);
+  /// Hardware multicast of `bytes` from src to the same memory kind on every node of [first, last]. Blocks
+  /// until the combined ack; false on a network error (then no destination has the data).
+  bool multicast(Endpoint src, unsigned first, unsigned last, Memory dst_memory, std::uint64_t bytes);
 
   simgrid::s4u::Host* host_of(Endpoint e) const;
+  const qsnet::Platform& platform() const { return platform_; }
+  const DmaSpec& spec() const { return spec_; }
 
 private:
   const qsnet::Platform& platform_;
   DmaSpec spec_;
+  qsnet::HardwareMulticast& multicast_;
   std::vector<PciBus> pci_;
 };
 

@@ -98,10 +98,16 @@ Platform::Platform(const PlatformSpec& spec) : spec_(spec)
     auto* write = zone_->create_link(prefix + ".pci.write", {ns.pci_write})->set_latency(ns.pci_latency / 2)->seal();
     zone_->set_pci(p, read, bus, write);
     pci_bus_.push_back(bus);
+    pci_write_.push_back(write);
+    auto* channel = zone_->create_host(prefix + ".mcast", {ns.nic_clock})->seal();
+    zone_->add_channel(channel, p);
+    channels_.push_back(channel);
   }
 
   // Cables: only those whose lower end leads to a populated node can carry traffic.
   const double bandwidth = payload_bandwidth(spec_.timing);
+  cable_up_.assign(tree_->cable_count(), nullptr);
+  cable_down_.assign(tree_->cable_count(), nullptr);
   for (std::uint32_t id = 0; id < tree_->cable_count(); ++id) {
     const unsigned level = tree_->cable_level(id);
     const auto& lower = tree_->graph()[tree_->cable_lower(id)];
@@ -111,15 +117,28 @@ Platform::Platform(const PlatformSpec& spec) : spec_(spec)
                                              tree_->power(lower.level);
     if (first_node >= spec_.nodes)
       continue;
-    const double latency = cable_latency(spec_.timing, level, spec_.cable_m[level - 1]);
+    const double latency = qsnet::cable_latency(spec_.timing, level, spec_.cable_m[level - 1]);
     const std::string name = "cable" + std::to_string(id);
     auto* up = zone_->create_link(name + ".up", {bandwidth})->set_latency(latency)->seal();
     auto* down = zone_->create_link(name + ".down", {bandwidth})->set_latency(latency)->seal();
     zone_->set_cable(id, up, down);
+    cable_up_[id] = up;
+    cable_down_[id] = down;
   }
   zone_->seal();
   XBT_INFO("QsNet %u-ary %u-tree: %u nodes, %u switches, payload rate %.1f MB/s, ack window %.1f B", spec_.arity,
            spec_.levels, spec_.nodes, tree_->switch_count(), bandwidth / 1e6, ack_window(spec_.timing));
+}
+
+void Platform::set_channel_route(unsigned node, const std::vector<simgrid::s4u::Link*>& links, double latency) const
+{
+  zone_->set_channel_route(node, links, latency);
+}
+
+double Platform::cable_latency(std::uint32_t id) const
+{
+  const unsigned level = tree_->cable_level(id);
+  return qsnet::cable_latency(spec_.timing, level, spec_.cable_m[level - 1]);
 }
 
 double Platform::route_cable_m(unsigned a, unsigned b) const
@@ -135,7 +154,7 @@ double Platform::route_latency(unsigned a, unsigned b) const
   double total = 0;
   for (const Hop& hop : route(*tree_, a, b)) {
     const unsigned level = tree_->cable_level(hop.cable);
-    total += cable_latency(spec_.timing, level, spec_.cable_m[level - 1]);
+    total += qsnet::cable_latency(spec_.timing, level, spec_.cable_m[level - 1]);
   }
   return total;
 }

@@ -54,6 +54,14 @@ public:
   simgrid::s4u::Host* nic(unsigned node) const { return nics_.at(node); }
   /// The shared part of node's PCI bus, whose capacity models/elan3 switches between one-way and mixed traffic.
   simgrid::s4u::Link* pci_bus(unsigned node) const { return pci_bus_.at(node); }
+  /// The virtual host a multicast from `node` is sent to (QsNetZone::add_channel); its route is set per multicast.
+  simgrid::s4u::Host* channel(unsigned node) const { return channels_.at(node); }
+  void set_channel_route(unsigned node, const std::vector<simgrid::s4u::Link*>& links, double latency) const;
+  /// Elite link of a cable in one direction (nullptr for cables that lead to no populated node).
+  simgrid::s4u::Link* cable_link(std::uint32_t id, bool up) const { return (up ? cable_up_ : cable_down_).at(id); }
+  /// One-way latency of a cable (half its share of the ack round trip, see platform.cpp).
+  double cable_latency(std::uint32_t id) const;
+  simgrid::s4u::Link* pci_write(unsigned node) const { return pci_write_.at(node); }
   /// One-way cable length (metres) from node a to node b.
   double route_cable_m(unsigned a, unsigned b) const;
   /// Sum of link latencies from NIC a to NIC b (s): half the ack round trip.
@@ -65,6 +73,10 @@ private:
   std::vector<simgrid::s4u::Host*> cpus_;
   std::vector<simgrid::s4u::Host*> nics_;
   std::vector<simgrid::s4u::Link*> pci_bus_;
+  std::vector<simgrid::s4u::Link*> pci_write_;
+  std::vector<simgrid::s4u::Host*> channels_;
+  std::vector<simgrid::s4u::Link*> cable_up_;
+  std::vector<simgrid::s4u::Link*> cable_down_;
   QsNetZone* zone_ = nullptr;
 };
 

@@ -41,6 +41,26 @@ void QsNetZone::set_pci(unsigned node, simgrid::s4u::Link* read, simgrid::s4u::L
   pci_.at(node) = Pci{directed(read), directed(bus), directed(write)};
 }
 
+void QsNetZone::add_channel(const simgrid::s4u::Host* host, unsigned channel)
+{
+  const auto id = host->get_netpoint()->id();
+  if (endpoints_.size() <= id)
+    endpoints_.resize(id + 1);
+  endpoints_[id] = Endpoint{channel, false, true, true};
+  if (channels_.size() <= channel)
+    channels_.resize(channel + 1);
+}
+
+void QsNetZone::set_channel_route(unsigned channel, const std::vector<simgrid::s4u::Link*>& links, double latency)
+{
+  Channel& c = channels_.at(channel);
+  c.links.clear();
+  c.links.reserve(links.size());
+  for (simgrid::s4u::Link* l : links)
+    c.links.push_back(directed(l));
+  c.latency = latency;
+}
+
 void QsNetZone::append(const Directed& link, Route* into, double* latency)
 {
   into->link_list_.push_back(link.impl);
@@ -55,6 +75,20 @@ void QsNetZone::get_local_route(const NetPoint* src, const NetPoint* dst, Route*
     throw std::logic_error("QsNetZone: no route between " + src->get_name() + " and " + dst->get_name());
   const Endpoint& a = endpoints_[src->id()];
   const Endpoint& b = endpoints_[dst->id()];
+  if (a.is_channel)
+    throw std::logic_error("QsNetZone: a multicast channel only receives (" + src->get_name() + ")");
+  if (b.is_channel) { // the source's PCI read when it reads main memory, then the channel's tree
+    if (!a.is_nic) {
+      append(pci_[a.node].read, into, latency);
+      append(pci_[a.node].bus, into, latency);
+    }
+    const Channel& c = channels_[b.node];
+    for (const Directed& d : c.links)
+      into->link_list_.push_back(d.impl);
+    if (latency != nullptr)
+      *latency += c.latency;
+    return;
+  }
 
   // Main memory -> NIC: a DMA read across the PCI bus (the shared bus segment is crossed once per direction).
   if (!a.is_nic) {

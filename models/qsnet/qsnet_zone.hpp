@@ -18,6 +18,10 @@ public:
   void add_endpoint(const simgrid::s4u::Host* host, unsigned node, bool is_nic);
   void set_cable(std::uint32_t id, simgrid::s4u::Link* up, simgrid::s4u::Link* down);
   void set_pci(unsigned node, simgrid::s4u::Link* read, simgrid::s4u::Link* bus, simgrid::s4u::Link* write);
+  /// A multicast channel: a virtual host whose route from any node is the link set given by set_channel_route
+  /// (a multicast's spanning tree). SimGrid knows only host-to-host routes; this lets one comm load a tree.
+  void add_channel(const simgrid::s4u::Host* host, unsigned channel);
+  void set_channel_route(unsigned channel, const std::vector<simgrid::s4u::Link*>& links, double latency);
 
   void get_local_route(const simgrid::kernel::routing::NetPoint* src, const simgrid::kernel::routing::NetPoint* dst,
                        simgrid::kernel::routing::Route* into, double* latency) override;
@@ -27,6 +31,7 @@ private:
     unsigned node = 0;
     bool is_nic = false;
     bool known = false;
+    bool is_channel = false;
   };
   struct Directed {
     simgrid::kernel::resource::StandardLinkImpl* impl = nullptr;
@@ -43,6 +48,11 @@ private:
   std::vector<Directed> up_;        // by cable id
   std::vector<Directed> down_;
   std::vector<Pci> pci_;            // by node
+  struct Channel {
+    std::vector<Directed> links;
+    double latency = 0;
+  };
+  std::vector<Channel> channels_;
 };
 
 } // namespace bcssim::qsnet

@@ -23,9 +23,10 @@ const Measurement& find(const SimulationResult& r, const std::string& test, cons
   return r.runs.front();
 }
 
+// Substrate measurements only: the collective benchmarks have their own tests (test_collectives.cpp).
 json sweep(json platform, json paths)
 {
-  return {{"platform", std::move(platform)}, {"microbench", {{"paths", std::move(paths)}}}};
+  return {{"platform", std::move(platform)}, {"microbench", {{"paths", std::move(paths)}, {"collectives", false}}}};
 }
 } // namespace
 

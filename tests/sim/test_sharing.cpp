@@ -32,7 +32,8 @@ std::vector<Flow> run_flows(std::vector<Flow> flows, std::uint64_t bytes)
   const auto spec = sim::platform_spec(sc);
   qsnet::configure_engine(spec);
   const qsnet::Platform platform(spec);
-  elan3::DmaEngine dma(platform, sim::dma_spec(sc));
+  qsnet::HardwareMulticast multicast(platform, sim::multicast_spec(sc));
+  elan3::DmaEngine dma(platform, sim::dma_spec(sc), multicast);
   for (auto& f : flows)
     sg4::Actor::create("flow", platform.nic(f.src.node), [&dma, &f, bytes] {
       dma.put(f.src, f.dst, bytes);

@@ -1,0 +1,68 @@
+#include "bcs/core/qsnet_hw.hpp"
+
+#include "base/event_stream.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+
+namespace bcssim::bcs::core {
+namespace sg4 = simgrid::s4u;
+
+void QsNetHw::xfer_and_signal(const XferAndSignal& x)
+{
+  const bool single = x.dst.size() == 1 && x.dst.first() != x.src;
+  if (!single && !x.dst.contiguous()) {
+    fallback_.xfer_and_signal(x);
+    return;
+  }
+  elan3::run_cycles(machine_.costs.descriptor);
+  elan3::NicMemory& memory = machine_.memory;
+  auto arrive = [&memory, x](unsigned node) {
+    if (x.deliver)
+      x.deliver(node);
+    if (x.remote_event)
+      memory.event(node, *x.remote_event).set();
+  };
+  auto finish = [&memory, x] {
+    if (x.local_event)
+      memory.event(x.src, *x.local_event).set();
+  };
+  if (single) {
+    const unsigned dst = x.dst.first();
+    machine_.dma.put_async({x.src, x.src_memory}, {dst, x.dst_memory}, x.bytes, [arrive, finish, dst] {
+      arrive(dst);
+      finish();
+    });
+    return;
+  }
+  sg4::Actor::create("xfer.mcast", machine_.platform.nic(x.src), [this, x, arrive, finish] {
+    // Delivery is atomic (002 §2.4.2.1): a failed attempt leaves every destination untouched; the NIC resends.
+    while (!machine_.dma.multicast({x.src, x.src_memory}, x.dst.first(), x.dst.last(), x.dst_memory, x.bytes))
+      base::emit("xfer.retry", x.bytes);
+    for (unsigned node : x.dst.nodes())
+      arrive(node);
+    finish();
+  });
+}
+
+bool QsNetHw::compare_and_write(const CompareAndWrite& c)
+{
+  if (!c.nodes.contiguous())
+    return fallback_.compare_and_write(c);
+  elan3::run_cycles(machine_.costs.descriptor);
+  elan3::NicMemory& memory = machine_.memory;
+  std::function<void(unsigned)> write;
+  if (c.write_word) {
+    const elan3::WordId word = *c.write_word;
+    const std::int64_t value = c.write_value;
+    write = [&memory, word, value](unsigned node) { memory.word(node, word) = value; };
+  }
+  // Each node's NIC compares its own word as the query passes; that costs it cycles, in parallel on every
+  // node, so the combined answer is late by one comparison.
+  sg4::this_actor::sleep_for(machine_.costs.compare / machine_.platform.spec().node.nic_clock);
+  const bool all = machine_.query.query(
+      c.src, c.nodes.first(), c.nodes.last(),
+      [&memory, &c](unsigned node) { return holds(memory.word(node, c.word), c.op, c.value); }, write);
+  return all;
+}
+
+} // namespace bcssim::bcs::core

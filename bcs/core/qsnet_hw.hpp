@@ -1,0 +1,25 @@
+#pragma once
+// The core primitives on QsNet hardware (002 §3.4: "a simple 1:1 mapping ... exposed by the Elan3Lib API"):
+//   XFER-AND-SIGNAL   one node: an RDMA put; a contiguous range: one hardware multicast, retried by the NIC
+//                     after a network error (nothing is delivered by a failed attempt); other sets: software tree.
+//   COMPARE-AND-WRITE a contiguous range: the network conditional (global query) with the write in the same
+//                     packet; other sets: software tree.
+#include "bcs/core/software_tree.hpp"
+
+namespace bcssim::bcs::core {
+
+class QsNetHw : public CorePrimitives {
+public:
+  /// `fallback` serves non-contiguous sets.
+  QsNetHw(Machine& machine, SoftwareTree& fallback) : CorePrimitives(machine), fallback_(fallback) {}
+
+  std::string name() const override { return "qsnet_hw"; }
+  bool hardware_collectives() const override { return true; }
+  void xfer_and_signal(const XferAndSignal& x) override;
+  bool compare_and_write(const CompareAndWrite& c) override;
+
+private:
+  SoftwareTree& fallback_;
+};
+
+} // namespace bcssim::bcs::core

@@ -1,0 +1,24 @@
+#include "models/elan3/host_interface.hpp"
+
+#include "base/event_stream.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Comm.hpp>
+
+namespace bcssim::elan3 {
+
+void HostInterface::post_descriptor(unsigned node) const
+{
+  base::emit("host.post", spec_.descriptor_bytes);
+  simgrid::s4u::this_actor::sleep_for(spec_.post_cost);
+  simgrid::s4u::Comm::sendto(platform_.cpu(node), platform_.nic(node), double(spec_.descriptor_bytes));
+}
+
+void HostInterface::notify_host(unsigned node) const
+{
+  simgrid::s4u::Comm::sendto(platform_.nic(node), platform_.cpu(node), 8.0);
+  simgrid::s4u::this_actor::sleep_for(spec_.wake_cost);
+  base::emit("host.wake", 8);
+}
+
+} // namespace bcssim::elan3

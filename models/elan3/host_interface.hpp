@@ -1,0 +1,31 @@
+#pragma once
+// The host side of the NIC: a process posts a descriptor into NIC memory with programmed I/O across PCI (a small
+// PCI write plus a fixed PIO cost), and learns of a NIC event by the NIC writing a word to host memory that the
+// process polls. Both cross the node's PCI bus as real transfers, so they feel its load.
+#include "models/qsnet/platform.hpp"
+
+#include <cstdint>
+
+namespace bcssim::elan3 {
+
+struct HostInterfaceSpec {
+  double post_cost = 0;           // s: PIO write of a descriptor, beyond its transfer
+  std::uint64_t descriptor_bytes = 64;
+  double wake_cost = 0;           // s: from the NIC's event write to the polling process seeing it
+};
+
+class HostInterface {
+public:
+  HostInterface(const qsnet::Platform& platform, HostInterfaceSpec spec) : platform_(platform), spec_(spec) {}
+
+  /// Called by a process (an actor on the node's CPU host): blocks until the descriptor is in NIC memory.
+  void post_descriptor(unsigned node) const;
+  /// Called by a NIC thread: blocks until the host process polling the node's notification word sees it.
+  void notify_host(unsigned node) const;
+
+private:
+  const qsnet::Platform& platform_;
+  HostInterfaceSpec spec_;
+};
+
+} // namespace bcssim::elan3

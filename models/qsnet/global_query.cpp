@@ -1,0 +1,47 @@
+#include "models/qsnet/global_query.hpp"
+
+#include "base/event_stream.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace bcssim::qsnet {
+
+GlobalQuery::GlobalQuery(const HardwareMulticast& tree, double per_level) : tree_(tree), per_level_(per_level)
+{
+  if (per_level < 0)
+    throw std::invalid_argument("GlobalQuery per_level: must be non-negative");
+}
+
+unsigned GlobalQuery::levels(unsigned src, unsigned first, unsigned last) const
+{
+  return tree_.top_level(src, first, last);
+}
+
+double GlobalQuery::one_way(unsigned src, unsigned first, unsigned last) const
+{
+  return tree_.tree_latency(src, first, last) + levels(src, first, last) * per_level_;
+}
+
+bool GlobalQuery::query(unsigned src, unsigned first, unsigned last, const std::function<bool(unsigned)>& holds,
+                        const std::function<void(unsigned)>& write) const
+{
+  const double way = one_way(src, first, last);
+  base::emit("query.start", 0);
+  simgrid::s4u::this_actor::sleep_for(way);
+  bool all = true;
+  for (unsigned node = first; node <= last && all; ++node)
+    all = holds(node);
+  simgrid::s4u::this_actor::sleep_for(way);
+  if (all && write) { // the write rides the circuits the query packet still holds open: one more way down
+    simgrid::s4u::this_actor::sleep_for(way);
+    for (unsigned node = first; node <= last; ++node)
+      write(node);
+  }
+  base::emit(all ? "query.true" : "query.false", 0);
+  return all;
+}
+
+} // namespace bcssim::qsnet

@@ -1,0 +1,56 @@
+#pragma once
+// QsNet hardware multicast (002 §2.4.2.1), which SimGrid lacks: one packet stream from a source to a contiguous
+// range of nodes along the spanning tree of spanning_tree.hpp, as ONE SimGrid comm whose route is the whole tree
+// (QsNetZone channels). So the multicast loads every link of its tree and shares them with unicast traffic,
+// and its rate is the ack-limited model over the tree: a packet is released only when the acks of all
+// destinations, combined in the switches ("worst ack wins"), are back, so the route latency is the longest
+// path's. Delivery is atomic: the caller learns "all destinations" or "none" (an injected network error).
+#include "models/qsnet/platform.hpp"
+
+#include <simgrid/s4u/Semaphore.hpp>
+
+#include <cstdint>
+#include <set>
+#include <vector>
+
+namespace bcssim::qsnet {
+
+struct MulticastSpec {
+  /// s per packet when the source reads main memory: the multicast DMA fetches each packet across PCI only
+  /// once the previous packet's combined ack is back, so the fetch adds to the packet cycle.
+  double main_fetch = 0;
+  /// 1-based ordinal numbers (machine-wide, in start order) of the multicasts that meet a network error.
+  std::set<std::uint64_t> failing;
+};
+
+struct MulticastRequest {
+  unsigned src_node;
+  bool src_main;  // the data is read from main memory (crosses the source's PCI bus)
+  unsigned first; // destination range, inclusive
+  unsigned last;
+  bool dst_main;  // the data is written to main memory at every destination (crosses their PCI buses)
+  std::uint64_t bytes;
+};
+
+class HardwareMulticast {
+public:
+  HardwareMulticast(const Platform& platform, MulticastSpec spec);
+
+  /// Sends and blocks the calling actor until the combined ack is back. True: every destination has the data;
+  /// false: a network error, no destination has it. One multicast per source NIC at a time (the NIC's channel).
+  bool send(const MulticastRequest& request);
+
+  /// Latency of the longest path of the tree (half the combined-ack round trip), without the main-memory fetch.
+  double tree_latency(unsigned src, unsigned first, unsigned last) const;
+  /// Switch level at which the tree turns down (0: the range is the source alone).
+  unsigned top_level(unsigned src, unsigned first, unsigned last) const;
+  const Platform& platform() const { return platform_; }
+
+private:
+  const Platform& platform_;
+  MulticastSpec spec_;
+  std::vector<simgrid::s4u::SemaphorePtr> channel_busy_; // by source node
+  std::uint64_t started_ = 0;
+};
+
+} // namespace bcssim::qsnet
