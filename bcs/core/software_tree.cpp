@@ -123,7 +123,34 @@ void SoftwareTree::xfer_and_signal(const XferAndSignal& x)
   sg4::Actor::create("tree.root", machine_.platform.nic(x.src), [this, pass] { down(pass, 0); });
 }
 
+void SoftwareTree::hop_and_wait(unsigned from, unsigned to)
+{
+  auto arrived = sg4::Semaphore::create(0);
+  hop(from, to, 8, elan3::Memory::elan, elan3::Memory::elan, [arrived] { arrived->release(); });
+  arrived->acquire();
+}
+
 bool SoftwareTree::compare_and_write(const CompareAndWrite& c)
+{
+  if (!c.write_word)
+    return compare_and_write_from_root(c);
+  const unsigned leader = c.nodes.first();
+  if (sequencer_.empty())
+    for (unsigned p = 0; p < machine_.platform.nodes(); ++p)
+      sequencer_.push_back(sg4::Semaphore::create(1));
+  if (leader != c.src)
+    hop_and_wait(c.src, leader);
+  sequencer_[leader]->acquire();
+  CompareAndWrite at_leader = c;
+  at_leader.src = leader;
+  const bool all = compare_and_write_from_root(at_leader);
+  sequencer_[leader]->release();
+  if (leader != c.src)
+    hop_and_wait(leader, c.src);
+  return all;
+}
+
+bool SoftwareTree::compare_and_write_from_root(const CompareAndWrite& c)
 {
   elan3::run_cycles(machine_.costs.descriptor);
   base::emit("caw.tree", 0);
@@ -166,23 +193,18 @@ bool SoftwareTree::compare_and_write(const CompareAndWrite& c)
 
   if (all && c.write_word) {
     auto written = sg4::Semaphore::create(0);
-    XferAndSignal w;
-    w.src = c.src;
-    w.dst = c.nodes;
-    w.bytes = 8;
     const elan3::WordId word = *c.write_word;
     const std::int64_t value = c.write_value;
-    w.deliver = [&memory, word, value](unsigned node) { memory.word(node, word) = value; };
     auto write_pass = std::make_shared<Pass>();
     write_pass->nodes = participants(c.src, c.nodes);
     write_pass->bytes = 8;
-    write_pass->at_node = [wp = write_pass.get(), deliver = w.deliver](unsigned position) {
-      deliver(wp->nodes[position]);
+    write_pass->at_node = [wp = write_pass.get(), &memory, word, value](unsigned position) {
+      memory.word(wp->nodes[position], word) = value;
     };
     write_pass->remaining = unsigned(write_pass->nodes.size() - 1);
     write_pass->done = [written] { written->release(); };
     if (c.nodes.contains(c.src))
-      w.deliver(c.src);
+      memory.word(c.src, word) = value;
     if (write_pass->remaining == 0)
       written->release();
     else

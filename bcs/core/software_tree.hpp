@@ -11,7 +11,12 @@
 //   XFER-AND-SIGNAL to a set: broadcast down the tree.
 //   COMPARE-AND-WRITE: request down, each node compares, AND-combined replies up; if true and a write is asked,
 //   a third pass down writes. Returns when the root has the answer (and the write has reached every node).
+//   Writes keep 002 §3.4's guarantee (overlapping Compare-And-Writes leave every node with the same value) by
+//   running every writing Compare-And-Write on a set from the set's lowest node, one at a time: a caller
+//   elsewhere pays a hop there and back.
 #include "bcs/core/primitives.hpp"
+
+#include <simgrid/s4u/Semaphore.hpp>
 
 #include <vector>
 
@@ -47,9 +52,14 @@ private:
            std::function<void()> received);
   void down(const std::shared_ptr<Pass>& pass, unsigned position);
   void up(const std::shared_ptr<Pass>& pass, unsigned position);
+  /// The Compare-And-Write itself, rooted at c.src.
+  bool compare_and_write_from_root(const CompareAndWrite& c);
+  /// Blocks the caller for one hop from `from` to `to` (o, transit, o).
+  void hop_and_wait(unsigned from, unsigned to);
 
   SoftwareTreeSpec spec_;
   std::vector<double> receive_busy_until_; // by node: receive overheads are serialized
+  std::vector<simgrid::s4u::SemaphorePtr> sequencer_; // by node: writing Compare-And-Writes it roots, one at a time
 };
 
 } // namespace bcssim::bcs::core

@@ -1,0 +1,38 @@
+#include "sim/world.hpp"
+
+#include "sim/specs.hpp"
+
+namespace bcssim::sim {
+
+World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_log)
+{
+  // SimGrid reads its options from argv; quiet by default, the user may add --log settings.
+  args_ = {"bcssim", "--log=root.thres:warning"};
+  for (const auto& l : simgrid_log)
+    args_.push_back("--log=" + l);
+  for (auto& a : args_)
+    argv_.push_back(a.data());
+  int argc = int(argv_.size());
+  engine_ = std::make_unique<simgrid::s4u::Engine>(&argc, argv_.data());
+
+  platform_spec_ = sim::platform_spec(scenario);
+  simgrid_config_ = qsnet::configure_engine(platform_spec_);
+  platform_ = std::make_unique<qsnet::Platform>(platform_spec_);
+  multicast_ = std::make_unique<qsnet::HardwareMulticast>(*platform_, multicast_spec(scenario));
+  dma_ = std::make_unique<elan3::DmaEngine>(*platform_, dma_spec(scenario), *multicast_);
+  query_ = std::make_unique<qsnet::GlobalQuery>(*multicast_, query_per_level(scenario));
+  memory_ = std::make_unique<elan3::NicMemory>(platform_->nodes());
+  host_ = std::make_unique<elan3::HostInterface>(*platform_, host_interface_spec(scenario));
+  machine_.reset(new bcs::core::Machine{*platform_, *dma_, *memory_, *query_, thread_costs(scenario)});
+  software_tree_ = std::make_unique<bcs::core::SoftwareTree>(*machine_, software_tree_spec(scenario));
+  qsnet_hw_ = std::make_unique<bcs::core::QsNetHw>(*machine_, *software_tree_);
+}
+
+bcs::core::CorePrimitives& World::primitives(const std::string& name)
+{
+  if (name == "software_tree")
+    return *software_tree_;
+  return *qsnet_hw_;
+}
+
+} // namespace bcssim::sim
