@@ -88,6 +88,15 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
     }
   dir.write("microbench_distance.csv", distance);
 
+  // Sizes go on a log axis: nothing to draw without a positive one; a single one gets a range around it.
+  std::vector<std::uint64_t> positive;
+  for (const auto& [bytes, row] : by_size)
+    if (bytes > 0)
+      positive.push_back(bytes);
+  if (positive.empty())
+    return;
+  const std::string xrange =
+      positive.size() > 1 ? "" : fmt::format("  set xrange [{}:{}]\n", positive[0] / 2.0, positive[0] * 2.0);
   std::string gp = "# Substrate microbenchmarks. Regenerate with: gnuplot microbench.gp\n"
                    "set datafile separator ','\nset key top left\nset grid\n"
                    "do for [fmt in 'svg png'] {\n"
@@ -95,7 +104,7 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
                    "else { set terminal pngcairo size 1500,450 font 'Helvetica,11' }\n"
                    "  set output 'microbench.'.fmt\n"
                    "  set multiplot layout 1," + std::string(any_distance ? "3" : "2") + "\n"
-                   "  set logscale x 2\n  set format x '%.0b%BB'\n  set logscale y\n  set xlabel 'message size (B)'\n"
+                   "  set logscale x 2\n" + xrange + "  set format x '%.0b%BB'\n  set logscale y\n  set xlabel 'message size (B)'\n"
                    "  set ylabel 'one-way latency (us)'\n  set title 'Elan3lib RDMA put latency'\n  plot ";
   for (std::size_t i = 0; i < paths.size(); ++i)
     gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints title '{}'", i ? ", " : "",
@@ -106,7 +115,7 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
     gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints title '{}'", i ? ", " : "",
                       3 + 2 * i, paths[i]);
   if (any_distance)
-    gp += "\n  set logscale x 4\n  set format x '%g'\n  set xlabel 'fat-tree size (nodes)'\n"
+    gp += "\n  set autoscale x\n  set logscale x 4\n  set format x '%g'\n  set xlabel 'fat-tree size (nodes)'\n"
           "  set title 'Worst-case bandwidth vs tree size'\n  set key top right\n  set yrange [0:*]\n"
           "  plot 'microbench_distance.csv' using 1:4 skip 1 with linespoints title 'simulated', "
           "'microbench_distance.csv' using 1:5 skip 1 with linespoints dashtype 2 title 'thesis ack model'\n";

@@ -1,6 +1,7 @@
 #include "sim/run.hpp"
 
 #include "sim/fixed_format.hpp"
+#include "sim/collective_report.hpp"
 #include "sim/microbench_report.hpp"
 #include "sim/results_dir.hpp"
 #include "sim/simulation.hpp"
@@ -38,6 +39,7 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
       {"events", r.events},
       {"digest", r.digest},
       {"figures", microbench_figures(r.runs)},
+      {"collective_figures", collective_figures(r.runs)},
   };
   dir.write("summary.json", summary.dump(2) + "\n");
   dir.write("runs.csv", microbench_csv(r.runs));
@@ -45,6 +47,7 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
   if (options.events)
     dir.write("events.csv", r.events_csv);
   write_microbench_plot(dir, r.platform.timing, r.runs);
+  write_collective_plot(dir, scenario.name(), r.runs);
 
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   const nlohmann::json info = {

@@ -61,6 +61,7 @@ bool HardwareMulticast::send(const MulticastRequest& r)
   const std::uint64_t ordinal = ++started_;
   base::emit("mcast.start", r.bytes);
   platform_.set_channel_route(r.src_node, links, latency);
+  platform_.set_channel_rate(r.src_node, latency > 0 ? ack_window(platform_.spec().timing) / (2 * latency) : 1e18);
   simgrid::s4u::Host* from = r.src_main ? platform_.cpu(r.src_node) : platform_.nic(r.src_node);
   simgrid::s4u::Comm::sendto(from, platform_.channel(r.src_node), double(r.bytes));
   channel_busy_[r.src_node]->release();

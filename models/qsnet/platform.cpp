@@ -5,7 +5,9 @@
 
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
+#include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u/Link.hpp>
+#include <simgrid/s4u/NetZone.hpp>
 #include <xbt/log.h>
 
 #include <algorithm>
@@ -62,13 +64,11 @@ double cable_latency(const LinkTiming& t, unsigned level, double cable_m)
 
 std::vector<std::pair<std::string, std::string>> configure_engine(const PlatformSpec& spec)
 {
-  char window[64];
-  std::snprintf(window, sizeof window, "%.17g", ack_window(spec.timing));
+  (void)spec;
   std::vector<std::pair<std::string, std::string>> config = {
       {"network/model", "CM02"},
       {"network/crosstraffic", "0"},
-      {"network/TCP-gamma", window},
-      {"network/solver", "fairbottleneck"},
+      {"network/TCP-gamma", "1e18"}, // off: the ack window is a per-route FATPIPE link (QsNetZone)
   };
   for (const auto& [key, value] : config)
     simgrid::s4u::Engine::set_config(key + ":" + value);
@@ -125,7 +125,61 @@ Platform::Platform(const PlatformSpec& spec) : spec_(spec)
     cable_up_[id] = up;
     cable_down_[id] = down;
   }
+  // The ack window (thesis §4.3.2.2): a flow moves ack_window bytes per round trip, i.e. at most
+  // window / (2 x one-way latency). A FATPIPE link bounds each flow crossing it without sharing its capacity.
+  // Route latency depends only on the levels climbed and on whether each end crosses PCI, so per source node one
+  // link per distinct latency serves all its routes (with the default PCI latency of 0: one per level). Per
+  // node, not machine-wide: a link shared by all flows would couple them in the solver and make every update
+  // touch every flow. Multicast channels get one each, set per multicast.
+  const double window = ack_window(spec_.timing);
+  auto fatpipe = [this](const std::string& name, double bw) {
+    return zone_->create_link(name, {bw})->set_sharing_policy(simgrid::s4u::Link::SharingPolicy::FATPIPE)->seal();
+  };
+  struct Class {
+    unsigned h;
+    int s, d;
+    double latency;
+  };
+  std::vector<Class> classes;
+  for (unsigned h = 0; h <= spec_.levels; ++h) {
+    const unsigned other = h == 0 ? 0 : tree_->power(h - 1);
+    if (other >= spec_.nodes)
+      break;
+    for (int s = 0; s < 2; ++s)
+      for (int d = 0; d < 2; ++d)
+        if (h > 0 || s != d) // not a host to itself
+          classes.push_back({h, s, d,
+                             zone_->true_latency((s ? cpus_[0] : nics_[0])->get_netpoint(),
+                                                 (d ? cpus_[other] : nics_[other])->get_netpoint())});
+  }
+  for (unsigned p = 0; p < spec_.nodes; ++p) {
+    std::vector<std::pair<double, simgrid::s4u::Link*>> by_latency; // in class order: deterministic names
+    for (const Class& c : classes) {
+      if (c.latency <= 0)
+        continue; // no latency, no window bound
+      auto it = std::find_if(by_latency.begin(), by_latency.end(), [&](const auto& e) { return e.first == c.latency; });
+      if (it == by_latency.end()) {
+        by_latency.emplace_back(c.latency, fatpipe("node" + std::to_string(p) + ".window" +
+                                                       std::to_string(by_latency.size()),
+                                                   window / (2 * c.latency)));
+        it = by_latency.end() - 1;
+      }
+      zone_->set_window_link(p, c.h, c.s, c.d, it->second);
+    }
+  }
+  for (unsigned p = 0; p < spec_.nodes; ++p) {
+    channel_windows_.push_back(fatpipe("node" + std::to_string(p) + ".mcast.window", 1e18));
+    zone_->set_channel_window(p, channel_windows_.back());
+  }
   zone_->seal();
+
+  // The solver saw a unit latency on every route (equal shares); each comm gets its real latency back here.
+  auto* zone = zone_;
+  simgrid::s4u::Engine::get_instance()->get_netzone_root()->get_network_model()->set_lat_factor_cb(
+      [zone](double, const simgrid::s4u::Host* src, const simgrid::s4u::Host* dst,
+             const std::vector<simgrid::s4u::Link*>&, const std::unordered_set<simgrid::s4u::NetZone*>&) {
+        return zone->true_latency(src->get_netpoint(), dst->get_netpoint()) / QsNetZone::kSolverLatency;
+      });
   XBT_INFO("QsNet %u-ary %u-tree: %u nodes, %u switches, payload rate %.1f MB/s, ack window %.1f B", spec_.arity,
            spec_.levels, spec_.nodes, tree_->switch_count(), bandwidth / 1e6, ack_window(spec_.timing));
 }
@@ -134,6 +188,13 @@ void Platform::set_channel_route(unsigned node, const std::vector<simgrid::s4u::
 {
   zone_->set_channel_route(node, links, latency);
 }
+
+double Platform::true_latency(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to) const
+{
+  return zone_->true_latency(from->get_netpoint(), to->get_netpoint());
+}
+
+void Platform::set_channel_rate(unsigned node, double rate) const { channel_windows_.at(node)->set_bandwidth(rate); }
 
 double Platform::cable_latency(std::uint32_t id) const
 {

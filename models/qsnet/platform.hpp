@@ -33,10 +33,11 @@ struct PlatformSpec {
   NodeSpec node;
 };
 
-/// SimGrid configuration chosen for the model: CM02 (LV08's default latency factor of 13 is wrong here),
-/// crosstraffic off, the ack window as TCP-gamma and fair-bottleneck sharing (Elite arbitrates per packet, so
-/// flows crossing one bottleneck share it equally rather than in inverse proportion to their RTT).
-/// Returns the (key, value) pairs set, for the results. Must run before build_platform().
+/// SimGrid configuration chosen for the model: CM02 (LV08's default latency factor of 13 is wrong here) and
+/// crosstraffic off. CM02's own window bound (TCP-gamma / 2 x route latency) is switched off with a huge
+/// TCP-gamma: the solver sees every route with a unit latency so that flows share a bottleneck equally (Elite
+/// arbitrates per packet, 002 §2.2.2), and the ack window is a FATPIPE link per route class instead.
+/// Returns the (key, value) pairs set, for the results. Must run before the Platform is built.
 std::vector<std::pair<std::string, std::string>> configure_engine(const PlatformSpec& spec);
 
 class QsNetZone;
@@ -59,6 +60,10 @@ public:
   void set_channel_route(unsigned node, const std::vector<simgrid::s4u::Link*>& links, double latency) const;
   /// Elite link of a cable in one direction (nullptr for cables that lead to no populated node).
   simgrid::s4u::Link* cable_link(std::uint32_t id, bool up) const { return (up ? cable_up_ : cable_down_).at(id); }
+  /// Real one-way latency from one host to another (the solver sees a unit latency, see QsNetZone).
+  double true_latency(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to) const;
+  /// Sets the ack-window bound of node's multicast channel for the next multicast (bytes/s).
+  void set_channel_rate(unsigned node, double rate) const;
   /// One-way latency of a cable (half its share of the ack round trip, see platform.cpp).
   double cable_latency(std::uint32_t id) const;
   simgrid::s4u::Link* pci_write(unsigned node) const { return pci_write_.at(node); }
@@ -77,6 +82,7 @@ private:
   std::vector<simgrid::s4u::Host*> channels_;
   std::vector<simgrid::s4u::Link*> cable_up_;
   std::vector<simgrid::s4u::Link*> cable_down_;
+  std::vector<simgrid::s4u::Link*> channel_windows_;
   QsNetZone* zone_ = nullptr;
 };
 

@@ -63,12 +63,60 @@ void QsNetZone::set_channel_route(unsigned channel, const std::vector<simgrid::s
 
 void QsNetZone::append(const Directed& link, Route* into, double* latency)
 {
-  into->link_list_.push_back(link.impl);
+  if (into != nullptr)
+    into->link_list_.push_back(link.impl);
   if (latency != nullptr)
     *latency += link.latency;
 }
 
+void QsNetZone::set_window_link(unsigned src_node, unsigned levels, bool src_main, bool dst_main,
+                                simgrid::s4u::Link* link)
+{
+  if (windows_.size() <= src_node)
+    windows_.resize(src_node + 1);
+  const std::size_t i = (std::size_t(levels) * 2 + src_main) * 2 + dst_main;
+  if (windows_[src_node].size() <= i)
+    windows_[src_node].resize(i + 1);
+  windows_[src_node][i] = directed(link);
+}
+
+void QsNetZone::set_channel_window(unsigned channel, simgrid::s4u::Link* link)
+{
+  channels_.at(channel).window = directed(link);
+}
+
+unsigned QsNetZone::levels_between(const NetPoint* src, const NetPoint* dst) const
+{
+  return nca_level(tree_, endpoints_.at(src->id()).node, endpoints_.at(dst->id()).node);
+}
+
 void QsNetZone::get_local_route(const NetPoint* src, const NetPoint* dst, Route* into, double* latency)
+{
+  build_route(src, dst, into, nullptr);
+  const Endpoint& a = endpoints_[src->id()];
+  const Endpoint& b = endpoints_[dst->id()];
+  const Directed* window = nullptr;
+  if (b.is_channel)
+    window = &channels_[b.node].window;
+  else {
+    const std::size_t i = (std::size_t(nca_level(tree_, a.node, b.node)) * 2 + !a.is_nic) * 2 + !b.is_nic;
+    if (a.node < windows_.size() && i < windows_[a.node].size())
+      window = &windows_[a.node][i];
+  }
+  if (window != nullptr && window->impl != nullptr)
+    into->link_list_.push_back(window->impl);
+  if (latency != nullptr)
+    *latency += kSolverLatency;
+}
+
+double QsNetZone::true_latency(const NetPoint* src, const NetPoint* dst) const
+{
+  double latency = 0;
+  build_route(src, dst, nullptr, &latency);
+  return latency;
+}
+
+void QsNetZone::build_route(const NetPoint* src, const NetPoint* dst, Route* into, double* latency) const
 {
   if (src->id() >= endpoints_.size() || dst->id() >= endpoints_.size() || !endpoints_[src->id()].known ||
       !endpoints_[dst->id()].known)
@@ -83,8 +131,9 @@ void QsNetZone::get_local_route(const NetPoint* src, const NetPoint* dst, Route*
       append(pci_[a.node].bus, into, latency);
     }
     const Channel& c = channels_[b.node];
-    for (const Directed& d : c.links)
-      into->link_list_.push_back(d.impl);
+    if (into != nullptr)
+      for (const Directed& d : c.links)
+        into->link_list_.push_back(d.impl);
     if (latency != nullptr)
       *latency += c.latency;
     return;

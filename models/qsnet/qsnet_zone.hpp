@@ -23,8 +23,23 @@ public:
   void add_channel(const simgrid::s4u::Host* host, unsigned channel);
   void set_channel_route(unsigned channel, const std::vector<simgrid::s4u::Link*>& links, double latency);
 
+  /// Reports every route to SimGrid with latency kSolverLatency: CM02 weighs a flow's share of a bottleneck by its
+  /// route latency (TCP's RTT unfairness), and Elite switches arbitrate per packet, so every flow must weigh the
+  /// same. The real latency (true_latency) is restored per comm by the platform's latency-factor callback.
   void get_local_route(const simgrid::kernel::routing::NetPoint* src, const simgrid::kernel::routing::NetPoint* dst,
                        simgrid::kernel::routing::Route* into, double* latency) override;
+  /// Sum of the one-way latencies of the links from src to dst (for a channel: its tree's longest path).
+  double true_latency(const simgrid::kernel::routing::NetPoint* src,
+                      const simgrid::kernel::routing::NetPoint* dst) const;
+  static constexpr double kSolverLatency = 1.0;
+  /// The ack window of a flow, as a FATPIPE link (it bounds each flow, not their sum) on every route: per source
+  /// node, one per route class (levels climbed, each end in main memory or not), one per channel. See
+  /// platform.cpp.
+  void set_window_link(unsigned src_node, unsigned levels, bool src_main, bool dst_main, simgrid::s4u::Link* link);
+  void set_channel_window(unsigned channel, simgrid::s4u::Link* link);
+  /// Netpoint of an endpoint host's node, and whether it is a CPU host.
+  unsigned levels_between(const simgrid::kernel::routing::NetPoint* src,
+                          const simgrid::kernel::routing::NetPoint* dst) const;
 
 private:
   struct Endpoint {
@@ -41,6 +56,8 @@ private:
     Directed read, bus, write;
   };
   static Directed directed(simgrid::s4u::Link* link);
+  void build_route(const simgrid::kernel::routing::NetPoint* src, const simgrid::kernel::routing::NetPoint* dst,
+                   simgrid::kernel::routing::Route* into, double* latency) const;
   static void append(const Directed& link, simgrid::kernel::routing::Route* into, double* latency);
 
   const KAryNTree& tree_;
@@ -51,7 +68,9 @@ private:
   struct Channel {
     std::vector<Directed> links;
     double latency = 0;
+    Directed window;
   };
+  std::vector<std::vector<Directed>> windows_; // [src node][(levels * 2 + src_main) * 2 + dst_main]; null: none
   std::vector<Channel> channels_;
 };
 
