@@ -143,6 +143,13 @@ std::vector<ParamSpec> declare()
                        "combined ack is back, adding this to the packet cycle (NIC memory: nothing to fetch).",
                        "calibrated: 002 §2.4.2.1 broadcast at the source on 64 nodes, 175 MB/s from main memory: "
                        "305 B / 175 MB/s - the 992 ns ack round trip of Wolverine's 3-level box = 750 ns"));
+  c.push_back(integer("platform.qsnet.multicast.link_budget", 64, 1, 1e7,
+                      "Simulation fidelity vs speed: a multicast loads whole levels of its spanning tree, from the "
+                      "top down, while they fit in this many links, plus the path to its farthest destination; links "
+                      "of other branches below are not loaded. 64 = the whole tree up to 48 destinations and the top "
+                      "two levels of any tree; SimGrid's cost grows with the square of it (4096 nodes: 10 us of wall "
+                      "time per multicast at 64, 57 ms for the whole tree).",
+                      "simulator setting (bench/multicast_wall.cpp)"));
   c.push_back(quantity("platform.qsnet.query.per_level", Quantity::time, "390ns", 0, 1e-3,
                        "A global query (test-and-set multicast) waits at each switch level for the replies of all "
                        "its children and combines them (\"worst ack wins\"): added per level, each way.",

@@ -33,6 +33,7 @@ qsnet::MulticastSpec multicast_spec(const Scenario& sc)
 {
   qsnet::MulticastSpec m;
   m.main_fetch = sc.quantity("platform.qsnet.multicast.main_fetch");
+  m.link_budget = unsigned(sc.integer("platform.qsnet.multicast.link_budget"));
   for (std::int64_t n : sc.integers("platform.qsnet.faults.multicast"))
     m.failing.insert(std::uint64_t(n));
   return m;

@@ -3,6 +3,7 @@
 #include "base/event_stream.hpp"
 #include "models/qsnet/spanning_tree.hpp"
 
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <xbt/log.h>
@@ -39,31 +40,61 @@ unsigned HardwareMulticast::top_level(unsigned src, unsigned first, unsigned las
   return spanning_tree(platform_.tree(), platform_.nodes(), src, first, last).top_level;
 }
 
-bool HardwareMulticast::send(const MulticastRequest& r)
+const HardwareMulticast::Prepared& HardwareMulticast::prepare(const MulticastRequest& r)
 {
+  const Key key{r.src_node, r.first, r.last, r.src_main, r.dst_main};
+  auto found = prepared_.find(key);
+  if (found != prepared_.end())
+    return found->second;
   const SpanningTree t = spanning_tree(platform_.tree(), platform_.nodes(), r.src_node, r.first, r.last);
-  std::vector<simgrid::s4u::Link*> links;
-  links.reserve(t.up.size() + t.down.size() + (r.dst_main ? 2 * (r.last - r.first + 1) : 0));
+  Prepared p;
+  // The window bound is ack_window / (2 x latency): adding half a fetch makes the packet cycle RTT + fetch.
+  p.latency = tree_latency(r.src_node, r.first, r.last) + (r.src_main ? spec_.main_fetch / 2 : 0.0);
   for (std::uint32_t c : t.up)
-    links.push_back(platform_.cable_link(c, true));
+    p.links.push_back(platform_.cable_link(c, true));
+  // SimGrid's selective update costs O(k^2) for one flow over k links (lmm::System::update_modified_cnst_set_rec
+  // recurses through every constraint of the flow from each of them): 57 ms of wall time for all 5461 links of
+  // a 4096-node tree. So the multicast loads whole levels of its tree from the top down as long as they fit in
+  // spec_.link_budget links, plus the path to its farthest destination; below that, other branches are not loaded.
+  std::vector<unsigned> per_level(platform_.tree().levels() + 2, 0);
   for (std::uint32_t c : t.down)
-    links.push_back(platform_.cable_link(c, false));
+    ++per_level[platform_.tree().cable_level(c)];
+  unsigned lowest = t.top_level + 1; // lowest level loaded in full
+  for (unsigned used = 0; lowest > 1 && used + per_level[lowest - 1] <= spec_.link_budget; --lowest)
+    used += per_level[lowest - 1];
+  const std::set<std::uint32_t> deepest(t.deepest.begin(), t.deepest.end());
+  for (std::uint32_t c : t.down)
+    if (platform_.tree().cable_level(c) >= lowest || deepest.count(c) > 0)
+      p.links.push_back(platform_.cable_link(c, false));
   if (r.dst_main)
     for (unsigned d = r.first; d <= r.last; ++d) {
+      if (lowest > 1 && d != r.last)
+        continue;
       if (d != r.src_node || !r.src_main)
-        links.push_back(platform_.pci_bus(d));
-      links.push_back(platform_.pci_write(d));
+        p.links.push_back(platform_.pci_bus(d));
+      p.links.push_back(platform_.pci_write(d));
     }
-  // The window bound of CM02 is TCP-gamma / (2 x latency): adding half a fetch makes the cycle RTT + fetch.
-  const double latency = tree_latency(r.src_node, r.first, r.last) + (r.src_main ? spec_.main_fetch / 2 : 0.0);
+  return prepared_.emplace(key, std::move(p)).first->second;
+}
+
+bool HardwareMulticast::send(const MulticastRequest& r)
+{
+  const Prepared& p = prepare(r);
+  simgrid::s4u::Host* from = r.src_main ? platform_.cpu(r.src_node) : platform_.nic(r.src_node);
 
   channel_busy_[r.src_node]->acquire();
   const std::uint64_t ordinal = ++started_;
   base::emit("mcast.start", r.bytes);
-  platform_.set_channel_route(r.src_node, links, latency);
-  platform_.set_channel_rate(r.src_node, latency > 0 ? ack_window(platform_.spec().timing) / (2 * latency) : 1e18);
-  simgrid::s4u::Host* from = r.src_main ? platform_.cpu(r.src_node) : platform_.nic(r.src_node);
-  simgrid::s4u::Comm::sendto(from, platform_.channel(r.src_node), double(r.bytes));
+  if (r.bytes == 0) {
+    // An empty packet (a strobe, a barrier's 'go'): its latency only; one packet loads no link measurably.
+    const double pci = r.src_main ? platform_.true_latency(from, platform_.nic(r.src_node)) : 0.0;
+    simgrid::s4u::this_actor::sleep_for(pci + p.latency);
+  } else {
+    platform_.set_channel_route(r.src_node, p.links, p.latency);
+    platform_.set_channel_rate(r.src_node,
+                               p.latency > 0 ? ack_window(platform_.spec().timing) / (2 * p.latency) : 1e18);
+    simgrid::s4u::Comm::sendto(from, platform_.channel(r.src_node), double(r.bytes));
+  }
   channel_busy_[r.src_node]->release();
 
   const bool delivered = spec_.failing.count(ordinal) == 0;

@@ -10,7 +10,9 @@
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include <cstdint>
+#include <map>
 #include <set>
+#include <tuple>
 #include <vector>
 
 namespace bcssim::qsnet {
@@ -21,6 +23,9 @@ struct MulticastSpec {
   double main_fetch = 0;
   /// 1-based ordinal numbers (machine-wide, in start order) of the multicasts that meet a network error.
   std::set<std::uint64_t> failing;
+  /// Down links of the spanning tree one multicast loads: whole levels from the top down while they fit, plus the
+  /// path to the farthest destination (multicast.cpp: SimGrid's solver is quadratic in a flow's link count).
+  unsigned link_budget = 64;
 };
 
 struct MulticastRequest {
@@ -34,6 +39,7 @@ struct MulticastRequest {
 
 class HardwareMulticast {
 public:
+
   HardwareMulticast(const Platform& platform, MulticastSpec spec);
 
   /// Sends and blocks the calling actor until the combined ack is back. True: every destination has the data;
@@ -47,10 +53,26 @@ public:
   const Platform& platform() const { return platform_; }
 
 private:
+  struct Key {
+    unsigned src, first, last;
+    bool src_main, dst_main;
+    bool operator<(const Key& o) const
+    {
+      return std::tie(src, first, last, src_main, dst_main) < std::tie(o.src, o.first, o.last, o.src_main, o.dst_main);
+    }
+  };
+  struct Prepared {
+    std::vector<simgrid::s4u::Link*> links; // what the multicast loads
+    double latency = 0;                     // of the channel route: longest path (+ half a fetch)
+  };
+  /// Routes are reused: collectives and strobes repeat the same ranges (looked up by key, never iterated).
+  const Prepared& prepare(const MulticastRequest& r);
+
   const Platform& platform_;
   MulticastSpec spec_;
   std::vector<simgrid::s4u::SemaphorePtr> channel_busy_; // by source node
   std::uint64_t started_ = 0;
+  std::map<Key, Prepared> prepared_;
 };
 
 } // namespace bcssim::qsnet

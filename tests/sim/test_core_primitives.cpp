@@ -273,3 +273,42 @@ TEST_CASE("a hardware multicast to 4095 nodes is a handful of simulation events"
   CHECK(sink.what.size() <= 4); // dma.mcast, mcast.start, mcast.done
   CHECK(w.memory().event(4095, e).fired() == 1);
 }
+
+TEST_CASE("a multicast shares the links of its tree with unicast traffic")
+{
+  sim::World w(scenario({{"platform", {{"preset", "asci-q"}, {"nodes", 64}}}}));
+  // Durations of a 1 MiB multicast from node 0 to [1, 15] and of a 1 MiB put a -> b, started together; one after
+  // the other in one simulation (one engine per process).
+  auto together = [&w](bool multicast, bool put, unsigned a, unsigned b) {
+    const double start = now();
+    double m = -1, u = -1;
+    std::vector<sg4::ActorPtr> actors;
+    if (multicast)
+      actors.push_back(sg4::Actor::create("mcast", w.platform().nic(0), [&] {
+        w.dma().multicast({0, elan3::Memory::elan}, 1, 15, elan3::Memory::elan, 1 << 20);
+        m = now() - start;
+      }));
+    if (put)
+      actors.push_back(sg4::Actor::create("put", w.platform().nic(a), [&, a, b] {
+        w.dma().put({a, elan3::Memory::elan}, {b, elan3::Memory::elan}, 1 << 20);
+        u = now() - start;
+      }));
+    for (auto& actor : actors)
+      actor->join();
+    return std::make_pair(m, u);
+  };
+  double multicast_alone = 0, put_alone = 0, far_alone = 0;
+  std::pair<double, double> shared, disjoint;
+  sg4::Actor::create("driver", w.platform().nic(63), [&] {
+    multicast_alone = together(true, false, 0, 0).first;
+    put_alone = together(false, true, 20, 5).second;
+    far_alone = together(false, true, 40, 60).second;
+    shared = together(true, true, 20, 5);   // enters node 5's leaf cable, which the multicast descends too
+    disjoint = together(true, true, 40, 60); // shares no link with the tree of [1, 15]
+  });
+  w.engine().run();
+  CHECK(shared.first > 1.5 * multicast_alone);
+  CHECK(shared.second > 1.5 * put_alone);
+  CHECK(disjoint.first == doctest::Approx(multicast_alone).epsilon(1e-9));
+  CHECK(disjoint.second == doctest::Approx(far_alone).epsilon(1e-9));
+}
