@@ -134,7 +134,7 @@ std::vector<ParamSpec> declare()
                        "thesis §4.3.2.2 via DESIGN §3"));
   c.push_back(quantity("platform.qsnet.ack.bandwidth", Quantity::bandwidth, "320MB/s", 1, inf,
                        "Asymptotic rate of the ack-limited model; with T_packet it sets the window (305 B) a flow "
-                       "may have unacknowledged, SimGrid's network/TCP-gamma.",
+                       "may have unacknowledged (each route's window link).",
                        "thesis §4.3.2.2 via DESIGN §3"));
 
   // --- platform: hardware collectives (002 §2.4.2) ---

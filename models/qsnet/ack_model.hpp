@@ -4,9 +4,9 @@
 // trip: BW = ack_bandwidth·T_packet / max(T_packet, RTT), RTT = T_base + 2·L·T_cable + S·T_switch, L the cable
 // length of the route (metres, one way) and S the switches crossed.
 //
-// On the SimGrid platform the same law comes from CM02's window bound (network/TCP-gamma / (2·route latency)):
-// the window is ack_bandwidth·T_packet bytes and the route latency is RTT/2 (platform.cpp assigns it link by
-// link). Below the ack limit a flow runs at the links' payload rate, link_bandwidth·payload/(payload+overhead).
+// On the SimGrid platform the same law comes from a per-route FATPIPE "window" link of bandwidth
+// window / (2·route latency): the window is ack_bandwidth·T_packet bytes and the route latency is RTT/2
+// (platform.cpp assigns it link by link). Below the ack limit a flow runs at the links' payload rate, link_bandwidth·payload/(payload+overhead).
 namespace bcssim::qsnet {
 
 struct LinkTiming {
@@ -32,7 +32,7 @@ inline double ack_round_trip(const LinkTiming& t, double cable_m, unsigned switc
   return t.t_base + 2.0 * cable_m * t.t_cable + switches * t.t_switch;
 }
 
-/// Bytes a flow may have unacknowledged: the model's one outstanding packet (SimGrid's TCP-gamma).
+/// Bytes a flow may have unacknowledged: the model's one outstanding packet.
 inline double ack_window(const LinkTiming& t) { return t.ack_bandwidth * t.t_packet; }
 
 /// The thesis formula, as published.

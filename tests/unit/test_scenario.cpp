@@ -90,6 +90,15 @@ TEST_CASE("every class of bad input names the path, the value and what is allowe
         "microbench.pair = [0,40]: expected two distinct node numbers below platform.nodes = 32");
   CHECK(error_of({{"microbench", {{"paths", {"elan-nic"}}}}}).find("elan-elan, elan-main") != std::string::npos);
   CHECK(error_of({{"name", "../evil"}}).find("name = \"../evil\"") == 0);
+  CHECK(error_of({{"microbench", {{"collective_nodes", {2, 64}}}}}) ==
+        "microbench.collective_nodes = [2,64]: expected set sizes from 2 to platform.nodes = 32");
+  CHECK(error_of({{"microbench", {{"collective_impls", {"mpi"}}}}}).find("qsnet_hw, software_tree") !=
+        std::string::npos);
+  CHECK(error_of({{"bcs", {{"core", {{"software_tree", {{"network", "tcp"}}}}}}}}) ==
+        "bcs.core.software_tree.network = \"tcp\": expected one of: platform, logp, gige, myrinet, infiniband");
+  // Lists that may be empty say so in their doc; others may not.
+  CHECK_NOTHROW(Scenario::resolve({{"platform", {{"qsnet", {{"faults", {{"multicast", json::array()}}}}}}}}, {}));
+  CHECK(error_of({{"microbench", {{"sizes", json::array()}}}}).find("(not empty)") != std::string::npos);
 }
 
 TEST_CASE("malformed JSON and unreadable files are errors too")
