@@ -2,9 +2,12 @@
 
 #include "sim/specs.hpp"
 
+#include <stdexcept>
+
 namespace bcssim::sim {
 
 World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_log)
+    : impl_(scenario.text("bcs.core.impl"))
 {
   // SimGrid reads its options from argv; quiet by default, the user may add --log settings.
   args_ = {"bcssim", "--log=root.thres:warning"};
@@ -32,7 +35,9 @@ bcs::core::CorePrimitives& World::primitives(const std::string& name)
 {
   if (name == "software_tree")
     return *software_tree_;
-  return *qsnet_hw_;
+  if (name == "qsnet_hw")
+    return *qsnet_hw_;
+  throw std::invalid_argument("World::primitives: no implementation '" + name + "'");
 }
 
 } // namespace bcssim::sim

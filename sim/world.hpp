@@ -31,10 +31,13 @@ public:
   bcs::core::Machine& machine() { return *machine_; }
   bcs::core::SoftwareTree& software_tree() { return *software_tree_; }
   bcs::core::QsNetHw& qsnet_hw() { return *qsnet_hw_; }
-  /// The implementation named by the scenario's bcs.core.impl (or by `name`).
+  /// The implementation the scenario selects (bcs.core.impl): what the BCS runtime uses.
+  bcs::core::CorePrimitives& primitives() { return primitives(impl_); }
+  /// The implementation named `name` ("qsnet_hw" or "software_tree").
   bcs::core::CorePrimitives& primitives(const std::string& name);
 
 private:
+  std::string impl_;
   std::vector<std::string> args_;
   std::vector<char*> argv_;
   std::unique_ptr<simgrid::s4u::Engine> engine_;

@@ -3,6 +3,9 @@
 #include "base/event_stream.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_core_hw, "bcs.core.qsnet_hw: core primitives on QsNet multicast and global query");
 
 namespace bcssim::bcs::core {
 namespace sg4 = simgrid::s4u;
@@ -36,8 +39,10 @@ void QsNetHw::xfer_and_signal(const XferAndSignal& x)
   }
   sg4::Actor::create("xfer.mcast", machine_.platform.nic(x.src), [this, x, arrive, finish] {
     // Delivery is atomic (002 §2.4.2.1): a failed attempt leaves every destination untouched; the NIC resends.
-    while (!machine_.dma.multicast({x.src, x.src_memory}, x.dst.first(), x.dst.last(), x.dst_memory, x.bytes))
+    while (!machine_.dma.multicast({x.src, x.src_memory}, x.dst.first(), x.dst.last(), x.dst_memory, x.bytes)) {
       base::emit("xfer.retry", x.bytes);
+      XBT_INFO("multicast from %u to %s met a network error: sent again", x.src, x.dst.describe().c_str());
+    }
     for (unsigned node : x.dst.nodes())
       arrive(node);
     finish();

@@ -5,9 +5,12 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
+#include <xbt/log.h>
 
 #include <algorithm>
 #include <stdexcept>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_core_tree, "bcs.core.tree: core primitives over a k-ary tree of point-to-point messages");
 
 namespace bcssim::bcs::core {
 namespace sg4 = simgrid::s4u;
@@ -212,6 +215,7 @@ bool SoftwareTree::compare_and_write_from_root(const CompareAndWrite& c)
     written->acquire();
   }
   base::emit(all ? "caw.true" : "caw.false", 0);
+  XBT_DEBUG("compare-and-write from %u over %s: %s", c.src, c.nodes.describe().c_str(), all ? "true" : "false");
   return all;
 }
 

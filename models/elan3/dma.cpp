@@ -4,9 +4,12 @@
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
+#include <xbt/log.h>
 
 #include <algorithm>
 #include <stdexcept>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_dma, "elan3.dma: RDMA put, get and multicast of the Elan3 DMA engine");
 
 namespace bcssim::elan3 {
 
@@ -55,6 +58,7 @@ void DmaEngine::put_async(Endpoint src, Endpoint dst, std::uint64_t bytes, std::
 void DmaEngine::get(Endpoint local, Endpoint remote, std::uint64_t bytes)
 {
   base::emit("dma.get", bytes);
+  XBT_DEBUG("get %llu B from node %u", (unsigned long long)bytes, remote.node);
   // The request is a small network transaction from the local NIC; the remote DMA engine then does a put.
   simgrid::s4u::Comm::sendto(platform_.nic(local.node), platform_.nic(remote.node), 64.0);
   put(remote, local, bytes);

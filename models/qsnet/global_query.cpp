@@ -3,9 +3,12 @@
 #include "base/event_stream.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
+#include <xbt/log.h>
 
 #include <algorithm>
 #include <stdexcept>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(qsnet_query, "qsnet.query: network conditional (global query with combined replies)");
 
 namespace bcssim::qsnet {
 
@@ -41,6 +44,7 @@ bool GlobalQuery::query(unsigned src, unsigned first, unsigned last, const std::
       write(node);
   }
   base::emit(all ? "query.true" : "query.false", 0);
+  XBT_DEBUG("query from %u over [%u, %u]: %s", src, first, last, all ? "true" : "false");
   return all;
 }
 

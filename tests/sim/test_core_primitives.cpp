@@ -312,3 +312,11 @@ TEST_CASE("a multicast shares the links of its tree with unicast traffic")
   CHECK(disjoint.first == doctest::Approx(multicast_alone).epsilon(1e-9));
   CHECK(disjoint.second == doctest::Approx(far_alone).epsilon(1e-9));
 }
+
+TEST_CASE("bcs.core.impl selects the implementation the runtime gets")
+{
+  sim::World w(scenario({{"bcs", {{"core", {{"impl", "software_tree"}}}}}}));
+  CHECK(w.primitives().name() == "software_tree");
+  CHECK_FALSE(w.primitives().hardware_collectives());
+  CHECK(w.primitives("qsnet_hw").hardware_collectives());
+}
