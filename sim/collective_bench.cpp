@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <memory>
+#include <stdexcept>
 
 namespace bcssim::sim {
 namespace sg4 = simgrid::s4u;
@@ -73,7 +74,10 @@ double barrier(bcs::core::Machine& m, CorePrimitives& impl, const elan3::HostInt
           impl.xfer_and_signal(x);
         }
       } else {
-        const unsigned k = static_cast<bcs::core::SoftwareTree&>(impl).spec().fanout;
+        const auto* tree = dynamic_cast<const bcs::core::SoftwareTree*>(&impl);
+        if (tree == nullptr)
+          throw std::logic_error("collective bench: no hardware collectives and not a software tree: " + impl.name());
+        const unsigned k = tree->spec().fanout;
         const unsigned children = unsigned(std::min<std::uint64_t>(n, std::uint64_t(k) * node + k + 1) -
                                            std::min<std::uint64_t>(n, std::uint64_t(k) * node + 1));
         for (unsigned c = 0; c < children; ++c)
