@@ -94,7 +94,7 @@ void write_collective_plot(const ResultsDir& dir, const std::string& scenario, c
   gp += fmt::format("  set logscale x 2\n  set xrange [{}:{}]\n  set xlabel 'nodes'\n  set yrange [0:*]\n",
                     lowest == highest ? lowest / 2.0 : double(lowest), lowest == highest ? highest * 2.0 : double(highest));
   gp += plot_panel("barrier_us_", "Barrier latency", "latency (us)");
-  gp += "  set key top right\n";
+  gp += "  set key bottom left\n";
   gp += plot_panel("broadcast_MBps_", "Broadcast bandwidth at the source", "bandwidth (MB/s, 10^6 B/s)");
   gp += "  set key top left\n";
   gp += plot_panel("compare_and_write_us_", "Compare-And-Write latency", "latency (us)");
