@@ -85,11 +85,6 @@ void QsNetZone::set_channel_window(unsigned channel, simgrid::s4u::Link* link)
   channels_.at(channel).window = directed(link);
 }
 
-unsigned QsNetZone::levels_between(const NetPoint* src, const NetPoint* dst) const
-{
-  return nca_level(tree_, endpoints_.at(src->id()).node, endpoints_.at(dst->id()).node);
-}
-
 void QsNetZone::get_local_route(const NetPoint* src, const NetPoint* dst, Route* into, double* latency)
 {
   build_route(src, dst, into, nullptr);

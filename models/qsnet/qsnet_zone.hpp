@@ -37,9 +37,6 @@ public:
   /// platform.cpp.
   void set_window_link(unsigned src_node, unsigned levels, bool src_main, bool dst_main, simgrid::s4u::Link* link);
   void set_channel_window(unsigned channel, simgrid::s4u::Link* link);
-  /// Netpoint of an endpoint host's node, and whether it is a CPU host.
-  unsigned levels_between(const simgrid::kernel::routing::NetPoint* src,
-                          const simgrid::kernel::routing::NetPoint* dst) const;
 
 private:
   struct Endpoint {
