@@ -1,12 +1,12 @@
 // MPI matching semantics (MPI-1.1 §3.5) on the pure matching queues: wildcards, order, non-overtaking under
 // out-of-order delivery, probe, contexts, cancel, and the walk counts the baseline charges as NIC time.
-#include "mpi/matching.hpp"
+#include "base/matching.hpp"
 
 #include <doctest/doctest.h>
 
 #include <stdexcept>
 
-using namespace bcssim::mpi;
+using namespace bcssim::base;
 
 namespace {
 Envelope env(int source, int tag, std::uint64_t seq, std::uint64_t bytes = 8, int context = 0)

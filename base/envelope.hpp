@@ -1,10 +1,10 @@
 #pragma once
-// What travels ahead of (or with) every point-to-point message and what a receive is matched against
+// What travels ahead of (or with) every tagged point-to-point message and what a receive is matched against
 // (MPI-1.1 §3.5): source, tag and communication context, plus the sender's sequence number towards this
 // destination, which keeps MPI's non-overtaking order whatever the order the network delivers envelopes in.
 #include <cstdint>
 
-namespace bcssim::mpi {
+namespace bcssim::base {
 
 constexpr int ANY_SOURCE = -1;
 constexpr int ANY_TAG = -1;
@@ -28,4 +28,4 @@ struct Pattern {
   }
 };
 
-} // namespace bcssim::mpi
+} // namespace bcssim::base

@@ -1,9 +1,9 @@
-#include "mpi/matching.hpp"
+#include "base/matching.hpp"
 
 #include <stdexcept>
 #include <string>
 
-namespace bcssim::mpi {
+namespace bcssim::base {
 
 std::optional<Envelope> MatchingQueues::post(ReceiveId id, const Pattern& pattern, unsigned* walked)
 {
@@ -82,4 +82,4 @@ bool MatchingQueues::cancel(ReceiveId id)
   return false;
 }
 
-} // namespace bcssim::mpi
+} // namespace bcssim::base

@@ -1,13 +1,14 @@
 #pragma once
-// The receive side of MPI point-to-point matching for one rank (MPI-1.1 §3.5): a posted-receive queue and an
-// unexpected-message queue, both searched in order, so that
+// The receive side of tagged point-to-point matching for one endpoint, with MPI's rules (MPI-1.1 §3.5): a
+// posted-receive queue and an unexpected-message queue, both searched in order, so that
 //   - a receive takes the earliest eligible unexpected message that matches it;
 //   - an arriving message goes to the earliest posted receive that matches it;
 //   - messages from one sender are eligible in the order they were sent (non-overtaking), even if the network
 //     delivers their envelopes out of order: an early envelope waits until its predecessors have arrived.
-// Pure code with no simulation in it; every operation also reports how many queue entries it walked, which the
-// baseline turns into NIC time (003 Table 2: matching cost grows with the posted-receive list).
-#include "mpi/envelope.hpp"
+// Pure code with no simulation in it, shared by the layers that match (Elan Tports on the NIC for the baseline,
+// the BCS-MPI Buffer Receiver); every operation also reports how many queue entries it walked, which they turn
+// into NIC time (003 Table 2: matching cost grows with the posted-receive list).
+#include "base/envelope.hpp"
 
 #include <cstdint>
 #include <deque>
@@ -16,7 +17,7 @@
 #include <tuple>
 #include <vector>
 
-namespace bcssim::mpi {
+namespace bcssim::base {
 
 using ReceiveId = std::uint64_t;
 
@@ -61,4 +62,4 @@ private:
   std::map<std::tuple<int, int, std::uint64_t>, Envelope> held_; // arrived early: (context, source, seq)
 };
 
-} // namespace bcssim::mpi
+} // namespace bcssim::base
