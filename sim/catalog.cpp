@@ -192,6 +192,28 @@ std::vector<ParamSpec> declare()
                        "From the NIC writing an event word to host memory to the polling process seeing it.",
                        "calibrated with host_post: 002 §2.4.2.2 hardware barrier on a few nodes (about 5 us)"));
 
+  // --- mpi: the production-MPI baseline (Quadrics MPI over Elan Tports) ---
+  c.push_back(quantity("mpi.quadrics.host_overhead", Quantity::time, "490ns", 0, 1,
+                       "Host CPU time of one call into the MPI library (isend, irecv, probe).",
+                       "calibrated: 003 Table 2, 16 B ping-pong latency 4.69 us with 1 posted receive"));
+  c.push_back(quantity("mpi.quadrics.eager_limit", Quantity::size, "4KiB", 0, 1e9,
+                       "Largest message sent eagerly; larger ones use rendezvous (an RDMA get by the receiver).",
+                       "003 §3: short messages (4 KB or below) go eager through elan_tportTxSend"));
+  c.push_back(quantity("mpi.quadrics.pio_limit", Quantity::size, "288B", 0, 1e9,
+                       "Messages smaller than this are copied into the NIC by the host before they are sent.",
+                       "003 §2.1: messages smaller than 288 bytes are first copied into the network interface"));
+  c.push_back(quantity("mpi.quadrics.pio_bandwidth", Quantity::bandwidth, "87.6MB/s", 1, inf,
+                       "Rate of that host copy (programmed I/O across PCI).",
+                       "calibrated: 003 Table 2, 16 B to 256 B latency growth (4.69 to 8.89 us) minus the "
+                       "modelled wire and PCI time of the extra 240 B"));
+  c.push_back(integer("mpi.quadrics.nic_message_cycles", 10, 0, 1e9,
+                      "NIC thread cycles per message handled by Tports (arrival or posted receive).",
+                      "assumed: a few tens of instructions"));
+  c.push_back(integer("mpi.quadrics.nic_walk_cycles", 41, 0, 1e9,
+                      "NIC thread cycles per queue entry examined while matching (includes its cache misses).",
+                      "calibrated: 003 Table 2, 16 B latency 4.69 us with 1 and 17.8 us with 33 posted receives: "
+                      "13.1 us over 32 entries at 100 MHz"));
+
   // --- bcs: core primitives ---
   c.push_back(choice("bcs.core.impl", "qsnet_hw", {"qsnet_hw", "software_tree"},
                      "Implementation of Xfer-And-Signal / Test-Event / Compare-And-Write: QsNet hardware multicast "

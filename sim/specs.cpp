@@ -84,6 +84,22 @@ bcs::core::SoftwareTreeSpec software_tree_spec(const Scenario& sc)
   return t;
 }
 
+elan3::tports::TportsSpec tports_spec(const Scenario& sc)
+{
+  elan3::tports::TportsSpec t;
+  t.eager_limit = std::uint64_t(sc.quantity("mpi.quadrics.eager_limit"));
+  t.pio_limit = std::uint64_t(sc.quantity("mpi.quadrics.pio_limit"));
+  t.pio_bandwidth = sc.quantity("mpi.quadrics.pio_bandwidth");
+  t.message_cycles = double(sc.integer("mpi.quadrics.nic_message_cycles"));
+  t.walk_cycles = double(sc.integer("mpi.quadrics.nic_walk_cycles"));
+  return t;
+}
+
+mpi::quadrics::QuadricsSpec quadrics_spec(const Scenario& sc)
+{
+  return mpi::quadrics::QuadricsSpec{sc.quantity("mpi.quadrics.host_overhead")};
+}
+
 std::vector<unsigned> collective_nodes(const Scenario& sc)
 {
   std::vector<unsigned> out;

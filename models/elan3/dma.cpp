@@ -55,6 +55,13 @@ void DmaEngine::put_async(Endpoint src, Endpoint dst, std::uint64_t bytes, std::
   });
 }
 
+void DmaEngine::write_to_host(unsigned node, std::uint64_t bytes)
+{
+  pci_[node].begin(PciDirection::write);
+  simgrid::s4u::Comm::sendto(platform_.nic(node), platform_.cpu(node), double(bytes));
+  pci_[node].end(PciDirection::write);
+}
+
 void DmaEngine::get(Endpoint local, Endpoint remote, std::uint64_t bytes)
 {
   base::emit("dma.get", bytes);

@@ -34,6 +34,9 @@ public:
   void put(Endpoint src, Endpoint dst, std::uint64_t bytes);
   /// The same without blocking: `arrived` runs (in a DMA actor on src's NIC) once the data is at dst.
   void put_async(Endpoint src, Endpoint dst, std::uint64_t bytes, std::function<void()> arrived);
+  /// The NIC's inputter writing `bytes` it holds into its own node's main memory (a matched message going to the
+  /// user's buffer): a PCI write, no DMA start-up. Blocks the caller until done.
+  void write_to_host(unsigned node, std::uint64_t bytes);
   /// RDMA get: a request packet to the remote NIC, whose DMA engine puts the data back. Blocks until it arrived.
   void get(Endpoint local, Endpoint remote, std::uint64_t bytes);
   /// Hardware multicast of `bytes` from src to the same memory kind on every node of [first, last]. Blocks

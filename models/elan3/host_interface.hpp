@@ -22,6 +22,7 @@ public:
   void post_descriptor(unsigned node) const;
   /// Called by a NIC thread: blocks until the host process polling the node's notification word sees it.
   void notify_host(unsigned node) const;
+  const HostInterfaceSpec& spec() const { return spec_; }
 
 private:
   const qsnet::Platform& platform_;

@@ -1,0 +1,202 @@
+#include "models/elan3/tports/tports.hpp"
+
+#include "base/event_stream.hpp"
+#include "models/elan3/thread_processor.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <xbt/log.h>
+
+#include <algorithm>
+#include <cstring>
+#include <stdexcept>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_tports, "elan3.tports: tagged messaging on the NIC thread processor");
+
+namespace bcssim::elan3::tports {
+namespace sg4 = simgrid::s4u;
+
+struct Tports::Message {
+  base::Envelope envelope;
+  int destination = 0;
+  bool eager = true;
+  std::vector<char> payload;         // eager with real data: copied at send time
+  const void* sender_data = nullptr; // rendezvous with real data: read when the get completes
+  std::function<void()> sent;        // rendezvous: the sender's buffer is free once the get is done
+};
+
+namespace {
+// The calling process keeps its CPU busy for `seconds` (it shares the node's PEs with the other processes).
+void busy(double seconds)
+{
+  if (seconds > 0)
+    sg4::this_actor::execute(seconds * sg4::this_actor::get_host()->get_speed());
+}
+} // namespace
+
+Tports::Tports(DmaEngine& dma, const HostInterface& host, TportsSpec spec, std::vector<unsigned> node_of)
+    : dma_(dma), host_(host), spec_(spec), node_of_(std::move(node_of)), matching_(node_of_.size()),
+      unexpected_hooks_(node_of_.size())
+{
+  if (spec_.pio_bandwidth <= 0)
+    throw std::invalid_argument("TportsSpec.pio_bandwidth: must be positive");
+  if (spec_.message_cycles < 0 || spec_.walk_cycles < 0)
+    throw std::invalid_argument("TportsSpec: cycle costs must be non-negative");
+  const unsigned nodes = dma.platform().nodes();
+  threads_.resize(nodes);
+  std::vector<bool> used(nodes, false);
+  for (unsigned n : node_of_) {
+    if (n >= nodes)
+      throw std::invalid_argument("Tports: endpoint on node " + std::to_string(n) + ", the machine has " +
+                                  std::to_string(nodes));
+    used[n] = true;
+  }
+  for (unsigned n = 0; n < nodes; ++n)
+    if (used[n]) {
+      threads_[n].pending = sg4::Semaphore::create(0);
+      sg4::Actor::create("tports", dma.platform().nic(n), [this, n] { thread_loop(n); })->daemonize();
+    }
+}
+
+void Tports::enqueue(unsigned node, Work w)
+{
+  threads_[node].queue.push_back(std::move(w));
+  threads_[node].pending->release();
+}
+
+void Tports::thread_loop(unsigned node)
+{
+  NodeThread& t = threads_[node];
+  for (;;) {
+    t.pending->acquire();
+    Work w = std::move(t.queue.front());
+    t.queue.pop_front();
+    if (w.is_arrival)
+      handle_arrival(w.endpoint, w.message);
+    else
+      handle_post(w.endpoint, w.receive, w.pattern);
+  }
+}
+
+void Tports::send(int src, int dst, int tag, int context, std::uint64_t bytes, const void* data,
+                  std::function<void()> sent)
+{
+  auto m = std::make_shared<Message>();
+  m->envelope = base::Envelope{src, tag, context, next_seq_[std::make_tuple(src, dst, context)]++, bytes};
+  m->destination = dst;
+  m->eager = bytes <= spec_.eager_limit;
+  if (m->eager && data != nullptr)
+    m->payload.assign(static_cast<const char*>(data), static_cast<const char*>(data) + bytes);
+  if (!m->eager) {
+    m->sender_data = data;
+    m->sent = std::move(sent);
+  }
+  const unsigned from = node_of(src);
+  const unsigned to = node_of(dst);
+  base::emit(m->eager ? "tports.eager" : "tports.rendezvous", bytes);
+
+  const bool pio = m->eager && bytes < spec_.pio_limit;
+  if (pio) // 003 §2.1: messages under 288 B are first copied into the NIC by the host
+    busy(double(bytes) / spec_.pio_bandwidth);
+  host_.post_descriptor(from);
+  auto arrived = [this, to, m] { enqueue(to, Work{true, m->destination, m, 0, {}}); };
+  if (!m->eager) { // the envelope alone, from the NIC
+    if (from == to)
+      arrived();
+    else
+      dma_.put_async({from, Memory::elan}, {to, Memory::elan}, 64, arrived);
+    return;
+  }
+  if (pio) {
+    if (sent)
+      sent(); // the data is in the NIC: the user buffer is free
+    if (from == to)
+      arrived();
+    else
+      dma_.put_async({from, Memory::elan}, {to, Memory::elan}, bytes, arrived);
+    return;
+  }
+  dma_.put_async({from, Memory::main}, {to, Memory::elan}, bytes, [arrived, sent = std::move(sent)] {
+    if (sent)
+      sent();
+    arrived();
+  });
+}
+
+void Tports::post_receive(int ep, const base::Pattern& pattern, void* buffer, std::uint64_t capacity,
+                          Received received)
+{
+  const base::ReceiveId id = next_receive_++;
+  receives_[id] = Receive{buffer, capacity, std::move(received)};
+  host_.post_descriptor(node_of(ep));
+  enqueue(node_of(ep), Work{false, ep, nullptr, id, pattern});
+}
+
+std::optional<base::Envelope> Tports::probe(int ep, const base::Pattern& pattern) const
+{
+  return matching_.at(ep).probe(pattern);
+}
+
+void Tports::handle_arrival(int ep, const std::shared_ptr<Message>& m)
+{
+  const base::Envelope& e = m->envelope;
+  buffered_[std::make_tuple(ep, e.context, e.source, e.seq)] = m;
+  unsigned walked = 0;
+  const auto matches = matching_[ep].arrive(e, &walked);
+  run_cycles(spec_.message_cycles + walked * spec_.walk_cycles);
+  if (matches.empty() && unexpected_hooks_[ep])
+    unexpected_hooks_[ep]();
+  for (const base::Match& match : matches) {
+    const auto key = std::make_tuple(ep, match.envelope.context, match.envelope.source, match.envelope.seq);
+    auto it = buffered_.find(key);
+    std::shared_ptr<Message> matched = it->second;
+    buffered_.erase(it);
+    complete(ep, matched, match.receive, false);
+  }
+}
+
+void Tports::handle_post(int ep, base::ReceiveId id, const base::Pattern& pattern)
+{
+  unsigned walked = 0;
+  const auto e = matching_[ep].post(id, pattern, &walked);
+  run_cycles(spec_.message_cycles + walked * spec_.walk_cycles);
+  if (!e)
+    return;
+  auto it = buffered_.find(std::make_tuple(ep, e->context, e->source, e->seq));
+  std::shared_ptr<Message> m = it->second;
+  buffered_.erase(it);
+  complete(ep, m, id, true);
+}
+
+void Tports::complete(int ep, const std::shared_ptr<Message>& m, base::ReceiveId id, bool from_unexpected)
+{
+  auto rit = receives_.find(id);
+  Receive r = std::move(rit->second);
+  receives_.erase(rit);
+  const unsigned node = node_of(ep);
+  if (from_unexpected)
+    base::emit("tports.unexpected", m->envelope.bytes);
+  if (m->eager) { // the data is in this NIC: the inputter writes it to the user's buffer
+    sg4::Actor::create("tports.deliver", dma_.platform().nic(node), [this, node, m, r] {
+      dma_.write_to_host(node, m->envelope.bytes);
+      if (r.buffer != nullptr && !m->payload.empty())
+        std::memcpy(r.buffer, m->payload.data(), std::min<std::uint64_t>(r.capacity, m->payload.size()));
+      r.received(m->envelope);
+    });
+    return;
+  }
+  const unsigned from = node_of(m->envelope.source);
+  sg4::Actor::create("tports.get", dma_.platform().nic(node), [this, node, from, m, r] {
+    if (from == node)
+      dma_.write_to_host(node, m->envelope.bytes); // same node: a copy through the NIC
+    else
+      dma_.get({node, Memory::main}, {from, Memory::main}, m->envelope.bytes);
+    if (r.buffer != nullptr && m->sender_data != nullptr)
+      std::memcpy(r.buffer, m->sender_data, std::min<std::uint64_t>(r.capacity, m->envelope.bytes));
+    if (m->sent)
+      m->sent();
+    r.received(m->envelope);
+  });
+}
+
+} // namespace bcssim::elan3::tports

@@ -1,0 +1,101 @@
+#pragma once
+// Elan Tports (002 §2.3, 003 §3): Quadrics' tagged message passing, which Quadrics MPI is built on. Matching and
+// protocol run on the NIC's thread processor; the host only posts descriptors. Endpoints are processes placed
+// on nodes; each node's NIC has one Tports thread (an actor) that handles, in arrival order, messages coming in
+// and receives being posted, so matching serializes on the NIC as it does on the Elan3.
+//   eager (bytes <= eager_limit, 4 KB): the data goes with the envelope into the destination's NIC memory;
+//     below pio_limit (288 B) the host first copies it into its own NIC with programmed I/O (003 §2.1), else the
+//     DMA reads it from main memory. On a match the NIC DMAs it to the receive buffer in main memory; without
+//     one it stays buffered in NIC memory and is copied when the receive is posted (003 Table 1).
+//   rendezvous (larger): only the envelope travels; on a match the destination NIC gets the data from the
+//     sender's main memory with an RDMA get, and both sides complete when it has arrived.
+// Matching (base/matching.hpp) walks the posted receives (or the unexpected messages), each entry costing
+// walk_cycles on the thread processor: 003 Table 2's latency growth with the number of posted receives.
+#include "base/matching.hpp"
+#include "models/elan3/dma.hpp"
+#include "models/elan3/host_interface.hpp"
+
+#include <simgrid/s4u/Semaphore.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <vector>
+
+namespace bcssim::elan3::tports {
+
+struct TportsSpec {
+  std::uint64_t eager_limit = 4096; // B: larger messages use rendezvous
+  std::uint64_t pio_limit = 288;    // B: smaller messages are copied into the NIC by the host
+  double pio_bandwidth = 0;         // B/s of that host copy across PCI
+  double message_cycles = 0;        // NIC thread cycles per message handled (arrival or posted receive)
+  double walk_cycles = 0;           // NIC thread cycles per queue entry examined while matching
+};
+
+/// Completion of a receive: its envelope (source, tag, size).
+using Received = std::function<void(const base::Envelope&)>;
+
+class Tports {
+public:
+  /// `node_of[e]` is the node of endpoint e. Starts one Tports thread per node that has an endpoint.
+  Tports(DmaEngine& dma, const HostInterface& host, TportsSpec spec, std::vector<unsigned> node_of);
+
+  /// Called by endpoint `src`'s process (an actor on its node's CPU host). Returns once the descriptor is posted
+  /// (and a small message copied into the NIC); `sent` runs when the send buffer may be reused. `data` (may be
+  /// null: size only) is copied now, so the caller may reuse it at once for eager messages.
+  void send(int src, int dst, int tag, int context, std::uint64_t bytes, const void* data, std::function<void()> sent);
+  /// Called by endpoint `ep`'s process: posts a receive; `received` runs once the data is in `buffer` (may be
+  /// null: size only; at most `capacity` bytes are copied).
+  void post_receive(int ep, const base::Pattern& pattern, void* buffer, std::uint64_t capacity, Received received);
+  /// The earliest unexpected message for `ep` matching `pattern`, if any (what MPI_Iprobe sees).
+  std::optional<base::Envelope> probe(int ep, const base::Pattern& pattern) const;
+
+  /// Runs whenever a message for `ep` is left unmatched in NIC memory (lets a blocking probe wait for it).
+  void set_unexpected_hook(int ep, std::function<void()> hook) { unexpected_hooks_.at(ep) = std::move(hook); }
+
+  const TportsSpec& spec() const { return spec_; }
+  unsigned node_of(int ep) const { return node_of_.at(ep); }
+
+private:
+  struct Message;
+  struct Receive {
+    void* buffer = nullptr;
+    std::uint64_t capacity = 0;
+    Received received;
+  };
+  struct Work { // an item for a node's Tports thread
+    bool is_arrival;
+    int endpoint;
+    std::shared_ptr<Message> message; // arrival
+    base::ReceiveId receive = 0;      // posted receive
+    base::Pattern pattern;
+  };
+  struct NodeThread {
+    std::deque<Work> queue;
+    simgrid::s4u::SemaphorePtr pending;
+  };
+
+  void enqueue(unsigned node, Work w);
+  void thread_loop(unsigned node);
+  void handle_arrival(int ep, const std::shared_ptr<Message>& m);
+  void handle_post(int ep, base::ReceiveId id, const base::Pattern& pattern);
+  void complete(int ep, const std::shared_ptr<Message>& m, base::ReceiveId id, bool from_unexpected);
+
+  DmaEngine& dma_;
+  const HostInterface& host_;
+  TportsSpec spec_;
+  std::vector<unsigned> node_of_;
+  std::vector<base::MatchingQueues> matching_; // by endpoint
+  std::vector<NodeThread> threads_;            // by node
+  std::map<base::ReceiveId, Receive> receives_;
+  std::map<std::tuple<int, int, int>, std::uint64_t> next_seq_; // (src, dst, context)
+  // Messages that arrived unmatched, by (endpoint, context, source, seq): their data waits in NIC memory.
+  std::map<std::tuple<int, int, int, std::uint64_t>, std::shared_ptr<Message>> buffered_;
+  base::ReceiveId next_receive_ = 1;
+  std::vector<std::function<void()>> unexpected_hooks_; // by endpoint
+};
+
+} // namespace bcssim::elan3::tports

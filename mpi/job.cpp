@@ -1,0 +1,49 @@
+#include "mpi/job.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+
+#include <fmt/format.h>
+
+namespace bcssim::mpi {
+
+Job::Job(std::string name, Placement placement, HostOf host_of, CommFactory make_comm)
+    : name_(std::move(name)), placement_(std::move(placement)), host_of_(std::move(host_of)),
+      done_(placement_.size(), 0)
+{
+  for (unsigned r = 0; r < placement_.size(); ++r)
+    comms_.push_back(make_comm(int(r)));
+}
+
+void Job::start(RankMain main)
+{
+  for (unsigned r = 0; r < placement_.size(); ++r)
+    simgrid::s4u::Actor::create(fmt::format("{}.rank{}", name_, r), host_of_(placement_.of(r).node),
+                                [this, r, main] {
+                                  main(*comms_[r]);
+                                  done_[r] = 1;
+                                });
+}
+
+bool Job::finished() const { return blocked().empty(); }
+
+std::vector<int> Job::blocked() const
+{
+  std::vector<int> out;
+  for (unsigned r = 0; r < done_.size(); ++r)
+    if (!done_[r])
+      out.push_back(int(r));
+  return out;
+}
+
+std::string Job::report() const
+{
+  std::string out;
+  for (int r : blocked()) {
+    const std::string call = comms_[r]->current_call();
+    out += fmt::format("rank {} (node {}): {}\n", r, placement_.of(r).node,
+                       call.empty() ? "not in an MPI call (computing or finished abnormally)" : call);
+  }
+  return out;
+}
+
+} // namespace bcssim::mpi

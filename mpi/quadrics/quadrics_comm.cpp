@@ -1,0 +1,126 @@
+#include "mpi/quadrics/quadrics_comm.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+namespace bcssim::mpi::quadrics {
+namespace sg4 = simgrid::s4u;
+
+QuadricsComm::QuadricsComm(elan3::tports::Tports& tports, const elan3::HostInterface& host, int rank, int size,
+                           QuadricsSpec spec, int context)
+    : tports_(tports), host_(host), rank_(rank), size_(size), spec_(spec), context_(context),
+      arrivals_(sg4::Semaphore::create(0))
+{
+  tports_.set_unexpected_hook(rank_, [sem = arrivals_] { sem->release(); });
+}
+
+void QuadricsComm::check_peer(int peer, bool wildcard_ok, const char* what) const
+{
+  if ((peer < 0 || peer >= size_) && !(wildcard_ok && peer == ANY_SOURCE))
+    throw std::invalid_argument(fmt::format("rank {}: {} rank {} is not in [0, {})", rank_, what, peer, size_));
+}
+
+void QuadricsComm::library_overhead() const
+{
+  if (spec_.host_overhead > 0)
+    sg4::this_actor::execute(spec_.host_overhead * sg4::this_actor::get_host()->get_speed());
+}
+
+void QuadricsComm::observe(const Request& request)
+{
+  request->block();
+  const double seen = request->completed_at() + host_.spec().wake_cost;
+  if (sg4::Engine::get_clock() < seen)
+    sg4::this_actor::sleep_until(seen);
+}
+
+Request QuadricsComm::isend(const void* data, std::uint64_t bytes, int dst, int tag)
+{
+  check_peer(dst, false, "destination");
+  library_overhead();
+  auto request = std::make_shared<RequestState>();
+  const Status status{rank_, tag, bytes};
+  tports_.send(rank_, dst, tag, context_, bytes, data, [request, status] { request->complete(status); });
+  return request;
+}
+
+Request QuadricsComm::irecv(void* data, std::uint64_t capacity, int src, int tag)
+{
+  check_peer(src, true, "source");
+  library_overhead();
+  auto request = std::make_shared<RequestState>();
+  tports_.post_receive(rank_, base::Pattern{src, tag, context_}, data, capacity, [request](const base::Envelope& e) {
+    request->complete(Status{e.source, e.tag, e.bytes});
+  });
+  return request;
+}
+
+bool QuadricsComm::test(const Request& request, Status* status)
+{
+  if (!request->done() || sg4::Engine::get_clock() < request->completed_at() + host_.spec().wake_cost)
+    return false;
+  if (status != nullptr)
+    *status = request->status();
+  return true;
+}
+
+void QuadricsComm::wait(const Request& request, Status* status)
+{
+  if (call_.empty())
+    call_ = "MPI_Wait";
+  observe(request);
+  if (status != nullptr)
+    *status = request->status();
+  call_.clear();
+}
+
+bool QuadricsComm::iprobe(int src, int tag, Status* status)
+{
+  check_peer(src, true, "source");
+  library_overhead();
+  const auto e = tports_.probe(rank_, base::Pattern{src, tag, context_});
+  if (e && status != nullptr)
+    *status = Status{e->source, e->tag, e->bytes};
+  return e.has_value();
+}
+
+void QuadricsComm::probe(int src, int tag, Status* status)
+{
+  call_ = fmt::format("MPI_Probe(source={}, tag={})", src, tag);
+  while (!iprobe(src, tag, status))
+    arrivals_->acquire(); // woken whenever a message is left unexpected for this rank
+  call_.clear();
+}
+
+void QuadricsComm::send(const void* data, std::uint64_t bytes, int dst, int tag)
+{
+  call_ = fmt::format("MPI_Send(dest={}, tag={}, bytes={})", dst, tag, bytes);
+  wait(isend(data, bytes, dst, tag));
+  call_.clear();
+}
+
+void QuadricsComm::recv(void* data, std::uint64_t capacity, int src, int tag, Status* status)
+{
+  call_ = fmt::format("MPI_Recv(source={}, tag={})", src, tag);
+  wait(irecv(data, capacity, src, tag), status);
+  call_.clear();
+}
+
+void QuadricsComm::compute(double seconds)
+{
+  if (seconds > 0)
+    sg4::this_actor::execute(seconds * sg4::this_actor::get_host()->get_speed());
+}
+
+void QuadricsComm::compute_flops(double flops)
+{
+  if (flops > 0)
+    sg4::this_actor::execute(flops);
+}
+
+} // namespace bcssim::mpi::quadrics
