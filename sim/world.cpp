@@ -19,7 +19,7 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
   engine_ = std::make_unique<simgrid::s4u::Engine>(&argc, argv_.data());
 
   platform_spec_ = sim::platform_spec(scenario);
-  simgrid_config_ = qsnet::configure_engine(platform_spec_);
+  simgrid_config_ = qsnet::configure_engine();
   platform_ = std::make_unique<qsnet::Platform>(platform_spec_);
   multicast_ = std::make_unique<qsnet::HardwareMulticast>(*platform_, multicast_spec(scenario));
   dma_ = std::make_unique<elan3::DmaEngine>(*platform_, dma_spec(scenario), *multicast_);

@@ -34,6 +34,20 @@ std::string to_string(Compare op)
   return "?";
 }
 
+void CorePrimitives::land(const XferAndSignal& x, unsigned node)
+{
+  if (x.deliver)
+    x.deliver(node);
+  if (x.remote_event)
+    machine_.memory.event(node, *x.remote_event).set();
+}
+
+void CorePrimitives::signal_source(const XferAndSignal& x)
+{
+  if (x.local_event)
+    machine_.memory.event(x.src, *x.local_event).set();
+}
+
 bool CorePrimitives::test_event(unsigned node, elan3::EventId event, bool block)
 {
   elan3::run_cycles(machine_.costs.event);

@@ -77,6 +77,11 @@ public:
   Machine& machine() { return machine_; }
 
 protected:
+  /// The data of `x` has landed on `node`: store it and set the remote event there.
+  void land(const XferAndSignal& x, unsigned node);
+  /// Every destination of `x` has the data: set the local event on its source.
+  void signal_source(const XferAndSignal& x);
+
   Machine& machine_;
 };
 

@@ -18,34 +18,22 @@ void QsNetHw::xfer_and_signal(const XferAndSignal& x)
     return;
   }
   elan3::run_cycles(machine_.costs.descriptor);
-  elan3::NicMemory& memory = machine_.memory;
-  auto arrive = [&memory, x](unsigned node) {
-    if (x.deliver)
-      x.deliver(node);
-    if (x.remote_event)
-      memory.event(node, *x.remote_event).set();
-  };
-  auto finish = [&memory, x] {
-    if (x.local_event)
-      memory.event(x.src, *x.local_event).set();
-  };
   if (single) {
-    const unsigned dst = x.dst.first();
-    machine_.dma.put_async({x.src, x.src_memory}, {dst, x.dst_memory}, x.bytes, [arrive, finish, dst] {
-      arrive(dst);
-      finish();
+    machine_.dma.put_async({x.src, x.src_memory}, {x.dst.first(), x.dst_memory}, x.bytes, [this, x] {
+      land(x, x.dst.first());
+      signal_source(x);
     });
     return;
   }
-  sg4::Actor::create("xfer.mcast", machine_.platform.nic(x.src), [this, x, arrive, finish] {
+  sg4::Actor::create("xfer.mcast", machine_.platform.nic(x.src), [this, x] {
     // Delivery is atomic (002 §2.4.2.1): a failed attempt leaves every destination untouched; the NIC resends.
     while (!machine_.dma.multicast({x.src, x.src_memory}, x.dst.first(), x.dst.last(), x.dst_memory, x.bytes)) {
       base::emit("xfer.retry", x.bytes);
       XBT_INFO("multicast from %u to %s met a network error: sent again", x.src, x.dst.describe().c_str());
     }
     for (unsigned node : x.dst.nodes())
-      arrive(node);
-    finish();
+      land(x, node);
+    signal_source(x);
   });
 }
 

@@ -104,21 +104,11 @@ void SoftwareTree::xfer_and_signal(const XferAndSignal& x)
   pass->bytes = x.bytes;
   pass->root_memory = x.src_memory;
   pass->memory = x.dst_memory;
-  elan3::NicMemory& memory = machine_.memory;
-  auto arrive = [&memory, x](unsigned node) {
-    if (x.deliver)
-      x.deliver(node);
-    if (x.remote_event)
-      memory.event(node, *x.remote_event).set();
-  };
-  pass->at_node = [pass_nodes = pass.get(), arrive](unsigned position) { arrive(pass_nodes->nodes[position]); };
+  pass->at_node = [this, pass_nodes = pass.get(), x](unsigned position) { land(x, pass_nodes->nodes[position]); };
   pass->remaining = unsigned(pass->nodes.size() - 1);
-  pass->done = [&memory, x] {
-    if (x.local_event)
-      memory.event(x.src, *x.local_event).set();
-  };
+  pass->done = [this, x] { signal_source(x); };
   if (x.dst.contains(x.src)) // the root is a destination of its own data: a local copy
-    arrive(x.src);
+    land(x, x.src);
   if (pass->remaining == 0) {
     pass->done();
     return;

@@ -45,7 +45,6 @@ public:
 
   simgrid::s4u::Host* host_of(Endpoint e) const;
   const qsnet::Platform& platform() const { return platform_; }
-  const DmaSpec& spec() const { return spec_; }
 
 private:
   const qsnet::Platform& platform_;

@@ -22,7 +22,6 @@ public:
 
   Event& event(unsigned node, EventId id) { return *events_.at(id).at(node); }
   std::int64_t& word(unsigned node, WordId id) { return words_.at(id).at(node); }
-  unsigned nodes() const { return nodes_; }
 
 private:
   unsigned nodes_;

@@ -18,14 +18,9 @@ GlobalQuery::GlobalQuery(const HardwareMulticast& tree, double per_level) : tree
     throw std::invalid_argument("GlobalQuery per_level: must be non-negative");
 }
 
-unsigned GlobalQuery::levels(unsigned src, unsigned first, unsigned last) const
-{
-  return tree_.top_level(src, first, last);
-}
-
 double GlobalQuery::one_way(unsigned src, unsigned first, unsigned last) const
 {
-  return tree_.tree_latency(src, first, last) + levels(src, first, last) * per_level_;
+  return tree_.tree_latency(src, first, last) + tree_.top_level(src, first, last) * per_level_;
 }
 
 bool GlobalQuery::query(unsigned src, unsigned first, unsigned last, const std::function<bool(unsigned)>& holds,

@@ -31,7 +31,6 @@ public:
 private:
   const HardwareMulticast& tree_;
   double per_level_;
-  unsigned levels(unsigned src, unsigned first, unsigned last) const;
 };
 
 } // namespace bcssim::qsnet

@@ -62,9 +62,8 @@ double cable_latency(const LinkTiming& t, unsigned level, double cable_m)
 
 } // namespace
 
-std::vector<std::pair<std::string, std::string>> configure_engine(const PlatformSpec& spec)
+std::vector<std::pair<std::string, std::string>> configure_engine()
 {
-  (void)spec;
   std::vector<std::pair<std::string, std::string>> config = {
       {"network/model", "CM02"},
       {"network/crosstraffic", "0"},

@@ -38,7 +38,7 @@ struct PlatformSpec {
 /// TCP-gamma: the solver sees every route with a unit latency so that flows share a bottleneck equally (Elite
 /// arbitrates per packet, 002 §2.2.2), and the ack window is a FATPIPE link per route class instead.
 /// Returns the (key, value) pairs set, for the results. Must run before the Platform is built.
-std::vector<std::pair<std::string, std::string>> configure_engine(const PlatformSpec& spec);
+std::vector<std::pair<std::string, std::string>> configure_engine();
 
 class QsNetZone;
 

@@ -30,7 +30,7 @@ std::vector<Flow> run_flows(std::vector<Flow> flows, std::uint64_t bytes)
   sg4::Engine engine(&argc, argv);
   const auto sc = sim::Scenario::resolve(nlohmann::json::object(), {});
   const auto spec = sim::platform_spec(sc);
-  qsnet::configure_engine(spec);
+  qsnet::configure_engine();
   const qsnet::Platform platform(spec);
   qsnet::HardwareMulticast multicast(platform, sim::multicast_spec(sc));
   elan3::DmaEngine dma(platform, sim::dma_spec(sc), multicast);

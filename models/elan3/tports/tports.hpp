@@ -56,7 +56,6 @@ public:
   /// Runs whenever a message for `ep` is left unmatched in NIC memory (lets a blocking probe wait for it).
   void set_unexpected_hook(int ep, std::function<void()> hook) { unexpected_hooks_.at(ep) = std::move(hook); }
 
-  const TportsSpec& spec() const { return spec_; }
   unsigned node_of(int ep) const { return node_of_.at(ep); }
 
 private:
