@@ -24,20 +24,19 @@ HardwareMulticast::HardwareMulticast(const Platform& platform, MulticastSpec spe
     channel_busy_.push_back(simgrid::s4u::Semaphore::create(1));
 }
 
-double HardwareMulticast::tree_latency(unsigned src, unsigned first, unsigned last) const
+const HardwareMulticast::Shape& HardwareMulticast::shape(unsigned src, unsigned first, unsigned last) const
 {
+  const auto key = std::make_tuple(src, first, last);
+  auto found = shapes_.find(key);
+  if (found != shapes_.end())
+    return found->second;
   const SpanningTree t = spanning_tree(platform_.tree(), platform_.nodes(), src, first, last);
-  double latency = 0;
+  Shape s{0.0, t.top_level};
   for (std::uint32_t c : t.up)
-    latency += platform_.cable_latency(c);
+    s.latency += platform_.cable_latency(c);
   for (std::uint32_t c : t.deepest)
-    latency += platform_.cable_latency(c);
-  return latency;
-}
-
-unsigned HardwareMulticast::top_level(unsigned src, unsigned first, unsigned last) const
-{
-  return spanning_tree(platform_.tree(), platform_.nodes(), src, first, last).top_level;
+    s.latency += platform_.cable_latency(c);
+  return shapes_.emplace(key, s).first->second;
 }
 
 const HardwareMulticast::Prepared& HardwareMulticast::prepare(const MulticastRequest& r)

@@ -47,10 +47,9 @@ public:
   bool send(const MulticastRequest& request);
 
   /// Latency of the longest path of the tree (half the combined-ack round trip), without the main-memory fetch.
-  double tree_latency(unsigned src, unsigned first, unsigned last) const;
+  double tree_latency(unsigned src, unsigned first, unsigned last) const { return shape(src, first, last).latency; }
   /// Switch level at which the tree turns down (0: the range is the source alone).
-  unsigned top_level(unsigned src, unsigned first, unsigned last) const;
-  const Platform& platform() const { return platform_; }
+  unsigned top_level(unsigned src, unsigned first, unsigned last) const { return shape(src, first, last).top_level; }
 
 private:
   struct Key {
@@ -67,12 +66,19 @@ private:
   };
   /// Routes are reused: collectives and strobes repeat the same ranges (looked up by key, never iterated).
   const Prepared& prepare(const MulticastRequest& r);
+  struct Shape {
+    double latency;     // longest path of the tree
+    unsigned top_level; // where it turns down
+  };
+  /// The same for the tree's timing, which every multicast and global query over a range needs.
+  const Shape& shape(unsigned src, unsigned first, unsigned last) const;
 
   const Platform& platform_;
   MulticastSpec spec_;
   std::vector<simgrid::s4u::SemaphorePtr> channel_busy_; // by source node
   std::uint64_t started_ = 0;
   std::map<Key, Prepared> prepared_;
+  mutable std::map<std::tuple<unsigned, unsigned, unsigned>, Shape> shapes_;
 };
 
 } // namespace bcssim::qsnet
