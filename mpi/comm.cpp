@@ -2,6 +2,10 @@
 
 #include <simgrid/s4u/Engine.hpp>
 
+#include <fmt/format.h>
+
+#include <exception>
+
 namespace bcssim::mpi {
 
 void RequestState::complete(const Status& status)
@@ -22,10 +26,39 @@ void RequestState::block()
   waiter_->acquire();
 }
 
-void Comm::send(const void* data, std::uint64_t bytes, int dst, int tag) { wait(isend(data, bytes, dst, tag)); }
+Comm::CallScope::CallScope(Comm& comm, std::string name) : comm_(comm), outermost_(comm.call_.empty())
+{
+  if (outermost_)
+    comm_.call_ = std::move(name);
+}
+
+Comm::CallScope::~CallScope()
+{
+  // A rank killed while blocked (SimGrid ends a deadlocked run by unwinding its actors) keeps the call it was in,
+  // for the deadlock report.
+  if (outermost_ && std::uncaught_exceptions() == 0)
+    comm_.call_.clear();
+}
+
+Request Comm::isend(const void* data, std::uint64_t bytes, int dst, int tag)
+{
+  return start_send(data, bytes, dst, tag, Plane::user);
+}
+
+Request Comm::irecv(void* data, std::uint64_t capacity, int src, int tag)
+{
+  return start_recv(data, capacity, src, tag, Plane::user);
+}
+
+void Comm::send(const void* data, std::uint64_t bytes, int dst, int tag)
+{
+  CallScope call(*this, fmt::format("MPI_Send(dest={}, tag={}, bytes={})", dst, tag, bytes));
+  wait(isend(data, bytes, dst, tag));
+}
 
 void Comm::recv(void* data, std::uint64_t capacity, int src, int tag, Status* status)
 {
+  CallScope call(*this, fmt::format("MPI_Recv(source={}, tag={})", src, tag));
   wait(irecv(data, capacity, src, tag), status);
 }
 
@@ -39,8 +72,38 @@ bool Comm::testall(const std::vector<Request>& requests)
 
 void Comm::waitall(const std::vector<Request>& requests)
 {
+  CallScope call(*this, fmt::format("MPI_Waitall(count={})", requests.size()));
   for (const Request& r : requests)
     wait(r);
+}
+
+Request Comm::coll_isend(const void* data, std::uint64_t bytes, int dst, int tag)
+{
+  return start_send(data, bytes, dst, tag, Plane::collective);
+}
+
+Request Comm::coll_irecv(void* data, std::uint64_t capacity, int src, int tag)
+{
+  return start_recv(data, capacity, src, tag, Plane::collective);
+}
+
+void Comm::coll_send(const void* data, std::uint64_t bytes, int dst, int tag)
+{
+  wait(coll_isend(data, bytes, dst, tag));
+}
+
+void Comm::coll_recv(void* data, std::uint64_t capacity, int src, int tag)
+{
+  wait(coll_irecv(data, capacity, src, tag));
+}
+
+void Comm::coll_sendrecv(const void* send, std::uint64_t send_bytes, int dst, void* recv, std::uint64_t recv_bytes,
+                         int src, int tag)
+{
+  const Request r = coll_irecv(recv, recv_bytes, src, tag);
+  const Request s = coll_isend(send, send_bytes, dst, tag);
+  wait(r);
+  wait(s);
 }
 
 } // namespace bcssim::mpi

@@ -1,11 +1,13 @@
 #pragma once
-// mpi::Comm: the one interface every application uses (MPI-1 semantics; 000 Table 4.2 lists the calls BCS-MPI
-// maps). One Comm per rank, used only by that rank's actor. Payloads are optional: with a data pointer real
-// bytes travel (tests check what arrives), with nullptr only the size does (skeletons). Backends: mpi/quadrics
-// (the production-MPI baseline) and, later, mpi/bcs.
+// mpi::Comm: the one interface every application uses (MPI-1 semantics; the calls of 000 Table 4.2). One Comm
+// per rank, used only by that rank's actor. Payloads are optional: with a data pointer real bytes travel (tests
+// check what arrives, reductions compute real values), with nullptr only the size does (skeletons). Backends:
+// mpi/quadrics (the production-MPI baseline) and, later, mpi/bcs.
 //
-// Issue 6 in progress: point-to-point, probe, test/wait and compute are here; the collectives follow.
+// Collectives default to MPICH 1.2's algorithms over point-to-point on a separate collective context
+// (mpi/collectives/); a backend overrides those its hardware does better (Quadrics: barrier and broadcast).
 #include "base/envelope.hpp"
+#include "mpi/reduce_op.hpp"
 
 #include <simgrid/s4u/Semaphore.hpp>
 
@@ -44,6 +46,9 @@ private:
 };
 using Request = std::shared_ptr<RequestState>;
 
+/// Byte counts or displacements, one per rank (the v-collectives).
+using Counts = std::vector<std::uint64_t>;
+
 class Comm {
 public:
   virtual ~Comm() = default;
@@ -51,25 +56,81 @@ public:
   virtual int rank() const = 0;
   virtual int size() const = 0;
 
-  virtual Request isend(const void* data, std::uint64_t bytes, int dst, int tag) = 0;
-  virtual Request irecv(void* data, std::uint64_t capacity, int src, int tag) = 0;
+  // --- point-to-point (MPI_Isend ... MPI_Waitall) ---
+  Request isend(const void* data, std::uint64_t bytes, int dst, int tag);
+  Request irecv(void* data, std::uint64_t capacity, int src, int tag);
+  void send(const void* data, std::uint64_t bytes, int dst, int tag);
+  void recv(void* data, std::uint64_t capacity, int src, int tag, Status* status = nullptr);
   virtual bool test(const Request& request, Status* status = nullptr) = 0;
   virtual void wait(const Request& request, Status* status = nullptr) = 0;
   virtual bool iprobe(int src, int tag, Status* status = nullptr) = 0;
   virtual void probe(int src, int tag, Status* status = nullptr) = 0;
+  bool testall(const std::vector<Request>& requests);
+  void waitall(const std::vector<Request>& requests);
 
-  virtual void send(const void* data, std::uint64_t bytes, int dst, int tag);
-  virtual void recv(void* data, std::uint64_t capacity, int src, int tag, Status* status = nullptr);
-  virtual bool testall(const std::vector<Request>& requests);
-  virtual void waitall(const std::vector<Request>& requests);
+  // --- collectives: every rank of the job calls them in the same order. Sizes are bytes, except reductions
+  // (count elements of `type`). Buffers named "root only" are ignored elsewhere and may be null.
+  virtual void barrier();
+  virtual void bcast(void* data, std::uint64_t bytes, int root);
+  /// recv (root only) = op over every rank's send.
+  void reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root);
+  /// MPICH 1.2: reduce to rank 0, then bcast from it (so a hardware bcast serves allreduce too).
+  void allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op);
+  /// Rank i gets bytes [i*bytes, (i+1)*bytes) of the root's send (root only).
+  void scatter(const void* send, void* recv, std::uint64_t bytes, int root);
+  /// The root's recv gets rank i's bytes at i*bytes.
+  void gather(const void* send, void* recv, std::uint64_t bytes, int root);
+  /// The root's recv gets rank i's counts[i] bytes at displs[i] (root only: counts, displs, recv).
+  void gatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs,
+               int root);
+  void allgather(const void* send, void* recv, std::uint64_t bytes);
+  void allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs);
+  /// Rank j gets bytes [j*bytes, (j+1)*bytes) of every rank's send, at i*bytes for rank i.
+  void alltoall(const void* send, void* recv, std::uint64_t bytes);
+  void alltoallv(const void* send, const Counts& send_counts, const Counts& send_displs, void* recv,
+                 const Counts& recv_counts, const Counts& recv_displs);
 
   /// The rank computes for `seconds` of CPU time, or `flops` at its PE's speed.
   virtual void compute(double seconds) = 0;
   virtual void compute_flops(double flops) = 0;
 
-  /// The call the rank is blocked in, e.g. "MPI_Recv(source=3, tag=7)"; empty when it is not in one. Used to
+  /// The MPI call the rank is in, e.g. "MPI_Recv(source=3, tag=7)"; empty when it is not in one. Used to
   /// report deadlocks.
-  virtual std::string current_call() const = 0;
+  const std::string& current_call() const { return call_; }
+
+protected:
+  /// User messages and the collective algorithms' messages travel on separate contexts (MPICH's comm_coll), so
+  /// a wildcard receive of the application never matches a collective's message.
+  enum class Plane { user, collective };
+  virtual Request start_send(const void* data, std::uint64_t bytes, int dst, int tag, Plane plane) = 0;
+  virtual Request start_recv(void* data, std::uint64_t capacity, int src, int tag, Plane plane) = 0;
+  /// Host CPU time of combining `count` elements in a reduction.
+  virtual void combine_cost(std::size_t count) { (void)count; }
+
+  /// Names the MPI call the rank is in while it lives; nested calls keep the outermost name.
+  class CallScope {
+  public:
+    CallScope(Comm& comm, std::string name);
+    ~CallScope();
+    CallScope(const CallScope&) = delete;
+    CallScope& operator=(const CallScope&) = delete;
+
+  private:
+    Comm& comm_;
+    bool outermost_;
+  };
+
+  // Point-to-point on the collective plane, for the collective algorithms.
+  Request coll_isend(const void* data, std::uint64_t bytes, int dst, int tag);
+  Request coll_irecv(void* data, std::uint64_t capacity, int src, int tag);
+  void coll_send(const void* data, std::uint64_t bytes, int dst, int tag);
+  void coll_recv(void* data, std::uint64_t capacity, int src, int tag);
+  void coll_sendrecv(const void* send, std::uint64_t send_bytes, int dst, void* recv, std::uint64_t recv_bytes,
+                     int src, int tag);
+
+private:
+  void check_root(int root, const char* call) const;
+  std::string call_;
 };
 
 } // namespace bcssim::mpi

@@ -17,11 +17,17 @@ Job::Job(std::string name, Placement placement, HostOf host_of, CommFactory make
 void Job::start(RankMain main)
 {
   for (unsigned r = 0; r < placement_.size(); ++r)
-    simgrid::s4u::Actor::create(fmt::format("{}.rank{}", name_, r), host_of_(placement_.of(r).node),
-                                [this, r, main] {
-                                  main(*comms_[r]);
-                                  done_[r] = 1;
-                                });
+    actors_.push_back(simgrid::s4u::Actor::create(fmt::format("{}.rank{}", name_, r),
+                                                  host_of_(placement_.of(r).node), [this, r, main] {
+                                                    main(*comms_[r]);
+                                                    done_[r] = 1;
+                                                  }));
+}
+
+void Job::join()
+{
+  for (const auto& actor : actors_)
+    actor->join();
 }
 
 bool Job::finished() const { return blocked().empty(); }

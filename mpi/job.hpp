@@ -6,7 +6,7 @@
 #include "mpi/comm.hpp"
 #include "mpi/placement.hpp"
 
-#include <simgrid/forward.h>
+#include <simgrid/s4u/Actor.hpp>
 
 #include <functional>
 #include <memory>
@@ -26,6 +26,8 @@ public:
 
   /// Creates the rank actors; the caller runs the engine.
   void start(RankMain main);
+  /// Called by another actor: returns once every rank has returned from main.
+  void join();
 
   const Placement& placement() const { return placement_; }
   bool finished() const;
@@ -40,6 +42,7 @@ private:
   HostOf host_of_;
   std::vector<std::unique_ptr<Comm>> comms_;
   std::vector<char> done_;
+  std::vector<simgrid::s4u::ActorPtr> actors_;
 };
 
 } // namespace bcssim::mpi

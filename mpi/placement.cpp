@@ -21,6 +21,12 @@ Placement::Placement(unsigned ranks, unsigned first_node, unsigned nodes, unsign
                                                       : Slot{first_node + r % nodes, r / nodes});
 }
 
+Placement::Placement(std::vector<Slot> slots) : slots_(std::move(slots))
+{
+  if (slots_.empty())
+    throw std::invalid_argument("Placement ranks: a job needs at least one rank");
+}
+
 std::vector<unsigned> Placement::ranks_on(unsigned node) const
 {
   std::vector<unsigned> out;

@@ -19,6 +19,8 @@ public:
   /// Throws std::invalid_argument naming the parameter when the job does not fit on nodes
   /// [first_node, first_node + nodes) with pes_per_node PEs each.
   Placement(unsigned ranks, unsigned first_node, unsigned nodes, unsigned pes_per_node, PlacementPolicy policy);
+  /// Rank r on slots[r] (e.g. a benchmark's pair of distant nodes).
+  explicit Placement(std::vector<Slot> slots);
 
   unsigned size() const { return unsigned(slots_.size()); }
   const Slot& of(unsigned rank) const { return slots_.at(rank); }

@@ -1,71 +1,11 @@
 // The one declaration of every scenario parameter: path, type and unit, default, range, doc and source.
 // Defaults are those of an ES45-class QsNet node (the best-measured one); presets.cpp changes what differs
 // per machine. Sources: 002 = thesis excerpt, 003 = Kumar & Kalé, DESIGN = ../shared/DESIGN.md.
-#include "sim/params.hpp"
+#include "sim/param_builders.hpp"
 
 namespace bcssim::sim {
 namespace {
 
-ParamSpec quantity(std::string path, Quantity q, const char* def, double min, double max, std::string doc,
-                   std::string source)
-{
-  ParamSpec p;
-  p.path = std::move(path);
-  p.type = ParamType::quantity;
-  p.quantity = q;
-  p.default_value = def;
-  p.min = min;
-  p.max = max;
-  p.doc = std::move(doc);
-  p.source = std::move(source);
-  return p;
-}
-
-ParamSpec integer(std::string path, nlohmann::json def, double min, double max, std::string doc, std::string source)
-{
-  ParamSpec p;
-  p.path = std::move(path);
-  p.type = ParamType::integer;
-  p.default_value = std::move(def);
-  p.min = min;
-  p.max = max;
-  p.doc = std::move(doc);
-  p.source = std::move(source);
-  return p;
-}
-
-ParamSpec choice(std::string path, const char* def, std::vector<std::string> choices, std::string doc,
-                 std::string source)
-{
-  ParamSpec p;
-  p.path = std::move(path);
-  p.type = ParamType::choice;
-  p.default_value = def;
-  p.choices = std::move(choices);
-  p.doc = std::move(doc);
-  p.source = std::move(source);
-  return p;
-}
-
-ParamSpec boolean(std::string path, bool def, std::string doc)
-{
-  ParamSpec p;
-  p.path = std::move(path);
-  p.type = ParamType::boolean;
-  p.default_value = def;
-  p.doc = std::move(doc);
-  p.source = "scenario choice";
-  return p;
-}
-
-ParamSpec listed(ParamSpec p, nlohmann::json def)
-{
-  p.list = true;
-  p.default_value = std::move(def);
-  return p;
-}
-
-constexpr double inf = std::numeric_limits<double>::infinity();
 const std::vector<std::string> kPaths = {"elan-elan", "elan-main", "main-elan", "main-main"};
 
 std::vector<ParamSpec> declare()
@@ -84,8 +24,9 @@ std::vector<ParamSpec> declare()
   c.push_back(integer("seed", 1, 0, 9007199254740991.0,
                       "Seed of every pseudo-random stream (noise, variability). Same scenario + seed => same digest.",
                       "scenario choice"));
-  c.push_back(choice("kind", "microbench", {"microbench"},
-                     "What to run: 'microbench' measures the raw QsNet substrate (Elan3lib-level RDMA puts).",
+  c.push_back(choice("kind", "microbench", {"microbench", "mpi_microbench"},
+                     "What to run: 'microbench' measures the raw QsNet substrate (Elan3lib-level RDMA puts) and "
+                     "the core primitives; 'mpi_microbench' runs OSU-style MPI benchmarks on the backend 'mpi'.",
                      "scenario choice"));
 
   // --- platform: machine shape ---
@@ -192,24 +133,24 @@ std::vector<ParamSpec> declare()
                        "From the NIC writing an event word to host memory to the polling process seeing it.",
                        "calibrated with host_post: 002 §2.4.2.2 hardware barrier on a few nodes (about 5 us)"));
 
-  // --- mpi: the production-MPI baseline (Quadrics MPI over Elan Tports) ---
-  c.push_back(quantity("mpi.quadrics.host_overhead", Quantity::time, "490ns", 0, 1,
+  // --- quadrics: the production-MPI baseline (Quadrics MPI over Elan Tports) ---
+  c.push_back(quantity("quadrics.host_overhead", Quantity::time, "490ns", 0, 1,
                        "Host CPU time of one call into the MPI library (isend, irecv, probe).",
                        "calibrated: 003 Table 2, 16 B ping-pong latency 4.69 us with 1 posted receive"));
-  c.push_back(quantity("mpi.quadrics.eager_limit", Quantity::size, "4KiB", 0, 1e9,
+  c.push_back(quantity("quadrics.eager_limit", Quantity::size, "4KiB", 0, 1e9,
                        "Largest message sent eagerly; larger ones use rendezvous (an RDMA get by the receiver).",
                        "003 §3: short messages (4 KB or below) go eager through elan_tportTxSend"));
-  c.push_back(quantity("mpi.quadrics.pio_limit", Quantity::size, "288B", 0, 1e9,
+  c.push_back(quantity("quadrics.pio_limit", Quantity::size, "288B", 0, 1e9,
                        "Messages smaller than this are copied into the NIC by the host before they are sent.",
                        "003 §2.1: messages smaller than 288 bytes are first copied into the network interface"));
-  c.push_back(quantity("mpi.quadrics.pio_bandwidth", Quantity::bandwidth, "87.6MB/s", 1, inf,
+  c.push_back(quantity("quadrics.pio_bandwidth", Quantity::bandwidth, "87.6MB/s", 1, inf,
                        "Rate of that host copy (programmed I/O across PCI).",
                        "calibrated: 003 Table 2, 16 B to 256 B latency growth (4.69 to 8.89 us) minus the "
                        "modelled wire and PCI time of the extra 240 B"));
-  c.push_back(integer("mpi.quadrics.nic_message_cycles", 10, 0, 1e9,
+  c.push_back(integer("quadrics.nic_message_cycles", 10, 0, 1e9,
                       "NIC thread cycles per message handled by Tports (arrival or posted receive).",
                       "assumed: a few tens of instructions"));
-  c.push_back(integer("mpi.quadrics.nic_walk_cycles", 41, 0, 1e9,
+  c.push_back(integer("quadrics.nic_walk_cycles", 41, 0, 1e9,
                       "NIC thread cycles per queue entry examined while matching (includes its cache misses).",
                       "calibrated: 003 Table 2, 16 B latency 4.69 us with 1 and 17.8 us with 33 posted receives: "
                       "13.1 us over 32 entries at 100 MHz"));
@@ -318,6 +259,7 @@ std::vector<ParamSpec> declare()
     mem.source = "002 §2.4.2.1 measures both";
     c.push_back(mem);
   }
+  declare_mpi(c);
   return c;
 }
 

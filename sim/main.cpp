@@ -1,5 +1,7 @@
-// bcssim: the command line. Exit codes: 0 success, 1 run failure, 2 invalid input or usage.
+// bcssim: the command line. Exit codes: 0 success, 1 run failure, 2 invalid input or usage, 3 the application
+// deadlocked (the report names each blocked rank and its call).
 #include "sim/params_report.hpp"
+#include "sim/mpi_job.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario.hpp"
 
@@ -11,6 +13,7 @@
 
 namespace {
 constexpr int kInvalidInput = 2;
+constexpr int kDeadlock = 3;
 }
 
 int main(int argc, char** argv)
@@ -68,6 +71,9 @@ int main(int argc, char** argv)
   } catch (const ScenarioError& e) {
     std::fprintf(stderr, "error: %s: %s\n", file.c_str(), e.what());
     return kInvalidInput;
+  } catch (const DeadlockError& e) {
+    std::fprintf(stderr, "error: %s: %s", file.c_str(), e.what());
+    return kDeadlock;
   } catch (const std::exception& e) {
     std::fprintf(stderr, "error: run failed: %s\n", e.what());
     return 1;

@@ -3,6 +3,7 @@
 #include "sim/fixed_format.hpp"
 #include "sim/collective_report.hpp"
 #include "sim/microbench_report.hpp"
+#include "sim/mpi_bench_report.hpp"
 #include "sim/results_dir.hpp"
 #include "sim/simulation.hpp"
 
@@ -13,6 +14,7 @@
 #include <chrono>
 
 namespace bcssim::sim {
+
 std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& options)
 {
   const auto wall_start = std::chrono::steady_clock::now(); // reported in run-info.json only, never in results
@@ -24,7 +26,7 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
   nlohmann::json config = nlohmann::json::object();
   for (const auto& [key, value] : r.simgrid_config)
     config[key] = value;
-  const nlohmann::json summary = {
+  nlohmann::json summary = {
       {"scenario", scenario.echo()},
       {"simgrid",
        {{"version", fmt::format("{}.{}.{}", SIMGRID_VERSION_MAJOR, SIMGRID_VERSION_MINOR, SIMGRID_VERSION_PATCH)},
@@ -38,16 +40,26 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
       {"simulated_time_ns", r.simulated_ns},
       {"events", r.events},
       {"digest", r.digest},
-      {"figures", microbench_figures(r.runs)},
-      {"collective_figures", collective_figures(r.runs)},
   };
+  const bool mpi = scenario.text("kind") == "mpi_microbench";
+  if (mpi) {
+    summary["mpi"] = scenario.text("mpi");
+    summary["mpi_figures"] = mpi_bench_figures(r.mpi_runs);
+  } else {
+    summary["figures"] = microbench_figures(r.runs);
+    summary["collective_figures"] = collective_figures(r.runs);
+  }
   dir.write("summary.json", summary.dump(2) + "\n");
-  dir.write("runs.csv", microbench_csv(r.runs));
+  dir.write("runs.csv", mpi ? mpi_bench_csv(r.mpi_runs) : microbench_csv(r.runs));
   dir.write("digest", r.digest + "\n");
   if (options.events)
     dir.write("events.csv", r.events_csv);
-  write_microbench_plot(dir, r.platform.timing, r.runs);
-  write_collective_plot(dir, scenario.name(), r.runs);
+  if (mpi) {
+    write_mpi_bench_plot(dir, scenario.name(), scenario.text("mpi"), r.mpi_runs);
+  } else {
+    write_microbench_plot(dir, r.platform.timing, r.runs);
+    write_collective_plot(dir, scenario.name(), r.runs);
+  }
 
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   const nlohmann::json info = {

@@ -4,6 +4,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -150,15 +151,32 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
       pair[1].get<std::int64_t>() >= nodes)
     throw ScenarioError("microbench.pair", show(pair),
                         fmt::format("two distinct node numbers below platform.nodes = {}", nodes));
-  for (const char* list : {"microbench.sizes", "microbench.paths", "microbench.collective_nodes",
-                           "microbench.collective_impls", "microbench.broadcast_memories",
-                           "platform.qsnet.faults.multicast"})
-    if (!sc.values_[list].is_array())
-      sc.values_[list] = nlohmann::json::array({sc.values_[list]});
+  for (const ParamSpec& spec : catalog()) // a single value stands for a list of one
+    if (spec.list && !sc.values_[spec.path].is_array())
+      sc.values_[spec.path] = nlohmann::json::array({sc.values_[spec.path]});
   for (const auto& n : sc.values_["microbench.collective_nodes"])
     if (n.get<std::int64_t>() > nodes)
       throw ScenarioError("microbench.collective_nodes", show(sc.values_["microbench.collective_nodes"]),
                           fmt::format("set sizes from 2 to platform.nodes = {}", nodes));
+
+  // MPI microbenchmarks: the pair on two nodes, process counts that fit the machine, whole doubles to reduce.
+  nlohmann::json& mpi_pair = sc.values_["mpi_microbench.pair"];
+  if (mpi_pair.size() != 2 || mpi_pair[0] == mpi_pair[1] || mpi_pair[0].get<std::int64_t>() >= nodes ||
+      mpi_pair[1].get<std::int64_t>() >= nodes)
+    throw ScenarioError("mpi_microbench.pair", show(mpi_pair),
+                        fmt::format("two distinct node numbers below platform.nodes = {}", nodes));
+  const std::int64_t pes = sc.integer("platform.pes_per_node");
+  const auto& processes = sc.values_["mpi_microbench.processes"];
+  for (std::size_t i = 0; i < processes.size(); ++i)
+    if (processes[i].get<std::int64_t>() > nodes * pes)
+      throw ScenarioError(fmt::format("mpi_microbench.processes[{}]", i), show(processes[i]),
+                          fmt::format("at most platform.nodes x platform.pes_per_node = {} x {} = {}", nodes, pes,
+                                      nodes * pes));
+  const auto tests = sc.texts("mpi_microbench.tests");
+  const double collective_size = sc.quantity("mpi_microbench.collective_size");
+  if (std::find(tests.begin(), tests.end(), "allreduce") != tests.end() && std::fmod(collective_size, 8.0) != 0)
+    throw ScenarioError("mpi_microbench.collective_size", show(sc.values_["mpi_microbench.collective_size"]),
+                        "a multiple of 8 B when allreduce runs (it reduces doubles)");
   return sc;
 }
 

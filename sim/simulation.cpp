@@ -7,31 +7,64 @@
 
 #include <simgrid/s4u/Engine.hpp>
 
+#include <memory>
+#include <stdexcept>
+
 namespace bcssim::sim {
+namespace {
+
+// The substrate and core-primitive benchmarks of kind "microbench".
+void start_substrate_benchmarks(World& world, const Scenario& scenario, std::vector<Measurement>& runs)
+{
+  auto substrate = start_microbench(world.platform(), world.dma(), microbench_spec(scenario), runs);
+  if (!scenario.flag("microbench.collectives"))
+    return;
+  CollectiveBenchSpec spec;
+  spec.nodes = collective_nodes(scenario);
+  for (const std::string& name : scenario.texts("microbench.collective_impls"))
+    spec.impls.push_back(&world.primitives(name));
+  spec.broadcast_bytes = std::uint64_t(scenario.quantity("microbench.broadcast_size"));
+  for (const std::string& m : scenario.texts("microbench.broadcast_memories"))
+    spec.broadcast_memories.push_back(m == "main" ? elan3::Memory::main : elan3::Memory::elan);
+  start_collective_bench(world.machine(), world.host(), spec, runs, substrate);
+}
+
+// Routes the model's events into `log` while it lives, also when the simulation throws.
+class SinkScope {
+public:
+  explicit SinkScope(EventLog& log) { base::set_event_sink(&log); }
+  ~SinkScope() { base::set_event_sink(nullptr); }
+  SinkScope(const SinkScope&) = delete;
+  SinkScope& operator=(const SinkScope&) = delete;
+};
+
+} // namespace
 
 SimulationResult simulate(const Scenario& scenario, bool keep_events, const std::vector<std::string>& simgrid_log)
 {
   SimulationResult result;
   EventLog log(keep_events);
-  base::set_event_sink(&log);
+  SinkScope sink(log);
   World world(scenario, simgrid_log);
   result.platform = world.platform_spec();
   result.simgrid_config = world.simgrid_config();
   result.switch_count = world.platform().tree().switch_count();
 
-  auto substrate = start_microbench(world.platform(), world.dma(), microbench_spec(scenario), result.runs);
-  if (scenario.flag("microbench.collectives")) {
-    CollectiveBenchSpec spec;
-    spec.nodes = collective_nodes(scenario);
-    for (const std::string& name : scenario.texts("microbench.collective_impls"))
-      spec.impls.push_back(&world.primitives(name));
-    spec.broadcast_bytes = std::uint64_t(scenario.quantity("microbench.broadcast_size"));
-    for (const std::string& m : scenario.texts("microbench.broadcast_memories"))
-      spec.broadcast_memories.push_back(m == "main" ? elan3::Memory::main : elan3::Memory::elan);
-    start_collective_bench(world.machine(), world.host(), spec, result.runs, substrate);
+  std::unique_ptr<MpiBench> mpi_bench;
+  if (scenario.text("kind") == "mpi_microbench") {
+    mpi_bench = std::make_unique<MpiBench>(world, scenario, mpi_bench_spec(scenario));
+    mpi_bench->start();
+  } else {
+    start_substrate_benchmarks(world, scenario, result.runs);
   }
   world.engine().run();
-  base::set_event_sink(nullptr);
+  if (mpi_bench) {
+    mpi_bench->check(); // an application's deadlock, reported rank by rank
+    result.mpi_runs = mpi_bench->results();
+  }
+  if (world.deadlocked())
+    throw std::logic_error("the simulation deadlocked outside any application (a model bug); rerun with "
+                           "--log ker_engine.thres:info to list the blocked actors");
 
   result.simulated_ns = base::to_ns(simgrid::s4u::Engine::get_clock());
   result.events = log.count();

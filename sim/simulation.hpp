@@ -3,6 +3,7 @@
 // each simulation in its own process).
 #include "models/qsnet/platform.hpp"
 #include "sim/microbench.hpp"
+#include "sim/mpi_bench.hpp"
 #include "sim/scenario.hpp"
 
 #include <cstdint>
@@ -16,13 +17,16 @@ struct SimulationResult {
   qsnet::PlatformSpec platform;
   std::uint32_t switch_count = 0;
   std::vector<std::pair<std::string, std::string>> simgrid_config;
-  std::vector<Measurement> runs;
+  std::vector<Measurement> runs;        // kind microbench
+  std::vector<MpiMeasurement> mpi_runs; // kind mpi_microbench
   std::int64_t simulated_ns = 0;
   std::uint64_t events = 0;
   std::string digest;
   std::string events_csv; // when keep_events
 };
 
+/// Throws DeadlockError (sim/mpi_job.hpp) when an application deadlocks, std::logic_error when the model
+/// itself does.
 SimulationResult simulate(const Scenario& scenario, bool keep_events = false,
                           const std::vector<std::string>& simgrid_log = {});
 

@@ -87,17 +87,23 @@ bcs::core::SoftwareTreeSpec software_tree_spec(const Scenario& sc)
 elan3::tports::TportsSpec tports_spec(const Scenario& sc)
 {
   elan3::tports::TportsSpec t;
-  t.eager_limit = std::uint64_t(sc.quantity("mpi.quadrics.eager_limit"));
-  t.pio_limit = std::uint64_t(sc.quantity("mpi.quadrics.pio_limit"));
-  t.pio_bandwidth = sc.quantity("mpi.quadrics.pio_bandwidth");
-  t.message_cycles = double(sc.integer("mpi.quadrics.nic_message_cycles"));
-  t.walk_cycles = double(sc.integer("mpi.quadrics.nic_walk_cycles"));
+  t.eager_limit = std::uint64_t(sc.quantity("quadrics.eager_limit"));
+  t.pio_limit = std::uint64_t(sc.quantity("quadrics.pio_limit"));
+  t.pio_bandwidth = sc.quantity("quadrics.pio_bandwidth");
+  t.message_cycles = double(sc.integer("quadrics.nic_message_cycles"));
+  t.walk_cycles = double(sc.integer("quadrics.nic_walk_cycles"));
   return t;
 }
 
 mpi::quadrics::QuadricsSpec quadrics_spec(const Scenario& sc)
 {
-  return mpi::quadrics::QuadricsSpec{sc.quantity("mpi.quadrics.host_overhead")};
+  return mpi::quadrics::QuadricsSpec{sc.quantity("quadrics.host_overhead"),
+                                     sc.quantity("quadrics.combine_per_element")};
+}
+
+mpi::quadrics::BackendSpec quadrics_backend_spec(const Scenario& sc)
+{
+  return mpi::quadrics::BackendSpec{tports_spec(sc), quadrics_spec(sc), sc.flag("quadrics.hardware_collectives")};
 }
 
 std::vector<unsigned> collective_nodes(const Scenario& sc)

@@ -3,7 +3,7 @@
 #include "bcs/core/software_tree.hpp"
 #include "models/elan3/dma.hpp"
 #include "models/elan3/tports/tports.hpp"
-#include "mpi/quadrics/quadrics_comm.hpp"
+#include "mpi/quadrics/backend.hpp"
 #include "models/elan3/host_interface.hpp"
 #include "models/elan3/thread_processor.hpp"
 #include "models/qsnet/multicast.hpp"
@@ -22,6 +22,7 @@ elan3::HostInterfaceSpec host_interface_spec(const Scenario& sc);
 bcs::core::SoftwareTreeSpec software_tree_spec(const Scenario& sc);
 elan3::tports::TportsSpec tports_spec(const Scenario& sc);
 mpi::quadrics::QuadricsSpec quadrics_spec(const Scenario& sc);
+mpi::quadrics::BackendSpec quadrics_backend_spec(const Scenario& sc);
 MicrobenchSpec microbench_spec(const Scenario& sc);
 /// Set sizes of the collective benchmarks ([] in the scenario = 2, 4, 16, ... up to the node count, and it).
 std::vector<unsigned> collective_nodes(const Scenario& sc);

@@ -5,18 +5,42 @@
 #include <stdexcept>
 
 namespace bcssim::sim {
+namespace {
+
+// SimGrid's deadlock signal is process-wide and outlives engines: count its firings once, compare per World.
+std::uint64_t& deadlocks()
+{
+  static std::uint64_t count = 0;
+  return count;
+}
+
+std::uint64_t deadlock_count()
+{
+  static const bool connected = [] {
+    simgrid::s4u::Engine::on_deadlock_cb([] { ++deadlocks(); });
+    return true;
+  }();
+  (void)connected;
+  return deadlocks();
+}
+
+} // namespace
+
+bool World::deadlocked() const { return deadlock_count() != deadlocks_at_start_; }
 
 World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_log)
     : impl_(scenario.text("bcs.core.impl"))
 {
-  // SimGrid reads its options from argv; quiet by default, the user may add --log settings.
-  args_ = {"bcssim", "--log=root.thres:warning"};
+  // SimGrid reads its options from argv; quiet by default, the user may add --log settings. Its deadlock
+  // listing (ker_engine) is off: a deadlocked application is reported rank by rank by the job (sim/mpi_job.hpp).
+  args_ = {"bcssim", "--log=root.thres:warning", "--log=ker_engine.additivity:off"};
   for (const auto& l : simgrid_log)
     args_.push_back("--log=" + l);
   for (auto& a : args_)
     argv_.push_back(a.data());
   int argc = int(argv_.size());
   engine_ = std::make_unique<simgrid::s4u::Engine>(&argc, argv_.data());
+  deadlocks_at_start_ = deadlock_count();
 
   platform_spec_ = sim::platform_spec(scenario);
   simgrid_config_ = qsnet::configure_engine();

@@ -9,6 +9,7 @@
 
 #include <simgrid/s4u/Engine.hpp>
 
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <utility>
@@ -35,9 +36,12 @@ public:
   bcs::core::CorePrimitives& primitives() { return primitives(impl_); }
   /// The implementation named `name` ("qsnet_hw" or "software_tree").
   bcs::core::CorePrimitives& primitives(const std::string& name);
+  /// True when SimGrid found every remaining actor blocked for good (after engine().run()).
+  bool deadlocked() const;
 
 private:
   std::string impl_;
+  std::uint64_t deadlocks_at_start_ = 0;
   std::vector<std::string> args_;
   std::vector<char*> argv_;
   std::unique_ptr<simgrid::s4u::Engine> engine_;

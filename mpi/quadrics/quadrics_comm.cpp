@@ -11,9 +11,9 @@
 namespace bcssim::mpi::quadrics {
 namespace sg4 = simgrid::s4u;
 
-QuadricsComm::QuadricsComm(elan3::tports::Tports& tports, const elan3::HostInterface& host, int rank, int size,
-                           QuadricsSpec spec, int context)
-    : tports_(tports), host_(host), rank_(rank), size_(size), spec_(spec), context_(context),
+QuadricsComm::QuadricsComm(elan3::tports::Tports& tports, const elan3::HostInterface& host,
+                           HardwareCollectives* hardware, int rank, int size, QuadricsSpec spec, int context)
+    : tports_(tports), host_(host), rank_(rank), size_(size), spec_(spec), context_(context), hardware_(hardware),
       arrivals_(sg4::Semaphore::create(0))
 {
   tports_.set_unexpected_hook(rank_, [sem = arrivals_] { sem->release(); });
@@ -39,22 +39,22 @@ void QuadricsComm::observe(const Request& request)
     sg4::this_actor::sleep_until(seen);
 }
 
-Request QuadricsComm::isend(const void* data, std::uint64_t bytes, int dst, int tag)
+Request QuadricsComm::start_send(const void* data, std::uint64_t bytes, int dst, int tag, Plane plane)
 {
   check_peer(dst, false, "destination");
   library_overhead();
   auto request = std::make_shared<RequestState>();
   const Status status{rank_, tag, bytes};
-  tports_.send(rank_, dst, tag, context_, bytes, data, [request, status] { request->complete(status); });
+  tports_.send(rank_, dst, tag, context(plane), bytes, data, [request, status] { request->complete(status); });
   return request;
 }
 
-Request QuadricsComm::irecv(void* data, std::uint64_t capacity, int src, int tag)
+Request QuadricsComm::start_recv(void* data, std::uint64_t capacity, int src, int tag, Plane plane)
 {
   check_peer(src, true, "source");
   library_overhead();
   auto request = std::make_shared<RequestState>();
-  tports_.post_receive(rank_, base::Pattern{src, tag, context_}, data, capacity, [request](const base::Envelope& e) {
+  tports_.post_receive(rank_, base::Pattern{src, tag, context(plane)}, data, capacity, [request](const base::Envelope& e) {
     request->complete(Status{e.source, e.tag, e.bytes});
   });
   return request;
@@ -71,19 +71,17 @@ bool QuadricsComm::test(const Request& request, Status* status)
 
 void QuadricsComm::wait(const Request& request, Status* status)
 {
-  if (call_.empty())
-    call_ = "MPI_Wait";
+  CallScope call(*this, "MPI_Wait");
   observe(request);
   if (status != nullptr)
     *status = request->status();
-  call_.clear();
 }
 
 bool QuadricsComm::iprobe(int src, int tag, Status* status)
 {
   check_peer(src, true, "source");
   library_overhead();
-  const auto e = tports_.probe(rank_, base::Pattern{src, tag, context_});
+  const auto e = tports_.probe(rank_, base::Pattern{src, tag, context(Plane::user)});
   if (e && status != nullptr)
     *status = Status{e->source, e->tag, e->bytes};
   return e.has_value();
@@ -91,25 +89,32 @@ bool QuadricsComm::iprobe(int src, int tag, Status* status)
 
 void QuadricsComm::probe(int src, int tag, Status* status)
 {
-  call_ = fmt::format("MPI_Probe(source={}, tag={})", src, tag);
+  CallScope call(*this, fmt::format("MPI_Probe(source={}, tag={})", src, tag));
   while (!iprobe(src, tag, status))
     arrivals_->acquire(); // woken whenever a message is left unexpected for this rank
-  call_.clear();
 }
 
-void QuadricsComm::send(const void* data, std::uint64_t bytes, int dst, int tag)
+void QuadricsComm::barrier()
 {
-  call_ = fmt::format("MPI_Send(dest={}, tag={}, bytes={})", dst, tag, bytes);
-  wait(isend(data, bytes, dst, tag));
-  call_.clear();
+  if (hardware_ == nullptr)
+    return Comm::barrier();
+  CallScope call(*this, "MPI_Barrier");
+  library_overhead();
+  if (size_ > 1)
+    hardware_->synchronise(rank_, 0, nullptr, 0, hardware_calls_++);
 }
 
-void QuadricsComm::recv(void* data, std::uint64_t capacity, int src, int tag, Status* status)
+void QuadricsComm::bcast(void* data, std::uint64_t bytes, int root)
 {
-  call_ = fmt::format("MPI_Recv(source={}, tag={})", src, tag);
-  wait(irecv(data, capacity, src, tag), status);
-  call_.clear();
+  if (hardware_ == nullptr || root < 0 || root >= size_)
+    return Comm::bcast(data, bytes, root); // also reports a bad root
+  CallScope call(*this, fmt::format("MPI_Bcast(root={}, bytes={})", root, bytes));
+  library_overhead();
+  if (size_ > 1)
+    hardware_->synchronise(rank_, root, data, bytes, hardware_calls_++);
 }
+
+void QuadricsComm::combine_cost(std::size_t count) { compute(double(count) * spec_.combine_per_element); }
 
 void QuadricsComm::compute(double seconds)
 {

@@ -3,6 +3,7 @@
 // `host_overhead` of CPU time in the library, then hands the work to Tports on the NIC (models/elan3/tports).
 // A blocked rank learns of a completion `host_wake` after it (the NIC's event write, the process polling).
 #include "models/elan3/tports/tports.hpp"
+#include "mpi/quadrics/hardware_collectives.hpp"
 #include "mpi/comm.hpp"
 
 #include <string>
@@ -10,29 +11,34 @@
 namespace bcssim::mpi::quadrics {
 
 struct QuadricsSpec {
-  double host_overhead = 0; // s of CPU per call into the library (isend, irecv, probe)
+  double host_overhead = 0;       // s of CPU per call into the library (isend, irecv, probe, a collective)
+  double combine_per_element = 0; // s of CPU per element combined in a reduction
 };
 
 class QuadricsComm : public Comm {
 public:
-  QuadricsComm(elan3::tports::Tports& tports, const elan3::HostInterface& host, int rank, int size,
-               QuadricsSpec spec, int context = 0);
+  /// `hardware` (may be null): the job's hardware barrier and broadcast, else MPICH's software algorithms.
+  QuadricsComm(elan3::tports::Tports& tports, const elan3::HostInterface& host, HardwareCollectives* hardware,
+               int rank, int size, QuadricsSpec spec, int context = 0);
 
   int rank() const override { return rank_; }
   int size() const override { return size_; }
-  Request isend(const void* data, std::uint64_t bytes, int dst, int tag) override;
-  Request irecv(void* data, std::uint64_t capacity, int src, int tag) override;
   bool test(const Request& request, Status* status = nullptr) override;
   void wait(const Request& request, Status* status = nullptr) override;
   bool iprobe(int src, int tag, Status* status = nullptr) override;
   void probe(int src, int tag, Status* status = nullptr) override;
-  void send(const void* data, std::uint64_t bytes, int dst, int tag) override;
-  void recv(void* data, std::uint64_t capacity, int src, int tag, Status* status = nullptr) override;
+  void barrier() override;
+  void bcast(void* data, std::uint64_t bytes, int root) override;
   void compute(double seconds) override;
   void compute_flops(double flops) override;
-  std::string current_call() const override { return call_; }
+
+protected:
+  Request start_send(const void* data, std::uint64_t bytes, int dst, int tag, Plane plane) override;
+  Request start_recv(void* data, std::uint64_t capacity, int src, int tag, Plane plane) override;
+  void combine_cost(std::size_t count) override;
 
 private:
+  int context(Plane plane) const { return 2 * context_ + (plane == Plane::collective ? 1 : 0); }
   void check_peer(int peer, bool wildcard_ok, const char* what) const;
   void library_overhead() const;
   /// Blocks until the request is complete and the host has seen it.
@@ -44,7 +50,8 @@ private:
   int size_;
   QuadricsSpec spec_;
   int context_;
-  std::string call_;
+  HardwareCollectives* hardware_;
+  std::int64_t hardware_calls_ = 0; // collectives this rank has run on the hardware
   simgrid::s4u::SemaphorePtr arrivals_; // released when a message is left unexpected for this rank
 };
 

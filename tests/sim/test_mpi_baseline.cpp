@@ -1,9 +1,6 @@
 // The production-MPI baseline (Quadrics MPI over Elan Tports) in simulated time: Kumar & Kalé's ping-pong
 // latencies (003 Table 2), MPI matching and ordering end to end with real data, and deadlock reports.
-#include "mpi/job.hpp"
-#include "mpi/quadrics/quadrics_comm.hpp"
-#include "sim/specs.hpp"
-#include "sim/world.hpp"
+#include "mpi_harness.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -16,41 +13,9 @@
 
 using namespace bcssim;
 using nlohmann::json;
+using test::Baseline;
 
 namespace {
-// A job of `ranks` ranks, one per node, on an ES45 (asci-q) machine, on the baseline.
-struct Baseline {
-  sim::Scenario scenario;
-  sim::World world;
-  elan3::tports::Tports tports;
-  mpi::Job job;
-
-  explicit Baseline(unsigned ranks, unsigned pes_per_node = 1)
-      : scenario(sim::Scenario::resolve(
-            {{"platform", {{"preset", "asci-q"}, {"nodes", 64}}}, {"microbench", {{"collectives", false}}}}, {})),
-        world(scenario), tports(world.dma(), world.host(), sim::tports_spec(scenario), nodes(ranks, pes_per_node)),
-        job("job", mpi::Placement(ranks, 0, 64, pes_per_node, mpi::PlacementPolicy::block),
-            [this](unsigned n) { return world.platform().cpu(n); },
-            [this, ranks](int r) {
-              return std::make_unique<mpi::quadrics::QuadricsComm>(tports, world.host(), r, int(ranks),
-                                                                   sim::quadrics_spec(scenario));
-            })
-  {
-  }
-  static std::vector<unsigned> nodes(unsigned ranks, unsigned pes)
-  {
-    std::vector<unsigned> out;
-    for (unsigned r = 0; r < ranks; ++r)
-      out.push_back(r / pes);
-    return out;
-  }
-  void run(mpi::RankMain main)
-  {
-    job.start(std::move(main));
-    world.engine().run();
-  }
-};
-
 double now() { return simgrid::s4u::Engine::get_clock(); }
 
 // Half the round trip of a ping-pong of `bytes` between ranks 0 and 1 (other nodes), each rank having posted
@@ -78,7 +43,7 @@ double pingpong_us(std::uint64_t bytes, unsigned posted)
     if (c.rank() == 0)
       end = now();
   });
-  CHECK(b.job.finished());
+  CHECK(b.job().finished());
   return (end - start) / iterations / 2 * 1e6;
 }
 } // namespace
@@ -127,7 +92,7 @@ TEST_CASE("baseline point-to-point keeps MPI matching and order with real data")
     c.recv(&small, sizeof small, 1, 6);
     got.push_back("small " + std::to_string(small));
   });
-  CHECK(b.job.finished());
+  CHECK(b.job().finished());
   REQUIRE(got.size() == 3);
   CHECK(((got[0] == "from 1 tag 5 src 1" && got[1] == "from 2 tag 5 src 2") ||
          (got[0] == "from 2 tag 5 src 2" && got[1] == "from 1 tag 5 src 1")));
@@ -141,7 +106,7 @@ TEST_CASE("a deadlocked job is reported with each blocked rank and its call")
 {
   Baseline b(2);
   b.run([](mpi::Comm& c) { c.recv(nullptr, 0, 1 - c.rank(), 42); }); // both receive first: nobody sends
-  CHECK_FALSE(b.job.finished());
-  CHECK(b.job.blocked() == std::vector<int>{0, 1});
-  CHECK(b.job.report() == "rank 0 (node 0): MPI_Recv(source=1, tag=42)\nrank 1 (node 1): MPI_Recv(source=0, tag=42)\n");
+  CHECK_FALSE(b.job().finished());
+  CHECK(b.job().blocked() == std::vector<int>{0, 1});
+  CHECK(b.job().report() == "rank 0 (node 0): MPI_Recv(source=1, tag=42)\nrank 1 (node 1): MPI_Recv(source=0, tag=42)\n");
 }

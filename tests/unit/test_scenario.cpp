@@ -60,7 +60,7 @@ TEST_CASE("every class of bad input names the path, the value and what is allowe
 {
   // Unknown key, at the root and deeper.
   CHECK(error_of({{"platfrom", json::object()}}) ==
-        "platfrom = {}: expected no such key; allowed here: bcs, kind, microbench, mpi, name, platform, seed");
+        "platfrom = {}: expected no such key; allowed here: bcs, job, kind, microbench, mpi, mpi_microbench, name, platform, quadrics, seed");
   CHECK(error_of({{"platform", {{"pci", {{"speed", "1MB/s"}}}}}}).find("platform.pci.speed = \"1MB/s\"") == 0);
   // Wrong type.
   CHECK(error_of({{"platform", {{"nodes", "many"}}}}) ==
@@ -96,6 +96,14 @@ TEST_CASE("every class of bad input names the path, the value and what is allowe
         std::string::npos);
   CHECK(error_of({{"bcs", {{"core", {{"software_tree", {{"network", "tcp"}}}}}}}}) ==
         "bcs.core.software_tree.network = \"tcp\": expected one of: platform, logp, gige, myrinet, infiniband");
+  CHECK(error_of({{"mpi_microbench", {{"processes", {2, 65}}}}}) ==
+        "mpi_microbench.processes[1] = 65: expected at most platform.nodes x platform.pes_per_node = 32 x 2 = 64");
+  CHECK(error_of({{"mpi_microbench", {{"pair", {3, 3}}}}}) ==
+        "mpi_microbench.pair = [3,3]: expected two distinct node numbers below platform.nodes = 32");
+  CHECK(error_of({{"mpi_microbench", {{"collective_size", "12B"}}}}) ==
+        "mpi_microbench.collective_size = \"12B\": expected a multiple of 8 B when allreduce runs (it reduces doubles)");
+  CHECK(error_of({{"mpi", "mpich"}}) == "mpi = \"mpich\": expected one of: quadrics");
+  CHECK(error_of({{"job", {{"placement", "random"}}}}) == "job.placement = \"random\": expected one of: block, cyclic");
   // Lists that may be empty say so in their doc; others may not.
   CHECK_NOTHROW(Scenario::resolve({{"platform", {{"qsnet", {{"faults", {{"multicast", json::array()}}}}}}}}, {}));
   CHECK(error_of({{"microbench", {{"sizes", json::array()}}}}).find("(not empty)") != std::string::npos);

@@ -54,7 +54,17 @@ Tports::Tports(DmaEngine& dma, const HostInterface& host, TportsSpec spec, std::
   for (unsigned n = 0; n < nodes; ++n)
     if (used[n]) {
       threads_[n].pending = sg4::Semaphore::create(0);
-      sg4::Actor::create("tports", dma.platform().nic(n), [this, n] { thread_loop(n); })->daemonize();
+      threads_[n].actor = sg4::Actor::create("tports", dma.platform().nic(n), [this, n] { thread_loop(n); });
+      threads_[n].actor->daemonize();
+    }
+}
+
+void Tports::stop()
+{
+  for (NodeThread& t : threads_)
+    if (t.actor) {
+      t.actor->kill();
+      t.actor = nullptr;
     }
 }
 

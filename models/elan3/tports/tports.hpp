@@ -15,6 +15,7 @@
 #include "models/elan3/dma.hpp"
 #include "models/elan3/host_interface.hpp"
 
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include <cstdint>
@@ -57,6 +58,8 @@ public:
   void set_unexpected_hook(int ep, std::function<void()> hook) { unexpected_hooks_.at(ep) = std::move(hook); }
 
   unsigned node_of(int ep) const { return node_of_.at(ep); }
+  /// Ends the Tports threads (the job is over), so that jobs run one after another do not accumulate them.
+  void stop();
 
 private:
   struct Message;
@@ -75,6 +78,7 @@ private:
   struct NodeThread {
     std::deque<Work> queue;
     simgrid::s4u::SemaphorePtr pending;
+    simgrid::s4u::ActorPtr actor;
   };
 
   void enqueue(unsigned node, Work w);

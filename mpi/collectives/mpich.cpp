@@ -1,0 +1,238 @@
+// MPICH 1.2's collective algorithms for intra-communicators (src/coll/intra_fns.c, revision 1.21 of 2002,
+// the MPICH under Quadrics MPI), over point-to-point on the collective plane. They are Comm's default
+// collectives: a backend overrides the ones its hardware does better. Self-messages are copies.
+#include "mpi/comm.hpp"
+
+#include <fmt/format.h>
+
+#include <cstring>
+#include <stdexcept>
+
+namespace bcssim::mpi {
+namespace {
+
+// One tag per collective, as MPIR_<NAME>_TAG in MPICH's coll.h (the collective plane is private to them).
+enum Tag : int { barrier_tag = 1, bcast_tag, reduce_tag, scatter_tag, gather_tag, allgather_tag, alltoall_tag };
+
+char* at(void* base, std::uint64_t offset) { return base ? static_cast<char*>(base) + offset : nullptr; }
+const char* at(const void* base, std::uint64_t offset)
+{
+  return base ? static_cast<const char*>(base) + offset : nullptr;
+}
+void copy(void* to, const void* from, std::uint64_t bytes)
+{
+  if (to != nullptr && from != nullptr && bytes > 0 && to != from)
+    std::memmove(to, from, bytes);
+}
+
+// Largest power of two <= n (MPIR_Comm_N2_prev).
+int power_of_two_below(int n)
+{
+  int p = 1;
+  while (p * 2 <= n)
+    p *= 2;
+  return p;
+}
+
+} // namespace
+
+void Comm::check_root(int root, const char* call) const
+{
+  if (root < 0 || root >= size())
+    throw std::invalid_argument(fmt::format("rank {}: {} root {} is not in [0, {})", rank(), call, root, size()));
+}
+
+// Pairwise exchange over the largest power-of-two set; the surfeit ranks fan in to and are released by a
+// partner in that set.
+void Comm::barrier()
+{
+  CallScope call(*this, "MPI_Barrier");
+  const int n = size();
+  const int me = rank();
+  if (n == 1)
+    return;
+  const int n2 = power_of_two_below(n);
+  const int surfeit = n - n2;
+  if (me < n2) {
+    if (me < surfeit)
+      coll_recv(nullptr, 0, me + n2, barrier_tag);
+    for (int d = 1; d < n2; d <<= 1)
+      coll_sendrecv(nullptr, 0, me ^ d, nullptr, 0, me ^ d, barrier_tag);
+    if (me < surfeit)
+      coll_send(nullptr, 0, me + n2, barrier_tag);
+  } else {
+    coll_sendrecv(nullptr, 0, me - n2, nullptr, 0, me - n2, barrier_tag);
+  }
+}
+
+// Binomial tree from the root, largest subtree first.
+void Comm::bcast(void* data, std::uint64_t bytes, int root)
+{
+  check_root(root, "MPI_Bcast");
+  CallScope call(*this, fmt::format("MPI_Bcast(root={}, bytes={})", root, bytes));
+  const int n = size();
+  if (n == 1 || bytes == 0)
+    return;
+  const int rel = (rank() - root + n) % n;
+  int mask = 1;
+  while (mask < n) {
+    if (rel & mask) {
+      coll_recv(data, bytes, (rank() - mask + n) % n, bcast_tag);
+      break;
+    }
+    mask <<= 1;
+  }
+  for (mask >>= 1; mask > 0; mask >>= 1)
+    if (rel + mask < n)
+      coll_send(data, bytes, (rank() + mask) % n, bcast_tag);
+}
+
+// Binomial tree to the root (every operator here is commutative): a rank receives from its children in
+// increasing distance, combines, and sends the partial result to its parent.
+void Comm::reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root)
+{
+  check_root(root, "MPI_Reduce");
+  CallScope call(*this, fmt::format("MPI_Reduce(root={}, count={}, {}, {})", root, count, to_string(type),
+                                    to_string(op)));
+  const std::uint64_t bytes = count * size_of(type);
+  const int n = size();
+  const bool real = send != nullptr;
+  std::vector<char> acc(real ? bytes : 0);
+  std::vector<char> incoming(real ? bytes : 0);
+  copy(acc.data(), send, bytes);
+  const int rel = (rank() - root + n) % n;
+  for (int mask = 1; mask < n; mask <<= 1) {
+    if ((rel & mask) == 0) {
+      const int child = rel | mask;
+      if (child < n) {
+        coll_recv(real ? incoming.data() : nullptr, bytes, (child + root) % n, reduce_tag);
+        combine_cost(count);
+        mpi::reduce(op, type, real ? incoming.data() : nullptr, real ? acc.data() : nullptr, count);
+      }
+    } else {
+      coll_send(real ? acc.data() : nullptr, bytes, ((rel & ~mask) + root) % n, reduce_tag);
+      break;
+    }
+  }
+  if (rank() == root)
+    copy(recv, real ? acc.data() : nullptr, bytes);
+}
+
+void Comm::allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op)
+{
+  CallScope call(*this, fmt::format("MPI_Allreduce(count={}, {}, {})", count, to_string(type), to_string(op)));
+  reduce(send, recv, count, type, op, 0);
+  bcast(send != nullptr ? recv : nullptr, count * size_of(type), 0);
+}
+
+// Linear: the root sends block i to rank i in rank order.
+void Comm::scatter(const void* send, void* recv, std::uint64_t bytes, int root)
+{
+  check_root(root, "MPI_Scatter");
+  CallScope call(*this, fmt::format("MPI_Scatter(root={}, bytes={})", root, bytes));
+  if (rank() != root) {
+    coll_recv(recv, bytes, root, scatter_tag);
+    return;
+  }
+  for (int i = 0; i < size(); ++i) {
+    if (i == root)
+      copy(recv, at(send, i * bytes), bytes);
+    else
+      coll_send(at(send, i * bytes), bytes, i, scatter_tag);
+  }
+}
+
+void Comm::gather(const void* send, void* recv, std::uint64_t bytes, int root)
+{
+  Counts counts(size(), bytes);
+  Counts displs(size());
+  for (int i = 0; i < size(); ++i)
+    displs[i] = i * bytes;
+  CallScope call(*this, fmt::format("MPI_Gather(root={}, bytes={})", root, bytes));
+  gatherv(send, bytes, recv, counts, displs, root);
+}
+
+// Linear: every rank sends to the root, which receives in rank order.
+void Comm::gatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs,
+                   int root)
+{
+  check_root(root, "MPI_Gatherv");
+  CallScope call(*this, fmt::format("MPI_Gatherv(root={}, bytes={})", root, bytes));
+  if (rank() != root) {
+    coll_send(send, bytes, root, gather_tag);
+    return;
+  }
+  if (counts.size() != std::size_t(size()) || displs.size() != std::size_t(size()))
+    throw std::invalid_argument(fmt::format("rank {}: MPI_Gatherv needs {} counts and displacements", rank(), size()));
+  for (int i = 0; i < size(); ++i) {
+    if (i == root)
+      copy(at(recv, displs[i]), send, counts[i]);
+    else
+      coll_recv(at(recv, displs[i]), counts[i], i, gather_tag);
+  }
+}
+
+void Comm::allgather(const void* send, void* recv, std::uint64_t bytes)
+{
+  Counts counts(size(), bytes);
+  Counts displs(size());
+  for (int i = 0; i < size(); ++i)
+    displs[i] = i * bytes;
+  CallScope call(*this, fmt::format("MPI_Allgather(bytes={})", bytes));
+  allgatherv(send, bytes, recv, counts, displs);
+}
+
+// Ring: size-1 steps, each passing to the right the block received from the left in the step before.
+void Comm::allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs)
+{
+  CallScope call(*this, fmt::format("MPI_Allgatherv(bytes={})", bytes));
+  const int n = size();
+  if (counts.size() != std::size_t(n) || displs.size() != std::size_t(n))
+    throw std::invalid_argument(fmt::format("rank {}: MPI_Allgatherv needs {} counts and displacements", rank(), n));
+  copy(at(recv, displs[rank()]), send, bytes);
+  const int left = (rank() - 1 + n) % n;
+  const int right = (rank() + 1) % n;
+  int j = rank();
+  int jn = left;
+  for (int i = 1; i < n; ++i) {
+    coll_sendrecv(at(recv, displs[j]), counts[j], right, at(recv, displs[jn]), counts[jn], left, allgather_tag);
+    j = jn;
+    jn = (jn - 1 + n) % n;
+  }
+}
+
+void Comm::alltoall(const void* send, void* recv, std::uint64_t bytes)
+{
+  Counts counts(size(), bytes);
+  Counts displs(size());
+  for (int i = 0; i < size(); ++i)
+    displs[i] = i * bytes;
+  CallScope call(*this, fmt::format("MPI_Alltoall(bytes={})", bytes));
+  alltoallv(send, counts, displs, recv, counts, displs);
+}
+
+// Every receive, then every send, non-blocking, starting at rank+1 so that ranks do not all send to rank 0
+// first; then wait for all.
+void Comm::alltoallv(const void* send, const Counts& send_counts, const Counts& send_displs, void* recv,
+                     const Counts& recv_counts, const Counts& recv_displs)
+{
+  CallScope call(*this, "MPI_Alltoallv");
+  const int n = size();
+  for (const Counts* c : {&send_counts, &send_displs, &recv_counts, &recv_displs})
+    if (c->size() != std::size_t(n))
+      throw std::invalid_argument(fmt::format("rank {}: MPI_Alltoallv needs {} counts and displacements", rank(), n));
+  copy(at(recv, recv_displs[rank()]), at(send, send_displs[rank()]), send_counts[rank()]);
+  std::vector<Request> requests;
+  for (int i = 1; i < n; ++i) {
+    const int peer = (rank() + i) % n;
+    requests.push_back(coll_irecv(at(recv, recv_displs[peer]), recv_counts[peer], peer, alltoall_tag));
+  }
+  for (int i = 1; i < n; ++i) {
+    const int peer = (rank() + i) % n;
+    requests.push_back(coll_isend(at(send, send_displs[peer]), send_counts[peer], peer, alltoall_tag));
+  }
+  for (const Request& r : requests)
+    wait(r);
+}
+
+} // namespace bcssim::mpi

@@ -1,0 +1,59 @@
+#include "sim/mpi_job.hpp"
+
+#include "sim/specs.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+
+#include <fmt/format.h>
+
+namespace bcssim::sim {
+namespace {
+
+std::unique_ptr<mpi::quadrics::Backend> make_quadrics(World& world, const Scenario& scenario,
+                                                      const mpi::Placement& placement)
+{
+  if (scenario.text("mpi") != "quadrics")
+    throw ScenarioError("mpi", scenario.text("mpi"), "quadrics");
+  return std::make_unique<mpi::quadrics::Backend>(world.dma(), world.host(), world.qsnet_hw(), placement,
+                                                  quadrics_backend_spec(scenario));
+}
+
+} // namespace
+
+MpiJob::MpiJob(World& world, const Scenario& scenario, std::string name, mpi::Placement placement)
+    : quadrics_(make_quadrics(world, scenario, placement)),
+      job_(std::move(name), std::move(placement), [&world](unsigned node) { return world.platform().cpu(node); },
+           [this](int rank) { return quadrics_->make_comm(rank); })
+{
+}
+
+MpiJob::~MpiJob() = default;
+
+void MpiJob::join()
+{
+  job_.join();
+  quadrics_->stop();
+}
+
+void MpiJob::check_finished(const std::string& what) const
+{
+  if (job_.finished())
+    return;
+  throw DeadlockError(fmt::format("{} deadlocked: at t = {:.3f} us, {} of {} ranks are blocked and nothing can "
+                                  "progress:\n{}",
+                                  what, simgrid::s4u::Engine::get_clock() * 1e6, job_.blocked().size(),
+                                  job_.placement().size(), job_.report()));
+}
+
+mpi::Placement placement_of(const Scenario& scenario, unsigned ranks)
+{
+  const unsigned pes = unsigned(scenario.integer("platform.pes_per_node"));
+  const unsigned machine = unsigned(scenario.integer("platform.nodes"));
+  const unsigned nodes = (ranks + pes - 1) / pes;
+  if (nodes > machine)
+    throw ScenarioError("(job)", fmt::format("{} ranks", ranks),
+                        fmt::format("at most platform.nodes x platform.pes_per_node = {} ranks", machine * pes));
+  return mpi::Placement(ranks, 0, nodes, pes, mpi::parse_placement(scenario.text("job.placement")));
+}
+
+} // namespace bcssim::sim

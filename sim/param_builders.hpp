@@ -1,0 +1,76 @@
+#pragma once
+// Builders of catalogue entries (catalog.cpp, catalog_mpi.cpp): each returns a ParamSpec with its doc and source.
+#include "sim/params.hpp"
+
+#include <limits>
+#include <string>
+#include <vector>
+
+namespace bcssim::sim {
+
+inline constexpr double inf = std::numeric_limits<double>::infinity();
+
+
+inline ParamSpec quantity(std::string path, Quantity q, const char* def, double min, double max, std::string doc,
+                   std::string source)
+{
+  ParamSpec p;
+  p.path = std::move(path);
+  p.type = ParamType::quantity;
+  p.quantity = q;
+  p.default_value = def;
+  p.min = min;
+  p.max = max;
+  p.doc = std::move(doc);
+  p.source = std::move(source);
+  return p;
+}
+
+inline ParamSpec integer(std::string path, nlohmann::json def, double min, double max, std::string doc, std::string source)
+{
+  ParamSpec p;
+  p.path = std::move(path);
+  p.type = ParamType::integer;
+  p.default_value = std::move(def);
+  p.min = min;
+  p.max = max;
+  p.doc = std::move(doc);
+  p.source = std::move(source);
+  return p;
+}
+
+inline ParamSpec choice(std::string path, const char* def, std::vector<std::string> choices, std::string doc,
+                 std::string source)
+{
+  ParamSpec p;
+  p.path = std::move(path);
+  p.type = ParamType::choice;
+  p.default_value = def;
+  p.choices = std::move(choices);
+  p.doc = std::move(doc);
+  p.source = std::move(source);
+  return p;
+}
+
+inline ParamSpec boolean(std::string path, bool def, std::string doc)
+{
+  ParamSpec p;
+  p.path = std::move(path);
+  p.type = ParamType::boolean;
+  p.default_value = def;
+  p.doc = std::move(doc);
+  p.source = "scenario choice";
+  return p;
+}
+
+inline ParamSpec listed(ParamSpec p, nlohmann::json def)
+{
+  p.list = true;
+  p.default_value = std::move(def);
+  return p;
+}
+
+/// The MPI-level parameters: backend choice, job placement, the baseline's collectives, MPI microbenchmarks.
+void declare_mpi(std::vector<ParamSpec>& c);
+
+} // namespace bcssim::sim
