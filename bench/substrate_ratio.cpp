@@ -1,0 +1,117 @@
+// Cost per simulated message of the baseline MPI (mpi::Comm over Elan Tports) against a bare S4U program doing
+// the same transfers on the same platform (DESIGN §9: within 2x). One run, one engine: a halo exchange on a
+// 2-D grid of ranks (each rank Isend/Irecv to its 4 neighbours, then Waitall) through mpi::Comm, then the same
+// exchange as plain S4U mailbox comms between the ranks' CPU hosts.
+// Usage: bench_substrate_ratio [nodes=256] [iterations=20] [bytes=1024] — never part of the tests.
+#include "mpi/comm.hpp"
+#include "sim/mpi_job.hpp"
+#include "sim/world.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Mailbox.hpp>
+
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <string>
+#include <vector>
+
+using namespace bcssim;
+namespace sg4 = simgrid::s4u;
+
+namespace {
+
+// The 4 neighbours of rank r on a side x side torus.
+std::vector<int> neighbours(int r, int side)
+{
+  const int x = r % side;
+  const int y = r / side;
+  return {y * side + (x + 1) % side, y * side + (x + side - 1) % side, ((y + 1) % side) * side + x,
+          ((y + side - 1) % side) * side + x};
+}
+
+double seconds_since(std::chrono::steady_clock::time_point t)
+{
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
+}
+
+} // namespace
+
+int main(int argc, char** argv)
+{
+  const int nodes = argc > 1 ? std::atoi(argv[1]) : 256;
+  const int iterations = argc > 2 ? std::atoi(argv[2]) : 20;
+  const std::uint64_t bytes = argc > 3 ? std::strtoull(argv[3], nullptr, 10) : 1024;
+  const int side = int(std::lround(std::sqrt(double(nodes))));
+  if (side * side != nodes) {
+    std::fprintf(stderr, "nodes must be a square\n");
+    return 2;
+  }
+  const sim::Scenario scenario = sim::Scenario::resolve(
+      {{"kind", "mpi_microbench"}, {"platform", {{"preset", "asci-q"}, {"nodes", nodes}, {"pes_per_node", 1}}}}, {});
+  sim::World world(scenario);
+  if (const char* cfg = std::getenv("BENCH_CFG"))
+    sg4::Engine::set_config(cfg);
+  const double messages = double(nodes) * 4 * iterations;
+  double mpi_wall = 0, bare_wall = 0, mpi_sim = 0, bare_sim = 0;
+
+  sg4::Actor::create("driver", world.platform().cpu(0), [&] {
+    // 1. Through mpi::Comm on the baseline.
+    auto t0 = std::chrono::steady_clock::now();
+    double s0 = sg4::Engine::get_clock();
+    {
+      sim::MpiJob job(world, scenario, "halo", sim::placement_of(scenario, unsigned(nodes)));
+      job.start([&](mpi::Comm& c) {
+        const auto peers = neighbours(c.rank(), side);
+        std::vector<mpi::Request> requests;
+        for (int i = 0; i < iterations; ++i) {
+          requests.clear();
+          for (int p : peers)
+            requests.push_back(c.irecv(nullptr, bytes, p, 1));
+          for (int p : peers)
+            requests.push_back(c.isend(nullptr, bytes, p, 1));
+          c.waitall(requests);
+        }
+      });
+      job.join();
+    }
+    mpi_wall = seconds_since(t0);
+    mpi_sim = sg4::Engine::get_clock() - s0;
+
+    // 2. Bare S4U: the same transfers as mailbox comms between the ranks' CPU hosts.
+    t0 = std::chrono::steady_clock::now();
+    s0 = sg4::Engine::get_clock();
+    std::vector<sg4::ActorPtr> ranks;
+    for (int r = 0; r < nodes; ++r)
+      ranks.push_back(sg4::Actor::create("bare", world.platform().cpu(unsigned(r)), [&, r] {
+        const auto peers = neighbours(r, side);
+        sg4::Mailbox* mine = sg4::Mailbox::by_name("halo." + std::to_string(r));
+        static int token = 0;
+        std::vector<void*> received(peers.size());
+        for (int i = 0; i < iterations; ++i) {
+          std::vector<sg4::CommPtr> pending;
+          for (std::size_t k = 0; k < peers.size(); ++k)
+            pending.push_back(mine->get_async(&received[k]));
+          for (int p : peers)
+            pending.push_back(sg4::Mailbox::by_name("halo." + std::to_string(p))->put_async(&token, bytes));
+          sg4::Comm::wait_all(pending);
+        }
+      }));
+    for (auto& a : ranks)
+      a->join();
+    bare_wall = seconds_since(t0);
+    bare_sim = sg4::Engine::get_clock() - s0;
+  });
+  world.engine().run();
+
+  std::printf("halo exchange: %d ranks on %d ASCI Q nodes, 4 neighbours, %llu B, %d iterations = %.0f messages\n",
+              nodes, nodes, static_cast<unsigned long long>(bytes), iterations, messages);
+  std::printf("  mpi::Comm (baseline): wall %.3f s, simulated %.1f us, %.0f messages per wall second\n", mpi_wall,
+              mpi_sim * 1e6, messages / mpi_wall);
+  std::printf("  bare S4U:             wall %.3f s, simulated %.1f us, %.0f messages per wall second\n", bare_wall,
+              bare_sim * 1e6, messages / bare_wall);
+  std::printf("  ratio (wall per message, mpi / bare): %.2f (target <= 2)\n", mpi_wall / bare_wall);
+  return 0;
+}
