@@ -52,8 +52,16 @@ int main(int argc, char** argv)
   const sim::Scenario scenario = sim::Scenario::resolve(
       {{"kind", "mpi_microbench"}, {"platform", {{"preset", "asci-q"}, {"nodes", nodes}, {"pes_per_node", 1}}}}, {});
   sim::World world(scenario);
-  if (const char* cfg = std::getenv("BENCH_CFG"))
-    sg4::Engine::set_config(cfg);
+  // BENCH_CFG="opt:value;opt:value": SimGrid options to try (e.g. contexts/stack-size:64).
+  if (const char* cfg = std::getenv("BENCH_CFG")) {
+    std::string all = cfg;
+    for (std::size_t start = 0, end; start < all.size(); start = end + 1) {
+      end = all.find(';', start);
+      if (end == std::string::npos)
+        end = all.size();
+      sg4::Engine::set_config(all.substr(start, end - start));
+    }
+  }
   const double messages = double(nodes) * 4 * iterations;
   double mpi_wall = 0, bare_wall = 0, mpi_sim = 0, bare_sim = 0;
 
