@@ -90,6 +90,9 @@ public:
   void alltoallv(const void* send, const Counts& send_counts, const Counts& send_displs, void* recv,
                  const Counts& recv_counts, const Counts& recv_displs);
 
+  /// The rank's main has returned (MPI_Finalize): the backend may release what it holds for the rank.
+  virtual void finalize() {}
+
   /// The rank computes for `seconds` of CPU time, or `flops` at its PE's speed.
   virtual void compute(double seconds) = 0;
   virtual void compute_flops(double flops) = 0;

@@ -20,6 +20,7 @@ void Job::start(RankMain main)
     actors_.push_back(simgrid::s4u::Actor::create(fmt::format("{}.rank{}", name_, r),
                                                   host_of_(placement_.of(r).node), [this, r, main] {
                                                     main(*comms_[r]);
+                                                    comms_[r]->finalize();
                                                     done_[r] = 1;
                                                   }));
 }

@@ -6,10 +6,17 @@ namespace bcssim::sim {
 
 void declare_mpi(std::vector<ParamSpec>& c)
 {
-  c.push_back(choice("mpi", "quadrics", {"quadrics"},
+  c.push_back(choice("mpi", "quadrics", {"quadrics", "bcs"},
                      "MPI the application runs on: 'quadrics' = the production-MPI baseline (Quadrics MPI over "
-                     "Elan Tports, parameters quadrics.*).",
+                     "Elan Tports, parameters quadrics.*); 'bcs' = BCS-MPI (parameters bcs.*).",
                      "scenario choice"));
+  c.push_back(quantity("bcs.runtime.slice", Quantity::time, "500us", 1e-6, 10,
+                       "Time slice: the Strobe Sender's global strobe period.", "001: 500 us global heartbeat"));
+  c.push_back(integer("bcs.runtime.management_node", 0, 0, 16777215,
+                      "Node whose NIC runs the Strobe Sender (the management node).", "scenario choice"));
+  c.push_back(quantity("bcs.runtime.retry_backoff", Quantity::time, "1us", 0, 1,
+                       "Wait of the Strobe Sender before it checks an unfinished microphase again.",
+                       "assumed: 000 counts the retries (USRDEM, USRMSM) but gives no interval"));
   c.push_back(choice("job.placement", "block", {"block", "cyclic"},
                      "Ranks to PEs: 'block' fills a node's PEs before the next node, 'cyclic' deals ranks over "
                      "the job's nodes round-robin.",

@@ -1,5 +1,6 @@
 #include "sim/mpi_job.hpp"
 
+#include "mpi/bcs/bcs_comm.hpp"
 #include "sim/specs.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -9,21 +10,28 @@
 namespace bcssim::sim {
 namespace {
 
-std::unique_ptr<mpi::quadrics::Backend> make_quadrics(World& world, const Scenario& scenario,
-                                                      const mpi::Placement& placement)
+std::vector<unsigned> nodes_of(const mpi::Placement& placement)
 {
-  if (scenario.text("mpi") != "quadrics")
-    throw ScenarioError("mpi", scenario.text("mpi"), "quadrics");
-  return std::make_unique<mpi::quadrics::Backend>(world.dma(), world.host(), world.qsnet_hw(), placement,
-                                                  quadrics_backend_spec(scenario));
+  std::vector<unsigned> out;
+  for (unsigned r = 0; r < placement.size(); ++r)
+    out.push_back(placement.of(r).node);
+  return out;
 }
 
 } // namespace
 
 MpiJob::MpiJob(World& world, const Scenario& scenario, std::string name, mpi::Placement placement)
-    : quadrics_(make_quadrics(world, scenario, placement)),
-      job_(std::move(name), std::move(placement), [&world](unsigned node) { return world.platform().cpu(node); },
-           [this](int rank) { return quadrics_->make_comm(rank); })
+    : quadrics_(scenario.text("mpi") == "quadrics"
+                    ? std::make_unique<mpi::quadrics::Backend>(world.dma(), world.host(), world.qsnet_hw(), placement,
+                                                               quadrics_backend_spec(scenario))
+                    : nullptr),
+      bcs_job_(scenario.text("mpi") == "bcs" ? world.bcs_runtime().new_job() : -1),
+      job_(std::move(name), placement, [&world](unsigned node) { return world.platform().cpu(node); },
+           [this, &world, nodes = nodes_of(placement)](int rank) -> std::unique_ptr<mpi::Comm> {
+             if (quadrics_)
+               return quadrics_->make_comm(rank);
+             return std::make_unique<mpi::bcs::BcsComm>(world.bcs_runtime(), bcs_job_, rank, nodes);
+           })
 {
 }
 
@@ -32,7 +40,8 @@ MpiJob::~MpiJob() = default;
 void MpiJob::join()
 {
   job_.join();
-  quadrics_->stop();
+  if (quadrics_)
+    quadrics_->stop();
 }
 
 void MpiJob::check_finished(const std::string& what) const

@@ -27,13 +27,14 @@ public:
   /// Called by another actor: returns once every rank has finished, then ends the backend's NIC threads.
   void join();
   const mpi::Job& job() const { return job_; }
-  /// True when the backend runs barrier and broadcast on network hardware.
-  bool hardware_collectives() const { return quadrics_->hardware_collectives(); }
+  /// True when the baseline runs barrier and broadcast on network hardware.
+  bool hardware_collectives() const { return quadrics_ && quadrics_->hardware_collectives(); }
   /// Throws DeadlockError naming every blocked rank and its call when the job did not finish.
   void check_finished(const std::string& what) const;
 
 private:
-  std::unique_ptr<mpi::quadrics::Backend> quadrics_;
+  std::unique_ptr<mpi::quadrics::Backend> quadrics_; // "mpi": "quadrics"
+  int bcs_job_ = -1;                                  // "mpi": "bcs": the job's number in the runtime
   mpi::Job job_;
 };
 

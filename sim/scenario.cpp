@@ -159,6 +159,10 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
       throw ScenarioError("microbench.collective_nodes", show(sc.values_["microbench.collective_nodes"]),
                           fmt::format("set sizes from 2 to platform.nodes = {}", nodes));
 
+  if (sc.integer("bcs.runtime.management_node") >= nodes)
+    throw ScenarioError("bcs.runtime.management_node", show(sc.values_["bcs.runtime.management_node"]),
+                        fmt::format("a node below platform.nodes = {}", nodes));
+
   // MPI microbenchmarks: the pair on two nodes, process counts that fit the machine, whole doubles to reduce.
   nlohmann::json& mpi_pair = sc.values_["mpi_microbench.pair"];
   if (mpi_pair.size() != 2 || mpi_pair[0] == mpi_pair[1] || mpi_pair[0].get<std::int64_t>() >= nodes ||

@@ -1,5 +1,7 @@
 #include "sim/specs.hpp"
 
+#include <algorithm>
+
 namespace bcssim::sim {
 
 qsnet::PlatformSpec platform_spec(const Scenario& sc)
@@ -104,6 +106,18 @@ mpi::quadrics::QuadricsSpec quadrics_spec(const Scenario& sc)
 mpi::quadrics::BackendSpec quadrics_backend_spec(const Scenario& sc)
 {
   return mpi::quadrics::BackendSpec{tports_spec(sc), quadrics_spec(sc), sc.flag("quadrics.hardware_collectives")};
+}
+
+bcs::runtime::RuntimeSpec runtime_spec(const Scenario& sc)
+{
+  const qsnet::PlatformSpec platform = platform_spec(sc);
+  bcs::runtime::RuntimeSpec r;
+  r.slice = sc.quantity("bcs.runtime.slice");
+  r.management_node = unsigned(sc.integer("bcs.runtime.management_node"));
+  r.retry_backoff = sc.quantity("bcs.runtime.retry_backoff");
+  r.p2p_rate = std::min({platform.node.pci_read, platform.node.pci_write, qsnet::payload_bandwidth(platform.timing)});
+  r.p2p_reserve = 0; // no microphase follows point-to-point yet
+  return r;
 }
 
 std::vector<unsigned> collective_nodes(const Scenario& sc)

@@ -1,6 +1,7 @@
 #pragma once
 // Scenario -> the plain parameter structs of the models (the only place that maps JSON paths onto them).
 #include "bcs/core/software_tree.hpp"
+#include "bcs/runtime/spec.hpp"
 #include "models/elan3/dma.hpp"
 #include "models/elan3/tports/tports.hpp"
 #include "mpi/quadrics/backend.hpp"
@@ -23,6 +24,8 @@ bcs::core::SoftwareTreeSpec software_tree_spec(const Scenario& sc);
 elan3::tports::TportsSpec tports_spec(const Scenario& sc);
 mpi::quadrics::QuadricsSpec quadrics_spec(const Scenario& sc);
 mpi::quadrics::BackendSpec quadrics_backend_spec(const Scenario& sc);
+/// The BCS-MPI runtime; its point-to-point rate is the machine's main-to-main put rate (PCI and link bound).
+bcs::runtime::RuntimeSpec runtime_spec(const Scenario& sc);
 MicrobenchSpec microbench_spec(const Scenario& sc);
 /// Set sizes of the collective benchmarks ([] in the scenario = 2, 4, 16, ... up to the node count, and it).
 std::vector<unsigned> collective_nodes(const Scenario& sc);

@@ -53,6 +53,14 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
   machine_.reset(new bcs::core::Machine{*platform_, *dma_, *memory_, *query_, thread_costs(scenario)});
   software_tree_ = std::make_unique<bcs::core::SoftwareTree>(*machine_, software_tree_spec(scenario));
   qsnet_hw_ = std::make_unique<bcs::core::QsNetHw>(*machine_, *software_tree_);
+  runtime_spec_ = runtime_spec(scenario);
+}
+
+bcs::runtime::Runtime& World::bcs_runtime()
+{
+  if (!runtime_)
+    runtime_ = std::make_unique<bcs::runtime::Runtime>(primitives(), *host_, runtime_spec_);
+  return *runtime_;
 }
 
 bcs::core::CorePrimitives& World::primitives(const std::string& name)

@@ -4,6 +4,7 @@
 // implementations of the BCS core primitives. simulation.cpp runs workloads on it; tests build one directly.
 #include "bcs/core/qsnet_hw.hpp"
 #include "bcs/core/software_tree.hpp"
+#include "bcs/runtime/runtime.hpp"
 #include "models/elan3/host_interface.hpp"
 #include "sim/scenario.hpp"
 
@@ -36,6 +37,8 @@ public:
   bcs::core::CorePrimitives& primitives() { return primitives(impl_); }
   /// The implementation named `name` ("qsnet_hw" or "software_tree").
   bcs::core::CorePrimitives& primitives(const std::string& name);
+  /// The machine's BCS-MPI runtime (created on first use; all BCS jobs share it).
+  bcs::runtime::Runtime& bcs_runtime();
   /// True when SimGrid found every remaining actor blocked for good (after engine().run()).
   bool deadlocked() const;
 
@@ -56,6 +59,8 @@ private:
   std::unique_ptr<bcs::core::Machine> machine_;
   std::unique_ptr<bcs::core::SoftwareTree> software_tree_;
   std::unique_ptr<bcs::core::QsNetHw> qsnet_hw_;
+  bcs::runtime::RuntimeSpec runtime_spec_;
+  std::unique_ptr<bcs::runtime::Runtime> runtime_;
 };
 
 } // namespace bcssim::sim

@@ -223,3 +223,9 @@ TEST_CASE("collectives on a non-contiguous node set fall back to software")
   CHECK_FALSE(b.mpi_job.hardware_collectives());
   CHECK(run_suite(b) == "");
 }
+// The same program on BCS-MPI (collectives still over its point-to-point calls) gives the same values.
+TEST_CASE("collectives on real data - 7 ranks 2 per node - BCS-MPI")
+{
+  Baseline b(7, 2, {{"mpi", "bcs"}});
+  CHECK(run_suite(b) == "");
+}

@@ -102,7 +102,7 @@ TEST_CASE("every class of bad input names the path, the value and what is allowe
         "mpi_microbench.pair = [3,3]: expected two distinct node numbers below platform.nodes = 32");
   CHECK(error_of({{"mpi_microbench", {{"collective_size", "12B"}}}}) ==
         "mpi_microbench.collective_size = \"12B\": expected a multiple of 8 B when allreduce runs (it reduces doubles)");
-  CHECK(error_of({{"mpi", "mpich"}}) == "mpi = \"mpich\": expected one of: quadrics");
+  CHECK(error_of({{"mpi", "mpich"}}) == "mpi = \"mpich\": expected one of: quadrics, bcs");
   CHECK(error_of({{"job", {{"placement", "random"}}}}) == "job.placement = \"random\": expected one of: block, cyclic");
   // Lists that may be empty say so in their doc; others may not.
   CHECK_NOTHROW(Scenario::resolve({{"platform", {{"qsnet", {{"faults", {{"multicast", json::array()}}}}}}}}, {}));

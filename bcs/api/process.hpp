@@ -1,0 +1,45 @@
+#pragma once
+// The BCS API of one process (000 Table 4.1): every call only posts a descriptor into NIC memory; a blocking
+// call then suspends the process until the Node Manager restarts it at a slice boundary after completion.
+// Point-to-point calls: bcs_send, bcs_recv (blocking or not), bcs_test, bcs_testall (blocking or not),
+// bcs_probe (blocking or not). The collective calls (barrier, bcast, reduce, scatter, gather, allgather,
+// alltoall) arrive with the Collective and Reduce Helpers.
+#include "bcs/runtime/runtime.hpp"
+
+#include <functional>
+#include <optional>
+#include <vector>
+
+namespace bcssim::bcs::api {
+
+using Handle = runtime::DescriptorPtr;
+using Completion = std::function<void(const runtime::Descriptor&)>;
+
+class Process {
+public:
+  /// `node_of[r]`: the node of rank r of this process's job.
+  Process(runtime::Runtime& runtime, int job, int rank, std::vector<unsigned> node_of);
+
+  int rank() const { return me_.rank; }
+  unsigned node() const { return me_.node; }
+  runtime::Runtime& runtime() { return runtime_; }
+
+  /// bcs_send / bcs_recv. `done` runs when the operation completes (at the Dma Helper's time).
+  Handle send(const void* data, std::uint64_t bytes, int dst, int tag, int context, bool blocking, Completion done = {});
+  Handle recv(void* buffer, std::uint64_t capacity, int src, int tag, int context, bool blocking,
+              Completion done = {});
+  /// bcs_test / bcs_testall: non-blocking returns whether complete; blocking suspends until it is.
+  bool test(const Handle& h, bool blocking);
+  bool testall(const std::vector<Handle>& hs, bool blocking);
+  /// bcs_probe: an exchanged, unmatched message for this process matching (src, tag, context).
+  std::optional<base::Envelope> probe(int src, int tag, int context, bool blocking);
+  /// Suspends until `ready()` holds at a slice boundary (what every blocking call does).
+  void block_until(std::function<bool()> ready);
+
+private:
+  runtime::Runtime& runtime_;
+  runtime::Endpoint me_;
+  std::vector<unsigned> node_of_;
+};
+
+} // namespace bcssim::bcs::api

@@ -1,0 +1,127 @@
+#include "bcs/runtime/runtime.hpp"
+
+#include "base/event_stream.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include <stdexcept>
+
+namespace bcssim::bcs::runtime {
+namespace sg4 = simgrid::s4u;
+
+const char* to_string(Microphase m)
+{
+  switch (m) {
+    case Microphase::dem:
+      return "DEM";
+    case Microphase::msm:
+      return "MSM";
+    case Microphase::p2p:
+      return "P2P";
+  }
+  return "?";
+}
+
+Runtime::Runtime(core::CorePrimitives& core, const elan3::HostInterface& host, RuntimeSpec spec)
+    : core_(core), host_(host), spec_(spec), nodes_(core.machine().platform.nodes()), state_(nodes_)
+{
+  if (spec_.slice <= 0)
+    throw std::invalid_argument("RuntimeSpec.slice: must be positive");
+  if (spec_.management_node >= nodes_)
+    throw std::invalid_argument("RuntimeSpec.management_node: " + std::to_string(spec_.management_node) +
+                                " is not a node of the machine");
+  if (spec_.p2p_rate <= 0)
+    throw std::invalid_argument("RuntimeSpec.p2p_rate: must be positive");
+  auto& memory = core_.machine().memory;
+  phase_word_ = memory.new_word(0);
+  done_word_ = memory.new_word(0);
+  strobe_event_ = memory.new_event();
+  dem_event_ = memory.new_event();
+  msm_event_ = memory.new_event();
+  p2p_event_ = memory.new_event();
+}
+
+void Runtime::start_node_threads()
+{
+  threads_started_ = true;
+  const auto& platform = core_.machine().platform;
+  for (unsigned n = 0; n < nodes_; ++n) {
+    sg4::Actor::create("bcs.sr", platform.nic(n), [this, n] { strobe_receiver(n); })->daemonize();
+    sg4::Actor::create("bcs.bs", platform.nic(n), [this, n] { buffer_sender(n); })->daemonize();
+    sg4::Actor::create("bcs.br", platform.nic(n), [this, n] { buffer_receiver(n); })->daemonize();
+    sg4::Actor::create("bcs.dh", platform.nic(n), [this, n] { dma_helper(n); })->daemonize();
+  }
+}
+
+void Runtime::attach_process()
+{
+  if (!threads_started_)
+    start_node_threads();
+  ++live_processes_;
+  if (!strobing_) { // the Strobe Sender stops when the machine has no process left; a new job restarts it
+    strobing_ = true;
+    sg4::Actor::create("bcs.ss", core_.machine().platform.nic(spec_.management_node), [this] {
+      strobe_sender();
+      strobing_ = false;
+    })->daemonize();
+  }
+}
+
+void Runtime::detach_process() { --live_processes_; }
+
+DescriptorPtr Runtime::post(Descriptor d)
+{
+  host_.post_descriptor(d.owner.node);
+  auto p = std::make_shared<Descriptor>(std::move(d));
+  p->id = next_id_++;
+  p->posted_slice = slice_;
+  NodeState& node = state_.at(p->owner.node);
+  if (p->is_send) {
+    p->envelope.seq = next_seq_[std::make_tuple(p->owner.job, p->owner.rank, p->peer.rank, p->envelope.context)]++;
+    node.new_sends.push_back(p);
+  } else {
+    node.new_recvs.push_back(p);
+  }
+  base::emit(p->is_send ? "bcs.post.send" : "bcs.post.recv", p->envelope.bytes);
+  return p;
+}
+
+std::optional<base::Envelope> Runtime::probe(const Endpoint& owner, const base::Pattern& pattern) const
+{
+  const NodeState& node = state_.at(owner.node);
+  auto it = node.matching.find({owner.job, owner.rank});
+  if (it == node.matching.end())
+    return std::nullopt;
+  return it->second.probe(pattern);
+}
+
+void Runtime::suspend(unsigned node, std::function<bool()> ready)
+{
+  auto resume = sg4::Semaphore::create(0);
+  state_.at(node).suspended.push_back(Suspended{std::move(ready), resume});
+  resume->acquire();
+  sg4::this_actor::sleep_for(host_.spec().wake_cost); // the process sees the Node Manager's restart
+}
+
+void Runtime::finish_microphase(unsigned node, std::int64_t phase)
+{
+  elan3::run_cycles(core_.machine().costs.event);
+  core_.machine().memory.word(node, done_word_) = phase;
+}
+
+bool Runtime::progress_possible() const
+{
+  std::size_t suspended = 0;
+  for (const NodeState& n : state_) {
+    if (!n.new_sends.empty() || !n.arrived_sends.empty() || !n.backlog.empty() || !n.new_recvs.empty())
+      return true;
+    for (const Suspended& s : n.suspended)
+      if (s.ready()) // its Node Manager restarts it at this boundary
+        return true;
+    suspended += n.suspended.size();
+  }
+  return suspended < std::size_t(live_processes_); // someone is computing and may still post
+}
+
+} // namespace bcssim::bcs::runtime

@@ -1,0 +1,83 @@
+#pragma once
+// The BCS-MPI runtime (000 §4, 001, 002 §5.3): the protocol threads run as actors on the NICs and exchange real
+// descriptors over the simulated QsNet through the three core primitives.
+//   SS  Strobe Sender (management node's NIC): every slice a strobe, then per microphase a Compare-And-Write
+//       checking that every node finished it (retried until true) and a microstrobe (Xfer-And-Signal).
+//   SR  Strobe Receiver (each node): wakes the thread of the new microphase; at the slice strobe it also hands
+//       the Node Manager its restarts.
+//   NM  Node Manager (each node): restarts, at the slice boundary, processes whose blocking call completed.
+//   BS  Buffer Sender: in the DEM, delivers each send descriptor posted in the previous slice to the BR of the
+//       destination node.
+//   BR  Buffer Receiver: in the MSM, matches remote sends with local receives (MPI rules, base/matching),
+//       builds matching descriptors, and schedules what the slice can carry, chunking larger messages.
+//   DH  DMA Helper: in the point-to-point microphase, gets each scheduled chunk from the sender's memory.
+// One runtime serves the whole machine: several jobs share it; descriptors carry their job.
+#include "bcs/core/primitives.hpp"
+#include "bcs/runtime/spec.hpp"
+#include "bcs/runtime/state.hpp"
+#include "models/elan3/host_interface.hpp"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bcssim::bcs::runtime {
+
+class Runtime {
+public:
+  /// `core`: the core primitives the protocol runs on; nodes 0..nodes-1 run compute processes.
+  Runtime(core::CorePrimitives& core, const elan3::HostInterface& host, RuntimeSpec spec);
+
+  const RuntimeSpec& spec() const { return spec_; }
+  /// The slice now running (0 before the first strobe).
+  std::int64_t slice() const { return slice_; }
+
+  // --- called by processes (bcs/api), on their node's CPU host ---
+  /// A new job's number (descriptors carry it, so jobs sharing the machine never match each other).
+  int new_job() { return next_job_++; }
+  /// A process starts / ends: the strobe runs while any process lives.
+  void attach_process();
+  void detach_process();
+  /// Posts a descriptor into the node's NIC memory (a PCI write). Returns once it is there.
+  DescriptorPtr post(Descriptor d);
+  /// The earliest exchanged, unmatched send descriptor for `owner` that matches (job, source, tag, context).
+  std::optional<base::Envelope> probe(const Endpoint& owner, const base::Pattern& pattern) const;
+  /// Suspends the calling process until `ready()` holds at a slice boundary (000 §3.1: restarted at the
+  /// beginning of the slice after the one that completed its operation).
+  void suspend(unsigned node, std::function<bool()> ready);
+
+private:
+  void strobe_sender();
+  void strobe_receiver(unsigned node);
+  void node_manager(unsigned node);
+  void buffer_sender(unsigned node);
+  void buffer_receiver(unsigned node);
+  void dma_helper(unsigned node);
+  void start_node_threads();
+  void finish_microphase(unsigned node, std::int64_t phase);
+  bool progress_possible() const;
+
+  core::CorePrimitives& core_;
+  const elan3::HostInterface& host_;
+  RuntimeSpec spec_;
+  unsigned nodes_;
+  std::vector<NodeState> state_;
+  std::int64_t slice_ = 0;
+  double slice_start_ = 0;
+  bool threads_started_ = false;
+  bool strobing_ = false;
+  int next_job_ = 0;
+  int live_processes_ = 0;
+  std::uint64_t next_id_ = 1;
+  std::map<std::tuple<int, int, int, int>, std::uint64_t> next_seq_; // (job, src, dst, context)
+  std::uint64_t activity_ = 0;          // descriptors exchanged, matched or moved: progress marker
+  std::uint64_t idle_slices_ = 0;       // slices in a row without activity while processes are suspended
+  // NIC memory: the microphase a node is told to run and the last one it finished (Compare-And-Write target).
+  elan3::WordId phase_word_;
+  elan3::WordId done_word_;
+  elan3::EventId strobe_event_;
+  elan3::EventId dem_event_, msm_event_, p2p_event_;
+};
+
+} // namespace bcssim::bcs::runtime

@@ -1,0 +1,14 @@
+#pragma once
+// Parameters of the BCS-MPI runtime (000 §4, 002 §5.3): the time slice and what the strobe sender does while
+// it waits for a microphase to end everywhere. Costs of NIC work come from elan3::ThreadCosts (the machine's).
+namespace bcssim::bcs::runtime {
+
+struct RuntimeSpec {
+  double slice = 500e-6;        // s: global strobe period (001: 500 us "global heartbeat")
+  unsigned management_node = 0; // the node whose NIC runs the Strobe Sender
+  double retry_backoff = 1e-6;  // s: SS waits this long before re-checking an unfinished microphase
+  double p2p_rate = 0;          // B/s a node can receive in the point-to-point microphase (slice capacity)
+  double p2p_reserve = 0;       // s of each slice kept for the microphases after point-to-point
+};
+
+} // namespace bcssim::bcs::runtime

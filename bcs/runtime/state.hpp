@@ -1,0 +1,81 @@
+#pragma once
+// What the BCS-MPI runtime keeps in NIC memory (000 §4.3): descriptors posted by processes, the remote send
+// descriptors a Buffer Receiver collected, matched transfers waiting for (or scheduled in) a point-to-point
+// microphase, and the processes a Node Manager will restart.
+#include "base/envelope.hpp"
+#include "base/matching.hpp"
+
+#include <simgrid/s4u/Semaphore.hpp>
+
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <tuple>
+#include <vector>
+
+namespace bcssim::bcs::runtime {
+
+/// The microphases of a slice, in order (000 §4.2): descriptor exchange, message scheduling, point to point.
+/// (Broadcast/barrier and reduce follow with the collective helpers.)
+enum class Microphase : int { dem = 0, msm = 1, p2p = 2 };
+inline constexpr int kMicrophases = 3;
+const char* to_string(Microphase m);
+
+/// Who a descriptor belongs to: a process (rank) of a job.
+struct Endpoint {
+  int job = 0;
+  int rank = 0;
+  unsigned node = 0;
+};
+
+/// A point-to-point descriptor (000 §3: "all the communication parameters required to complete the operation").
+struct Descriptor {
+  std::uint64_t id = 0;
+  bool is_send = false;
+  Endpoint owner;
+  Endpoint peer;               // sends: the destination; receives: node unused (peer.rank may be ANY_SOURCE)
+  base::Envelope envelope;     // sends: source, tag, context, seq, bytes; receives: tag and context wanted
+  const void* send_data = nullptr;
+  void* recv_buffer = nullptr;
+  std::uint64_t capacity = 0;
+  std::int64_t posted_slice = 0;
+  // Completion, written by the Dma Helper.
+  bool complete = false;
+  double completed_at = 0;
+  base::Envelope matched; // receives: the envelope of the message they got
+  std::function<void(const Descriptor&)> on_complete;
+};
+using DescriptorPtr = std::shared_ptr<Descriptor>;
+
+/// A matching descriptor (000 §4.3): a send matched with a receive, moved in one or more chunks.
+struct Transfer {
+  DescriptorPtr send;
+  DescriptorPtr recv;
+  std::uint64_t offset = 0; // bytes already moved
+};
+
+/// A process suspended by the Node Manager until `ready()`; restarted at the next slice boundary.
+struct Suspended {
+  std::function<bool()> ready;
+  simgrid::s4u::SemaphorePtr resume;
+};
+
+struct NodeState {
+  std::vector<DescriptorPtr> new_sends;      // posted, not yet exchanged (DEM of the next slice)
+  std::vector<DescriptorPtr> new_recvs;      // posted, not yet given to matching (next MSM)
+  std::vector<DescriptorPtr> arrived_sends;  // remote send descriptors delivered in this slice's DEM
+  std::map<std::pair<int, int>, base::MatchingQueues> matching; // by (job, rank) of the local receiver
+  std::map<base::ReceiveId, DescriptorPtr> receives;            // posted receives by id
+  std::map<std::tuple<int, int, int, int, std::uint64_t>, DescriptorPtr> unmatched_sends; // (job, dst, src, ctx, seq)
+  std::deque<Transfer> backlog;     // matched, waiting for capacity (chunked messages continue here)
+  std::vector<Transfer> scheduled;  // this slice's point-to-point work: (transfer, chunk bytes)
+  std::vector<std::uint64_t> chunk; // bytes of each scheduled transfer in this slice
+  std::vector<Suspended> suspended; // in suspension order
+  double measured_rate = 0;         // B/s the last point-to-point microphase achieved into this node (0: none yet)
+  double msm_end = 0;               // when this node's last MSM ended
+  double measured_gap = 0;          // s from the end of the last MSM to the start of its point-to-point microphase
+};
+
+} // namespace bcssim::bcs::runtime

@@ -1,0 +1,55 @@
+// SS, the Strobe Sender (000 §4.1-4.2), on the management node's NIC: every slice boundary a strobe opens the
+// DEM; for each microphase it then checks with Compare-And-Write that every node has finished it, retrying after
+// spec.retry_backoff while some has not, and sends the next microstrobe with Xfer-And-Signal.
+#include "base/event_stream.hpp"
+#include "bcs/runtime/runtime.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include <cmath>
+
+namespace bcssim::bcs::runtime {
+namespace sg4 = simgrid::s4u;
+
+void Runtime::strobe_sender()
+{
+  const core::NodeSet all = core::NodeSet::range(0, nodes_ - 1);
+  const unsigned me = spec_.management_node;
+  int stalled = 0; // slice boundaries in a row at which nothing could progress
+  for (std::int64_t k = std::int64_t(std::ceil(sg4::Engine::get_clock() / spec_.slice - 1e-9));; ++k) {
+    sg4::this_actor::sleep_until(double(k) * spec_.slice);
+    if (live_processes_ == 0)
+      return; // every process has ended: the machine goes quiet
+    stalled = progress_possible() ? 0 : stalled + 1;
+    if (stalled >= 2) {
+      base::emit("bcs.ss.stall", 0); // every live process waits for something no one will post
+      return;
+    }
+    slice_ = k;
+    slice_start_ = double(k) * spec_.slice; // nominal: a late strobe does not shift the slices after it
+    base::emit("bcs.strobe", std::uint64_t(k));
+    for (int m = 0; m < kMicrophases; ++m) {
+      const std::int64_t phase = k * kMicrophases + m + 1;
+      core::XferAndSignal strobe;
+      strobe.src = me;
+      strobe.dst = all;
+      strobe.remote_event = strobe_event_;
+      strobe.deliver = [this, phase](unsigned node) { core_.machine().memory.word(node, phase_word_) = phase; };
+      core_.xfer_and_signal(strobe);
+      core::CompareAndWrite done;
+      done.src = me;
+      done.nodes = all;
+      done.word = done_word_;
+      done.op = core::Compare::ge;
+      done.value = phase;
+      while (!core_.compare_and_write(done)) {
+        base::emit("bcs.ss.retry", std::uint64_t(m));
+        sg4::this_actor::sleep_for(spec_.retry_backoff);
+      }
+    }
+    base::emit("bcs.slice.done", std::uint64_t(k));
+  }
+}
+
+} // namespace bcssim::bcs::runtime

@@ -1,0 +1,96 @@
+#include "mpi/bcs/bcs_comm.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Host.hpp>
+
+#include <fmt/format.h>
+
+#include <stdexcept>
+
+namespace bcssim::mpi::bcs {
+namespace sg4 = simgrid::s4u;
+
+BcsComm::BcsComm(bcssim::bcs::runtime::Runtime& runtime, int job, int rank, std::vector<unsigned> node_of)
+    : process_(runtime, job, rank, node_of), size_(int(node_of.size()))
+{
+  runtime.attach_process();
+}
+
+void BcsComm::finalize() { process_.runtime().detach_process(); }
+
+void BcsComm::check_peer(int peer, bool wildcard_ok, const char* what) const
+{
+  if ((peer < 0 || peer >= size_) && !(wildcard_ok && peer == ANY_SOURCE))
+    throw std::invalid_argument(fmt::format("rank {}: {} rank {} is not in [0, {})", rank(), what, peer, size_));
+}
+
+Request BcsComm::start_send(const void* data, std::uint64_t bytes, int dst, int tag, Plane plane)
+{
+  check_peer(dst, false, "destination");
+  auto request = std::make_shared<RequestState>();
+  const Status status{rank(), tag, bytes};
+  process_.send(data, bytes, dst, tag, context(plane), false,
+                [request, status](const bcssim::bcs::runtime::Descriptor&) { request->complete(status); });
+  return request;
+}
+
+Request BcsComm::start_recv(void* data, std::uint64_t capacity, int src, int tag, Plane plane)
+{
+  check_peer(src, true, "source");
+  auto request = std::make_shared<RequestState>();
+  process_.recv(data, capacity, src, tag, context(plane), false,
+                [request](const bcssim::bcs::runtime::Descriptor& d) {
+                  request->complete(Status{d.matched.source, d.matched.tag, d.matched.bytes});
+                });
+  return request;
+}
+
+bool BcsComm::test(const Request& request, Status* status)
+{
+  if (!request->done())
+    return false;
+  if (status != nullptr)
+    *status = request->status();
+  return true;
+}
+
+void BcsComm::wait(const Request& request, Status* status)
+{
+  CallScope call(*this, "MPI_Wait");
+  if (!request->done())
+    process_.block_until([request] { return request->done(); });
+  if (status != nullptr)
+    *status = request->status();
+}
+
+bool BcsComm::iprobe(int src, int tag, Status* status)
+{
+  check_peer(src, true, "source");
+  const auto e = process_.probe(src, tag, context(Plane::user), false);
+  if (e && status != nullptr)
+    *status = Status{e->source, e->tag, e->bytes};
+  return e.has_value();
+}
+
+void BcsComm::probe(int src, int tag, Status* status)
+{
+  check_peer(src, true, "source");
+  CallScope call(*this, fmt::format("MPI_Probe(source={}, tag={})", src, tag));
+  const auto e = process_.probe(src, tag, context(Plane::user), true);
+  if (status != nullptr)
+    *status = Status{e->source, e->tag, e->bytes};
+}
+
+void BcsComm::compute(double seconds)
+{
+  if (seconds > 0)
+    sg4::this_actor::execute(seconds * sg4::this_actor::get_host()->get_speed());
+}
+
+void BcsComm::compute_flops(double flops)
+{
+  if (flops > 0)
+    sg4::this_actor::execute(flops);
+}
+
+} // namespace bcssim::mpi::bcs

@@ -1,0 +1,37 @@
+#pragma once
+// MPI on BCS-MPI (000 Table 4.2): every mpi::Comm call maps onto the BCS API of bcs/api. Point-to-point:
+// Send/Isend -> bcs_send (blocking / not), Recv/Irecv -> bcs_recv, Probe/Iprobe -> bcs_probe, Test/Wait ->
+// bcs_test (non-blocking / blocking), Testall/Waitall -> bcs_testall. Collectives use MPICH's algorithms over
+// these calls until the Collective and Reduce Helpers map them onto bcs_barrier / bcs_bcast / bcs_reduce.
+#include "bcs/api/process.hpp"
+#include "mpi/comm.hpp"
+
+namespace bcssim::mpi::bcs {
+
+class BcsComm : public Comm {
+public:
+  BcsComm(bcssim::bcs::runtime::Runtime& runtime, int job, int rank, std::vector<unsigned> node_of);
+
+  int rank() const override { return process_.rank(); }
+  int size() const override { return size_; }
+  bool test(const Request& request, Status* status = nullptr) override;
+  void wait(const Request& request, Status* status = nullptr) override;
+  bool iprobe(int src, int tag, Status* status = nullptr) override;
+  void probe(int src, int tag, Status* status = nullptr) override;
+  void compute(double seconds) override;
+  void compute_flops(double flops) override;
+  void finalize() override;
+
+protected:
+  Request start_send(const void* data, std::uint64_t bytes, int dst, int tag, Plane plane) override;
+  Request start_recv(void* data, std::uint64_t capacity, int src, int tag, Plane plane) override;
+
+private:
+  static int context(Plane plane) { return plane == Plane::collective ? 1 : 0; }
+  void check_peer(int peer, bool wildcard_ok, const char* what) const;
+
+  bcssim::bcs::api::Process process_;
+  int size_;
+};
+
+} // namespace bcssim::mpi::bcs

@@ -1,0 +1,176 @@
+// The BCS-MPI runtime in simulated time (001 Figure 1, 000 §3-§4), through mpi::Comm on "mpi": "bcs":
+// blocking calls resume at the start of slice i+2, 1.5 slices of added delay on average, non-blocking calls
+// overlap fully, large messages are chunked by the slice capacity, and programs give the same results as on
+// the baseline.
+#include "base/event_stream.hpp"
+#include "mpi_harness.hpp"
+#include "sim/specs.hpp"
+
+#include <simgrid/s4u/Host.hpp>
+
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <cstdint>
+#include <random>
+#include <vector>
+
+using namespace bcssim;
+using nlohmann::json;
+using test::Baseline;
+
+namespace {
+
+constexpr double slice = 500e-6;
+double now() { return simgrid::s4u::Engine::get_clock(); }
+std::int64_t slice_of(double t) { return std::int64_t(std::floor(t / slice + 1e-9)); }
+const json on_bcs = {{"mpi", "bcs"}, {"platform", {{"preset", "crescendo"}, {"nodes", 32}}}};
+
+// Uniform in [0, 1) from a pinned engine (no std:: distribution: their output is not portable).
+double uniform(std::mt19937_64& g) { return double(g() >> 11) * 0x1.0p-53; }
+
+} // namespace
+
+TEST_CASE("BCS blocking Send and Recv posted in slice i are transferred in i+1 and resume at the start of i+2")
+{
+  Baseline b(2, 1, on_bcs);
+  double posted = 0, send_back = 0, recv_back = 0;
+  int value = 0;
+  b.run([&](mpi::Comm& c) {
+    c.compute(3 * slice + 100e-6); // post in the middle of slice 3
+    if (c.rank() == 0) {
+      posted = now();
+      const int v = 42;
+      c.send(&v, sizeof v, 1, 7);
+      send_back = now();
+    } else {
+      c.recv(&value, sizeof value, 0, 7);
+      recv_back = now();
+    }
+  });
+  REQUIRE(b.job().finished());
+  CHECK(value == 42);
+  const std::int64_t i = slice_of(posted);
+  CHECK(i == 3);
+  // Restarted at the strobe of slice i+2: after the strobe's multicast, the Node Manager's PCI write and the
+  // process's wake-up (a few microseconds), long before the slice's middle.
+  CHECK(send_back > (i + 2) * slice);
+  CHECK(send_back < (i + 2) * slice + 10e-6);
+  CHECK(recv_back == doctest::Approx(send_back).epsilon(1e-9));
+}
+
+TEST_CASE("BCS blocking calls posted at seeded random times wait 1.5 slices on average")
+{
+  Baseline b(2, 1, on_bcs);
+  std::vector<double> delays;
+  b.run([&](mpi::Comm& c) {
+    std::mt19937_64 g(2026);
+    for (int k = 0; k < 200; ++k) {
+      if (c.rank() == 0) {
+        // Compute to a uniformly random point of the current slice (or of the next one if too close).
+        const double t = now();
+        const double target = (slice_of(t) + 1 + uniform(g)) * slice;
+        c.compute(target - t);
+        const double start = now();
+        c.send(nullptr, 8, 1, 1);
+        delays.push_back((now() - start) / slice);
+      } else {
+        c.recv(nullptr, 8, 0, 1);
+      }
+    }
+  });
+  REQUIRE(b.job().finished());
+  double sum = 0;
+  for (double d : delays)
+    sum += d;
+  MESSAGE("mean added delay: " << sum / double(delays.size()) << " slices over " << delays.size() << " calls");
+  CHECK(sum / double(delays.size()) == doctest::Approx(1.5).epsilon(0.05 / 1.5));
+}
+
+TEST_CASE("BCS Isend and Irecv overlap fully with a computation covering two slices")
+{
+  Baseline b(2, 1, on_bcs);
+  double computed = 0, waited = 0;
+  b.run([&](mpi::Comm& c) {
+    int v = c.rank();
+    int got = -1;
+    const mpi::Request s = c.isend(&v, sizeof v, 1 - c.rank(), 3);
+    const mpi::Request r = c.irecv(&got, sizeof got, 1 - c.rank(), 3);
+    c.compute(2.2 * slice + 50e-6);
+    if (c.rank() == 0)
+      computed = now();
+    c.waitall({s, r});
+    if (c.rank() == 0)
+      waited = now();
+    CHECK(got == 1 - c.rank());
+  });
+  REQUIRE(b.job().finished());
+  CHECK(waited == computed); // no added delay: both completed while the process computed
+}
+
+namespace {
+// Records the P2P microphase of one node: (time, bytes) per slice that moved data.
+struct P2pLog : base::EventSink {
+  std::vector<std::pair<double, std::uint64_t>> chunks;
+  void record(const base::Event& e) override
+  {
+    if (e.what == "bcs.p2p" && e.bytes > 0 && simgrid::s4u::this_actor::get_host()->get_name() == "node1.nic")
+      chunks.emplace_back(now(), e.bytes);
+  }
+};
+} // namespace
+
+TEST_CASE("BCS chunks a message larger than a slice's capacity over the computed number of slices")
+{
+  P2pLog log;
+  base::set_event_sink(&log);
+  Baseline b(2, 1, on_bcs);
+  constexpr std::uint64_t bytes = 1 << 20;
+  std::vector<char> out(bytes, 'x'), in(bytes, 0);
+  double posted = 0, back = 0;
+  b.run([&](mpi::Comm& c) {
+    if (c.rank() == 0) {
+      posted = now();
+      c.send(out.data(), bytes, 1, 1);
+    } else {
+      c.recv(in.data(), bytes, 0, 1);
+      back = now();
+    }
+  });
+  base::set_event_sink(nullptr);
+  REQUIRE(b.job().finished());
+  CHECK(in == out);
+  REQUIRE(log.chunks.size() >= 2);
+  // A slice's capacity: what its point-to-point microphase can receive in the time left after the DEM, the MSM
+  // and the microstrobe, at the rate the node achieved last time (measured, so it varies by a few per mille).
+  const double rate = sim::runtime_spec(b.scenario).p2p_rate;
+  double full = 0;
+  for (std::size_t i = 0; i + 1 < log.chunks.size(); ++i) {
+    CAPTURE(i);
+    const double c = double(log.chunks[i].second);
+    CHECK(c / rate < slice);
+    CHECK(c / rate > 0.9 * slice);
+    full += c;
+  }
+  const double capacity = full / double(log.chunks.size() - 1);
+  CHECK(log.chunks.size() == std::size_t(std::ceil(double(bytes) / capacity)));
+  std::uint64_t total = 0;
+  for (std::size_t i = 0; i < log.chunks.size(); ++i) {
+    total += log.chunks[i].second;
+    // One chunk per slice from the slice after the post; each ends by its slice's end (within 3 us).
+    CHECK(slice_of(log.chunks[i].first - 3e-6) == slice_of(posted) + 1 + std::int64_t(i));
+  }
+  CHECK(total == bytes);
+  CHECK(slice_of(back) == slice_of(log.chunks.back().first) + 1); // restarted at the next boundary
+}
+
+// With nothing left that could progress, the Strobe Sender stops after two idle slice boundaries and the job
+// ends with its deadlock report, instead of strobing forever.
+TEST_CASE("a deadlocked BCS job is reported with each blocked rank and its call")
+{
+  Baseline b(2, 1, on_bcs);
+  b.run([](mpi::Comm& c) { c.recv(nullptr, 0, 1 - c.rank(), 42); }); // both receive first: nobody sends
+  CHECK_FALSE(b.job().finished());
+  CHECK(b.job().report() == "rank 0 (node 0): MPI_Recv(source=1, tag=42)\nrank 1 (node 1): MPI_Recv(source=0, tag=42)\n");
+  CHECK(now() < 5 * slice);
+}
