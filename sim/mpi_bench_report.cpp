@@ -120,13 +120,20 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
                      "  set ylabel 'latency, half round trip (us)'\n  set title 'MPI ping-pong'\n  set key top left\n"
                      "  plot 'mpi_sizes.csv' using 1:2 skip 1 with linespoints title 'ping-pong'\n"
                      "  unset logscale y\n");
-  if (has_bw)
+  if (has_bw) {
+    std::string plot;
+    for (const auto& [column, title] : {std::pair<int, const char*>{3, "one way"}, {4, "bidirectional, each way"}}) {
+      bool any = false;
+      for (const auto& [b, row] : sizes)
+        any = any || row.count(size_cols[std::size_t(column - 2)]) > 0;
+      if (any)
+        plot += fmt::format("{}'mpi_sizes.csv' using 1:{} skip 1 with linespoints title '{}'", plot.empty() ? "" : ", ",
+                            column, title);
+    }
     panels.push_back("  set logscale x 2\n  set format x '%.0b%BB'\n  set xlabel 'message size (B)'\n"
                      "  set ylabel 'bandwidth (MiB/s)'\n  set title 'MPI bandwidth (window of messages)'\n"
-                     "  set key top left\n  set yrange [0:*]\n"
-                     "  plot 'mpi_sizes.csv' using 1:3 skip 1 with linespoints title 'one way', "
-                     "'mpi_sizes.csv' using 1:4 skip 1 with linespoints title 'bidirectional, each way'\n"
-                     "  set autoscale y\n");
+                     "  set key top left\n  set yrange [0:*]\n  plot " + plot + "\n  set autoscale y\n");
+  }
   if (!posted.empty())
     panels.push_back("  unset logscale x\n  set format x '%g'\n  set xlabel 'posted receives'\n"
                      "  set ylabel 'latency, half round trip (us)'\n  set title 'Latency vs posted receives'\n"
