@@ -21,6 +21,10 @@ void Runtime::buffer_receiver(unsigned node)
   for (;;) {
     core_.test_event(node, msm_event_, true);
     const std::int64_t phase = memory.word(node, phase_word_);
+    // Before any point-to-point microphase was measured, the microstrobe that started this MSM stands for the
+    // one that will start it.
+    if (s.measured_gap == 0)
+      s.measured_gap = simgrid::s4u::Engine::get_clock() - s.dem_end;
     unsigned walked_total = 0;
     std::size_t matched = 0;
     auto start = [&](DescriptorPtr send, DescriptorPtr recv) {

@@ -13,7 +13,7 @@ constexpr std::uint64_t kDescriptorBytes = 64; // one descriptor, as the host po
 void Runtime::buffer_sender(unsigned node)
 {
   auto& memory = core_.machine().memory;
-  const elan3::EventId landed = memory.new_event();
+  const elan3::EventId landed = descriptors_landed_event_;
   for (;;) {
     core_.test_event(node, dem_event_, true);
     const std::int64_t phase = memory.word(node, phase_word_);

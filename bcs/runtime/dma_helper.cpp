@@ -35,8 +35,10 @@ void Runtime::dma_helper(unsigned node)
   for (;;) {
     core_.test_event(node, p2p_event_, true);
     const std::int64_t phase = memory.word(node, phase_word_);
-    const std::vector<Transfer> work = s.scheduled;
-    const std::vector<std::uint64_t> chunks = s.chunk;
+    const std::vector<Transfer> work = std::move(s.scheduled);
+    const std::vector<std::uint64_t> chunks = std::move(s.chunk);
+    s.scheduled.clear();
+    s.chunk.clear();
     auto arrived = sg4::Semaphore::create(0);
     std::uint64_t bytes = 0;
     const double started = sg4::Engine::get_clock();

@@ -40,6 +40,7 @@ Runtime::Runtime(core::CorePrimitives& core, const elan3::HostInterface& host, R
   dem_event_ = memory.new_event();
   msm_event_ = memory.new_event();
   p2p_event_ = memory.new_event();
+  descriptors_landed_event_ = memory.new_event();
 }
 
 void Runtime::start_node_threads()
@@ -107,6 +108,8 @@ void Runtime::suspend(unsigned node, std::function<bool()> ready)
 void Runtime::finish_microphase(unsigned node, std::int64_t phase)
 {
   elan3::run_cycles(core_.machine().costs.event);
+  if (Microphase((phase - 1) % kMicrophases) == Microphase::dem)
+    state_[node].dem_end = sg4::Engine::get_clock();
   core_.machine().memory.word(node, done_word_) = phase;
 }
 

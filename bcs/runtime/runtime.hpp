@@ -56,6 +56,7 @@ private:
   void dma_helper(unsigned node);
   void start_node_threads();
   void finish_microphase(unsigned node, std::int64_t phase);
+  bool has_work(unsigned node, Microphase m) const;
   bool progress_possible() const;
 
   core::CorePrimitives& core_;
@@ -78,6 +79,7 @@ private:
   elan3::WordId done_word_;
   elan3::EventId strobe_event_;
   elan3::EventId dem_event_, msm_event_, p2p_event_;
+  elan3::EventId descriptors_landed_event_; // a BS counts its DEM puts landing on it
 };
 
 } // namespace bcssim::bcs::runtime

@@ -74,6 +74,7 @@ struct NodeState {
   std::vector<std::uint64_t> chunk; // bytes of each scheduled transfer in this slice
   std::vector<Suspended> suspended; // in suspension order
   double measured_rate = 0;         // B/s the last point-to-point microphase achieved into this node (0: none yet)
+  double dem_end = 0;               // when this node's last DEM ended
   double msm_end = 0;               // when this node's last MSM ended
   double measured_gap = 0;          // s from the end of the last MSM to the start of its point-to-point microphase
 };

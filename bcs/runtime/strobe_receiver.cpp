@@ -1,8 +1,27 @@
 // SR, the Strobe Receiver (000 §4.1-4.2), on every node's NIC: on each microstrobe it wakes the local thread of
-// the new microphase; the slice strobe (the DEM's) first lets the Node Manager restart processes.
+// the new microphase; the slice strobe (the DEM's) first lets the Node Manager restart processes. A thread with
+// nothing to do in its microphase would only report it done, so the SR reports it itself: an idle node costs
+// one wake-up per microphase, which keeps idle slices cheap to simulate on thousands of nodes.
 #include "bcs/runtime/runtime.hpp"
 
 namespace bcssim::bcs::runtime {
+
+bool Runtime::has_work(unsigned node, Microphase m) const
+{
+  const NodeState& s = state_[node];
+  switch (m) {
+    case Microphase::dem:
+      for (const DescriptorPtr& d : s.new_sends)
+        if (d->posted_slice < slice_)
+          return true;
+      return false;
+    case Microphase::msm:
+      return !s.new_recvs.empty() || !s.arrived_sends.empty() || !s.backlog.empty();
+    case Microphase::p2p:
+      return !s.scheduled.empty();
+  }
+  return true;
+}
 
 void Runtime::strobe_receiver(unsigned node)
 {
@@ -14,6 +33,10 @@ void Runtime::strobe_receiver(unsigned node)
     const auto m = Microphase((phase - 1) % kMicrophases);
     if (m == Microphase::dem)
       node_manager(node);
+    if (!has_work(node, m)) {
+      finish_microphase(node, phase);
+      continue;
+    }
     const elan3::EventId wake = m == Microphase::dem ? dem_event_ : m == Microphase::msm ? msm_event_ : p2p_event_;
     memory.event(node, wake).set();
   }
