@@ -73,9 +73,9 @@ public:
   virtual void barrier();
   virtual void bcast(void* data, std::uint64_t bytes, int root);
   /// recv (root only) = op over every rank's send.
-  void reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root);
+  virtual void reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root);
   /// MPICH 1.2: reduce to rank 0, then bcast from it (so a hardware bcast serves allreduce too).
-  void allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op);
+  virtual void allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op);
   /// Rank i gets bytes [i*bytes, (i+1)*bytes) of the root's send (root only).
   void scatter(const void* send, void* recv, std::uint64_t bytes, int root);
   /// The root's recv gets rank i's bytes at i*bytes.

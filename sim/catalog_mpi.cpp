@@ -14,6 +14,10 @@ void declare_mpi(std::vector<ParamSpec>& c)
                        "Time slice: the Strobe Sender's global strobe period.", "001: 500 us global heartbeat"));
   c.push_back(integer("bcs.runtime.management_node", 0, 0, 16777215,
                       "Node whose NIC runs the Strobe Sender (the management node).", "scenario choice"));
+  c.push_back(integer("bcs.runtime.combine_cycles", 150, 0, 1e9,
+                      "NIC cycles per element combined by the Reduce Helper (SoftFloat: the Elan3 has no FPU).",
+                      "assumed: a SoftFloat double add/compare is on the order of a hundred instructions on the "
+                      "100 MHz Elan3 thread processor; 000 §4.4 gives no figure"));
   c.push_back(quantity("bcs.runtime.retry_backoff", Quantity::time, "1us", 0, 1,
                        "Wait of the Strobe Sender before it checks an unfinished microphase again.",
                        "assumed: 000 counts the retries (USRDEM, USRMSM) but gives no interval"));

@@ -25,7 +25,7 @@ MpiJob::MpiJob(World& world, const Scenario& scenario, std::string name, mpi::Pl
                     ? std::make_unique<mpi::quadrics::Backend>(world.dma(), world.host(), world.qsnet_hw(), placement,
                                                                quadrics_backend_spec(scenario))
                     : nullptr),
-      bcs_job_(scenario.text("mpi") == "bcs" ? world.bcs_runtime().new_job() : -1),
+      bcs_job_(scenario.text("mpi") == "bcs" ? world.bcs_runtime().new_job(nodes_of(placement)) : -1),
       job_(std::move(name), placement, [&world](unsigned node) { return world.platform().cpu(node); },
            [this, &world, nodes = nodes_of(placement)](int rank) -> std::unique_ptr<mpi::Comm> {
              if (quadrics_)

@@ -73,6 +73,46 @@ std::optional<base::Envelope> Process::probe(int src, int tag, int context, bool
   return found;
 }
 
+void Process::collective(runtime::CollectiveDescriptor d)
+{
+  d.owner = me_;
+  const runtime::CollectivePtr p = runtime_.post_collective(std::move(d));
+  if (!p->complete)
+    block_until([p] { return p->complete; });
+}
+
+void Process::barrier()
+{
+  runtime::CollectiveDescriptor d;
+  d.kind = runtime::CollectiveKind::barrier;
+  collective(std::move(d));
+}
+
+void Process::bcast(void* data, std::uint64_t bytes, int root)
+{
+  runtime::CollectiveDescriptor d;
+  d.kind = runtime::CollectiveKind::bcast;
+  d.root = root;
+  d.bytes = bytes;
+  d.send = data;
+  d.recv = data;
+  collective(std::move(d));
+}
+
+void Process::reduce(const void* send, void* recv, std::size_t count, std::size_t element_bytes, int root, bool all,
+                     runtime::Combine combine)
+{
+  runtime::CollectiveDescriptor d;
+  d.kind = all ? runtime::CollectiveKind::allreduce : runtime::CollectiveKind::reduce;
+  d.root = root;
+  d.count = count;
+  d.bytes = count * element_bytes;
+  d.send = send;
+  d.recv = recv;
+  d.combine = std::move(combine);
+  collective(std::move(d));
+}
+
 void Process::block_until(std::function<bool()> ready) { runtime_.suspend(me_.node, std::move(ready)); }
 
 } // namespace bcssim::bcs::api

@@ -2,8 +2,8 @@
 // The BCS API of one process (000 Table 4.1): every call only posts a descriptor into NIC memory; a blocking
 // call then suspends the process until the Node Manager restarts it at a slice boundary after completion.
 // Point-to-point calls: bcs_send, bcs_recv (blocking or not), bcs_test, bcs_testall (blocking or not),
-// bcs_probe (blocking or not). The collective calls (barrier, bcast, reduce, scatter, gather, allgather,
-// alltoall) arrive with the Collective and Reduce Helpers.
+// bcs_probe (blocking or not). Collective calls: bcs_barrier, bcs_bcast, bcs_reduce (reduce or allreduce);
+// bcs_scatter, bcs_gather, bcs_allgather and bcs_alltoall are still to come.
 #include "bcs/runtime/runtime.hpp"
 
 #include <functional>
@@ -33,10 +33,18 @@ public:
   bool testall(const std::vector<Handle>& hs, bool blocking);
   /// bcs_probe: an exchanged, unmatched message for this process matching (src, tag, context).
   std::optional<base::Envelope> probe(int src, int tag, int context, bool blocking);
+  /// bcs_barrier, bcs_bcast, bcs_reduce: blocking; return once the collective has completed for this process.
+  void barrier();
+  void bcast(void* data, std::uint64_t bytes, int root);
+  /// `count` elements of `element_bytes`; `combine` (may be empty: size only) folds one vector into another.
+  void reduce(const void* send, void* recv, std::size_t count, std::size_t element_bytes, int root, bool all,
+              runtime::Combine combine);
   /// Suspends until `ready()` holds at a slice boundary (what every blocking call does).
   void block_until(std::function<bool()> ready);
 
 private:
+  void collective(runtime::CollectiveDescriptor d);
+
   runtime::Runtime& runtime_;
   runtime::Endpoint me_;
   std::vector<unsigned> node_of_;

@@ -63,12 +63,13 @@ void Runtime::buffer_receiver(unsigned node)
     }
     s.arrived_sends.clear();
     elan3::run_cycles(walked_total * costs.compare + matched * costs.descriptor);
+    schedule_collectives(node);
 
     // Schedule this slice's share of the backlog, oldest first.
     // Time left for point to point: to the slice's end, minus the microstrobe that starts it (as measured in the
     // last slice) and the reserve of the later microphases.
     s.msm_end = simgrid::s4u::Engine::get_clock();
-    const double left = slice_start_ + spec_.slice - s.msm_end - s.measured_gap - spec_.p2p_reserve;
+    const double left = slice_start_ + spec_.slice - s.msm_end - s.measured_gap - tail_ - spec_.p2p_reserve;
     const double rate = s.measured_rate > 0 ? std::min(s.measured_rate, spec_.p2p_rate) : spec_.p2p_rate;
     std::uint64_t capacity = left > 0 ? std::uint64_t(left * rate) : 0;
     s.scheduled.clear();

@@ -19,6 +19,10 @@ const char* to_string(Microphase m)
       return "MSM";
     case Microphase::p2p:
       return "P2P";
+    case Microphase::bbm:
+      return "BBM";
+    case Microphase::reduce:
+      return "REDUCE";
   }
   return "?";
 }
@@ -41,6 +45,38 @@ Runtime::Runtime(core::CorePrimitives& core, const elan3::HostInterface& host, R
   msm_event_ = memory.new_event();
   p2p_event_ = memory.new_event();
   descriptors_landed_event_ = memory.new_event();
+  bbm_event_ = memory.new_event();
+  reduce_event_ = memory.new_event();
+  partial_event_ = memory.new_event();
+  collective_sent_event_ = memory.new_event();
+}
+
+int Runtime::new_job(const std::vector<unsigned>& node_of)
+{
+  if (node_of.empty())
+    throw std::invalid_argument("Runtime::new_job: a job needs at least one rank");
+  JobInfo j;
+  j.node_of = node_of;
+  j.nodes = core::NodeSet::of(node_of);
+  for (unsigned n : node_of)
+    j.ranks_on[n]++;
+  auto& memory = core_.machine().memory;
+  j.posted_word = memory.new_word(0);
+  j.scheduled_word = memory.new_word(0);
+  const int id = next_job_++;
+  jobs_.emplace(id, std::move(j));
+  return id;
+}
+
+CollectivePtr Runtime::post_collective(CollectiveDescriptor d)
+{
+  host_.post_descriptor(d.owner.node);
+  auto p = std::make_shared<CollectiveDescriptor>(std::move(d));
+  p->seq = next_collective_[{p->owner.job, p->owner.rank}]++;
+  p->posted_slice = slice_;
+  state_.at(p->owner.node).collectives[p->owner.job][p->seq].push_back(p);
+  base::emit("bcs.post.coll", p->bytes);
+  return p;
 }
 
 void Runtime::start_node_threads()
@@ -52,6 +88,8 @@ void Runtime::start_node_threads()
     sg4::Actor::create("bcs.bs", platform.nic(n), [this, n] { buffer_sender(n); })->daemonize();
     sg4::Actor::create("bcs.br", platform.nic(n), [this, n] { buffer_receiver(n); })->daemonize();
     sg4::Actor::create("bcs.dh", platform.nic(n), [this, n] { dma_helper(n); })->daemonize();
+    sg4::Actor::create("bcs.ch", platform.nic(n), [this, n] { collective_helper(n); })->daemonize();
+    sg4::Actor::create("bcs.rh", platform.nic(n), [this, n] { reduce_helper(n); })->daemonize();
   }
 }
 
@@ -119,10 +157,31 @@ bool Runtime::progress_possible() const
   for (const NodeState& n : state_) {
     if (!n.new_sends.empty() || !n.arrived_sends.empty() || !n.backlog.empty() || !n.new_recvs.empty())
       return true;
+
     for (const Suspended& s : n.suspended)
       if (s.ready()) // its Node Manager restarts it at this boundary
         return true;
     suspended += n.suspended.size();
+  }
+  for (const auto& [job, info] : jobs_) { // a collective every rank has posted will be scheduled
+    bool all = true;
+    std::optional<std::int64_t> seq;
+    for (unsigned node : info.nodes.nodes()) {
+      const auto& mine = state_[node].collectives;
+      auto it = mine.find(job);
+      if (it == mine.end() || it->second.empty()) {
+        all = false;
+        break;
+      }
+      const auto& [k, posted] = *it->second.begin();
+      if ((seq && *seq != k) || posted.size() != info.ranks_on.at(node)) {
+        all = false;
+        break;
+      }
+      seq = k;
+    }
+    if (all)
+      return true;
   }
   return suspended < std::size_t(live_processes_); // someone is computing and may still post
 }

@@ -11,6 +11,12 @@
 //   BR  Buffer Receiver: in the MSM, matches remote sends with local receives (MPI rules, base/matching),
 //       builds matching descriptors, and schedules what the slice can carry, chunking larger messages.
 //   DH  DMA Helper: in the point-to-point microphase, gets each scheduled chunk from the sender's memory.
+//   CH  Collective Helper: in the broadcast/barrier microphase, the master multicasts (a barrier: no data).
+//   RH  Reduce Helper: in the reduce microphase, a binomial tree over the job's NICs combines the values.
+// Collectives (000 §4.4): when every local process of a job has posted its k-th collective, the node's flag
+// for the job says so at the next slice strobe; in the MSM the master's BR (on the root's node) checks the
+// flag on all the job's nodes with one Compare-And-Write that, if true, marks collective k scheduled on all of
+// them; its CH or RH runs it in the same slice.
 // One runtime serves the whole machine: several jobs share it; descriptors carry their job.
 #include "bcs/core/primitives.hpp"
 #include "bcs/runtime/spec.hpp"
@@ -34,13 +40,16 @@ public:
   std::int64_t slice() const { return slice_; }
 
   // --- called by processes (bcs/api), on their node's CPU host ---
-  /// A new job's number (descriptors carry it, so jobs sharing the machine never match each other).
-  int new_job() { return next_job_++; }
+  /// Registers a job whose rank r runs on node_of[r]; returns its number (descriptors carry it, so jobs
+  /// sharing the machine never match each other and complete their collectives separately).
+  int new_job(const std::vector<unsigned>& node_of);
   /// A process starts / ends: the strobe runs while any process lives.
   void attach_process();
   void detach_process();
   /// Posts a descriptor into the node's NIC memory (a PCI write). Returns once it is there.
   DescriptorPtr post(Descriptor d);
+  /// Posts a collective descriptor (the caller then waits for `complete`).
+  CollectivePtr post_collective(CollectiveDescriptor d);
   /// The earliest exchanged, unmatched send descriptor for `owner` that matches (job, source, tag, context).
   std::optional<base::Envelope> probe(const Endpoint& owner, const base::Pattern& pattern) const;
   /// Suspends the calling process until `ready()` holds at a slice boundary (000 §3.1: restarted at the
@@ -54,9 +63,18 @@ private:
   void buffer_sender(unsigned node);
   void buffer_receiver(unsigned node);
   void dma_helper(unsigned node);
+  void collective_helper(unsigned node);
+  void reduce_helper(unsigned node);
+  /// At the slice strobe: sets the node's per-job flag for collectives every local process posted before.
+  void raise_collective_flags(unsigned node);
+  /// In the MSM: the master's query of each collective this node masters; true when one was scheduled.
+  bool schedule_collectives(unsigned node);
+  /// Collectives of `kind` scheduled on `node` this slice: (job, number).
+  std::vector<std::pair<int, std::int64_t>> scheduled_collectives(unsigned node, bool reductions);
+  void complete_collective(unsigned node, int job, std::int64_t seq, const std::function<void(CollectiveDescriptor&)>& fill);
   void start_node_threads();
   void finish_microphase(unsigned node, std::int64_t phase);
-  bool has_work(unsigned node, Microphase m) const;
+  bool has_work(unsigned node, Microphase m);
   bool progress_possible() const;
 
   core::CorePrimitives& core_;
@@ -78,7 +96,12 @@ private:
   elan3::WordId phase_word_;
   elan3::WordId done_word_;
   elan3::EventId strobe_event_;
-  elan3::EventId dem_event_, msm_event_, p2p_event_;
+  elan3::EventId dem_event_, msm_event_, p2p_event_, bbm_event_, reduce_event_;
+  elan3::EventId partial_event_;         // a reduce partial from a child NIC has arrived
+  elan3::EventId collective_sent_event_; // a CH's or RH's multicast has reached every node
+  std::map<int, JobInfo> jobs_;
+  std::map<std::pair<int, int>, std::int64_t> next_collective_; // (job, rank)
+  double tail_ = 0; // s the broadcast and reduce microphases took in the last slice (measured by the SS)
   elan3::EventId descriptors_landed_event_; // a BS counts its DEM puts landing on it
 };
 

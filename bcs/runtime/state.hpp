@@ -4,6 +4,8 @@
 // microphase, and the processes a Node Manager will restart.
 #include "base/envelope.hpp"
 #include "base/matching.hpp"
+#include "bcs/core/node_set.hpp"
+#include "models/elan3/nic_memory.hpp"
 
 #include <simgrid/s4u/Semaphore.hpp>
 
@@ -17,10 +19,10 @@
 
 namespace bcssim::bcs::runtime {
 
-/// The microphases of a slice, in order (000 §4.2): descriptor exchange, message scheduling, point to point.
-/// (Broadcast/barrier and reduce follow with the collective helpers.)
-enum class Microphase : int { dem = 0, msm = 1, p2p = 2 };
-inline constexpr int kMicrophases = 3;
+/// The microphases of a slice, in order (000 §4.2): descriptor exchange, message scheduling, point to point,
+/// broadcast and barrier, reduce.
+enum class Microphase : int { dem = 0, msm = 1, p2p = 2, bbm = 3, reduce = 4 };
+inline constexpr int kMicrophases = 5;
 const char* to_string(Microphase m);
 
 /// Who a descriptor belongs to: a process (rank) of a job.
@@ -56,6 +58,37 @@ struct Transfer {
   std::uint64_t offset = 0; // bytes already moved
 };
 
+enum class CollectiveKind { barrier, bcast, reduce, allreduce };
+
+/// Combines `in` into `inout` element by element (the MPI layer's operator on real data).
+using Combine = std::function<void(const void* in, void* inout)>;
+
+/// A collective descriptor (000 §4.4). Barrier and broadcast are one operation (a barrier broadcasts nothing).
+struct CollectiveDescriptor {
+  CollectiveKind kind = CollectiveKind::barrier;
+  Endpoint owner;
+  int root = 0;
+  std::uint64_t bytes = 0;   // broadcast data, or the reduced vector
+  std::size_t count = 0;     // reduce: elements
+  const void* send = nullptr; // bcast: the root's data; reduce: this rank's contribution
+  void* recv = nullptr;       // bcast: where non-roots get it; reduce: the result (root; every rank for allreduce)
+  Combine combine;
+  std::int64_t seq = 0;       // the job's collective number
+  std::int64_t posted_slice = 0;
+  bool complete = false;
+  std::function<void()> on_complete;
+};
+using CollectivePtr = std::shared_ptr<CollectiveDescriptor>;
+
+/// A job as the runtime knows it: where its ranks are, and its per-job words in NIC memory.
+struct JobInfo {
+  std::vector<unsigned> node_of;     // by rank
+  core::NodeSet nodes = core::NodeSet::range(0, 0);
+  std::map<unsigned, unsigned> ranks_on; // local ranks per node
+  elan3::WordId posted_word = 0;     // per node: collectives 1..k posted by every local rank (the BR's flag)
+  elan3::WordId scheduled_word = 0;  // per node: collective k scheduled this slice (written by the master's query)
+};
+
 /// A process suspended by the Node Manager until `ready()`; restarted at the next slice boundary.
 struct Suspended {
   std::function<bool()> ready;
@@ -74,6 +107,8 @@ struct NodeState {
   std::vector<std::uint64_t> chunk; // bytes of each scheduled transfer in this slice
   std::vector<Suspended> suspended; // in suspension order
   double measured_rate = 0;         // B/s the last point-to-point microphase achieved into this node (0: none yet)
+  std::map<int, std::map<std::int64_t, std::vector<CollectivePtr>>> collectives; // by job, then number
+  std::map<std::tuple<int, std::int64_t, int>, std::vector<char>> partials; // reduce: (job, number, child) data
   double dem_end = 0;               // when this node's last DEM ended
   double msm_end = 0;               // when this node's last MSM ended
   double measured_gap = 0;          // s from the end of the last MSM to the start of its point-to-point microphase

@@ -6,7 +6,7 @@
 
 namespace bcssim::bcs::runtime {
 
-bool Runtime::has_work(unsigned node, Microphase m) const
+bool Runtime::has_work(unsigned node, Microphase m)
 {
   const NodeState& s = state_[node];
   switch (m) {
@@ -15,10 +15,20 @@ bool Runtime::has_work(unsigned node, Microphase m) const
         if (d->posted_slice < slice_)
           return true;
       return false;
-    case Microphase::msm:
-      return !s.new_recvs.empty() || !s.arrived_sends.empty() || !s.backlog.empty();
+    case Microphase::msm: {
+      if (!s.new_recvs.empty() || !s.arrived_sends.empty() || !s.backlog.empty())
+        return true;
+      for (const auto& [job, pending] : s.collectives)
+        if (!pending.empty())
+          return true; // the BR may be the master of one
+      return false;
+    }
     case Microphase::p2p:
       return !s.scheduled.empty();
+    case Microphase::bbm:
+      return !scheduled_collectives(node, false).empty();
+    case Microphase::reduce:
+      return !scheduled_collectives(node, true).empty();
   }
   return true;
 }
@@ -31,13 +41,19 @@ void Runtime::strobe_receiver(unsigned node)
     elan3::run_cycles(core_.machine().costs.event);
     const std::int64_t phase = memory.word(node, phase_word_);
     const auto m = Microphase((phase - 1) % kMicrophases);
-    if (m == Microphase::dem)
+    if (m == Microphase::dem) {
       node_manager(node);
+      raise_collective_flags(node);
+    }
     if (!has_work(node, m)) {
       finish_microphase(node, phase);
       continue;
     }
-    const elan3::EventId wake = m == Microphase::dem ? dem_event_ : m == Microphase::msm ? msm_event_ : p2p_event_;
+    const elan3::EventId wake = m == Microphase::dem   ? dem_event_
+                                : m == Microphase::msm ? msm_event_
+                                : m == Microphase::p2p ? p2p_event_
+                                : m == Microphase::bbm ? bbm_event_
+                                                       : reduce_event_;
     memory.event(node, wake).set();
   }
 }

@@ -1,6 +1,7 @@
 // SS, the Strobe Sender (000 §4.1-4.2), on the management node's NIC: every slice boundary a strobe opens the
 // DEM; for each microphase it then checks with Compare-And-Write that every node has finished it, retrying after
-// spec.retry_backoff while some has not, and sends the next microstrobe with Xfer-And-Signal.
+// spec.retry_backoff while some has not, and sends the next microstrobe with Xfer-And-Signal. It measures how
+// long the broadcast and reduce microphases took, for the BRs' slice capacity.
 #include "base/event_stream.hpp"
 #include "bcs/runtime/runtime.hpp"
 
@@ -17,6 +18,7 @@ void Runtime::strobe_sender()
   const core::NodeSet all = core::NodeSet::range(0, nodes_ - 1);
   const unsigned me = spec_.management_node;
   int stalled = 0; // slice boundaries in a row at which nothing could progress
+  double tail_start = 0;
   for (std::int64_t k = std::int64_t(std::ceil(sg4::Engine::get_clock() / spec_.slice - 1e-9));; ++k) {
     sg4::this_actor::sleep_until(double(k) * spec_.slice);
     if (live_processes_ == 0)
@@ -47,7 +49,10 @@ void Runtime::strobe_sender()
         base::emit("bcs.ss.retry", std::uint64_t(m));
         sg4::this_actor::sleep_for(spec_.retry_backoff);
       }
+      if (Microphase(m) == Microphase::p2p)
+        tail_start = sg4::Engine::get_clock();
     }
+    tail_ = sg4::Engine::get_clock() - tail_start; // what the BRs keep free for these microphases next slice
     base::emit("bcs.slice.done", std::uint64_t(k));
   }
 }

@@ -45,6 +45,38 @@ Request BcsComm::start_recv(void* data, std::uint64_t capacity, int src, int tag
   return request;
 }
 
+bcssim::bcs::runtime::Combine BcsComm::combiner(std::size_t count, Datatype type, Op op)
+{
+  return [count, type, op](const void* in, void* inout) { mpi::reduce(op, type, in, inout, count); };
+}
+
+void BcsComm::barrier()
+{
+  CallScope call(*this, "MPI_Barrier");
+  process_.barrier();
+}
+
+void BcsComm::bcast(void* data, std::uint64_t bytes, int root)
+{
+  check_peer(root, false, "MPI_Bcast root");
+  CallScope call(*this, fmt::format("MPI_Bcast(root={}, bytes={})", root, bytes));
+  process_.bcast(data, bytes, root);
+}
+
+void BcsComm::reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root)
+{
+  check_peer(root, false, "MPI_Reduce root");
+  CallScope call(*this, fmt::format("MPI_Reduce(root={}, count={}, {}, {})", root, count, to_string(type),
+                                    to_string(op)));
+  process_.reduce(send, recv, count, size_of(type), root, false, combiner(count, type, op));
+}
+
+void BcsComm::allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op)
+{
+  CallScope call(*this, fmt::format("MPI_Allreduce(count={}, {}, {})", count, to_string(type), to_string(op)));
+  process_.reduce(send, recv, count, size_of(type), 0, true, combiner(count, type, op));
+}
+
 bool BcsComm::test(const Request& request, Status* status)
 {
   if (!request->done())

@@ -1,8 +1,9 @@
 #pragma once
 // MPI on BCS-MPI (000 Table 4.2): every mpi::Comm call maps onto the BCS API of bcs/api. Point-to-point:
 // Send/Isend -> bcs_send (blocking / not), Recv/Irecv -> bcs_recv, Probe/Iprobe -> bcs_probe, Test/Wait ->
-// bcs_test (non-blocking / blocking), Testall/Waitall -> bcs_testall. Collectives use MPICH's algorithms over
-// these calls until the Collective and Reduce Helpers map them onto bcs_barrier / bcs_bcast / bcs_reduce.
+// bcs_test (non-blocking / blocking), Testall/Waitall -> bcs_testall; Barrier -> bcs_barrier, Bcast ->
+// bcs_bcast, Reduce / Allreduce -> bcs_reduce (on the NICs). Scatter, Gather(v), Allgather(v) and Alltoall(v)
+// still run MPICH's algorithms over BCS point-to-point.
 #include "bcs/api/process.hpp"
 #include "mpi/comm.hpp"
 
@@ -21,6 +22,10 @@ public:
   void compute(double seconds) override;
   void compute_flops(double flops) override;
   void finalize() override;
+  void barrier() override;
+  void bcast(void* data, std::uint64_t bytes, int root) override;
+  void reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root) override;
+  void allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op) override;
 
 protected:
   Request start_send(const void* data, std::uint64_t bytes, int dst, int tag, Plane plane) override;
@@ -29,6 +34,7 @@ protected:
 private:
   static int context(Plane plane) { return plane == Plane::collective ? 1 : 0; }
   void check_peer(int peer, bool wildcard_ok, const char* what) const;
+  static bcssim::bcs::runtime::Combine combiner(std::size_t count, Datatype type, Op op);
 
   bcssim::bcs::api::Process process_;
   int size_;

@@ -174,3 +174,65 @@ TEST_CASE("a deadlocked BCS job is reported with each blocked rank and its call"
   CHECK(b.job().report() == "rank 0 (node 0): MPI_Recv(source=1, tag=42)\nrank 1 (node 1): MPI_Recv(source=0, tag=42)\n");
   CHECK(now() < 5 * slice);
 }
+
+// 000 §4.4: a collective is scheduled in the slice after the one in which the last rank of the job posted it;
+// a barrier is a broadcast of no data; everyone resumes at the next boundary.
+TEST_CASE("BCS schedules a barrier in the slice after the last rank posted it")
+{
+  Baseline b(4, 2, on_bcs);
+  std::vector<double> back(4, 0);
+  b.run([&](mpi::Comm& c) {
+    c.compute((c.rank() == 3 ? 5 : 2) * slice + 100e-6); // rank 3 posts in slice 5, the others in slice 2
+    c.barrier();
+    back[std::size_t(c.rank())] = now();
+  });
+  REQUIRE(b.job().finished());
+  for (double t : back) {
+    CHECK(slice_of(t) == 7); // scheduled and done in slice 6, restarted at the start of slice 7
+    CHECK(t - 7 * slice < 10e-6);
+  }
+}
+
+TEST_CASE("BCS reduce and allreduce compute on the NICs the values MPI defines")
+{
+  Baseline b(7, 2, on_bcs);
+  std::vector<std::string> errors;
+  b.run([&](mpi::Comm& c) {
+    const double mine[2] = {c.rank() + 0.25, -double(c.rank())};
+    double sum[2] = {0, 0};
+    c.allreduce(mine, sum, 2, mpi::Datatype::float64, mpi::Op::sum);
+    if (sum[0] != 21 + 7 * 0.25 || sum[1] != -21)
+      errors.push_back("allreduce at rank " + std::to_string(c.rank()));
+    const std::int32_t v = 100 - c.rank();
+    std::int32_t lo = 0;
+    c.reduce(&v, &lo, 1, mpi::Datatype::int32, mpi::Op::min, 3);
+    if (c.rank() == 3 && lo != 94)
+      errors.push_back("reduce min at the root: " + std::to_string(lo));
+  });
+  REQUIRE(b.job().finished());
+  CHECK(errors.empty());
+}
+
+// Two jobs share the machine: each one's collectives complete on their own (every descriptor carries its job).
+TEST_CASE("BCS collectives of two jobs sharing the machine do not interfere")
+{
+  const sim::Scenario scenario = Baseline::make_scenario(1, on_bcs);
+  sim::World world(scenario);
+  sim::MpiJob a(world, scenario, "a", mpi::Placement(2, 0, 2, 1, mpi::PlacementPolicy::block));
+  sim::MpiJob b(world, scenario, "b", mpi::Placement(2, 2, 2, 1, mpi::PlacementPolicy::block));
+  double a_done = 0, b_done = 0;
+  a.start([&](mpi::Comm& c) {
+    c.barrier();
+    a_done = now();
+  });
+  b.start([&](mpi::Comm& c) {
+    c.compute(10 * slice); // job b reaches its barrier much later
+    c.barrier();
+    b_done = now();
+  });
+  world.engine().run();
+  REQUIRE(a.job().finished());
+  REQUIRE(b.job().finished());
+  CHECK(slice_of(a_done) == 2); // posted in slice 0, scheduled in slice 1, resumed at slice 2
+  CHECK(slice_of(b_done) == 12);
+}
