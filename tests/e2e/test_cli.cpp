@@ -136,3 +136,18 @@ TEST_CASE("a deadlocked application: exit 3, each blocked rank and its call, no 
   CHECK(fs::is_empty(kTmp));
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("the same MPI benchmarks on BCS-MPI: collectives take two slices, golden digest")
+{
+  fs::remove_all(kTmp);
+  const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/bcs-microbench.json";
+  const auto r = bcssim("run " + scenario + " --out " + (kTmp / "bcs").string());
+  REQUIRE(r.code == 0);
+  const std::string summary = slurp(kTmp / "bcs" / "summary.json");
+  CHECK(summary.find("\"barrier_us\": {\n      \"16\": 1000.0") != std::string::npos);
+  const std::string digest = slurp(kTmp / "bcs" / "digest");
+  const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
+  CHECK_MESSAGE(golden.find("bcs-microbench.json," + digest.substr(0, 16)) != std::string::npos,
+                "digest " << digest << " is not the golden one in scenarios/digests.csv");
+  fs::remove_all(kTmp);
+}
