@@ -1,10 +1,13 @@
 #include "mpi/comm.hpp"
 
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
 
 #include <fmt/format.h>
 
 #include <exception>
+#include <stdexcept>
 
 namespace bcssim::mpi {
 
@@ -38,6 +41,24 @@ Comm::CallScope::~CallScope()
   // for the deadlock report.
   if (outermost_ && std::uncaught_exceptions() == 0)
     comm_.call_.clear();
+}
+
+void Comm::compute(double seconds)
+{
+  if (seconds > 0)
+    simgrid::s4u::this_actor::execute(seconds * simgrid::s4u::this_actor::get_host()->get_speed());
+}
+
+void Comm::compute_flops(double flops)
+{
+  if (flops > 0)
+    simgrid::s4u::this_actor::execute(flops);
+}
+
+void Comm::check_peer(int peer, bool wildcard_ok, const char* what) const
+{
+  if ((peer < 0 || peer >= size()) && !(wildcard_ok && peer == ANY_SOURCE))
+    throw std::invalid_argument(fmt::format("rank {}: {} rank {} is not in [0, {})", rank(), what, peer, size()));
 }
 
 Request Comm::isend(const void* data, std::uint64_t bytes, int dst, int tag)

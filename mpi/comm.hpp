@@ -93,9 +93,9 @@ public:
   /// The rank's main has returned (MPI_Finalize): the backend may release what it holds for the rank.
   virtual void finalize() {}
 
-  /// The rank computes for `seconds` of CPU time, or `flops` at its PE's speed.
-  virtual void compute(double seconds) = 0;
-  virtual void compute_flops(double flops) = 0;
+  /// The rank computes for `seconds` of CPU time, or `flops` at its PE's speed (on its node's CPU host).
+  void compute(double seconds);
+  void compute_flops(double flops);
 
   /// The MPI call the rank is in, e.g. "MPI_Recv(source=3, tag=7)"; empty when it is not in one. Used to
   /// report deadlocks.
@@ -131,8 +131,10 @@ protected:
   void coll_sendrecv(const void* send, std::uint64_t send_bytes, int dst, void* recv, std::uint64_t recv_bytes,
                      int src, int tag);
 
+  /// Throws std::invalid_argument unless `peer` is a rank of the job (or ANY_SOURCE when `wildcard_ok`).
+  void check_peer(int peer, bool wildcard_ok, const char* what) const;
+
 private:
-  void check_root(int root, const char* call) const;
   std::string call_;
 };
 

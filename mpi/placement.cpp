@@ -27,6 +27,14 @@ Placement::Placement(std::vector<Slot> slots) : slots_(std::move(slots))
     throw std::invalid_argument("Placement ranks: a job needs at least one rank");
 }
 
+std::vector<unsigned> Placement::node_of_ranks() const
+{
+  std::vector<unsigned> out;
+  for (const Slot& s : slots_)
+    out.push_back(s.node);
+  return out;
+}
+
 std::vector<unsigned> Placement::ranks_on(unsigned node) const
 {
   std::vector<unsigned> out;

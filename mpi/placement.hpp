@@ -26,6 +26,8 @@ public:
   const Slot& of(unsigned rank) const { return slots_.at(rank); }
   /// Ranks on `node`, in increasing order.
   std::vector<unsigned> ranks_on(unsigned node) const;
+  /// The node of every rank, by rank.
+  std::vector<unsigned> node_of_ranks() const;
   /// Distinct nodes the job uses, in increasing order.
   std::vector<unsigned> nodes() const;
 

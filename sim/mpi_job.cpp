@@ -8,26 +8,15 @@
 #include <fmt/format.h>
 
 namespace bcssim::sim {
-namespace {
-
-std::vector<unsigned> nodes_of(const mpi::Placement& placement)
-{
-  std::vector<unsigned> out;
-  for (unsigned r = 0; r < placement.size(); ++r)
-    out.push_back(placement.of(r).node);
-  return out;
-}
-
-} // namespace
 
 MpiJob::MpiJob(World& world, const Scenario& scenario, std::string name, mpi::Placement placement)
     : quadrics_(scenario.text("mpi") == "quadrics"
                     ? std::make_unique<mpi::quadrics::Backend>(world.dma(), world.host(), world.qsnet_hw(), placement,
                                                                quadrics_backend_spec(scenario))
                     : nullptr),
-      bcs_job_(scenario.text("mpi") == "bcs" ? world.bcs_runtime().new_job(nodes_of(placement)) : -1),
+      bcs_job_(scenario.text("mpi") == "bcs" ? world.bcs_runtime().new_job(placement.node_of_ranks()) : -1),
       job_(std::move(name), placement, [&world](unsigned node) { return world.platform().cpu(node); },
-           [this, &world, nodes = nodes_of(placement)](int rank) -> std::unique_ptr<mpi::Comm> {
+           [this, &world, nodes = placement.node_of_ranks()](int rank) -> std::unique_ptr<mpi::Comm> {
              if (quadrics_)
                return quadrics_->make_comm(rank);
              return std::make_unique<mpi::bcs::BcsComm>(world.bcs_runtime(), bcs_job_, rank, nodes);

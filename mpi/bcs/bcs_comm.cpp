@@ -18,12 +18,6 @@ BcsComm::BcsComm(bcssim::bcs::runtime::Runtime& runtime, int job, int rank, std:
 
 void BcsComm::finalize() { process_.runtime().detach_process(); }
 
-void BcsComm::check_peer(int peer, bool wildcard_ok, const char* what) const
-{
-  if ((peer < 0 || peer >= size_) && !(wildcard_ok && peer == ANY_SOURCE))
-    throw std::invalid_argument(fmt::format("rank {}: {} rank {} is not in [0, {})", rank(), what, peer, size_));
-}
-
 Request BcsComm::start_send(const void* data, std::uint64_t bytes, int dst, int tag, Plane plane)
 {
   check_peer(dst, false, "destination");
@@ -111,18 +105,6 @@ void BcsComm::probe(int src, int tag, Status* status)
   const auto e = process_.probe(src, tag, context(Plane::user), true);
   if (status != nullptr)
     *status = Status{e->source, e->tag, e->bytes};
-}
-
-void BcsComm::compute(double seconds)
-{
-  if (seconds > 0)
-    sg4::this_actor::execute(seconds * sg4::this_actor::get_host()->get_speed());
-}
-
-void BcsComm::compute_flops(double flops)
-{
-  if (flops > 0)
-    sg4::this_actor::execute(flops);
 }
 
 } // namespace bcssim::mpi::bcs

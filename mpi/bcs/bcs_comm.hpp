@@ -19,8 +19,6 @@ public:
   void wait(const Request& request, Status* status = nullptr) override;
   bool iprobe(int src, int tag, Status* status = nullptr) override;
   void probe(int src, int tag, Status* status = nullptr) override;
-  void compute(double seconds) override;
-  void compute_flops(double flops) override;
   void finalize() override;
   void barrier() override;
   void bcast(void* data, std::uint64_t bytes, int root) override;
@@ -33,7 +31,6 @@ protected:
 
 private:
   static int context(Plane plane) { return plane == Plane::collective ? 1 : 0; }
-  void check_peer(int peer, bool wildcard_ok, const char* what) const;
   static bcssim::bcs::runtime::Combine combiner(std::size_t count, Datatype type, Op op);
 
   bcssim::bcs::api::Process process_;

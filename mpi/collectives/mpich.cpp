@@ -36,12 +36,6 @@ int power_of_two_below(int n)
 
 } // namespace
 
-void Comm::check_root(int root, const char* call) const
-{
-  if (root < 0 || root >= size())
-    throw std::invalid_argument(fmt::format("rank {}: {} root {} is not in [0, {})", rank(), call, root, size()));
-}
-
 // Pairwise exchange over the largest power-of-two set; the surfeit ranks fan in to and are released by a
 // partner in that set.
 void Comm::barrier()
@@ -68,7 +62,7 @@ void Comm::barrier()
 // Binomial tree from the root, largest subtree first.
 void Comm::bcast(void* data, std::uint64_t bytes, int root)
 {
-  check_root(root, "MPI_Bcast");
+  check_peer(root, false, "MPI_Bcast root");
   CallScope call(*this, fmt::format("MPI_Bcast(root={}, bytes={})", root, bytes));
   const int n = size();
   if (n == 1 || bytes == 0)
@@ -91,7 +85,7 @@ void Comm::bcast(void* data, std::uint64_t bytes, int root)
 // increasing distance, combines, and sends the partial result to its parent.
 void Comm::reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root)
 {
-  check_root(root, "MPI_Reduce");
+  check_peer(root, false, "MPI_Reduce root");
   CallScope call(*this, fmt::format("MPI_Reduce(root={}, count={}, {}, {})", root, count, to_string(type),
                                     to_string(op)));
   const std::uint64_t bytes = count * size_of(type);
@@ -128,7 +122,7 @@ void Comm::allreduce(const void* send, void* recv, std::size_t count, Datatype t
 // Linear: the root sends block i to rank i in rank order.
 void Comm::scatter(const void* send, void* recv, std::uint64_t bytes, int root)
 {
-  check_root(root, "MPI_Scatter");
+  check_peer(root, false, "MPI_Scatter root");
   CallScope call(*this, fmt::format("MPI_Scatter(root={}, bytes={})", root, bytes));
   if (rank() != root) {
     coll_recv(recv, bytes, root, scatter_tag);
@@ -156,7 +150,7 @@ void Comm::gather(const void* send, void* recv, std::uint64_t bytes, int root)
 void Comm::gatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs,
                    int root)
 {
-  check_root(root, "MPI_Gatherv");
+  check_peer(root, false, "MPI_Gatherv root");
   CallScope call(*this, fmt::format("MPI_Gatherv(root={}, bytes={})", root, bytes));
   if (rank() != root) {
     coll_send(send, bytes, root, gather_tag);

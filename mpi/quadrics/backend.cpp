@@ -1,23 +1,11 @@
 #include "mpi/quadrics/backend.hpp"
 
 namespace bcssim::mpi::quadrics {
-namespace {
-
-std::vector<unsigned> nodes_of(const Placement& placement)
-{
-  std::vector<unsigned> out;
-  for (unsigned r = 0; r < placement.size(); ++r)
-    out.push_back(placement.of(r).node);
-  return out;
-}
-
-} // namespace
-
 Backend::Backend(elan3::DmaEngine& dma, const elan3::HostInterface& host, bcs::core::CorePrimitives& hw,
                  const Placement& placement, BackendSpec spec)
-    : host_(host), spec_(spec), size_(int(placement.size())), tports_(dma, host, spec.tports, nodes_of(placement))
+    : host_(host), spec_(spec), size_(int(placement.size())), tports_(dma, host, spec.tports, placement.node_of_ranks())
 {
-  const std::vector<unsigned> nodes = nodes_of(placement);
+  const std::vector<unsigned> nodes = placement.node_of_ranks();
   if (spec_.hardware_collectives && HardwareCollectives::usable(hw, nodes))
     hardware_ = std::make_unique<HardwareCollectives>(hw, host, nodes);
 }

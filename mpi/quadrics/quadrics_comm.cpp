@@ -19,12 +19,6 @@ QuadricsComm::QuadricsComm(elan3::tports::Tports& tports, const elan3::HostInter
   tports_.set_unexpected_hook(rank_, [sem = arrivals_] { sem->release(); });
 }
 
-void QuadricsComm::check_peer(int peer, bool wildcard_ok, const char* what) const
-{
-  if ((peer < 0 || peer >= size_) && !(wildcard_ok && peer == ANY_SOURCE))
-    throw std::invalid_argument(fmt::format("rank {}: {} rank {} is not in [0, {})", rank_, what, peer, size_));
-}
-
 void QuadricsComm::library_overhead() const
 {
   if (spec_.host_overhead > 0)
@@ -115,17 +109,5 @@ void QuadricsComm::bcast(void* data, std::uint64_t bytes, int root)
 }
 
 void QuadricsComm::combine_cost(std::size_t count) { compute(double(count) * spec_.combine_per_element); }
-
-void QuadricsComm::compute(double seconds)
-{
-  if (seconds > 0)
-    sg4::this_actor::execute(seconds * sg4::this_actor::get_host()->get_speed());
-}
-
-void QuadricsComm::compute_flops(double flops)
-{
-  if (flops > 0)
-    sg4::this_actor::execute(flops);
-}
 
 } // namespace bcssim::mpi::quadrics

@@ -29,8 +29,6 @@ public:
   void probe(int src, int tag, Status* status = nullptr) override;
   void barrier() override;
   void bcast(void* data, std::uint64_t bytes, int root) override;
-  void compute(double seconds) override;
-  void compute_flops(double flops) override;
 
 protected:
   Request start_send(const void* data, std::uint64_t bytes, int dst, int tag, Plane plane) override;
@@ -39,7 +37,6 @@ protected:
 
 private:
   int context(Plane plane) const { return 2 * context_ + (plane == Plane::collective ? 1 : 0); }
-  void check_peer(int peer, bool wildcard_ok, const char* what) const;
   void library_overhead() const;
   /// Blocks until the request is complete and the host has seen it.
   void observe(const Request& request);
