@@ -116,7 +116,6 @@ bcs::runtime::RuntimeSpec runtime_spec(const Scenario& sc)
   r.management_node = unsigned(sc.integer("bcs.runtime.management_node"));
   r.retry_backoff = sc.quantity("bcs.runtime.retry_backoff");
   r.p2p_rate = std::min({platform.node.pci_read, platform.node.pci_write, qsnet::payload_bandwidth(platform.timing)});
-  r.p2p_reserve = 0; // the broadcast and reduce microphases' time is measured each slice instead
   r.combine_cycles = double(sc.integer("bcs.runtime.combine_cycles"));
   return r;
 }

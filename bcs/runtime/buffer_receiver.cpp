@@ -1,8 +1,8 @@
 // BR, the Buffer Receiver (000 §4.3), on every node's NIC: in the message scheduling microphase (MSM) it matches
 // the remote send descriptors delivered by the DEM with the local receives (MPI rules: base/matching), builds a
 // matching descriptor (a Transfer) per pair, and schedules what this slice's point-to-point microphase can
-// carry into this node: the capacity is the time left in the slice after this MSM and the next microstrobe,
-// minus the reserve for the later microphases, at the rate the last point-to-point microphase achieved into this node (spec.p2p_rate, the
+// carry into this node: the capacity is the time left in the slice after this MSM, the next microstrobe and the
+// later microphases, at the rate the last point-to-point microphase achieved into this node (spec.p2p_rate, the
 // machine's main-to-main bound, before any); a larger message is chunked and continues in the following slices.
 #include "base/event_stream.hpp"
 #include "bcs/runtime/runtime.hpp"
@@ -66,10 +66,10 @@ void Runtime::buffer_receiver(unsigned node)
     schedule_collectives(node);
 
     // Schedule this slice's share of the backlog, oldest first.
-    // Time left for point to point: to the slice's end, minus the microstrobe that starts it (as measured in the
-    // last slice) and the reserve of the later microphases.
+    // Time left for point to point: to the slice's end, minus the microstrobe that starts it and the broadcast
+    // and reduce microphases that follow it (both as measured in the last slice).
     s.msm_end = simgrid::s4u::Engine::get_clock();
-    const double left = slice_start_ + spec_.slice - s.msm_end - s.measured_gap - tail_ - spec_.p2p_reserve;
+    const double left = slice_start_ + spec_.slice - s.msm_end - s.measured_gap - tail_;
     const double rate = s.measured_rate > 0 ? std::min(s.measured_rate, spec_.p2p_rate) : spec_.p2p_rate;
     std::uint64_t capacity = left > 0 ? std::uint64_t(left * rate) : 0;
     s.scheduled.clear();

@@ -10,23 +10,6 @@
 namespace bcssim::bcs::runtime {
 namespace sg4 = simgrid::s4u;
 
-const char* to_string(Microphase m)
-{
-  switch (m) {
-    case Microphase::dem:
-      return "DEM";
-    case Microphase::msm:
-      return "MSM";
-    case Microphase::p2p:
-      return "P2P";
-    case Microphase::bbm:
-      return "BBM";
-    case Microphase::reduce:
-      return "REDUCE";
-  }
-  return "?";
-}
-
 Runtime::Runtime(core::CorePrimitives& core, const elan3::HostInterface& host, RuntimeSpec spec)
     : core_(core), host_(host), spec_(spec), nodes_(core.machine().platform.nodes()), state_(nodes_)
 {

@@ -36,8 +36,6 @@ public:
   Runtime(core::CorePrimitives& core, const elan3::HostInterface& host, RuntimeSpec spec);
 
   const RuntimeSpec& spec() const { return spec_; }
-  /// The slice now running (0 before the first strobe).
-  std::int64_t slice() const { return slice_; }
 
   // --- called by processes (bcs/api), on their node's CPU host ---
   /// Registers a job whose rank r runs on node_of[r]; returns its number (descriptors carry it, so jobs

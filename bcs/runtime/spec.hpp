@@ -8,8 +8,6 @@ struct RuntimeSpec {
   unsigned management_node = 0; // the node whose NIC runs the Strobe Sender
   double retry_backoff = 1e-6;  // s: SS waits this long before re-checking an unfinished microphase
   double p2p_rate = 0;          // B/s a node can receive in the point-to-point microphase (slice capacity)
-  double p2p_reserve = 0;       // s of each slice kept for the microphases after point-to-point, beyond the
-                                // time they took in the last slice
   double combine_cycles = 0;    // NIC cycles per element combined in a reduce (SoftFloat: the Elan has no FPU)
 };
 

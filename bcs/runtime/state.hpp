@@ -23,7 +23,6 @@ namespace bcssim::bcs::runtime {
 /// broadcast and barrier, reduce.
 enum class Microphase : int { dem = 0, msm = 1, p2p = 2, bbm = 3, reduce = 4 };
 inline constexpr int kMicrophases = 5;
-const char* to_string(Microphase m);
 
 /// Who a descriptor belongs to: a process (rank) of a job.
 struct Endpoint {
