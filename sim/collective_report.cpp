@@ -46,7 +46,7 @@ nlohmann::json collective_figures(const std::vector<Measurement>& runs)
 void write_collective_plot(const ResultsDir& dir, const std::string& scenario, const std::vector<Measurement>& runs)
 {
   std::vector<std::string> columns; // in first-measured order: deterministic
-  std::map<unsigned, std::map<std::string, double>> rows;
+  std::map<std::uint64_t, std::map<std::string, double>> rows;
   for (const auto& m : runs)
     if (is_collective(m)) {
       if (std::find(columns.begin(), columns.end(), column(m)) == columns.end())
@@ -55,19 +55,7 @@ void write_collective_plot(const ResultsDir& dir, const std::string& scenario, c
     }
   if (rows.empty())
     return;
-  std::string csv = "nodes";
-  for (const auto& c : columns)
-    csv += "," + c;
-  csv += "\n";
-  for (const auto& [nodes, row] : rows) {
-    csv += std::to_string(nodes);
-    for (const auto& c : columns) {
-      auto it = row.find(c);
-      csv += it == row.end() ? "," : "," + fixed4_text(it->second);
-    }
-    csv += "\n";
-  }
-  dir.write("collectives.csv", csv);
+  dir.write("collectives.csv", wide_csv("nodes", columns, rows));
 
   auto plot_panel = [&](const std::string& prefix, const std::string& title, const std::string& ylabel) {
     std::string p = fmt::format("  set title '{}'\n  set ylabel '{}'\n  plot ", title, ylabel);

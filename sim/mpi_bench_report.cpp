@@ -16,25 +16,6 @@ const std::vector<std::string> kCollectives = {"barrier", "bcast", "allreduce"};
 
 std::string num(double v) { return fixed4_text(v); }
 
-// One CSV: a key column, then one column per name; empty cells where a (key, name) was not measured.
-std::string wide_csv(const std::string& key, const std::vector<std::string>& names,
-                     const std::map<std::uint64_t, std::map<std::string, double>>& rows)
-{
-  std::string csv = key;
-  for (const auto& n : names)
-    csv += "," + n;
-  csv += "\n";
-  for (const auto& [k, row] : rows) {
-    csv += std::to_string(k);
-    for (const auto& n : names) {
-      auto it = row.find(n);
-      csv += it == row.end() ? "," : "," + num(it->second);
-    }
-    csv += "\n";
-  }
-  return csv;
-}
-
 std::string plot_columns(const std::string& file, const std::vector<std::string>& names, const std::string& style)
 {
   std::string out;
