@@ -2,6 +2,7 @@
 
 #include "base/event_stream.hpp"
 #include "bcs/core/software_tree.hpp"
+#include "mpi/quadrics/hardware_collectives.hpp"
 #include "models/qsnet/routing.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -57,7 +58,7 @@ double barrier(bcs::core::Machine& m, CorePrimitives& impl, const elan3::HostInt
       impl.test_event(node, posted, true);
       if (impl.hardware_collectives()) {
         if (node == 0) {
-          double backoff = 1e-6;
+          double backoff = mpi::quadrics::HardwareCollectives::first_backoff;
           bcs::core::CompareAndWrite caw;
           caw.src = 0;
           caw.nodes = all;

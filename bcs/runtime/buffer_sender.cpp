@@ -1,14 +1,10 @@
 // BS, the Buffer Sender (000 §4.3), on every node's NIC: in the descriptor exchange microphase (DEM) it delivers
 // each send descriptor posted during the previous slice to the Buffer Receiver of the destination node, with
-// Xfer-And-Signal (a 64-byte put from NIC memory to NIC memory), and waits until all have landed.
+// Xfer-And-Signal (a descriptor-sized put, 64 B, from NIC memory to NIC memory), and waits until all have landed.
 #include "base/event_stream.hpp"
 #include "bcs/runtime/runtime.hpp"
 
 namespace bcssim::bcs::runtime {
-
-namespace {
-constexpr std::uint64_t kDescriptorBytes = 64; // one descriptor, as the host posts it (host_interface)
-}
 
 void Runtime::buffer_sender(unsigned node)
 {
@@ -33,7 +29,7 @@ void Runtime::buffer_sender(unsigned node)
       core::XferAndSignal x;
       x.src = node;
       x.dst = core::NodeSet::range(to, to);
-      x.bytes = kDescriptorBytes;
+      x.bytes = host_.spec().descriptor_bytes; // the descriptor as the process posted it
       x.local_event = landed;
       x.deliver = [this, d](unsigned at) { state_[at].arrived_sends.push_back(d); };
       core_.xfer_and_signal(x);

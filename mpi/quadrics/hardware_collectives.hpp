@@ -18,8 +18,8 @@ namespace bcssim::mpi::quadrics {
 
 class HardwareCollectives {
 public:
-  /// First back-off of the root NIC's conditional, doubled after each failed attempt (as in
-  /// sim/collective_bench.cpp's hardware barrier: elan_hgsync polls the conditional from the NIC thread).
+  /// First back-off of the root NIC's conditional, doubled after each failed attempt (002 §2.4.2.2: elan_hgsync
+  /// "backs off exponentially"; the first wait is not given, 1 us is assumed). sim/collective_bench uses it too.
   static constexpr double first_backoff = 1e-6; // s
 
   /// True when `hw` has hardware collectives and the nodes of `node_of` (node of each rank) are contiguous.
