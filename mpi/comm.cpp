@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <exception>
 #include <stdexcept>
 
@@ -29,18 +30,44 @@ void RequestState::block()
   waiter_->acquire();
 }
 
-Comm::CallScope::CallScope(Comm& comm, std::string name) : comm_(comm), outermost_(comm.call_.empty())
+void CallStats::add(double seconds, std::uint64_t call_bytes)
 {
-  if (outermost_)
+  min = count == 0 ? seconds : std::min(min, seconds);
+  max = count == 0 ? seconds : std::max(max, seconds);
+  ++count;
+  total += seconds;
+  bytes += call_bytes;
+}
+
+void CallStats::merge(const CallStats& other)
+{
+  if (other.count == 0)
+    return;
+  min = count == 0 ? other.min : std::min(min, other.min);
+  max = count == 0 ? other.max : std::max(max, other.max);
+  count += other.count;
+  total += other.total;
+  bytes += other.bytes;
+}
+
+Comm::CallScope::CallScope(Comm& comm, std::string name, std::uint64_t bytes)
+    : comm_(comm), outermost_(comm.call_.empty()), bytes_(bytes), start_(0)
+{
+  if (outermost_) {
     comm_.call_ = std::move(name);
+    start_ = simgrid::s4u::Engine::get_clock();
+  }
 }
 
 Comm::CallScope::~CallScope()
 {
   // A rank killed while blocked (SimGrid ends a deadlocked run by unwinding its actors) keeps the call it was in,
   // for the deadlock report.
-  if (outermost_ && std::uncaught_exceptions() == 0)
-    comm_.call_.clear();
+  if (!outermost_ || std::uncaught_exceptions() != 0)
+    return;
+  const std::string& name = comm_.call_;
+  comm_.profile_[name.substr(0, name.find('('))].add(simgrid::s4u::Engine::get_clock() - start_, bytes_);
+  comm_.call_.clear();
 }
 
 void Comm::compute(double seconds)
@@ -63,23 +90,25 @@ void Comm::check_peer(int peer, bool wildcard_ok, const char* what) const
 
 Request Comm::isend(const void* data, std::uint64_t bytes, int dst, int tag)
 {
+  CallScope call(*this, "MPI_Isend", bytes);
   return start_send(data, bytes, dst, tag, Plane::user);
 }
 
 Request Comm::irecv(void* data, std::uint64_t capacity, int src, int tag)
 {
+  CallScope call(*this, "MPI_Irecv", capacity);
   return start_recv(data, capacity, src, tag, Plane::user);
 }
 
 void Comm::send(const void* data, std::uint64_t bytes, int dst, int tag)
 {
-  CallScope call(*this, fmt::format("MPI_Send(dest={}, tag={}, bytes={})", dst, tag, bytes));
+  CallScope call(*this, fmt::format("MPI_Send(dest={}, tag={}, bytes={})", dst, tag, bytes), bytes);
   wait(isend(data, bytes, dst, tag));
 }
 
 void Comm::recv(void* data, std::uint64_t capacity, int src, int tag, Status* status)
 {
-  CallScope call(*this, fmt::format("MPI_Recv(source={}, tag={})", src, tag));
+  CallScope call(*this, fmt::format("MPI_Recv(source={}, tag={})", src, tag), capacity);
   wait(irecv(data, capacity, src, tag), status);
 }
 

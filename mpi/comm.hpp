@@ -12,6 +12,7 @@
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
@@ -45,6 +46,19 @@ private:
   simgrid::s4u::SemaphorePtr waiter_;
 };
 using Request = std::shared_ptr<RequestState>;
+
+/// What one rank spent in one MPI primitive: the per-primitive summary of the MMDS (000 Table 5.3).
+struct CallStats {
+  std::uint64_t count = 0;
+  std::uint64_t bytes = 0; // sent (sends) or posted capacity (receives); 0 for the other calls
+  double total = 0;        // simulated seconds inside the call
+  double min = 0;
+  double max = 0;
+  void add(double seconds, std::uint64_t call_bytes);
+  void merge(const CallStats& other);
+};
+/// Per primitive name ("MPI_Send", ...), in name order.
+using CallProfile = std::map<std::string, CallStats>;
 
 /// Byte counts or displacements, one per rank (the v-collectives).
 using Counts = std::vector<std::uint64_t>;
@@ -100,6 +114,9 @@ public:
   /// The MPI call the rank is in, e.g. "MPI_Recv(source=3, tag=7)"; empty when it is not in one. Used to
   /// report deadlocks.
   const std::string& current_call() const { return call_; }
+  /// Every MPI call the rank made so far, by primitive (outermost calls only: the MPI_Isend inside an MPI_Send
+  /// is the MPI_Send).
+  const CallProfile& profile() const { return profile_; }
 
 protected:
   /// User messages and the collective algorithms' messages travel on separate contexts (MPICH's comm_coll), so
@@ -110,10 +127,11 @@ protected:
   /// Host CPU time of combining `count` elements in a reduction.
   virtual void combine_cost(std::size_t count) { (void)count; }
 
-  /// Names the MPI call the rank is in while it lives; nested calls keep the outermost name.
+  /// Names the MPI call the rank is in while it lives and adds its simulated duration to profile() under the
+  /// name's primitive (the part before '('); nested calls keep the outermost name.
   class CallScope {
   public:
-    CallScope(Comm& comm, std::string name);
+    CallScope(Comm& comm, std::string name, std::uint64_t bytes = 0);
     ~CallScope();
     CallScope(const CallScope&) = delete;
     CallScope& operator=(const CallScope&) = delete;
@@ -121,6 +139,8 @@ protected:
   private:
     Comm& comm_;
     bool outermost_;
+    std::uint64_t bytes_;
+    double start_;
   };
 
   // Point-to-point on the collective plane, for the collective algorithms.
@@ -136,6 +156,7 @@ protected:
 
 private:
   std::string call_;
+  CallProfile profile_;
 };
 
 } // namespace bcssim::mpi

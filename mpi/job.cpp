@@ -1,8 +1,11 @@
 #include "mpi/job.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
 
 #include <fmt/format.h>
+
+#include <algorithm>
 
 namespace bcssim::mpi {
 
@@ -16,12 +19,15 @@ Job::Job(std::string name, Placement placement, HostOf host_of, CommFactory make
 
 void Job::start(RankMain main)
 {
+  started_ = simgrid::s4u::Engine::get_clock();
   for (unsigned r = 0; r < placement_.size(); ++r)
     actors_.push_back(simgrid::s4u::Actor::create(fmt::format("{}.rank{}", name_, r),
                                                   host_of_(placement_.of(r).node), [this, r, main] {
                                                     main(*comms_[r]);
                                                     comms_[r]->finalize();
                                                     done_[r] = 1;
+                                                    last_finish_ = std::max(last_finish_,
+                                                                            simgrid::s4u::Engine::get_clock());
                                                   }));
 }
 
@@ -29,6 +35,17 @@ void Job::join()
 {
   for (const auto& actor : actors_)
     actor->join();
+}
+
+double Job::makespan() const { return last_finish_ - started_; }
+
+CallProfile Job::profile() const
+{
+  CallProfile total;
+  for (const auto& comm : comms_)
+    for (const auto& [name, stats] : comm->profile())
+      total[name].merge(stats);
+  return total;
 }
 
 bool Job::finished() const { return blocked().empty(); }

@@ -30,6 +30,10 @@ public:
   void join();
 
   const Placement& placement() const { return placement_; }
+  /// Simulated seconds from start() to the return of the last rank (valid once finished()).
+  double makespan() const;
+  /// Every rank's MPI calls summed per primitive.
+  CallProfile profile() const;
   bool finished() const;
   /// Ranks that did not return from main, in order.
   std::vector<int> blocked() const;
@@ -42,6 +46,8 @@ private:
   HostOf host_of_;
   std::vector<std::unique_ptr<Comm>> comms_;
   std::vector<char> done_;
+  double started_ = 0;
+  double last_finish_ = 0;
   std::vector<simgrid::s4u::ActorPtr> actors_;
 };
 

@@ -24,9 +24,10 @@ std::vector<ParamSpec> declare()
   c.push_back(integer("seed", 1, 0, 9007199254740991.0,
                       "Seed of every pseudo-random stream (noise, variability). Same scenario + seed => same digest.",
                       "scenario choice"));
-  c.push_back(choice("kind", "microbench", {"microbench", "mpi_microbench"},
+  c.push_back(choice("kind", "microbench", {"microbench", "mpi_microbench", "app"},
                      "What to run: 'microbench' measures the raw QsNet substrate (Elan3lib-level RDMA puts) and "
-                     "the core primitives; 'mpi_microbench' runs OSU-style MPI benchmarks on the backend 'mpi'.",
+                     "the core primitives; 'mpi_microbench' runs OSU-style MPI benchmarks on the backend 'mpi'; "
+                     "'app' runs the application app.name on the backend 'mpi'.",
                      "scenario choice"));
 
   // --- platform: machine shape ---
@@ -260,6 +261,7 @@ std::vector<ParamSpec> declare()
     c.push_back(mem);
   }
   declare_mpi(c);
+  declare_apps(c);
   return c;
 }
 

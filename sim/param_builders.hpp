@@ -39,6 +39,19 @@ inline ParamSpec integer(std::string path, nlohmann::json def, double min, doubl
   return p;
 }
 
+inline ParamSpec real(std::string path, double def, double min, double max, std::string doc, std::string source)
+{
+  ParamSpec p;
+  p.path = std::move(path);
+  p.type = ParamType::real;
+  p.default_value = def;
+  p.min = min;
+  p.max = max;
+  p.doc = std::move(doc);
+  p.source = std::move(source);
+  return p;
+}
+
 inline ParamSpec choice(std::string path, const char* def, std::vector<std::string> choices, std::string doc,
                  std::string source)
 {
@@ -72,5 +85,7 @@ inline ParamSpec listed(ParamSpec p, nlohmann::json def)
 
 /// The MPI-level parameters: backend choice, job placement, the baseline's collectives, MPI microbenchmarks.
 void declare_mpi(std::vector<ParamSpec>& c);
+/// The applications of kind "app": which one, on how many processes, and each one's inputs.
+void declare_apps(std::vector<ParamSpec>& c);
 
 } // namespace bcssim::sim

@@ -78,6 +78,12 @@ std::optional<std::string> check_scalar(const ParamSpec& s, const nlohmann::json
         return want;
       return std::nullopt;
     }
+    case ParamType::real: {
+      const std::string want = fmt::format("a number{}", range_text(s));
+      if (!v.is_number() || v.get<double>() < s.min || v.get<double>() > s.max)
+        return want;
+      return std::nullopt;
+    }
     case ParamType::boolean:
       return v.is_boolean() ? std::nullopt : std::optional<std::string>("true or false");
     case ParamType::text:
@@ -129,6 +135,7 @@ std::string unit_label(const ParamSpec& spec)
   std::string unit;
   switch (spec.type) {
     case ParamType::integer: unit = "count"; break;
+    case ParamType::real: unit = "number"; break;
     case ParamType::boolean: unit = "bool"; break;
     case ParamType::text: unit = "text"; break;
     case ParamType::choice: unit = "choice"; break;

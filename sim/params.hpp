@@ -14,7 +14,7 @@
 
 namespace bcssim::sim {
 
-enum class ParamType { integer, boolean, text, choice, quantity };
+enum class ParamType { integer, real, boolean, text, choice, quantity };
 
 struct ParamSpec {
   std::string path;

@@ -1,5 +1,6 @@
 #include "sim/run.hpp"
 
+#include "sim/app_report.hpp"
 #include "sim/fixed_format.hpp"
 #include "sim/collective_report.hpp"
 #include "sim/microbench_report.hpp"
@@ -41,8 +42,11 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
       {"events", r.events},
       {"digest", r.digest},
   };
-  const bool mpi = scenario.text("kind") == "mpi_microbench";
-  if (mpi) {
+  const std::string kind = scenario.text("kind");
+  const bool mpi = kind == "mpi_microbench";
+  if (kind == "app") {
+    summary["app"] = app_figures(r.app_runs.at(0));
+  } else if (mpi) {
     summary["mpi"] = scenario.text("mpi");
     summary["mpi_figures"] = mpi_bench_figures(r.mpi_runs);
   } else {
@@ -50,11 +54,13 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
     summary["collective_figures"] = collective_figures(r.runs);
   }
   dir.write("summary.json", summary.dump(2) + "\n");
-  dir.write("runs.csv", mpi ? mpi_bench_csv(r.mpi_runs) : microbench_csv(r.runs));
+  dir.write("runs.csv", kind == "app" ? app_csv(r.app_runs) : mpi ? mpi_bench_csv(r.mpi_runs) : microbench_csv(r.runs));
   dir.write("digest", r.digest + "\n");
   if (options.events)
     dir.write("events.csv", r.events_csv);
-  if (mpi) {
+  if (kind == "app") {
+    dir.write("profile.csv", app_profile_csv(r.app_runs.at(0)));
+  } else if (mpi) {
     write_mpi_bench_plot(dir, scenario.name(), scenario.text("mpi"), r.mpi_runs);
   } else {
     write_microbench_plot(dir, r.platform.timing, r.runs);

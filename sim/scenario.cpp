@@ -176,6 +176,30 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
       throw ScenarioError(fmt::format("mpi_microbench.processes[{}]", i), show(processes[i]),
                           fmt::format("at most platform.nodes x platform.pes_per_node = {} x {} = {}", nodes, pes,
                                       nodes * pes));
+  // Applications: the job fits the machine; SWEEP3D's grid and blocks fit the job.
+  const std::int64_t app_ranks = sc.integer("app.processes") > 0 ? sc.integer("app.processes") : nodes * pes;
+  if (app_ranks > nodes * pes)
+    throw ScenarioError("app.processes", show(sc.values_["app.processes"]),
+                        fmt::format("at most platform.nodes x platform.pes_per_node = {} x {} = {} (or 0: all)",
+                                    nodes, pes, nodes * pes));
+  if (sc.text("app.name") == "sweep3d") {
+    const nlohmann::json& npe_i = sc.values_["sweep3d.npe_i"];
+    if (npe_i.is_number_integer() && app_ranks % npe_i.get<std::int64_t>() != 0)
+      throw ScenarioError("sweep3d.npe_i", show(npe_i),
+                          fmt::format("a divisor of the {} processes (npe_j = processes / npe_i), or \"auto\"",
+                                      app_ranks));
+    if (sc.integer("sweep3d.mm") != 3 && sc.integer("sweep3d.mm") != 6)
+      throw ScenarioError("sweep3d.mm", show(sc.values_["sweep3d.mm"]), "3 or 6 (sweep3d's angle sets)");
+    if (sc.integer("sweep3d.mm") % sc.integer("sweep3d.mmi") != 0)
+      throw ScenarioError("sweep3d.mmi", show(sc.values_["sweep3d.mmi"]),
+                          fmt::format("a divisor of sweep3d.mm = {}", sc.integer("sweep3d.mm")));
+    if (sc.text("sweep3d.cells") == "global") {
+      const std::int64_t ni = npe_i.is_number_integer() ? npe_i.get<std::int64_t>() : 1;
+      if (sc.integer("sweep3d.it") < ni || sc.integer("sweep3d.jt") < app_ranks / std::max<std::int64_t>(ni, 1))
+        throw ScenarioError("sweep3d.it", show(sc.values_["sweep3d.it"]),
+                            "at least one column and row per process with sweep3d.cells = global");
+    }
+  }
   const auto tests = sc.texts("mpi_microbench.tests");
   const double collective_size = sc.quantity("mpi_microbench.collective_size");
   if (std::find(tests.begin(), tests.end(), "allreduce") != tests.end() && std::fmod(collective_size, 8.0) != 0)
@@ -200,6 +224,7 @@ nlohmann::json Scenario::echo() const
 
 const nlohmann::json& Scenario::raw(const std::string& path) const { return values_.at(path); }
 std::int64_t Scenario::integer(const std::string& path) const { return raw(path).get<std::int64_t>(); }
+double Scenario::real(const std::string& path) const { return raw(path).get<double>(); }
 bool Scenario::flag(const std::string& path) const { return raw(path).get<bool>(); }
 std::string Scenario::text(const std::string& path) const { return raw(path).get<std::string>(); }
 

@@ -37,6 +37,7 @@ public:
 
   const nlohmann::json& raw(const std::string& path) const;
   std::int64_t integer(const std::string& path) const;
+  double real(const std::string& path) const;
   bool flag(const std::string& path) const;
   std::string text(const std::string& path) const;
   /// A quantity in SI units.

@@ -51,9 +51,14 @@ SimulationResult simulate(const Scenario& scenario, bool keep_events, const std:
   result.switch_count = world.platform().tree().switch_count();
 
   std::unique_ptr<MpiBench> mpi_bench;
-  if (scenario.text("kind") == "mpi_microbench") {
+  std::unique_ptr<AppRun> app;
+  const std::string kind = scenario.text("kind");
+  if (kind == "mpi_microbench") {
     mpi_bench = std::make_unique<MpiBench>(world, scenario, mpi_bench_spec(scenario));
     mpi_bench->start();
+  } else if (kind == "app") {
+    app = std::make_unique<AppRun>(world, scenario);
+    app->start();
   } else {
     start_substrate_benchmarks(world, scenario, result.runs);
   }
@@ -61,6 +66,10 @@ SimulationResult simulate(const Scenario& scenario, bool keep_events, const std:
   if (mpi_bench) {
     mpi_bench->check(); // an application's deadlock, reported rank by rank
     result.mpi_runs = mpi_bench->results();
+  }
+  if (app) {
+    app->check();
+    result.app_runs.push_back(app->result());
   }
   if (world.deadlocked())
     throw std::logic_error("the simulation deadlocked outside any application (a model bug); rerun with "

@@ -2,6 +2,7 @@
 // One simulation of a scenario, in this process (SimGrid allows one engine per process: tests and the CLI run
 // each simulation in its own process).
 #include "models/qsnet/platform.hpp"
+#include "sim/app_run.hpp"
 #include "sim/microbench.hpp"
 #include "sim/mpi_bench.hpp"
 #include "sim/scenario.hpp"
@@ -19,6 +20,7 @@ struct SimulationResult {
   std::vector<std::pair<std::string, std::string>> simgrid_config;
   std::vector<Measurement> runs;        // kind microbench
   std::vector<MpiMeasurement> mpi_runs; // kind mpi_microbench
+  std::vector<AppResult> app_runs;      // kind app (one)
   std::int64_t simulated_ns = 0;
   std::uint64_t events = 0;
   std::string digest;

@@ -1,0 +1,55 @@
+#pragma once
+// SWEEP3D proxy: the communication and computation skeleton of sweep3d 2.2b's KBA wavefront (DESIGN §6, read
+// from the public Fortran code). Ranks form an npe_i x npe_j grid; each iteration sweeps the 8 octants, and in
+// each, for every angle block and k-block, a rank receives the inflow faces from its upstream neighbours,
+// computes the block and sends the outflow faces downstream. Blocking (the original) or non-blocking (000 §6.3:
+// Isend/Irecv + Waitall).
+#include "mpi/comm.hpp"
+
+#include <cstdint>
+#include <string>
+
+namespace bcssim::apps::sweep3d {
+
+struct Spec {
+  int npe_i = 1, npe_j = 1;        // process grid (npe_i * npe_j = ranks)
+  int it_g = 50, jt_g = 50, kt = 50; // global grid cells
+  int mm = 6;                      // angles per octant (3 or 6)
+  int mmi = 3;                     // angles per block
+  int mk = 10;                     // k-planes per block
+  int iterations = 1;              // fixed count (sweep3d: epsi < 0)
+  double grind = 0;                // seconds per cell-angle of a block's computation
+  bool non_blocking = false;
+};
+
+/// The grid the way sweep3d chooses it for `ranks`: npe_i the largest divisor of ranks not above its square
+/// root, npe_j = ranks / npe_i.
+void square_grid(int ranks, int& npe_i, int& npe_j);
+
+/// Throws std::invalid_argument naming the field when the spec cannot run on `ranks` ranks.
+void check(const Spec& spec, int ranks);
+
+/// One rank's place in the grid and the sizes it works with.
+struct Geometry {
+  int i = 0, j = 0;    // mype_i, mype_j
+  int it = 0, jt = 0;  // local columns and rows
+  int mk = 0;          // min(mk, kt)
+  int kb = 0;          // k-blocks: ceil(kt / mk)
+  int mmi = 0;         // angles per block
+  int mmo = 0;         // angle blocks: mm / mmi
+  bool west = false, east = false, south = false, north = false; // neighbours that exist
+  std::uint64_t ew_bytes() const; // face sent east/west: jt * mk * mmi doubles
+  std::uint64_t ns_bytes() const; // face sent north/south: it * mk * mmi doubles
+};
+Geometry geometry(const Spec& spec, int rank);
+
+/// Point-to-point messages a rank sends per iteration, and their bytes (the formulas tests check the run with).
+struct Traffic {
+  std::uint64_t sends = 0, send_bytes = 0, recvs = 0, recv_bytes = 0;
+};
+Traffic traffic_per_iteration(const Spec& spec, int rank);
+
+/// The main of every rank.
+void run(mpi::Comm& comm, const Spec& spec);
+
+} // namespace bcssim::apps::sweep3d

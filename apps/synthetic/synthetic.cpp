@@ -1,0 +1,63 @@
+#include "apps/synthetic/synthetic.hpp"
+
+#include <stdexcept>
+
+namespace bcssim::apps::synthetic {
+
+Pattern parse_pattern(const std::string& text)
+{
+  if (text == "barrier")
+    return Pattern::barrier;
+  if (text == "exchange")
+    return Pattern::exchange;
+  throw std::invalid_argument("synthetic pattern '" + text + "': expected barrier or exchange");
+}
+
+std::vector<int> partner_offsets(int size, int neighbours)
+{
+  std::vector<int> offsets;
+  for (int d = 1; int(offsets.size()) < neighbours && d < size; ++d)
+    for (int o : {d % size, (size - d % size) % size}) {
+      bool seen = o == 0;
+      for (int have : offsets)
+        seen = seen || have == o;
+      if (!seen && int(offsets.size()) < neighbours)
+        offsets.push_back(o);
+    }
+  return offsets;
+}
+
+Workload::Workload(const Spec& spec, int rank)
+    : spec_(spec), rng_(base::Rng::stream(spec.seed, std::uint64_t(rank))), imbalance_(1 + spec.imbalance * rng_.uniform())
+{
+}
+
+double Workload::next()
+{
+  return spec_.granularity * imbalance_ * (1 + spec_.variability * (2 * rng_.uniform() - 1));
+}
+
+void run(mpi::Comm& comm, const Spec& spec)
+{
+  const int size = comm.size();
+  const int me = comm.rank();
+  const std::vector<int> offsets = partner_offsets(size, spec.neighbours);
+  Workload work(spec, me);
+  std::vector<mpi::Request> requests;
+  comm.barrier(); // start together
+  for (int it = 0; it < spec.iterations; ++it) {
+    comm.compute(work.next());
+    if (spec.pattern == Pattern::barrier) {
+      comm.barrier();
+      continue;
+    }
+    requests.clear();
+    for (int o : offsets)
+      requests.push_back(comm.irecv(nullptr, spec.message_bytes, (me - o + size) % size, it));
+    for (int o : offsets)
+      requests.push_back(comm.isend(nullptr, spec.message_bytes, (me + o) % size, it));
+    comm.waitall(requests);
+  }
+}
+
+} // namespace bcssim::apps::synthetic

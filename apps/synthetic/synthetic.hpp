@@ -1,0 +1,50 @@
+#pragma once
+// The synthetic bulk-synchronous application (002 §1.4 style): a loop of computation followed by either a barrier
+// or a non-blocking exchange with a fixed set of neighbours completed by MPI_Waitall. It exerts no memory
+// pressure; what it controls is the granularity, the communication pattern and the variability of the work.
+#include "base/rng.hpp"
+#include "mpi/comm.hpp"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace bcssim::apps::synthetic {
+
+enum class Pattern { barrier, exchange };
+
+struct Spec {
+  Pattern pattern = Pattern::barrier;
+  double granularity = 1e-3; // seconds of computation per iteration (before imbalance and variability)
+  int iterations = 10;
+  int neighbours = 2;           // exchange: partners at offsets +1, -1, +2, -2, ... (mod size)
+  std::uint64_t message_bytes = 4096; // exchange: bytes sent to each partner per iteration
+  double imbalance = 0;   // static: rank r computes granularity * (1 + imbalance * a_r), a_r uniform in [0, 1)
+  double variability = 0; // per iteration: times (1 + variability * (2u - 1)), u uniform in [0, 1)
+  std::uint64_t seed = 1;
+};
+
+Pattern parse_pattern(const std::string& text);
+
+/// Offsets o (1 <= o < size) of the ranks a rank sends to, r + o mod size: the first `neighbours` distinct
+/// values of +1, -1, +2, -2, ... (fewer when the job is too small). Rank r receives from r - o for each.
+std::vector<int> partner_offsets(int size, int neighbours);
+
+/// The seconds a rank computes in each iteration, deterministic in spec.seed: one random stream per rank, whose
+/// first number is the rank's static imbalance and then one per iteration (so a rank's work never depends on
+/// what other ranks drew).
+class Workload {
+public:
+  Workload(const Spec& spec, int rank);
+  double next();
+
+private:
+  const Spec& spec_;
+  base::Rng rng_;
+  double imbalance_;
+};
+
+/// The main of every rank.
+void run(mpi::Comm& comm, const Spec& spec);
+
+} // namespace bcssim::apps::synthetic

@@ -1,0 +1,49 @@
+#pragma once
+// Kind "app": one application (app.name) as one MPI job on the scenario's machine and backend. Its result is
+// the job's makespan and its MPI calls per primitive.
+#include "mpi/comm.hpp"
+#include "sim/scenario.hpp"
+#include "sim/world.hpp"
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace bcssim::sim {
+
+struct AppResult {
+  std::string app;      // app.name
+  std::string variant;  // synthetic.pattern or sweep3d.variant
+  std::string mpi;      // backend
+  unsigned processes = 0;
+  unsigned nodes = 0;
+  std::int64_t time_ns = 0; // from the job's start to the last rank's return
+  mpi::CallProfile profile; // every rank's MPI calls, summed per primitive
+};
+
+/// The number of ranks app.processes asks for (0 = every PE).
+unsigned app_processes(const Scenario& scenario);
+/// sweep3d.npe_i resolved for `ranks` ("auto" = the squarest grid).
+int sweep3d_npe_i(const Scenario& scenario, unsigned ranks);
+
+class MpiJob;
+
+class AppRun {
+public:
+  AppRun(World& world, const Scenario& scenario);
+  ~AppRun();
+  /// Creates the driver actor; the caller runs the engine, then calls check() and result().
+  void start();
+  /// Throws DeadlockError when the application did not finish.
+  void check() const;
+  AppResult result() const;
+
+private:
+  World& world_;
+  const Scenario& scenario_;
+  std::unique_ptr<MpiJob> job_;
+};
+
+} // namespace bcssim::sim

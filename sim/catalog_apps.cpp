@@ -1,0 +1,78 @@
+// Catalogue entries of the applications (kind "app", apps/): the synthetic bulk-synchronous loop and the SWEEP3D
+// proxy, each with its inputs.
+#include "sim/param_builders.hpp"
+
+namespace bcssim::sim {
+
+void declare_apps(std::vector<ParamSpec>& c)
+{
+  c.push_back(choice("app.name", "synthetic", {"synthetic", "sweep3d"},
+                     "Application of kind 'app': 'synthetic' = the bulk-synchronous loop of apps/synthetic "
+                     "(parameters synthetic.*); 'sweep3d' = the SWEEP3D wavefront proxy (parameters sweep3d.*).",
+                     "scenario choice"));
+  c.push_back(integer("app.processes", 0, 0, 16777216,
+                      "MPI processes (ranks) of the application, placed by job.placement from node 0; 0 = every "
+                      "PE of the machine (platform.nodes x platform.pes_per_node).",
+                      "scenario choice"));
+
+  // --- synthetic (002 §1.4) ---
+  c.push_back(choice("synthetic.pattern", "barrier", {"barrier", "exchange"},
+                     "After each computation: 'barrier' = MPI_Barrier; 'exchange' = MPI_Irecv from and MPI_Isend "
+                     "to synthetic.neighbours partners, then MPI_Waitall.",
+                     "002 §1.4 synthetic application"));
+  c.push_back(quantity("synthetic.granularity", Quantity::time, "1ms", 0, 1e4,
+                       "Computation per iteration of every rank, before imbalance and variability.",
+                       "scenario choice (000 §6: 1-100 ms spans fine- to coarse-grained)"));
+  c.push_back(integer("synthetic.iterations", 20, 1, 1e9, "Iterations of the loop.", "scenario choice"));
+  c.push_back(integer("synthetic.neighbours", 2, 1, 1e6,
+                      "Exchange partners of each rank: ranks at offsets +1, -1, +2, -2, ... (mod processes), the "
+                      "first this many distinct ones.",
+                      "scenario choice"));
+  c.push_back(quantity("synthetic.message_size", Quantity::size, "4KiB", 0, 1e9,
+                       "Bytes each rank sends to each partner per iteration (exchange).", "scenario choice"));
+  c.push_back(real("synthetic.imbalance", 0, 0, 100,
+                   "Static load imbalance: rank r computes granularity x (1 + imbalance x a_r), a_r drawn once per "
+                   "rank uniformly in [0, 1) from the seed.",
+                   "scenario choice"));
+  c.push_back(real("synthetic.variability", 0, 0, 1,
+                   "Dynamic variability: each iteration's computation is multiplied by 1 + variability x (2u - 1), "
+                   "u uniform in [0, 1) drawn per rank and iteration from the seed.",
+                   "scenario choice"));
+
+  // --- sweep3d (DESIGN §6; sweep3d 2.2b input: npe_i npe_j mk mmi / it_g jt_g kt mm / epsi) ---
+  c.push_back(choice("sweep3d.variant", "blocking", {"blocking", "non_blocking"},
+                     "'blocking' = sweep3d 2.2b's MPI_Recv / MPI_Send per block; 'non_blocking' = the 000 §6.3 "
+                     "rewrite: MPI_Irecv + MPI_Waitall before each block, MPI_Isend after it, the octant's sends "
+                     "completed by one MPI_Waitall.",
+                     "000 §6.3"));
+  {
+    ParamSpec npe_i = integer("sweep3d.npe_i", "auto", 1, 16777216,
+                              "Process grid columns; \"auto\" = the largest divisor of app.processes not above its "
+                              "square root (npe_j = processes / npe_i).",
+                              "scenario choice");
+    npe_i.allow_auto = true;
+    c.push_back(npe_i);
+  }
+  c.push_back(choice("sweep3d.cells", "per_process", {"per_process", "global"},
+                     "Whether sweep3d.it/jt/kt are each process's block (weak scaling: it_g = it x npe_i, "
+                     "jt_g = jt x npe_j) or the global grid it_g, jt_g, kt (strong scaling).",
+                     "001: 50x50x50 cells per process"));
+  c.push_back(integer("sweep3d.it", 50, 1, 1e6, "Cells along i (see sweep3d.cells).", "001: 50x50x50 per process"));
+  c.push_back(integer("sweep3d.jt", 50, 1, 1e6, "Cells along j (see sweep3d.cells).", "001: 50x50x50 per process"));
+  c.push_back(integer("sweep3d.kt", 50, 1, 1e6, "Cells along k (not distributed).", "001: 50x50x50 per process"));
+  c.push_back(integer("sweep3d.mm", 6, 3, 6, "Angles per octant: 3 or 6.", "sweep3d 2.2b standard input"));
+  c.push_back(integer("sweep3d.mmi", 3, 1, 6, "Angles per block (divides sweep3d.mm).",
+                      "sweep3d 2.2b standard input"));
+  c.push_back(integer("sweep3d.mk", 10, 1, 1e6, "k-planes per block.", "sweep3d 2.2b standard input"));
+  c.push_back(integer("sweep3d.iterations", 2, 1, 1e6,
+                      "Source iterations (sweep3d's epsi < 0: a fixed count, each 8 octants and 2 MPI_Allreduce).",
+                      "scenario choice"));
+  c.push_back(real("sweep3d.grind_cycles", 46.67, 0, 1e9,
+                   "PE cycles per cell-angle of a block's computation (scaled by platform.pe_speed): the grind "
+                   "time of sweep3d on the platform's CPU.",
+                   "000 §6.3: a compute step takes about 3.5 ms on Crescendo's 1 GHz Pentium-III with 001's "
+                   "50x50x50 cells per process; a step is one block of 50 x 50 x mk=10 x mmi=3 = 75,000 "
+                   "cell-angles, so 3.5e6 cycles / 75,000 = 46.67 cycles. Assumed to hold on other CPUs"));
+}
+
+} // namespace bcssim::sim
