@@ -10,6 +10,9 @@ void declare_mpi(std::vector<ParamSpec>& c)
                      "MPI the application runs on: 'quadrics' = the production-MPI baseline (Quadrics MPI over "
                      "Elan Tports, parameters quadrics.*); 'bcs' = BCS-MPI (parameters bcs.*).",
                      "scenario choice"));
+  c.push_back(boolean("compare", false,
+                      "Run every point on both backends, 'quadrics' then 'bcs', and report the slowdown "
+                      "T_bcs / T_quadrics - 1 (kinds app and mpi_microbench; 'mpi' is then not swept)."));
   c.push_back(quantity("bcs.runtime.slice", Quantity::time, "500us", 1e-6, 10,
                        "Time slice: the Strobe Sender's global strobe period.", "001: 500 us global heartbeat"));
   c.push_back(integer("bcs.runtime.management_node", 0, 0, 16777215,

@@ -2,14 +2,21 @@
 // deadlocked (the report names each blocked rank and its call).
 #include "sim/params_report.hpp"
 #include "sim/mpi_job.hpp"
+#include "sim/results_dir.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario.hpp"
+#include "sim/study.hpp"
+#include "sim/study_merge.hpp"
+#include "sim/study_run.hpp"
 
 #include <CLI/CLI.hpp>
+#include <fmt/format.h>
 
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <thread>
+#include <unistd.h>
 
 namespace {
 constexpr int kInvalidInput = 2;
@@ -35,6 +42,27 @@ int main(int argc, char** argv)
   run->add_flag("--events", options.events, "Also write the canonical event stream as events.csv");
   run->add_option("--log", options.sg_log, "SimGrid log setting, e.g. qsnet_platform.thres:info (repeatable)");
 
+  unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
+  run->add_option("--jobs,-j", jobs, "Sweep points run at once, each in its own process (default: the cores)")
+      ->check(CLI::Range(1u, 4096u));
+  long point = -1;
+  run->add_option("--point", point, "Run only this point of a sweep (see `bcssim sweep --emit-jobs`)")
+      ->check(CLI::NonNegativeNumber);
+
+  auto* sweep = app.add_subcommand("sweep", "Print one self-contained command per sweep point, for GNU parallel "
+                                            "or a Slurm job array; gather them with `bcssim merge`");
+  sweep->add_option("scenario", file, "Scenario JSON file")->required();
+  sweep->add_option("--set", sets, "Override a parameter: path=value (repeatable)");
+  sweep->add_option("--out", out_dir, "Results folder of the study (default: out/<scenario name>)");
+  bool emit = false;
+  sweep->add_flag("--emit-jobs", emit, "Print the commands (required: the only mode)")->required();
+
+  auto* merge = app.add_subcommand("merge", "Merge the points run by `bcssim sweep --emit-jobs` commands into the "
+                                            "study's results folder");
+  merge->add_option("scenario", file, "Scenario JSON file")->required();
+  merge->add_option("folder", out_dir, "The study's results folder (holding points/)")->required();
+  merge->add_option("--set", sets, "Override a parameter: path=value (repeatable), as given to sweep");
+
   auto* validate = app.add_subcommand("validate", "Check a scenario without running it");
   validate->add_option("scenario", file, "Scenario JSON file")->required();
   validate->add_option("--set", sets, "Override a parameter: path=value (repeatable)");
@@ -57,15 +85,46 @@ int main(int argc, char** argv)
       std::cout << (markdown ? params_markdown() : params_text());
       return 0;
     }
-    const Scenario scenario = Scenario::load(file, sets);
+    const Study study = Study::load(file, sets);
+    const std::filesystem::path study_out =
+        out_dir.empty() ? std::filesystem::path("out") / study.name() : std::filesystem::path(out_dir);
     if (*validate) {
       if (print)
-        std::cout << scenario.echo().dump(2) << "\n";
-      std::cout << "ok: " << file << " (scenario '" << scenario.name() << "')\n";
+        std::cout << study.point(0).echo().dump(2) << "\n";
+      std::cout << "ok: " << file << " (scenario '" << study.name() << "'";
+      if (!study.single())
+        std::cout << ", " << study.size() << " points";
+      std::cout << ")\n";
+      return 0;
+    }
+    if (*sweep) {
+      std::cout << emit_jobs(study, argv[0], file, sets, study_out);
+      return 0;
+    }
+    if (*merge) {
+      ResultsDir dir(study_out);
+      std::filesystem::copy(study_out / "points", dir.path("points"), std::filesystem::copy_options::recursive);
+      merge_points(study, dir.path("."), dir);
+      dir.commit();
+      std::cout << "results: " << dir.final_dir().string() << "/\n";
       return 0;
     }
     options.out_dir = out_dir;
-    const auto where = run_scenario(scenario, options);
+    if (point >= 0) {
+      if (std::size_t(point) >= study.size())
+        throw ScenarioError("--point", std::to_string(point),
+                            fmt::format("a point of the study, 0 to {}", study.size() - 1));
+      if (out_dir.empty())
+        options.out_dir = study_out / point_folder(std::size_t(point));
+      const auto where = run_scenario(study.point(std::size_t(point)), options);
+      std::cout << "results: " << where.string() << "/\n";
+      return 0;
+    }
+    StudyOptions study_options;
+    study_options.run = options;
+    study_options.jobs = jobs;
+    study_options.progress = ::isatty(2) != 0;
+    const auto where = run_study(study, study_options);
     std::cout << "results: " << where.string() << "/\n";
     return 0;
   } catch (const ScenarioError& e) {

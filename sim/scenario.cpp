@@ -33,8 +33,11 @@ void check_tree(const nlohmann::json& node, const std::string& prefix, std::map<
     } else if (is_section(path)) {
       check_tree(value, path, out);
     } else {
+      std::vector<std::string> allowed = section_keys(prefix);
+      if (prefix.empty()) // expanded by sim/study.cpp before a point is resolved
+        allowed.insert(std::lower_bound(allowed.begin(), allowed.end(), "sweep"), "sweep");
       throw ScenarioError(path, value.dump(),
-                          fmt::format("no such key; allowed here: {}", fmt::join(section_keys(prefix), ", ")));
+                          fmt::format("no such key; allowed here: {}", fmt::join(allowed, ", ")));
     }
   }
 }
@@ -74,7 +77,7 @@ std::string show(const nlohmann::json& v) { return v.dump(); }
 
 } // namespace
 
-Scenario Scenario::load(const std::string& file, const std::vector<std::string>& sets)
+nlohmann::json Scenario::read(const std::string& file)
 {
   std::ifstream in(file);
   if (!in)
@@ -87,7 +90,12 @@ Scenario Scenario::load(const std::string& file, const std::vector<std::string>&
   } catch (const nlohmann::json::parse_error& e) {
     throw ScenarioError("(root)", "<malformed JSON>", std::string("valid JSON; ") + e.what());
   }
-  return resolve(std::move(user), sets, std::filesystem::path(file).stem().string());
+  return user;
+}
+
+Scenario Scenario::load(const std::string& file, const std::vector<std::string>& sets)
+{
+  return resolve(read(file), sets, std::filesystem::path(file).stem().string());
 }
 
 Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& sets, const std::string& default_name)

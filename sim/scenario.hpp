@@ -14,17 +14,24 @@ namespace bcssim::sim {
 class ScenarioError : public std::runtime_error {
 public:
   ScenarioError(const std::string& path, const std::string& value, const std::string& allowed)
-      : std::runtime_error(path + " = " + value + ": expected " + allowed), path_(path)
+      : std::runtime_error(path + " = " + value + ": expected " + allowed), path_(path), value_(value),
+        allowed_(allowed)
   {
   }
   const std::string& path() const { return path_; }
+  const std::string& value() const { return value_; }
+  const std::string& allowed() const { return allowed_; }
 
 private:
   std::string path_;
+  std::string value_;
+  std::string allowed_;
 };
 
 class Scenario {
 public:
+  /// Reads a scenario file's JSON (ScenarioError when unreadable or malformed).
+  static nlohmann::json read(const std::string& file);
   /// Reads and resolves a scenario file. `sets` are "path=value" overrides (value: JSON, else a plain string).
   static Scenario load(const std::string& file, const std::vector<std::string>& sets = {});
   /// Resolves an already parsed scenario; `default_name` stands in when it has no "name".
