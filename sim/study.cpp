@@ -39,13 +39,26 @@ Study Study::load(const std::string& file, const std::vector<std::string>& sets)
 Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, const std::string& default_name)
 {
   Study st;
-  st.sets_ = sets;
+  // "--set sweep.<path>=[...]" replaces (or adds) one list of the sweep; every other --set applies to each point.
+  for (const std::string& s : sets) {
+    const auto eq = s.find('=');
+    if (s.rfind("sweep.", 0) != 0 || eq == std::string::npos || !user.is_object()) {
+      st.sets_.push_back(s);
+      continue;
+    }
+    nlohmann::json value = nlohmann::json::parse(s.substr(eq + 1), nullptr, false);
+    if (value.is_discarded())
+      value = s.substr(eq + 1);
+    if (!user.contains("sweep") || !user["sweep"].is_object())
+      user["sweep"] = nlohmann::json::object();
+    user["sweep"][s.substr(6, eq - 6)] = value;
+  }
   if (user.is_object() && user.contains("sweep")) {
     st.dimensions_ = read_sweep(user["sweep"]);
     user.erase("sweep");
   }
   // The file without its sweep is itself a scenario: check it first, so its own errors name their own paths.
-  const Scenario plain = Scenario::resolve(user, sets, default_name);
+  const Scenario plain = Scenario::resolve(user, st.sets_, default_name);
   st.name_ = plain.name();
   st.compare_ = plain.flag("compare");
   if (st.compare_) {

@@ -125,6 +125,10 @@ void write_plot(const ResultsDir& dir, const std::string& stem, const Series& se
     }
   }
   const double margin = (hi - lo) * 0.05 + 1e-12;
+  // One x value: give gnuplot a range around it (it cannot autoscale an empty one).
+  const std::string xrange = rows.size() == 1 ? fmt::format("set xrange [{:g}:{:g}]\n", rows.begin()->first * 0.5,
+                                                            rows.begin()->first * 1.5 + 1)
+                                              : "";
   std::string csv = "x";
   for (const auto& n : names)
     csv += ",\"" + n + "\"";
@@ -151,7 +155,7 @@ void write_plot(const ResultsDir& dir, const std::string& stem, const Series& se
       "  if (fmt eq 'svg') {{ set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' }} "
       "else {{ set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }}\n"
       "  set output '{1}.'.fmt\n  plot {5}\n}}\n",
-      title, stem, xlabel, ylabel, log_x ? "set logscale x 2\n" : "", plot, fixed4_text(lo - margin),
+      title, stem, xlabel, ylabel, (log_x ? "set logscale x 2\n" : "") + xrange, plot, fixed4_text(lo - margin),
       fixed4_text(hi + margin));
   dir.write(stem + ".gp", gp);
   render_gnuplot(dir.path(stem + ".gp").parent_path(), stem + ".gp");

@@ -5,6 +5,7 @@
 
 #include <array>
 #include <cstdio>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -149,5 +150,56 @@ TEST_CASE("the same MPI benchmarks on BCS-MPI: collectives take two slices, gold
   const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
   CHECK_MESSAGE(golden.find("bcs-microbench.json," + digest.substr(0, 16)) != std::string::npos,
                 "digest " << digest << " is not the golden one in scenarios/digests.csv");
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a sweep with compare: the merged output does not depend on --jobs, and emit-jobs + merge give the same")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const fs::path scenario = kTmp / "sweep.json";
+  std::ofstream(scenario) << R"({"name": "tiny", "kind": "app", "app": {"name": "synthetic"},
+    "synthetic": {"iterations": 3, "pattern": "exchange"},
+    "sweep": {"app.processes": [2, 8], "synthetic.granularity": ["1ms", "3ms"]}, "compare": true})";
+  const auto one = bcssim("run " + scenario.string() + " --jobs 1 --out " + (kTmp / "j1").string());
+  const auto two = bcssim("run " + scenario.string() + " --jobs 2 --out " + (kTmp / "j2").string());
+  REQUIRE(one.code == 0);
+  REQUIRE(two.code == 0);
+  for (const char* f : {"summary.json", "runs.csv", "points.csv", "slowdowns.csv", "digest", "time.csv",
+                        "slowdown.csv", "time.gp", "points/0007/summary.json"}) {
+    CAPTURE(f);
+    REQUIRE(fs::exists(kTmp / "j1" / f));
+    CHECK(slurp(kTmp / "j1" / f) == slurp(kTmp / "j2" / f));
+  }
+  const std::string runs = slurp(kTmp / "j1" / "runs.csv");
+  CHECK(runs.rfind("point,app.processes,synthetic.granularity,mpi,app,variant,mpi,processes,nodes,time_s\n"
+                   "0,2,1ms,quadrics,synthetic,exchange,quadrics,2,1,",
+                   0) == 0);
+  const std::string slow = slurp(kTmp / "j1" / "slowdowns.csv");
+  CHECK(slow.find("\n6,7,8,3ms,") != std::string::npos);
+
+  // The same study as independent commands, then merged: the same digest and rows.
+  const auto emitted = bcssim("sweep --emit-jobs " + scenario.string() + " --out " + (kTmp / "split").string());
+  REQUIRE(emitted.code == 0);
+  std::istringstream lines(emitted.output);
+  int commands = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line[0] == '#')
+      continue;
+    ++commands;
+    REQUIRE(std::system(line.c_str()) == 0);
+  }
+  CHECK(commands == 8);
+  const auto merged = bcssim("merge " + scenario.string() + " " + (kTmp / "split").string());
+  REQUIRE(merged.code == 0);
+  CHECK(slurp(kTmp / "split" / "digest") == slurp(kTmp / "j1" / "digest"));
+  CHECK(slurp(kTmp / "split" / "runs.csv") == runs);
+
+  // A bad value for every point: exit 2, its path, no results folder.
+  const auto bad = bcssim("run " + scenario.string() + " --set 'synthetic.iterations=0' --out " +
+                          (kTmp / "bad").string());
+  CHECK(bad.code == 2);
+  CHECK(bad.output.find("synthetic.iterations = 0: expected an integer in [1, 1e+09]") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "bad"));
   fs::remove_all(kTmp);
 }

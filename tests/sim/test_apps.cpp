@@ -1,0 +1,116 @@
+// The applications run end to end through sim::simulate (kind "app") on both backends: SWEEP3D's messages match
+// its formulas, and the synthetic loop's time under BCS-MPI is what the slice protocol dictates.
+#include "apps/sweep3d_proxy/sweep3d.hpp"
+#include "sim/simulation.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace bcssim;
+using nlohmann::json;
+
+namespace {
+
+// A 3 x 2 grid of 6 ranks on 3 Crescendo nodes, 6 x 6 x 20 cells per rank, 2 iterations.
+json sweep3d_scenario(const std::string& mpi, const std::string& variant)
+{
+  return {{"kind", "app"},
+          {"mpi", mpi},
+          {"app", {{"name", "sweep3d"}, {"processes", 6}}},
+          {"sweep3d",
+           {{"variant", variant}, {"npe_i", 3}, {"it", 6}, {"jt", 6}, {"kt", 20}, {"iterations", 2},
+            {"grind_cycles", 100}}}};
+}
+
+void check_sweep3d_counts(const std::string& mpi, const std::string& variant)
+{
+  const sim::Scenario sc = sim::Scenario::resolve(sweep3d_scenario(mpi, variant), {});
+  const sim::SimulationResult r = sim::simulate(sc);
+  REQUIRE(r.app_runs.size() == 1);
+  const auto& profile = r.app_runs[0].profile;
+
+  apps::sweep3d::Spec s;
+  s.npe_i = 3;
+  s.npe_j = 2;
+  s.it_g = 18;
+  s.jt_g = 12;
+  s.kt = 20;
+  apps::sweep3d::Traffic total;
+  for (int rank = 0; rank < 6; ++rank) {
+    const auto t = apps::sweep3d::traffic_per_iteration(s, rank);
+    total.sends += 2 * t.sends;
+    total.send_bytes += 2 * t.send_bytes;
+    total.recvs += 2 * t.recvs;
+    total.recv_bytes += 2 * t.recv_bytes;
+  }
+  const bool blocking = variant == "blocking";
+  const std::string send = blocking ? "MPI_Send" : "MPI_Isend";
+  const std::string recv = blocking ? "MPI_Recv" : "MPI_Irecv";
+  REQUIRE(profile.count(send) == 1);
+  REQUIRE(profile.count(recv) == 1);
+  CHECK(profile.at(send).count == total.sends);
+  CHECK(profile.at(send).bytes == total.send_bytes);
+  CHECK(profile.at(recv).count == total.recvs);
+  CHECK(profile.at(recv).bytes == total.recv_bytes);
+  CHECK(total.sends == 2u * 8 * 2 * 2 * 7); // 2 iterations x 8 octants x 2 angle blocks x 2 k-blocks x 7 edges
+  // Set-up 4 Bcast + 2 Barrier, 2 Allreduce per iteration, then 1 Barrier + 8 Allreduce: per rank.
+  CHECK(profile.at("MPI_Bcast").count == 6u * 4);
+  CHECK(profile.at("MPI_Barrier").count == 6u * 3);
+  CHECK(profile.at("MPI_Allreduce").count == 6u * (2 * 2 + 8));
+  if (!blocking) {
+    CHECK(profile.count("MPI_Send") == 0);
+    CHECK(profile.at("MPI_Waitall").count > 0);
+  }
+  CHECK(r.app_runs[0].processes == 6);
+  CHECK(r.app_runs[0].nodes == 3);
+  // The computation alone: per rank, 32 blocks per iteration of 6 x 6 x 10 x 3 cell-angles at 100 cycles per
+  // cell-angle on 1 GHz: a lower bound of the run time.
+  CHECK(double(r.app_runs[0].time_ns) * 1e-9 > 2 * 32 * 6 * 6 * 10 * 3 * 100e-9);
+}
+
+} // namespace
+
+TEST_CASE("SWEEP3D proxy messages match the formulas - baseline blocking")
+{
+  check_sweep3d_counts("quadrics", "blocking");
+}
+
+TEST_CASE("SWEEP3D proxy messages match the formulas - BCS-MPI non-blocking")
+{
+  check_sweep3d_counts("bcs", "non_blocking");
+}
+
+TEST_CASE("synthetic barrier loop under BCS-MPI: each 1 ms computation plus barrier takes exactly 2 slices")
+{
+  // 1 ms of computation is 2 slices; the barrier posted just after a boundary is scheduled in the next slice and
+  // the ranks resume at the one after (001 Figure 1): 4 slices = 2 ms per iteration, after a first barrier that
+  // takes the ranks from their start to the second slice boundary.
+  const json user = {{"kind", "app"},
+                     {"mpi", "bcs"},
+                     {"app", {{"name", "synthetic"}, {"processes", 8}}},
+                     {"synthetic", {{"pattern", "barrier"}, {"granularity", "1ms"}, {"iterations", 10}}}};
+  const sim::SimulationResult r = sim::simulate(sim::Scenario::resolve(user, {}));
+  const double t = double(r.app_runs.at(0).time_ns) * 1e-9;
+  CHECK(t == doctest::Approx(1e-3 + 10 * 2e-3).epsilon(1e-3)); // within 21 us: the ranks' start-up offset
+  CHECK(r.app_runs[0].profile.at("MPI_Barrier").count == 8u * 11);
+  CHECK(r.app_runs[0].profile.at("MPI_Barrier").min == doctest::Approx(1e-3).epsilon(1e-2));
+}
+
+TEST_CASE("synthetic exchange loop on the baseline - seeded imbalance and the message counts and bytes")
+{
+  const json user = {{"kind", "app"},
+                     {"mpi", "quadrics"},
+                     {"app", {{"name", "synthetic"}, {"processes", 16}}},
+                     {"synthetic",
+                      {{"pattern", "exchange"}, {"granularity", "5ms"}, {"iterations", 4}, {"neighbours", 4},
+                       {"message_size", "8KiB"}, {"imbalance", 0.2}, {"variability", 0.1}}}};
+  const sim::SimulationResult r = sim::simulate(sim::Scenario::resolve(user, {}));
+  const auto& p = r.app_runs.at(0).profile;
+  CHECK(p.at("MPI_Isend").count == 16u * 4 * 4);
+  CHECK(p.at("MPI_Isend").bytes == 16u * 4 * 4 * 8192);
+  CHECK(p.at("MPI_Irecv").count == 16u * 4 * 4);
+  CHECK(p.at("MPI_Waitall").count == 16u * 4);
+  // The slowest rank computes at most 5 ms x 1.2 x 1.1 per iteration; communication adds well under a millisecond.
+  const double t = double(r.app_runs[0].time_ns) * 1e-9;
+  CHECK(t > 4 * 5e-3);
+  CHECK(t < 4 * 5e-3 * 1.2 * 1.1 + 1e-3);
+}

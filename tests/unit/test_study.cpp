@@ -1,0 +1,70 @@
+// Studies: the expansion of "sweep" and "compare" into points, their order and their errors.
+#include "sim/study.hpp"
+
+#include <doctest/doctest.h>
+
+using namespace bcssim::sim;
+using nlohmann::json;
+
+namespace {
+std::string error_of(const json& user, const std::vector<std::string>& sets = {})
+{
+  try {
+    Study::resolve(user, sets, "s");
+  } catch (const ScenarioError& e) {
+    return e.what();
+  }
+  return "";
+}
+const json kApp = {{"kind", "app"}, {"app", {{"name", "synthetic"}}}};
+} // namespace
+
+TEST_CASE("a plain scenario is one point; sweep x compare is the cartesian product, the backend varying fastest")
+{
+  const Study plain = Study::resolve(kApp, {}, "s");
+  CHECK(plain.single());
+  CHECK(plain.size() == 1);
+
+  json user = kApp;
+  user["sweep"] = {{"app.processes", {2, 4, 8}}, {"synthetic.granularity", {"1ms", "10ms"}}};
+  user["compare"] = true;
+  const Study st = Study::resolve(user, {"synthetic.iterations=3"}, "s");
+  REQUIRE(st.size() == 12);
+  REQUIRE(st.dimensions().size() == 3);
+  CHECK(st.dimensions()[2].path == "mpi");
+  CHECK(st.label(0) == "app.processes=2 synthetic.granularity=1ms mpi=quadrics");
+  CHECK(st.label(1) == "app.processes=2 synthetic.granularity=1ms mpi=bcs");
+  CHECK(st.label(2) == "app.processes=2 synthetic.granularity=10ms mpi=quadrics");
+  CHECK(st.label(11) == "app.processes=8 synthetic.granularity=10ms mpi=bcs");
+  CHECK(st.point(7).integer("app.processes") == 4);
+  CHECK(st.point(7).quantity("synthetic.granularity") == doctest::Approx(10e-3));
+  CHECK(st.point(7).text("mpi") == "bcs");
+  CHECK(st.point(7).integer("synthetic.iterations") == 3); // --set applies to every point
+  const auto sets = st.point_sets(7);
+  CHECK(sets.front() == "synthetic.iterations=3");
+  CHECK(sets.back() == "mpi=\"bcs\"");
+}
+
+TEST_CASE("sweep and compare errors name the sweep path, the value and what is allowed")
+{
+  json bad = kApp;
+  bad["sweep"] = {{"app.processes", {2, 4000}}};
+  CHECK(error_of(bad) == "sweep.app.processes[1] = 4000: expected at most platform.nodes x platform.pes_per_node "
+                         "= 32 x 2 = 64 (or 0: all)");
+  bad["sweep"] = {{"app.procs", {2}}};
+  CHECK(error_of(bad).rfind("sweep.app.procs = [2]: expected a parameter path", 0) == 0);
+  bad["sweep"] = {{"app.processes", 4}};
+  CHECK(error_of(bad) == "sweep.app.processes = 4: expected a non-empty list of values of app.processes");
+  bad["sweep"] = {{"mpi", {"bcs"}}};
+  bad["compare"] = true;
+  CHECK(error_of(bad).rfind("sweep.mpi = [\"bcs\"]: expected no sweep of mpi when compare is true", 0) == 0);
+  CHECK(error_of({{"compare", true}}) ==
+        "compare = true: expected false for kind 'microbench' (it does not run on an MPI backend)");
+  // A combination that only fails at one point says which.
+  json combo = {{"kind", "app"}, {"app", {{"name", "sweep3d"}}}, {"sweep3d", {{"npe_i", 2}}},
+                {"sweep", {{"app.processes", {4, 9}}}}};
+  CHECK(error_of(combo) == "sweep3d.npe_i = 2: expected a divisor of the 9 processes (npe_j = processes / npe_i), "
+                           "or \"auto\" (at the sweep point app.processes=9)");
+  CHECK(error_of({{"sweeps", 1}}).find("allowed here: ") != std::string::npos);
+  CHECK(error_of({{"sweeps", 1}}).find(", sweep,") != std::string::npos);
+}
