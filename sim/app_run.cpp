@@ -55,7 +55,7 @@ apps::sweep3d::Spec sweep3d_spec(const Scenario& sc, unsigned ranks)
   s.mk = int(sc.integer("sweep3d.mk"));
   s.iterations = int(sc.integer("sweep3d.iterations"));
   s.grind = sc.real("sweep3d.grind_cycles") / sc.quantity("platform.pe_speed");
-  s.non_blocking = sc.text("sweep3d.variant") == "non_blocking";
+  s.variant = apps::sweep3d::parse_variant(sc.text("sweep3d.variant"));
   return s;
 }
 

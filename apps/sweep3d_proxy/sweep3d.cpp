@@ -30,6 +30,17 @@ constexpr int tag_ns = 2;
 
 } // namespace
 
+Variant parse_variant(const std::string& text)
+{
+  if (text == "blocking")
+    return Variant::blocking;
+  if (text == "non_blocking")
+    return Variant::non_blocking;
+  if (text == "ordered")
+    return Variant::ordered;
+  throw std::invalid_argument("sweep3d variant '" + text + "': expected blocking, non_blocking or ordered");
+}
+
 void square_grid(int ranks, int& npe_i, int& npe_j)
 {
   npe_i = 1;
@@ -109,7 +120,7 @@ void run(mpi::Comm& comm, const Spec& s)
   comm.barrier();
   comm.barrier();
 
-  std::vector<mpi::Request> pending;
+  std::vector<mpi::Request> pending, inflow;
   for (int iteration = 0; iteration < s.iterations; ++iteration) {
     for (const Octant& o : octants) {
       const int ew_from = o.di > 0 ? (g.west ? west : -1) : (g.east ? east : -1);
@@ -121,34 +132,46 @@ void run(mpi::Comm& comm, const Spec& s)
           // Blocks go up (dk = +1) or down the k axis; only the last one from the bottom may be shorter.
           const int kblock = o.dk > 0 ? b : g.kb - 1 - b;
           const int nk = std::min(g.mk, s.kt - kblock * g.mk);
-          if (s.non_blocking) {
-            std::vector<mpi::Request> inflow;
-            if (ew_from >= 0)
-              inflow.push_back(comm.irecv(nullptr, g.ew_bytes(), ew_from, tag_ew));
-            if (ns_from >= 0)
-              inflow.push_back(comm.irecv(nullptr, g.ns_bytes(), ns_from, tag_ns));
-            comm.waitall(inflow); // the block needs its inflow faces
-          } else {
-            if (ew_from >= 0)
-              comm.recv(nullptr, g.ew_bytes(), ew_from, tag_ew);
-            if (ns_from >= 0)
-              comm.recv(nullptr, g.ns_bytes(), ns_from, tag_ns);
+          switch (s.variant) {
+            case Variant::blocking:
+              if (ew_from >= 0)
+                comm.recv(nullptr, g.ew_bytes(), ew_from, tag_ew);
+              if (ns_from >= 0)
+                comm.recv(nullptr, g.ns_bytes(), ns_from, tag_ns);
+              break;
+            case Variant::non_blocking:
+            case Variant::ordered: {
+              std::vector<mpi::Request>& receives = s.variant == Variant::ordered ? inflow : pending;
+              if (ew_from >= 0)
+                receives.push_back(comm.irecv(nullptr, g.ew_bytes(), ew_from, tag_ew));
+              if (ns_from >= 0)
+                receives.push_back(comm.irecv(nullptr, g.ns_bytes(), ns_from, tag_ns));
+              if (!inflow.empty()) { // ordered: the block needs its inflow faces
+                comm.waitall(inflow);
+                inflow.clear();
+              }
+              break;
+            }
           }
           comm.compute(double(g.it) * double(g.jt) * double(nk) * double(g.mmi) * s.grind);
-          if (s.non_blocking) {
-            if (ew_to >= 0)
-              pending.push_back(comm.isend(nullptr, g.ew_bytes(), ew_to, tag_ew));
-            if (ns_to >= 0)
-              pending.push_back(comm.isend(nullptr, g.ns_bytes(), ns_to, tag_ns));
-          } else {
+          if (s.variant == Variant::blocking) {
             if (ew_to >= 0)
               comm.send(nullptr, g.ew_bytes(), ew_to, tag_ew);
             if (ns_to >= 0)
               comm.send(nullptr, g.ns_bytes(), ns_to, tag_ns);
+          } else {
+            if (ew_to >= 0)
+              pending.push_back(comm.isend(nullptr, g.ew_bytes(), ew_to, tag_ew));
+            if (ns_to >= 0)
+              pending.push_back(comm.isend(nullptr, g.ns_bytes(), ns_to, tag_ns));
+          }
+          if (s.variant == Variant::non_blocking && !pending.empty()) { // "MPI_Waitall at the end" (000 §6.3)
+            comm.waitall(pending);
+            pending.clear();
           }
         }
-      // Non-blocking: the outflow sends of the octant complete together before the next octant reuses the
-      // face buffers.
+      // Ordered: the outflow sends of the octant complete together before the next octant reuses the face
+      // buffers.
       if (!pending.empty()) {
         comm.waitall(pending);
         pending.clear();

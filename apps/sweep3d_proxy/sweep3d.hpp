@@ -3,13 +3,22 @@
 // from the public Fortran code). Ranks form an npe_i x npe_j grid; each iteration sweeps the 8 octants, and in
 // each, for every angle block and k-block, a rank receives the inflow faces from its upstream neighbours,
 // computes the block and sends the outflow faces downstream. Blocking (the original) or non-blocking (000 §6.3:
-// Isend/Irecv + Waitall).
+// Isend/Irecv + Waitall), in two readings of that rewrite (Variant).
 #include "mpi/comm.hpp"
 
 #include <cstdint>
 #include <string>
 
 namespace bcssim::apps::sweep3d {
+
+enum class Variant {
+  blocking,     // sweep3d 2.2b: MPI_Recv from upstream, compute, MPI_Send downstream
+  non_blocking, // 000 §6.3 read literally: every Send/Recv pair becomes Isend/Irecv and one MPI_Waitall at the end of
+                // the block completes all four, so a block computes without waiting for its inflow
+  ordered,      // non-blocking calls that keep the wavefront's order: MPI_Waitall on the inflow before computing,
+                // the octant's outflow completed by one MPI_Waitall at its end
+};
+Variant parse_variant(const std::string& text);
 
 struct Spec {
   int npe_i = 1, npe_j = 1;        // process grid (npe_i * npe_j = ranks)
@@ -19,7 +28,7 @@ struct Spec {
   int mk = 10;                     // k-planes per block
   int iterations = 1;              // fixed count (sweep3d: epsi < 0)
   double grind = 0;                // seconds per cell-angle of a block's computation
-  bool non_blocking = false;
+  Variant variant = Variant::blocking;
 };
 
 /// The grid the way sweep3d chooses it for `ranks`: npe_i the largest divisor of ranks not above its square

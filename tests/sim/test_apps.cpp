@@ -79,6 +79,11 @@ TEST_CASE("SWEEP3D proxy messages match the formulas - BCS-MPI non-blocking")
   check_sweep3d_counts("bcs", "non_blocking");
 }
 
+TEST_CASE("SWEEP3D proxy messages match the formulas - BCS-MPI ordered")
+{
+  check_sweep3d_counts("bcs", "ordered");
+}
+
 TEST_CASE("synthetic barrier loop under BCS-MPI: each 1 ms computation plus barrier takes exactly 2 slices")
 {
   // 1 ms of computation is 2 slices; the barrier posted just after a boundary is scheduled in the next slice and
