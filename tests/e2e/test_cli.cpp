@@ -203,3 +203,22 @@ TEST_CASE("a sweep with compare: the merged output does not depend on --jobs, an
   CHECK_FALSE(fs::exists(kTmp / "bad"));
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("the paper's synthetic barrier study reproduces its golden digest and its committed results")
+{
+  fs::remove_all(kTmp);
+  const std::string name = "synthetic-barrier";
+  const auto r = bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/paper/" + name + ".json --jobs 2 --out " +
+                        (kTmp / name).string());
+  REQUIRE(r.code == 0);
+  const std::string digest = slurp(kTmp / name / "digest");
+  const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
+  CHECK_MESSAGE(golden.find("paper/" + name + ".json," + digest.substr(0, 16)) != std::string::npos,
+                "digest " << digest << " is not the golden one in scenarios/digests.csv");
+  const fs::path committed = fs::path(BCSSIM_SOURCE_DIR) / "results" / "paper" / name;
+  for (const char* f : {"slowdowns.csv", "runs.csv", "points.csv", "summary.json"}) {
+    CAPTURE(f);
+    CHECK(slurp(kTmp / name / f) == slurp(committed / f));
+  }
+  fs::remove_all(kTmp);
+}
