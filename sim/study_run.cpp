@@ -32,7 +32,9 @@ public:
     void* p = ::mmap(nullptr, bytes(), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
     if (p == MAP_FAILED)
       throw std::runtime_error("cannot map the progress area");
-    slots_ = new (p) std::atomic<double>[n_]();
+    slots_ = static_cast<std::atomic<double>*>(p);
+    for (std::size_t i = 0; i < n_; ++i)
+      new (&slots_[i]) std::atomic<double>(0.0);
   }
   ~SharedClocks() { ::munmap(static_cast<void*>(slots_), bytes()); }
   std::atomic<double>& operator[](std::size_t i) { return slots_[i]; }
@@ -73,10 +75,44 @@ private:
 
 std::string point_folder(std::size_t i) { return fmt::format("points/{:04}", i); }
 
+namespace {
+
+// A single run on a terminal: a thread prints the simulated time reached once a second (reading one atomic that
+// the simulation writes as its clock advances; the simulation itself never waits for it).
+std::filesystem::path run_single(const Scenario& scenario, const StudyOptions& options)
+{
+  if (!options.progress)
+    return run_scenario(scenario, options.run);
+  std::atomic<double> clock{0.0};
+  std::atomic<bool> done{false};
+  simgrid::s4u::Engine::on_time_advance_cb(
+      [&clock](double) { clock.store(simgrid::s4u::Engine::get_clock(), std::memory_order_relaxed); });
+  std::thread reporter([&] {
+    for (int tick = 1; !done.load(); ++tick) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (tick % 10 == 0 && !done.load())
+        std::fprintf(stderr, "\rsimulated %.6f s", clock.load(std::memory_order_relaxed));
+    }
+  });
+  struct Join {
+    std::atomic<bool>& done;
+    std::thread& thread;
+    ~Join()
+    {
+      done = true;
+      thread.join();
+      std::fprintf(stderr, "\r%-40s\r", "");
+    }
+  } join{done, reporter};
+  return run_scenario(scenario, options.run);
+}
+
+} // namespace
+
 std::filesystem::path run_study(const Study& study, const StudyOptions& options)
 {
   if (study.single())
-    return run_scenario(study.point(0), options.run);
+    return run_single(study.point(0), options);
 
   const std::filesystem::path out =
       options.run.out_dir.empty() ? std::filesystem::path("out") / study.name() : options.run.out_dir;
