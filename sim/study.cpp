@@ -57,8 +57,21 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     st.dimensions_ = read_sweep(user["sweep"]);
     user.erase("sweep");
   }
-  // The file without its sweep is itself a scenario: check it first, so its own errors name their own paths.
-  const Scenario plain = Scenario::resolve(user, st.sets_, default_name);
+  // The file without its sweep is usually a valid scenario itself: checking it first lets its own errors name
+  // their own paths. When only the swept values make it valid (e.g. more nodes for more processes), the
+  // first point stands in, and the loop below reports any point that is not.
+  const Scenario plain = [&] {
+    try {
+      return Scenario::resolve(user, st.sets_, default_name);
+    } catch (const ScenarioError&) {
+      if (st.dimensions_.empty())
+        throw;
+      std::vector<std::string> first = st.sets_;
+      for (const SweepDimension& d : st.dimensions_)
+        first.push_back(assignment(d.path, d.values.front()));
+      return Scenario::resolve(user, first, default_name);
+    }
+  }();
   st.name_ = plain.name();
   st.compare_ = plain.flag("compare");
   if (st.compare_) {

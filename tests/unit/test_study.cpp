@@ -65,6 +65,10 @@ TEST_CASE("sweep and compare errors name the sweep path, the value and what is a
                 {"sweep", {{"app.processes", {4, 9}}}}};
   CHECK(error_of(combo) == "sweep3d.npe_i = 2: expected a divisor of the 9 processes (npe_j = processes / npe_i), "
                            "or \"auto\" (at the sweep point app.processes=9)");
+  // Valid only with the swept values: the file alone (64 ranks on 32 nodes) is not, every point is.
+  json grow = {{"kind", "app"}, {"app", {{"processes", 100}}}, {"sweep", {{"platform.nodes", {50, 64}}}}};
+  CHECK(error_of(grow) == "");
+  CHECK(Study::resolve(grow, {}, "s").size() == 2);
   CHECK(error_of({{"sweeps", 1}}).find("allowed here: ") != std::string::npos);
   CHECK(error_of({{"sweeps", 1}}).find(", sweep,") != std::string::npos);
 }
