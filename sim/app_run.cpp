@@ -9,13 +9,16 @@
 
 namespace bcssim::sim {
 namespace sg4 = simgrid::s4u;
+namespace {
 
+// The number of ranks app.processes asks for (0 = every PE).
 unsigned app_processes(const Scenario& sc)
 {
   const std::int64_t n = sc.integer("app.processes");
   return unsigned(n > 0 ? n : sc.integer("platform.nodes") * sc.integer("platform.pes_per_node"));
 }
 
+// sweep3d.npe_i resolved for `ranks` ("auto" = the squarest grid).
 int sweep3d_npe_i(const Scenario& sc, unsigned ranks)
 {
   if (sc.raw("sweep3d.npe_i").is_number_integer())
@@ -24,8 +27,6 @@ int sweep3d_npe_i(const Scenario& sc, unsigned ranks)
   apps::sweep3d::square_grid(int(ranks), npe_i, npe_j);
   return npe_i;
 }
-
-namespace {
 
 apps::synthetic::Spec synthetic_spec(const Scenario& sc)
 {

@@ -23,11 +23,6 @@ struct AppResult {
   mpi::CallProfile profile; // every rank's MPI calls, summed per primitive
 };
 
-/// The number of ranks app.processes asks for (0 = every PE).
-unsigned app_processes(const Scenario& scenario);
-/// sweep3d.npe_i resolved for `ranks` ("auto" = the squarest grid).
-int sweep3d_npe_i(const Scenario& scenario, unsigned ranks);
-
 class MpiJob;
 
 class AppRun {

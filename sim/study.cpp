@@ -31,6 +31,8 @@ std::vector<SweepDimension> read_sweep(const nlohmann::json& sweep)
 
 } // namespace
 
+std::string point_folder(std::size_t i) { return fmt::format("points/{:04}", i); }
+
 Study Study::load(const std::string& file, const std::vector<std::string>& sets)
 {
   return resolve(Scenario::read(file), sets, std::filesystem::path(file).stem().string());

@@ -19,6 +19,9 @@ struct SweepDimension {
   std::vector<nlohmann::json> values;
 };
 
+/// Folder of point i inside a study's results: "points/0007".
+std::string point_folder(std::size_t i);
+
 class Study {
 public:
   /// Reads a scenario file; `sets` are --set overrides applied to every point. Every point is resolved here,

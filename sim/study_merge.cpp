@@ -62,8 +62,8 @@ double plot_value(const Study& st, std::size_t point, const std::string& path, s
 bool numeric(const std::string& path)
 {
   const ParamSpec* spec = find_param(path);
-  return spec && (spec->type == ParamType::integer || spec->type == ParamType::real ||
-                  (spec->type == ParamType::quantity && !spec->list));
+  return spec && !spec->list &&
+         (spec->type == ParamType::integer || spec->type == ParamType::real || spec->type == ParamType::quantity);
 }
 
 // The plots' x axis: app.processes when swept, else the first numeric dimension that is not the backend.
@@ -172,7 +172,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
 
   std::vector<PointData> points;
   for (std::size_t i = 0; i < st.size(); ++i)
-    points.push_back(read_point(points_root / fmt::format("points/{:04}", i)));
+    points.push_back(read_point(points_root / point_folder(i)));
 
   // runs.csv and points.csv, and the study's digest over the points' digests in point order.
   std::string runs = "point" + dim_header + "," + points.at(0).header + "\n";

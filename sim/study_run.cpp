@@ -45,6 +45,13 @@ private:
   std::atomic<double>* slots_;
 };
 
+// Keeps `clock` at the simulated time as the engine advances (read by a progress line, never by the model).
+void publish_clock(std::atomic<double>& clock)
+{
+  simgrid::s4u::Engine::on_time_advance_cb(
+      [&clock](double) { clock.store(simgrid::s4u::Engine::get_clock(), std::memory_order_relaxed); });
+}
+
 // In the child: simulate point i into its folder and leave with an exit code, never returning (the parent's
 // objects, e.g. its ResultsDir, must not be destroyed here).
 [[noreturn]] void child_main(const Study& study, std::size_t i, const StudyOptions& options,
@@ -52,8 +59,7 @@ private:
 {
   int code = 0;
   try {
-    simgrid::s4u::Engine::on_time_advance_cb(
-        [&clock](double) { clock.store(simgrid::s4u::Engine::get_clock(), std::memory_order_relaxed); });
+    publish_clock(clock);
     RunOptions run = options.run;
     run.out_dir = folder;
     run_scenario(study.point(i), run);
@@ -73,8 +79,6 @@ private:
 
 } // namespace
 
-std::string point_folder(std::size_t i) { return fmt::format("points/{:04}", i); }
-
 namespace {
 
 // A single run on a terminal: a thread prints the simulated time reached once a second (reading one atomic that
@@ -85,8 +89,7 @@ std::filesystem::path run_single(const Scenario& scenario, const StudyOptions& o
     return run_scenario(scenario, options.run);
   std::atomic<double> clock{0.0};
   std::atomic<bool> done{false};
-  simgrid::s4u::Engine::on_time_advance_cb(
-      [&clock](double) { clock.store(simgrid::s4u::Engine::get_clock(), std::memory_order_relaxed); });
+  publish_clock(clock);
   std::thread reporter([&] {
     for (int tick = 1; !done.load(); ++tick) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));

@@ -17,9 +17,6 @@ struct StudyOptions {
   bool progress = false; // a status line on stderr (the CLI sets it when stderr is a terminal)
 };
 
-/// Folder of point i inside a study's results: "points/0007".
-std::string point_folder(std::size_t i);
-
 /// Runs every point and writes the results folder. Throws like run_scenario (DeadlockError when a point's
 /// application deadlocked, naming the point), leaving no results folder behind.
 std::filesystem::path run_study(const Study& study, const StudyOptions& options);

@@ -1,5 +1,6 @@
 #include "apps/synthetic/synthetic.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 
 namespace bcssim::apps::synthetic {
@@ -17,13 +18,9 @@ std::vector<int> partner_offsets(int size, int neighbours)
 {
   std::vector<int> offsets;
   for (int d = 1; int(offsets.size()) < neighbours && d < size; ++d)
-    for (int o : {d % size, (size - d % size) % size}) {
-      bool seen = o == 0;
-      for (int have : offsets)
-        seen = seen || have == o;
-      if (!seen && int(offsets.size()) < neighbours)
+    for (int o : {d, size - d}) // +d and -d (mod size): the same rank when d = size / 2
+      if (int(offsets.size()) < neighbours && std::find(offsets.begin(), offsets.end(), o) == offsets.end())
         offsets.push_back(o);
-    }
   return offsets;
 }
 
