@@ -1,5 +1,6 @@
 #include "sim/scenario.hpp"
 
+#include "apps/sweep3d_proxy/sweep3d.hpp"
 #include "sim/params.hpp"
 
 #include <fmt/format.h>
@@ -202,10 +203,17 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
       throw ScenarioError("sweep3d.mmi", show(sc.values_["sweep3d.mmi"]),
                           fmt::format("a divisor of sweep3d.mm = {}", sc.integer("sweep3d.mm")));
     if (sc.text("sweep3d.cells") == "global") {
-      const std::int64_t ni = npe_i.is_number_integer() ? npe_i.get<std::int64_t>() : 1;
-      if (sc.integer("sweep3d.it") < ni || sc.integer("sweep3d.jt") < app_ranks / std::max<std::int64_t>(ni, 1))
-        throw ScenarioError("sweep3d.it", show(sc.values_["sweep3d.it"]),
-                            "at least one column and row per process with sweep3d.cells = global");
+      int ni = 1, nj = 1;
+      apps::sweep3d::square_grid(int(app_ranks), ni, nj);
+      if (npe_i.is_number_integer())
+        ni = int(npe_i.get<std::int64_t>());
+      nj = int(app_ranks) / ni;
+      for (const auto& [path, need] : {std::pair<const char*, int>{"sweep3d.it", ni}, {"sweep3d.jt", nj}})
+        if (sc.integer(path) < need)
+          throw ScenarioError(path, show(sc.values_[path]),
+                              fmt::format("at least {} cells with sweep3d.cells = global: one per process of the "
+                                          "{} x {} grid",
+                                          need, ni, nj));
     }
   }
   const auto tests = sc.texts("mpi_microbench.tests");

@@ -65,6 +65,9 @@ TEST_CASE("sweep and compare errors name the sweep path, the value and what is a
                 {"sweep", {{"app.processes", {4, 9}}}}};
   CHECK(error_of(combo) == "sweep3d.npe_i = 2: expected a divisor of the 9 processes (npe_j = processes / npe_i), "
                            "or \"auto\" (at the sweep point app.processes=9)");
+  CHECK(error_of({{"kind", "app"}, {"app", {{"name", "sweep3d"}, {"processes", 32}}},
+                  {"sweep3d", {{"cells", "global"}, {"it", 8}, {"jt", 7}}}}) ==
+        "sweep3d.jt = 7: expected at least 8 cells with sweep3d.cells = global: one per process of the 4 x 8 grid");
   // Valid only with the swept values: the file alone (64 ranks on 32 nodes) is not, every point is.
   json grow = {{"kind", "app"}, {"app", {{"processes", 100}}}, {"sweep", {{"platform.nodes", {50, 64}}}}};
   CHECK(error_of(grow) == "");
