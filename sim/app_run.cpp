@@ -1,5 +1,6 @@
 #include "sim/app_run.hpp"
 
+#include "apps/sage_proxy/sage.hpp"
 #include "apps/sweep3d_proxy/sweep3d.hpp"
 #include "apps/synthetic/synthetic.hpp"
 #include "base/event_stream.hpp"
@@ -60,6 +61,28 @@ apps::sweep3d::Spec sweep3d_spec(const Scenario& sc, unsigned ranks)
   return s;
 }
 
+apps::sage::Spec sage_spec(const Scenario& sc)
+{
+  apps::sage::Spec s;
+  s.cells_per_process = sc.integer("sage.cells_per_process");
+  s.cycles = int(sc.integer("sage.cycles"));
+  s.exchanges = int(sc.integer("sage.exchanges"));
+  s.allreduces = int(sc.integer("sage.allreduces"));
+  s.ghost_bytes = std::uint64_t(sc.quantity("sage.ghost_size"));
+  s.cell_time = sc.real("sage.cell_cycles") / sc.quantity("platform.pe_speed");
+  return s;
+}
+
+// The runs.csv "variant" of an application: what distinguishes its runs beyond the processes.
+std::string app_variant(const Scenario& sc, const std::string& app)
+{
+  if (app == "synthetic")
+    return sc.text("synthetic.pattern");
+  if (app == "sweep3d")
+    return sc.text("sweep3d.variant");
+  return "E=" + std::to_string(sc.integer("sage.cells_per_process"));
+}
+
 } // namespace
 
 AppRun::AppRun(World& world, const Scenario& scenario) : world_(world), scenario_(scenario) {}
@@ -73,8 +96,10 @@ void AppRun::start()
   job_ = std::make_unique<MpiJob>(world_, scenario_, app, placement_of(scenario_, ranks));
   if (app == "synthetic")
     job_->start([spec = synthetic_spec(scenario_)](mpi::Comm& c) { apps::synthetic::run(c, spec); });
-  else
+  else if (app == "sweep3d")
     job_->start([spec = sweep3d_spec(scenario_, ranks)](mpi::Comm& c) { apps::sweep3d::run(c, spec); });
+  else
+    job_->start([spec = sage_spec(scenario_)](mpi::Comm& c) { apps::sage::run(c, spec); });
   // The driver only ends the backend's NIC threads once every rank has returned.
   sg4::Actor::create("app_driver", world_.platform().cpu(0), [this] { job_->join(); });
 }
@@ -86,7 +111,7 @@ AppResult AppRun::result() const
   const mpi::Job& job = job_->job();
   AppResult r;
   r.app = scenario_.text("app.name");
-  r.variant = scenario_.text(r.app == "synthetic" ? "synthetic.pattern" : "sweep3d.variant");
+  r.variant = app_variant(scenario_, r.app);
   r.mpi = scenario_.text("mpi");
   r.processes = job.placement().size();
   r.nodes = unsigned(job.placement().nodes().size());

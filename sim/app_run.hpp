@@ -15,7 +15,7 @@ namespace bcssim::sim {
 
 struct AppResult {
   std::string app;      // app.name
-  std::string variant;  // synthetic.pattern or sweep3d.variant
+  std::string variant;  // synthetic.pattern, sweep3d.variant or SAGE's cells per process
   std::string mpi;      // backend
   unsigned processes = 0;
   unsigned nodes = 0;

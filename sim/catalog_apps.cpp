@@ -1,14 +1,15 @@
-// Catalogue entries of the applications (kind "app", apps/): the synthetic bulk-synchronous loop and the SWEEP3D
-// proxy, each with its inputs.
+// Catalogue entries of the applications (kind "app", apps/): the synthetic bulk-synchronous loop, the SWEEP3D
+// proxy and the SAGE proxy, each with its inputs.
 #include "sim/param_builders.hpp"
 
 namespace bcssim::sim {
 
 void declare_apps(std::vector<ParamSpec>& c)
 {
-  c.push_back(choice("app.name", "synthetic", {"synthetic", "sweep3d"},
+  c.push_back(choice("app.name", "synthetic", {"synthetic", "sweep3d", "sage"},
                      "Application of kind 'app': 'synthetic' = the bulk-synchronous loop of apps/synthetic "
-                     "(parameters synthetic.*); 'sweep3d' = the SWEEP3D wavefront proxy (parameters sweep3d.*).",
+                     "(parameters synthetic.*); 'sweep3d' = the SWEEP3D wavefront proxy (parameters sweep3d.*); "
+                     "'sage' = the SAGE hydrocode proxy (parameters sage.*).",
                      "scenario choice"));
   c.push_back(integer("app.processes", 0, 0, 16777216,
                       "MPI processes (ranks) of the application, placed by job.placement from node 0; 0 = every "
@@ -75,6 +76,34 @@ void declare_apps(std::vector<ParamSpec>& c)
                    "000 §6.3: a compute step takes about 3.5 ms on Crescendo's 1 GHz Pentium-III with 001's "
                    "50x50x50 cells per process; a step is one block of 50 x 50 x mk=10 x mmi=3 = 75,000 "
                    "cell-angles, so 3.5e6 cycles / 75,000 = 46.67 cycles. Assumed to hold on other CPUs"));
+
+  // --- sage (000 §6.2, DESIGN §6): weak-scaled, E cells per process, linear cell decomposition ---
+  c.push_back(integer("sage.cells_per_process", 13500, 1, 1e9,
+                      "Cells each process owns (E; weak scaling: the grid grows with the processes). The cells of "
+                      "the L x L x Lz grid are numbered x, then y, then z, and process p owns [pE, pE + E).",
+                      "Kerbyson et al., SC'01 (SAGE's weak-scaled timing runs use 13,500 cells per PE); the seeds "
+                      "give no cell count"));
+  c.push_back(integer("sage.cycles", 10, 1, 1e6, "Hydro cycles simulated.", "scenario choice"));
+  c.push_back(integer("sage.exchanges", 3, 0, 1e4,
+                      "Gather/scatter ghost exchanges per cycle: MPI_Irecv from and MPI_Isend to every neighbour, "
+                      "then MPI_Waitall.",
+                      "000 Table 5.3: with sage.allreduces = 10, the ratio of MPI_Allreduce to MPI_Waitall calls "
+                      "(7025 / 2140 = 3.3)"));
+  c.push_back(integer("sage.allreduces", 10, 0, 1e4,
+                      "One-double MPI_Allreduce (MIN) per cycle, spread evenly behind the exchanges; a cycle needs "
+                      "at least one exchange or allreduce.",
+                      "000 Table 5.3 (see sage.exchanges)"));
+  c.push_back(quantity("sage.ghost_size", Quantity::size, "8B", 0, 1e6,
+                       "Bytes per pair of face-adjacent cells owned by two processes, per exchange (one double: "
+                       "SAGE gathers one variable at a time).",
+                       "scenario choice"));
+  c.push_back(real("sage.cell_cycles", 9111, 0, 1e12,
+                   "PE cycles of computation per cell per cycle (scaled by platform.pe_speed), split evenly over "
+                   "the cycle's exchanges and allreduces (each ends one computation interval).",
+                   "000 Table 5.3: mean computation granularity 9.461 ms on Crescendo's 1 GHz Pentium-III; with "
+                   "13 intervals per cycle (3 exchanges + 10 allreduces) and 13,500 cells per process, "
+                   "9.461e6 x 13 / 13,500 = 9111 cycles. A workload figure of the application, not a fit of its "
+                   "runtime"));
 }
 
 } // namespace bcssim::sim

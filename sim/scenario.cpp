@@ -216,6 +216,9 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
                                           need, ni, nj));
     }
   }
+  if (sc.text("app.name") == "sage" && sc.integer("sage.exchanges") + sc.integer("sage.allreduces") == 0)
+    throw ScenarioError("sage.allreduces", show(sc.values_["sage.allreduces"]),
+                        "at least 1 when sage.exchanges = 0: a cycle ends its computation in one or the other");
   const auto tests = sc.texts("mpi_microbench.tests");
   const double collective_size = sc.quantity("mpi_microbench.collective_size");
   if (std::find(tests.begin(), tests.end(), "allreduce") != tests.end() && std::fmod(collective_size, 8.0) != 0)

@@ -1,5 +1,6 @@
 // The applications run end to end through sim::simulate (kind "app") on both backends: SWEEP3D's messages match
-// its formulas, and the synthetic loop's time under BCS-MPI is what the slice protocol dictates.
+// its formulas, SAGE's follow its decomposition, and the synthetic loop's time under BCS-MPI is what the slice protocol dictates.
+#include "apps/sage_proxy/sage.hpp"
 #include "apps/sweep3d_proxy/sweep3d.hpp"
 #include "sim/simulation.hpp"
 
@@ -118,4 +119,54 @@ TEST_CASE("synthetic exchange loop on the baseline - seeded imbalance and the me
   const double t = double(r.app_runs[0].time_ns) * 1e-9;
   CHECK(t > 4 * 5e-3);
   CHECK(t < 4 * 5e-3 * 1.2 * 1.1 + 1e-3);
+}
+
+namespace {
+
+// 12 ranks on 6 Crescendo nodes, 50 cells each (a 9-cell cube side: a process spans less than a plane, so it has
+// neighbours along y and z), 2 cycles of 2 exchanges and 3 allreduces.
+void check_sage_counts(const std::string& mpi)
+{
+  const json user = {{"kind", "app"},
+                     {"mpi", mpi},
+                     {"app", {{"name", "sage"}, {"processes", 12}}},
+                     {"sage",
+                      {{"cells_per_process", 50}, {"cycles", 2}, {"exchanges", 2}, {"allreduces", 3},
+                       {"ghost_size", "16B"}, {"cell_cycles", 20000}}}};
+  const sim::SimulationResult r = sim::simulate(sim::Scenario::resolve(user, {}));
+  const auto& p = r.app_runs.at(0).profile;
+  apps::sage::Spec s;
+  s.cells_per_process = 50;
+  s.ghost_bytes = 16;
+  std::uint64_t messages = 0, bytes = 0;
+  for (int rank = 0; rank < 12; ++rank)
+    for (const apps::sage::Neighbour& n : apps::sage::neighbours(s, 12, rank)) {
+      ++messages;
+      bytes += n.bytes;
+    }
+  CHECK(messages > 2 * 12 - 2); // more than the two numbering neighbours of a slab decomposition
+  const std::uint64_t exchanges = 2 * 2;
+  CHECK(p.at("MPI_Isend").count == exchanges * messages);
+  CHECK(p.at("MPI_Isend").bytes == exchanges * bytes);
+  CHECK(p.at("MPI_Irecv").count == exchanges * messages);
+  CHECK(p.at("MPI_Irecv").bytes == exchanges * bytes);
+  CHECK(p.at("MPI_Waitall").count == 12 * exchanges);
+  CHECK(p.at("MPI_Allreduce").count == 12u * 2 * 3);
+  CHECK(p.at("MPI_Barrier").count == 12u * 2);
+  CHECK(p.at("MPI_Bcast").count == 12u);
+  CHECK(p.size() == 6);
+  // The computation alone, 50 cells x 20,000 cycles at 1 GHz = 1 ms per cycle, bounds the run time below.
+  CHECK(double(r.app_runs[0].time_ns) * 1e-9 > 2 * 1e-3);
+}
+
+} // namespace
+
+TEST_CASE("SAGE proxy ghost exchanges follow its decomposition - baseline")
+{
+  check_sage_counts("quadrics");
+}
+
+TEST_CASE("SAGE proxy ghost exchanges follow its decomposition - BCS-MPI")
+{
+  check_sage_counts("bcs");
 }

@@ -1,10 +1,15 @@
-// The applications' pure parts: SWEEP3D's grid and message formulas, the synthetic loop's partners and work.
+// The applications' pure parts: SWEEP3D's grid and message formulas, SAGE's cell decomposition, the synthetic
+// loop's partners and work.
+#include "apps/sage_proxy/sage.hpp"
 #include "apps/sweep3d_proxy/sweep3d.hpp"
 #include "apps/synthetic/synthetic.hpp"
 
 #include <doctest/doctest.h>
 
+#include <cstdint>
+#include <map>
 #include <stdexcept>
+#include <utility>
 
 using namespace bcssim::apps;
 
@@ -95,4 +100,88 @@ TEST_CASE("synthetic: partners at +1, -1, +2, ... and seeded work that depends o
   s.imbalance = s.variability = 0;
   synthetic::Workload flat(s, 5);
   CHECK(flat.next() == 1e-3);
+}
+
+namespace {
+
+// Brute force over every cell: for each face-adjacent pair (c, c + stride) owned by two processes, one pair
+// between their owners.
+std::map<std::pair<int, int>, std::int64_t> brute_force_pairs(const sage::Spec& s, int processes)
+{
+  const sage::Grid g = sage::grid(s, processes);
+  const std::int64_t plane = g.side * g.side;
+  std::map<std::pair<int, int>, std::int64_t> pairs;
+  for (std::int64_t c = 0; c < g.cells; ++c) {
+    const bool has_x = c % g.side != g.side - 1, has_y = c % plane < plane - g.side;
+    for (auto [stride, adjacent] : {std::pair{std::int64_t(1), has_x}, {g.side, has_y}, {plane, true}}) {
+      const std::int64_t d = c + stride;
+      const int p = int(c / s.cells_per_process), q = int(d / s.cells_per_process);
+      if (adjacent && d < g.cells && p != q) {
+        ++pairs[{p, q}];
+        ++pairs[{q, p}];
+      }
+    }
+  }
+  return pairs;
+}
+
+} // namespace
+
+TEST_CASE("sage: the linear decomposition's neighbours and ghost sizes")
+{
+  sage::Spec s;
+  // 8 processes x 8 cells = a 4 x 4 x 4 cube; each process owns two rows of a plane. Process 2 (rows 0-1 of plane
+  // 1) touches process 0 across z (8 cells), process 3 across y (its second row against 3's first: 4 cells) and
+  // process 4 across z; its rows end where the grid's rows do, so no pair along x.
+  s.cells_per_process = 8;
+  CHECK(sage::grid(s, 8).side == 4);
+  const auto n = sage::neighbours(s, 8, 2);
+  REQUIRE(n.size() == 3);
+  CHECK((n[0].rank == 0 && n[0].bytes == 8 * 8));
+  CHECK((n[1].rank == 3 && n[1].bytes == 4 * 8));
+  CHECK((n[2].rank == 4 && n[2].bytes == 8 * 8));
+  CHECK(sage::neighbours(s, 8, 3).size() == 3); // 1 and 5 across z, 2 across y
+  CHECK(sage::neighbours(s, 1, 0).empty());
+
+  // The paper's size: 64 x 13,500 cells fill a 96-cell cube up to part of its last plane; a process spans more
+  // than one plane, so it touches only its two neighbours in the numbering.
+  s.cells_per_process = 13500;
+  CHECK(sage::grid(s, 64).side == 96);
+  const auto mid = sage::neighbours(s, 64, 10);
+  REQUIRE(mid.size() == 2);
+  CHECK((mid[0].rank == 9 && mid[1].rank == 11));
+  CHECK(sage::neighbours(s, 64, 0).size() == 1);
+}
+
+TEST_CASE("sage: ghost sizes equal a brute-force count of adjacent cells, symmetric, on partial grids too")
+{
+  // Shapes where a process spans less than a row, less than a plane, and more than a plane; cell totals that are
+  // and are not cubes.
+  for (auto [processes, cells] : {std::pair{8, 8}, {5, 7}, {27, 3}, {16, 50}, {6, 200}, {64, 13}, {3, 1000}}) {
+    CAPTURE(processes);
+    CAPTURE(cells);
+    sage::Spec s;
+    s.cells_per_process = cells;
+    s.ghost_bytes = 8;
+    const auto expected = brute_force_pairs(s, processes);
+    std::map<std::pair<int, int>, std::int64_t> got;
+    for (int p = 0; p < processes; ++p)
+      for (const sage::Neighbour& n : sage::neighbours(s, processes, p)) {
+        CHECK(n.bytes % 8 == 0);
+        got[{p, n.rank}] = std::int64_t(n.bytes / 8);
+      }
+    CHECK(got == expected);
+  }
+}
+
+TEST_CASE("sage: a spec that cannot run names its field")
+{
+  sage::Spec s;
+  s.exchanges = 0;
+  s.allreduces = 0;
+  CHECK_THROWS_WITH_AS(sage::check(s), doctest::Contains("at least one exchange or allreduce"),
+                       std::invalid_argument);
+  s.allreduces = 1;
+  s.cells_per_process = 0;
+  CHECK_THROWS_WITH_AS(sage::check(s), doctest::Contains("cells_per_process"), std::invalid_argument);
 }
