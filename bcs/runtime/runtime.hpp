@@ -24,6 +24,7 @@
 #include "models/elan3/host_interface.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -57,6 +58,8 @@ public:
 private:
   void strobe_sender();
   void strobe_receiver(unsigned node);
+  /// A microstrobe lands on `node`: wakes its SR, or does for an idle node what the SR would (see the file).
+  void land_strobe(unsigned node, std::int64_t phase);
   void node_manager(unsigned node);
   void buffer_sender(unsigned node);
   void buffer_receiver(unsigned node);
@@ -101,6 +104,13 @@ private:
   std::map<std::pair<int, int>, std::int64_t> next_collective_; // (job, rank)
   double tail_ = 0; // s the broadcast and reduce microphases took in the last slice (measured by the SS)
   elan3::EventId descriptors_landed_event_; // a BS counts its DEM puts landing on it
+  // Idle nodes a microstrobe landed on at one instant, whose done words one timer writes (strobe_receiver.cpp).
+  struct IdleBatch {
+    double landed = 0;
+    std::int64_t phase = 0;
+    std::vector<unsigned> nodes; // in landing order
+  };
+  std::shared_ptr<IdleBatch> idle_batch_;
 };
 
 } // namespace bcssim::bcs::runtime

@@ -36,8 +36,7 @@ void Runtime::strobe_sender()
       core::XferAndSignal strobe;
       strobe.src = me;
       strobe.dst = all;
-      strobe.remote_event = strobe_event_;
-      strobe.deliver = [this, phase](unsigned node) { core_.machine().memory.word(node, phase_word_) = phase; };
+      strobe.deliver = [this, phase](unsigned node) { land_strobe(node, phase); }; // wakes the SR if needed
       core_.xfer_and_signal(strobe);
       core::CompareAndWrite done;
       done.src = me;
