@@ -83,7 +83,9 @@ public:
   void waitall(const std::vector<Request>& requests);
 
   // --- collectives: every rank of the job calls them in the same order. Sizes are bytes, except reductions
-  // (count elements of `type`). Buffers named "root only" are ignored elsewhere and may be null.
+  // (count elements of `type`). Buffers named "root only" are ignored elsewhere and may be null. The virtual
+  // ones default to MPICH 1.2's algorithms (mpi/collectives/mpich.cpp); Gather, Allgather and Alltoall call
+  // their v-variants.
   virtual void barrier();
   virtual void bcast(void* data, std::uint64_t bytes, int root);
   /// recv (root only) = op over every rank's send.
@@ -91,18 +93,19 @@ public:
   /// MPICH 1.2: reduce to rank 0, then bcast from it (so a hardware bcast serves allreduce too).
   virtual void allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op);
   /// Rank i gets bytes [i*bytes, (i+1)*bytes) of the root's send (root only).
-  void scatter(const void* send, void* recv, std::uint64_t bytes, int root);
+  virtual void scatter(const void* send, void* recv, std::uint64_t bytes, int root);
   /// The root's recv gets rank i's bytes at i*bytes.
   void gather(const void* send, void* recv, std::uint64_t bytes, int root);
   /// The root's recv gets rank i's counts[i] bytes at displs[i] (root only: counts, displs, recv).
-  void gatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs,
-               int root);
+  virtual void gatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts,
+                       const Counts& displs, int root);
   void allgather(const void* send, void* recv, std::uint64_t bytes);
-  void allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs);
+  virtual void allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts,
+                          const Counts& displs);
   /// Rank j gets bytes [j*bytes, (j+1)*bytes) of every rank's send, at i*bytes for rank i.
   void alltoall(const void* send, void* recv, std::uint64_t bytes);
-  void alltoallv(const void* send, const Counts& send_counts, const Counts& send_displs, void* recv,
-                 const Counts& recv_counts, const Counts& recv_displs);
+  virtual void alltoallv(const void* send, const Counts& send_counts, const Counts& send_displs, void* recv,
+                         const Counts& recv_counts, const Counts& recv_displs);
 
   /// The rank's main has returned (MPI_Finalize): the backend may release what it holds for the rank.
   virtual void finalize() {}

@@ -2,8 +2,9 @@
 // The BCS API of one process (000 Table 4.1): every call only posts a descriptor into NIC memory; a blocking
 // call then suspends the process until the Node Manager restarts it at a slice boundary after completion.
 // Point-to-point calls: bcs_send, bcs_recv (blocking or not), bcs_test, bcs_testall (blocking or not),
-// bcs_probe (blocking or not). Collective calls: bcs_barrier, bcs_bcast, bcs_reduce (reduce or allreduce);
-// bcs_scatter, bcs_gather, bcs_allgather and bcs_alltoall are still to come.
+// bcs_probe (blocking or not). Collective calls: bcs_barrier, bcs_bcast, bcs_reduce (reduce or allreduce) on the
+// NICs' collective machinery; bcs_scatter, bcs_gather, bcs_allgather and bcs_alltoall, vectorial or not, as
+// point-to-point descriptors all posted at once (data_collectives.cpp).
 #include "bcs/runtime/runtime.hpp"
 
 #include <functional>
@@ -13,6 +14,7 @@
 namespace bcssim::bcs::api {
 
 using Handle = runtime::DescriptorPtr;
+using Counts = std::vector<std::uint64_t>; // bytes or byte displacements, one per rank
 using Completion = std::function<void(const runtime::Descriptor&)>;
 
 class Process {
@@ -39,11 +41,26 @@ public:
   /// `count` elements of `element_bytes`; `combine` (may be empty: size only) folds one vector into another.
   void reduce(const void* send, void* recv, std::size_t count, std::size_t element_bytes, int root, bool all,
               runtime::Combine combine);
+  /// bcs_scatter / bcs_gather / bcs_allgather / bcs_alltoall, vectorial: rank i's block is counts[i] bytes at
+  /// displs[i] (buffers named root-only are ignored elsewhere). Non-vectorial calls pass uniform() blocks.
+  /// Blocking: return once this process's part is complete.
+  void scatter(const void* send, const Counts& counts, const Counts& displs, void* recv, std::uint64_t bytes,
+               int root);
+  void gather(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs,
+              int root);
+  void allgather(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs);
+  void alltoall(const void* send, const Counts& send_counts, const Counts& send_displs, void* recv,
+                const Counts& recv_counts, const Counts& recv_displs);
+  /// `bytes` per rank, packed in rank order: the blocks of a non-vectorial call.
+  static Counts uniform_counts(int ranks, std::uint64_t bytes);
+  static Counts uniform_displs(int ranks, std::uint64_t bytes);
+
   /// Suspends until `ready()` holds at a slice boundary (what every blocking call does).
   void block_until(std::function<bool()> ready);
 
 private:
   void collective(runtime::CollectiveDescriptor d);
+  int size() const { return int(node_of_.size()); }
 
   runtime::Runtime& runtime_;
   runtime::Endpoint me_;

@@ -71,6 +71,37 @@ void BcsComm::allreduce(const void* send, void* recv, std::size_t count, Datatyp
   process_.reduce(send, recv, count, size_of(type), 0, true, combiner(count, type, op));
 }
 
+void BcsComm::scatter(const void* send, void* recv, std::uint64_t bytes, int root)
+{
+  check_peer(root, false, "MPI_Scatter root");
+  CallScope call(*this, fmt::format("MPI_Scatter(root={}, bytes={})", root, bytes));
+  using bcssim::bcs::api::Process;
+  process_.scatter(send, Process::uniform_counts(size_, bytes), Process::uniform_displs(size_, bytes), recv, bytes,
+                   root);
+}
+
+void BcsComm::gatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs,
+                      int root)
+{
+  check_peer(root, false, "MPI_Gatherv root");
+  CallScope call(*this, fmt::format("MPI_Gatherv(root={}, bytes={})", root, bytes));
+  process_.gather(send, bytes, recv, counts, displs, root);
+}
+
+void BcsComm::allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts,
+                         const Counts& displs)
+{
+  CallScope call(*this, fmt::format("MPI_Allgatherv(bytes={})", bytes));
+  process_.allgather(send, bytes, recv, counts, displs);
+}
+
+void BcsComm::alltoallv(const void* send, const Counts& send_counts, const Counts& send_displs, void* recv,
+                        const Counts& recv_counts, const Counts& recv_displs)
+{
+  CallScope call(*this, "MPI_Alltoallv");
+  process_.alltoall(send, send_counts, send_displs, recv, recv_counts, recv_displs);
+}
+
 bool BcsComm::test(const Request& request, Status* status)
 {
   if (!request->done())

@@ -2,8 +2,8 @@
 // MPI on BCS-MPI (000 Table 4.2): every mpi::Comm call maps onto the BCS API of bcs/api. Point-to-point:
 // Send/Isend -> bcs_send (blocking / not), Recv/Irecv -> bcs_recv, Probe/Iprobe -> bcs_probe, Test/Wait ->
 // bcs_test (non-blocking / blocking), Testall/Waitall -> bcs_testall; Barrier -> bcs_barrier, Bcast ->
-// bcs_bcast, Reduce / Allreduce -> bcs_reduce (on the NICs). Scatter, Gather(v), Allgather(v) and Alltoall(v)
-// still run MPICH's algorithms over BCS point-to-point.
+// bcs_bcast, Reduce / Allreduce -> bcs_reduce (on the NICs), Scatter -> bcs_scatter, Gather(v) -> bcs_gather,
+// Allgather(v) -> bcs_allgather, Alltoall(v) -> bcs_alltoall (non-vectorial / vectorial).
 #include "bcs/api/process.hpp"
 #include "mpi/comm.hpp"
 
@@ -24,6 +24,13 @@ public:
   void bcast(void* data, std::uint64_t bytes, int root) override;
   void reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root) override;
   void allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op) override;
+  void scatter(const void* send, void* recv, std::uint64_t bytes, int root) override;
+  void gatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs,
+               int root) override;
+  void allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts,
+                  const Counts& displs) override;
+  void alltoallv(const void* send, const Counts& send_counts, const Counts& send_displs, void* recv,
+                 const Counts& recv_counts, const Counts& recv_displs) override;
 
 protected:
   Request start_send(const void* data, std::uint64_t bytes, int dst, int tag, Plane plane) override;
