@@ -8,6 +8,7 @@
 // simulated: the word is written by one kernel timer for all idle nodes at landing + 2 events, the instant the
 // SR thread would have written it. Idle slices then cost a handful of activities instead of two NIC executions
 // and two context switches per node per microphase (bench/README.md).
+#include "base/event_stream.hpp"
 #include "bcs/runtime/runtime.hpp"
 
 #include <simgrid/kernel/Timer.hpp>
@@ -94,6 +95,7 @@ void Runtime::strobe_receiver(unsigned node)
                                 : m == Microphase::p2p ? p2p_event_
                                 : m == Microphase::bbm ? bbm_event_
                                                        : reduce_event_;
+    base::emit("bcs.sr.wake", std::uint64_t(m));
     memory.event(node, wake).set();
   }
 }

@@ -33,6 +33,7 @@ void Runtime::strobe_sender()
     base::emit("bcs.strobe", std::uint64_t(k));
     for (int m = 0; m < kMicrophases; ++m) {
       const std::int64_t phase = k * kMicrophases + m + 1;
+      base::emit("bcs.microstrobe", std::uint64_t(m)); // 0 DEM, 1 MSM, 2 point-to-point, 3 broadcast/barrier, 4 reduce
       core::XferAndSignal strobe;
       strobe.src = me;
       strobe.dst = all;
