@@ -8,8 +8,8 @@
 #   bench/slice_cost.sh [NODES...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exe=./build/release/bcssim
-cmake --build --preset release --target bcssim >/dev/null
+exe=${BCSSIM:-./build/release/bcssim} # another build's binary: BCSSIM=build/dev/bcssim
+[ -n "${BCSSIM:-}" ] || cmake --build --preset release --target bcssim >/dev/null
 nodes=("$@")
 [ ${#nodes[@]} -gt 0 ] || nodes=(64 1024 4096)
 tmp=$(mktemp -d)

@@ -6,26 +6,20 @@
 // rather than the rounds of blocking calls of MPICH's algorithms (a linear scatter: n - 1 of them at the root).
 #include "bcs/api/process.hpp"
 
-#include <cstring>
+#include "base/buffers.hpp"
+
 #include <stdexcept>
 #include <string>
 
 namespace bcssim::bcs::api {
 namespace {
 
+using base::at;
+using base::copy;
+
 constexpr int kContext = 2; // after MPI's user (0) and collective (1) planes
 enum Tag : int { scatter_tag = 1, gather_tag, allgather_tag, alltoall_tag };
 
-char* at(void* base, std::uint64_t offset) { return base ? static_cast<char*>(base) + offset : nullptr; }
-const char* at(const void* base, std::uint64_t offset)
-{
-  return base ? static_cast<const char*>(base) + offset : nullptr;
-}
-void copy(void* to, const void* from, std::uint64_t bytes)
-{
-  if (to != nullptr && from != nullptr && bytes > 0 && to != from)
-    std::memmove(to, from, bytes);
-}
 void require_blocks(const Counts& counts, const Counts& displs, int ranks, const char* call)
 {
   if (counts.size() != std::size_t(ranks) || displs.size() != std::size_t(ranks))

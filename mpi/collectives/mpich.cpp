@@ -3,27 +3,20 @@
 // collectives: a backend overrides the ones its hardware does better. Self-messages are copies.
 #include "mpi/comm.hpp"
 
+#include "base/buffers.hpp"
+
 #include <fmt/format.h>
 
-#include <cstring>
 #include <stdexcept>
 
 namespace bcssim::mpi {
 namespace {
 
+using base::at;
+using base::copy;
+
 // One tag per collective, as MPIR_<NAME>_TAG in MPICH's coll.h (the collective plane is private to them).
 enum Tag : int { barrier_tag = 1, bcast_tag, reduce_tag, scatter_tag, gather_tag, allgather_tag, alltoall_tag };
-
-char* at(void* base, std::uint64_t offset) { return base ? static_cast<char*>(base) + offset : nullptr; }
-const char* at(const void* base, std::uint64_t offset)
-{
-  return base ? static_cast<const char*>(base) + offset : nullptr;
-}
-void copy(void* to, const void* from, std::uint64_t bytes)
-{
-  if (to != nullptr && from != nullptr && bytes > 0 && to != from)
-    std::memmove(to, from, bytes);
-}
 
 // Largest power of two <= n (MPIR_Comm_N2_prev).
 int power_of_two_below(int n)
