@@ -70,6 +70,9 @@ apps::sage::Spec sage_spec(const Scenario& sc)
   s.allreduces = int(sc.integer("sage.allreduces"));
   s.ghost_bytes = std::uint64_t(sc.quantity("sage.ghost_size"));
   s.cell_time = sc.real("sage.cell_cycles") / sc.quantity("platform.pe_speed");
+  s.imbalance = sc.real("sage.imbalance");
+  s.variability = sc.real("sage.variability");
+  s.seed = std::uint64_t(sc.integer("seed"));
   return s;
 }
 

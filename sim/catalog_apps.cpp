@@ -104,6 +104,14 @@ void declare_apps(std::vector<ParamSpec>& c)
                    "13 intervals per cycle (3 exchanges + 10 allreduces) and 13,500 cells per process, "
                    "9.461e6 x 13 / 13,500 = 9111 cycles. A workload figure of the application, not a fit of its "
                    "runtime"));
+  c.push_back(real("sage.imbalance", 0, 0, 100,
+                   "Static load imbalance: rank r computes (1 + imbalance x a_r) times the mean, a_r drawn once per "
+                   "rank uniformly in [0, 1) from the seed (the adaptive mesh's uneven cells).",
+                   "scenario choice (0: the balanced proxy of docs/validation.md)"));
+  c.push_back(real("sage.variability", 0, 0, 1,
+                   "Dynamic variability: each computation interval is multiplied by 1 + variability x (2u - 1), u "
+                   "uniform in [0, 1) drawn per rank and interval from the seed.",
+                   "scenario choice"));
 }
 
 } // namespace bcssim::sim

@@ -184,4 +184,7 @@ TEST_CASE("sage: a spec that cannot run names its field")
   s.allreduces = 1;
   s.cells_per_process = 0;
   CHECK_THROWS_WITH_AS(sage::check(s), doctest::Contains("cells_per_process"), std::invalid_argument);
+  s.cells_per_process = 10;
+  s.variability = 1.5;
+  CHECK_THROWS_WITH_AS(sage::check(s), doctest::Contains("variability"), std::invalid_argument);
 }
