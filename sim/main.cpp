@@ -7,6 +7,7 @@
 #include "sim/scenario.hpp"
 #include "sim/study.hpp"
 #include "sim/study_merge.hpp"
+#include "sim/verify.hpp"
 #include "sim/study_run.hpp"
 
 #include <CLI/CLI.hpp>
@@ -63,6 +64,17 @@ int main(int argc, char** argv)
   merge->add_option("folder", out_dir, "The study's results folder (holding points/)")->required();
   merge->add_option("--set", sets, "Override a parameter: path=value (repeatable), as given to sweep");
 
+  auto* verify_cmd = app.add_subcommand("verify", "Re-run shipped scenarios and compare their digests with the "
+                                                  "golden ones (exit 1 on any mismatch)");
+  VerifyOptions verify_options;
+  verify_cmd->add_option("scenarios", verify_options.scenarios,
+                         "Scenario files (default: every scenario of the digests file)");
+  verify_cmd->add_option("--digests", verify_options.digests, "Golden digests: scenario,digest rows, paths "
+                                                              "relative to the file (default: scenarios/digests.csv)");
+  unsigned verify_jobs = std::max(1u, std::thread::hardware_concurrency());
+  verify_cmd->add_option("--jobs,-j", verify_jobs, "Sweep points each run runs at once (default: the cores)")
+      ->check(CLI::Range(1u, 4096u));
+
   auto* validate = app.add_subcommand("validate", "Check a scenario without running it");
   validate->add_option("scenario", file, "Scenario JSON file")->required();
   validate->add_option("--set", sets, "Override a parameter: path=value (repeatable)");
@@ -84,6 +96,13 @@ int main(int argc, char** argv)
     if (*params) {
       std::cout << (markdown ? params_markdown() : params_text());
       return 0;
+    }
+    if (*verify_cmd) {
+      verify_options.jobs = verify_jobs;
+      const int mismatches = verify(verify_options, std::cout);
+      if (mismatches > 0)
+        std::fprintf(stderr, "error: %d scenario(s) did not reproduce their golden digest\n", mismatches);
+      return mismatches > 0 ? 1 : 0;
     }
     const Study study = Study::load(file, sets);
     const std::filesystem::path study_out =
@@ -128,7 +147,7 @@ int main(int argc, char** argv)
     std::cout << "results: " << where.string() << "/\n";
     return 0;
   } catch (const ScenarioError& e) {
-    std::fprintf(stderr, "error: %s: %s\n", file.c_str(), e.what());
+    std::fprintf(stderr, "error: %s%s%s\n", file.c_str(), file.empty() ? "" : ": ", e.what());
     return kInvalidInput;
   } catch (const DeadlockError& e) {
     std::fprintf(stderr, "error: %s: %s", file.c_str(), e.what());

@@ -222,3 +222,34 @@ TEST_CASE("the paper's synthetic barrier study reproduces its golden digest and 
   }
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("verify: a scenario that reproduces its golden digest passes; another digest or no golden fails")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  fs::copy_file(kDefault, kTmp / "default.json");
+  const std::string good = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
+  const auto line = good.find("\ndefault.json,");
+  REQUIRE(line != std::string::npos);
+  const std::string digest = good.substr(line + 14, 16);
+  std::ofstream(kTmp / "good.csv") << "scenario,digest\ndefault.json," << digest << "\n";
+  std::ofstream(kTmp / "bad.csv") << "scenario,digest\ndefault.json,0123456789abcdef\n";
+
+  const auto pass = bcssim("verify --digests " + (kTmp / "good.csv").string());
+  CHECK(pass.code == 0);
+  CHECK(pass.output.find("match      default.json: " + digest) != std::string::npos);
+
+  const auto fail = bcssim("verify --digests " + (kTmp / "bad.csv").string());
+  CHECK(fail.code == 1);
+  CHECK(fail.output.find("MISMATCH   default.json: digest " + digest + ", golden 0123456789abcdef") !=
+        std::string::npos);
+
+  const auto unknown = bcssim("verify " + kDefault + " --digests " + (kTmp / "good.csv").string());
+  CHECK(unknown.code == 1);
+  CHECK(unknown.output.find("NO GOLDEN") != std::string::npos);
+
+  const auto missing = bcssim("verify --digests " + (kTmp / "none.csv").string());
+  CHECK(missing.code == 2);
+  CHECK(missing.output.find("--digests") != std::string::npos);
+  fs::remove_all(kTmp);
+}

@@ -1,0 +1,23 @@
+#pragma once
+// `bcssim verify`: the determinism regression. Re-runs shipped scenarios and compares each one's digest (the
+// event stream's hash, sim/event_log) with its golden digest in scenarios/digests.csv. Each scenario runs in a
+// child bcssim process, so every run gets a fresh engine (SimGrid allows one per process) and runs exactly as
+// `bcssim run` would.
+#include <filesystem>
+#include <ostream>
+#include <string>
+#include <vector>
+
+namespace bcssim::sim {
+
+struct VerifyOptions {
+  std::filesystem::path digests = "scenarios/digests.csv"; // scenario,digest rows; paths relative to its folder
+  std::vector<std::string> scenarios;                       // empty: every row of `digests`
+  unsigned jobs = 1;                                        // --jobs of each run (its sweep points at once)
+};
+
+/// Prints one line per scenario (match / MISMATCH / FAILED / NO GOLDEN, with the wall time) and returns how
+/// many did not match. Throws ScenarioError when the digests file is missing or malformed.
+int verify(const VerifyOptions& options, std::ostream& out);
+
+} // namespace bcssim::sim
