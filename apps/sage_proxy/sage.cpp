@@ -1,6 +1,6 @@
 #include "apps/sage_proxy/sage.hpp"
 
-#include "base/rng.hpp"
+#include "apps/common/variable_work.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -91,11 +91,9 @@ void run(mpi::Comm& comm, const Spec& s)
   check(s);
   const std::vector<Neighbour> near = neighbours(s, comm.size(), comm.rank());
   const int steps = s.exchanges + s.allreduces;
-  // The adaptive mesh makes the real code's work uneven: a static share per rank and a variation per interval,
-  // drawn from the rank's own stream (so a rank's work never depends on another rank's draws).
-  base::Rng rng = base::Rng::stream(s.seed, std::uint64_t(comm.rank()));
-  const double rank_share = double(s.cells_per_process) * s.cell_time / steps * (1 + s.imbalance * rng.uniform());
-  auto interval = [&] { return rank_share * (1 + s.variability * (2 * rng.uniform() - 1)); };
+  // The adaptive mesh makes the real code's work uneven (sage.imbalance, sage.variability).
+  VariableWork work(double(s.cells_per_process) * s.cell_time / steps, s.imbalance, s.variability, s.seed,
+                    comm.rank());
 
   // Set-up: the input deck broadcast from rank 0, then a barrier (Table 5.3 counts 2 MPI_Barrier per run).
   std::int64_t deck[4] = {s.cells_per_process, s.cycles, s.exchanges, s.allreduces};
@@ -105,12 +103,12 @@ void run(mpi::Comm& comm, const Spec& s)
   std::vector<mpi::Request> pending;
   for (int cycle = 0; cycle < s.cycles; ++cycle) {
     auto allreduce_step = [&] {
-      comm.compute(interval());
+      comm.compute(work.next());
       double dt = 1.0, dt_min = 0; // the time-step control: the smallest stable step of all processes
       comm.allreduce(&dt, &dt_min, 1, mpi::Datatype::float64, mpi::Op::min);
     };
     for (int x = 0; x < s.exchanges; ++x) {
-      comm.compute(interval());
+      comm.compute(work.next());
       // A gather/scatter: every ghost face at once, completed together.
       for (const Neighbour& n : near)
         pending.push_back(comm.irecv(nullptr, n.bytes, n.rank, tag_ghost));

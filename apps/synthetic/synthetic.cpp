@@ -24,16 +24,6 @@ std::vector<int> partner_offsets(int size, int neighbours)
   return offsets;
 }
 
-Workload::Workload(const Spec& spec, int rank)
-    : spec_(spec), rng_(base::Rng::stream(spec.seed, std::uint64_t(rank))), imbalance_(1 + spec.imbalance * rng_.uniform())
-{
-}
-
-double Workload::next()
-{
-  return spec_.granularity * imbalance_ * (1 + spec_.variability * (2 * rng_.uniform() - 1));
-}
-
 void run(mpi::Comm& comm, const Spec& spec)
 {
   const int size = comm.size();

@@ -2,7 +2,7 @@
 // The synthetic bulk-synchronous application (002 §1.4 style): a loop of computation followed by either a barrier
 // or a non-blocking exchange with a fixed set of neighbours completed by MPI_Waitall. It exerts no memory
 // pressure; what it controls is the granularity, the communication pattern and the variability of the work.
-#include "base/rng.hpp"
+#include "apps/common/variable_work.hpp"
 #include "mpi/comm.hpp"
 
 #include <cstdint>
@@ -30,18 +30,13 @@ Pattern parse_pattern(const std::string& text);
 /// values of +1, -1, +2, -2, ... (fewer when the job is too small). Rank r receives from r - o for each.
 std::vector<int> partner_offsets(int size, int neighbours);
 
-/// The seconds a rank computes in each iteration, deterministic in spec.seed: one random stream per rank, whose
-/// first number is the rank's static imbalance and then one per iteration (so a rank's work never depends on
-/// what other ranks drew).
-class Workload {
+/// The seconds a rank computes in each iteration, deterministic in spec.seed (apps/common/variable_work.hpp).
+class Workload : public VariableWork {
 public:
-  Workload(const Spec& spec, int rank);
-  double next();
-
-private:
-  const Spec& spec_;
-  base::Rng rng_;
-  double imbalance_;
+  Workload(const Spec& spec, int rank)
+      : VariableWork(spec.granularity, spec.imbalance, spec.variability, spec.seed, rank)
+  {
+  }
 };
 
 /// The main of every rank.
