@@ -3,6 +3,22 @@
 #include "sim/param_builders.hpp"
 
 namespace bcssim::sim {
+namespace {
+
+// <app>.imbalance and <app>.variability: the seeded uneven work of apps/common/variable_work.hpp.
+void declare_uneven_work(std::vector<ParamSpec>& c, const std::string& app, const std::string& interval)
+{
+  c.push_back(real(app + ".imbalance", 0, 0, 100,
+                   "Static load imbalance: rank r computes (1 + imbalance x a_r) times the mean, a_r drawn once per "
+                   "rank uniformly in [0, 1) from the seed.",
+                   "scenario choice"));
+  c.push_back(real(app + ".variability", 0, 0, 1,
+                   "Dynamic variability: each " + interval + " is multiplied by 1 + variability x (2u - 1), u "
+                   "uniform in [0, 1) drawn per rank and interval from the seed.",
+                   "scenario choice"));
+}
+
+} // namespace
 
 void declare_apps(std::vector<ParamSpec>& c)
 {
@@ -31,14 +47,7 @@ void declare_apps(std::vector<ParamSpec>& c)
                       "scenario choice"));
   c.push_back(quantity("synthetic.message_size", Quantity::size, "4KiB", 0, 1e9,
                        "Bytes each rank sends to each partner per iteration (exchange).", "scenario choice"));
-  c.push_back(real("synthetic.imbalance", 0, 0, 100,
-                   "Static load imbalance: rank r computes granularity x (1 + imbalance x a_r), a_r drawn once per "
-                   "rank uniformly in [0, 1) from the seed.",
-                   "scenario choice"));
-  c.push_back(real("synthetic.variability", 0, 0, 1,
-                   "Dynamic variability: each iteration's computation is multiplied by 1 + variability x (2u - 1), "
-                   "u uniform in [0, 1) drawn per rank and iteration from the seed.",
-                   "scenario choice"));
+  declare_uneven_work(c, "synthetic", "iteration's computation");
 
   // --- sweep3d (DESIGN §6; sweep3d 2.2b input: npe_i npe_j mk mmi / it_g jt_g kt mm / epsi) ---
   c.push_back(choice("sweep3d.variant", "blocking", {"blocking", "non_blocking", "ordered"},
@@ -104,14 +113,7 @@ void declare_apps(std::vector<ParamSpec>& c)
                    "13 intervals per cycle (3 exchanges + 10 allreduces) and 13,500 cells per process, "
                    "9.461e6 x 13 / 13,500 = 9111 cycles. A workload figure of the application, not a fit of its "
                    "runtime"));
-  c.push_back(real("sage.imbalance", 0, 0, 100,
-                   "Static load imbalance: rank r computes (1 + imbalance x a_r) times the mean, a_r drawn once per "
-                   "rank uniformly in [0, 1) from the seed (the adaptive mesh's uneven cells).",
-                   "scenario choice (0: the balanced proxy of docs/validation.md)"));
-  c.push_back(real("sage.variability", 0, 0, 1,
-                   "Dynamic variability: each computation interval is multiplied by 1 + variability x (2u - 1), u "
-                   "uniform in [0, 1) drawn per rank and interval from the seed.",
-                   "scenario choice"));
+  declare_uneven_work(c, "sage", "computation interval");
 }
 
 } // namespace bcssim::sim
