@@ -107,6 +107,8 @@ public:
   virtual void alltoallv(const void* send, const Counts& send_counts, const Counts& send_displs, void* recv,
                          const Counts& recv_counts, const Counts& recv_displs);
 
+  /// The rank's process has started, before its main runs (MPI_Init).
+  virtual void init() {}
   /// The rank's main has returned (MPI_Finalize): the backend may release what it holds for the rank.
   virtual void finalize() {}
 

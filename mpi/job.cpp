@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace bcssim::mpi {
 
@@ -17,22 +18,58 @@ Job::Job(std::string name, Placement placement, HostOf host_of, CommFactory make
     comms_.push_back(make_comm(int(r)));
 }
 
-void Job::start(RankMain main)
+void Job::start(RankMain main, const Launcher& launcher)
 {
-  started_ = simgrid::s4u::Engine::get_clock();
+  main_ = std::move(main);
+  actors_.resize(placement_.size());
+  if (launcher) {
+    launcher([this](unsigned node) { fork(node); });
+    return;
+  }
+  note_start();
   for (unsigned r = 0; r < placement_.size(); ++r)
-    actors_.push_back(simgrid::s4u::Actor::create(fmt::format("{}.rank{}", name_, r),
-                                                  host_of_(placement_.of(r).node), [this, r, main] {
-                                                    main(*comms_[r]);
-                                                    comms_[r]->finalize();
-                                                    done_[r] = 1;
-                                                    last_finish_ = std::max(last_finish_,
-                                                                            simgrid::s4u::Engine::get_clock());
-                                                  }));
+    spawn(r);
+  forked_all_ = true;
+}
+
+void Job::fork(unsigned node)
+{
+  const std::vector<unsigned> mine = placement_.nodes();
+  if (!std::binary_search(mine.begin(), mine.end(), node) || !forked_.insert(node).second)
+    throw std::logic_error(fmt::format("job {}: node {} is not one of its nodes or was forked twice", name_, node));
+  note_start();
+  for (unsigned r : placement_.ranks_on(node))
+    spawn(r);
+  if (forked_.size() == mine.size()) {
+    forked_all_ = true;
+    forked_all_event_->release();
+  }
+}
+
+void Job::note_start()
+{
+  if (any_started_)
+    return;
+  any_started_ = true;
+  started_ = simgrid::s4u::Engine::get_clock();
+}
+
+void Job::spawn(unsigned r)
+{
+  actors_[r] = simgrid::s4u::Actor::create(fmt::format("{}.rank{}", name_, r), host_of_(placement_.of(r).node),
+                                           [this, r] {
+                                             comms_[r]->init();
+                                             main_(*comms_[r]);
+                                             comms_[r]->finalize();
+                                             done_[r] = 1;
+                                             last_finish_ = std::max(last_finish_, simgrid::s4u::Engine::get_clock());
+                                           });
 }
 
 void Job::join()
 {
+  if (!forked_all_)
+    forked_all_event_->acquire();
   for (const auto& actor : actors_)
     actor->join();
 }

@@ -1,15 +1,18 @@
 #pragma once
 // A job: its ranks placed on PEs (placement.hpp), one actor per rank on its node's CPU host running the
-// application's main with that rank's Comm. After the simulation, unfinished ranks are a deadlock: report()
+// application's main with that rank's Comm. A launcher (the backend's resource manager) decides when each
+// node's processes are forked; without one they all start at once. After the simulation, unfinished ranks are a deadlock: report()
 // names each blocked rank and the call it is blocked in, so a deadlocked application ends with a clear message,
 // never a hang (SimGrid ends the run once nothing can progress).
 #include "mpi/comm.hpp"
 #include "mpi/placement.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Semaphore.hpp>
 
 #include <functional>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -21,16 +24,22 @@ class Job {
 public:
   using HostOf = std::function<simgrid::s4u::Host*(unsigned node)>;
   using CommFactory = std::function<std::unique_ptr<Comm>(int rank)>;
+  /// Forks the processes of the job's ranks on one node (each of the job's nodes exactly once).
+  using Fork = std::function<void(unsigned node)>;
+  /// Given `fork`, arranges for it to be called for every node of the job (now or later, from any actor).
+  using Launcher = std::function<void(Fork fork)>;
 
   Job(std::string name, Placement placement, HostOf host_of, CommFactory make_comm);
 
-  /// Creates the rank actors; the caller runs the engine.
-  void start(RankMain main);
+  /// Starts the job: its rank actors are created by `launcher` (by default, all of them now). The caller runs
+  /// the engine.
+  void start(RankMain main, const Launcher& launcher = {});
   /// Called by another actor: returns once every rank has returned from main.
   void join();
 
   const Placement& placement() const { return placement_; }
-  /// Simulated seconds from start() to the return of the last rank (valid once finished()).
+  /// Simulated seconds from the start of the first process to the return of the last rank (valid once
+  /// finished()): the application's run, without its launch.
   double makespan() const;
   /// Every rank's MPI calls summed per primitive.
   CallProfile profile() const;
@@ -45,10 +54,19 @@ private:
   Placement placement_;
   HostOf host_of_;
   std::vector<std::unique_ptr<Comm>> comms_;
+  void fork(unsigned node);
+  void spawn(unsigned rank);
+  void note_start();
+
   std::vector<char> done_;
+  std::set<unsigned> forked_; // nodes whose processes were forked
+  RankMain main_;
+  bool any_started_ = false;
   double started_ = 0;
   double last_finish_ = 0;
-  std::vector<simgrid::s4u::ActorPtr> actors_;
+  bool forked_all_ = false;
+  simgrid::s4u::SemaphorePtr forked_all_event_ = simgrid::s4u::Semaphore::create(0); // the last node forked
+  std::vector<simgrid::s4u::ActorPtr> actors_; // by rank
 };
 
 } // namespace bcssim::mpi

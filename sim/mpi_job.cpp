@@ -14,7 +14,7 @@ MpiJob::MpiJob(World& world, const Scenario& scenario, std::string name, mpi::Pl
                     ? std::make_unique<mpi::quadrics::Backend>(world.dma(), world.host(), world.qsnet_hw(), placement,
                                                                quadrics_backend_spec(scenario))
                     : nullptr),
-      bcs_job_(scenario.text("mpi") == "bcs" ? world.bcs_runtime().new_job(placement.node_of_ranks()) : -1),
+      world_(world), bcs_job_(scenario.text("mpi") == "bcs" ? world.bcs_runtime().new_job(placement.node_of_ranks()) : -1),
       job_(std::move(name), placement, [&world](unsigned node) { return world.platform().cpu(node); },
            [this, &world, nodes = placement.node_of_ranks()](int rank) -> std::unique_ptr<mpi::Comm> {
              if (quadrics_)
@@ -25,6 +25,15 @@ MpiJob::MpiJob(World& world, const Scenario& scenario, std::string name, mpi::Pl
 }
 
 MpiJob::~MpiJob() = default;
+
+void MpiJob::start(mpi::RankMain main)
+{
+  if (bcs_job_ < 0) {
+    job_.start(std::move(main));
+    return;
+  }
+  job_.start(std::move(main), [this](mpi::Job::Fork fork) { world_.bcs_runtime().launch(bcs_job_, std::move(fork)); });
+}
 
 void MpiJob::join()
 {

@@ -23,7 +23,8 @@ public:
   MpiJob(World& world, const Scenario& scenario, std::string name, mpi::Placement placement);
   ~MpiJob();
 
-  void start(mpi::RankMain main) { job_.start(std::move(main)); }
+  /// Starts the ranks: at once on the baseline; on BCS-MPI, as the Machine Manager launches the job.
+  void start(mpi::RankMain main);
   /// Called by another actor: returns once every rank has finished, then ends the backend's NIC threads.
   void join();
   const mpi::Job& job() const { return job_; }
@@ -34,6 +35,7 @@ public:
 
 private:
   std::unique_ptr<mpi::quadrics::Backend> quadrics_; // "mpi": "quadrics"
+  World& world_;
   int bcs_job_ = -1;                                  // "mpi": "bcs": the job's number in the runtime
   mpi::Job job_;
 };

@@ -24,6 +24,7 @@ public:
 
   int rank() const { return me_.rank; }
   unsigned node() const { return me_.node; }
+  int job() const { return me_.job; }
   runtime::Runtime& runtime() { return runtime_; }
 
   /// bcs_send / bcs_recv. `done` runs when the operation completes (at the Dma Helper's time).

@@ -46,6 +46,7 @@ int Runtime::new_job(const std::vector<unsigned>& node_of)
   auto& memory = core_.machine().memory;
   j.posted_word = memory.new_word(0);
   j.scheduled_word = memory.new_word(0);
+  j.exited_word = memory.new_word(0);
   const int id = next_job_++;
   jobs_.emplace(id, std::move(j));
   return id;
@@ -76,21 +77,25 @@ void Runtime::start_node_threads()
   }
 }
 
-void Runtime::attach_process()
+void Runtime::attach_process(int job, unsigned node)
 {
+  (void)node;
   if (!threads_started_)
     start_node_threads();
   ++live_processes_;
-  if (!strobing_) { // the Strobe Sender stops when the machine has no process left; a new job restarts it
-    strobing_ = true;
-    sg4::Actor::create("bcs.ss", core_.machine().platform.nic(spec_.management_node), [this] {
-      strobe_sender();
-      strobing_ = false;
-    })->daemonize();
-  }
+  ++jobs_.at(job).started;
 }
 
-void Runtime::detach_process() { --live_processes_; }
+void Runtime::detach_process(int job, unsigned node)
+{
+  --live_processes_;
+  JobInfo& j = jobs_.at(job);
+  ++j.exited;
+  // The NM sees its last local process of the job exit and records it in NIC memory, where the job master's
+  // NM will query it (002 §3.5: termination detection with Compare-And-Write).
+  if (++j.exited_on[node] == j.ranks_on.at(node))
+    core_.machine().memory.word(node, j.exited_word) = 1;
+}
 
 DescriptorPtr Runtime::post(Descriptor d)
 {
@@ -165,6 +170,8 @@ bool Runtime::progress_possible() const
     }
     if (all)
       return true;
+    if ((info.launched && info.started < info.node_of.size()) || (info.exited == info.node_of.size() && !info.reported))
+      return true; // processes still to fork, or a termination still to report
   }
   return suspended < std::size_t(live_processes_); // someone is computing and may still post
 }

@@ -1,11 +1,15 @@
 #pragma once
 // The BCS-MPI runtime (000 §4, 001, 002 §5.3): the protocol threads run as actors on the NICs and exchange real
 // descriptors over the simulated QsNet through the three core primitives.
+//   MM  Machine Manager (a daemon on the management node's host): launches the SS, launches each job by
+//       multicasting its launch command to the job's nodes, and learns of its termination (002 §3.5).
 //   SS  Strobe Sender (management node's NIC): every slice a strobe, then per microphase a Compare-And-Write
 //       checking that every node finished it (retried until true) and a microstrobe (Xfer-And-Signal).
 //   SR  Strobe Receiver (each node): wakes the thread of the new microphase; at the slice strobe it also hands
 //       the Node Manager its restarts.
-//   NM  Node Manager (each node): restarts, at the slice boundary, processes whose blocking call completed.
+//   NM  Node Manager (each node): forks a job's local processes on the MM's command; restarts, at the slice
+//       boundary, processes whose blocking call completed; on the node of a job's rank 0, once the job's local
+//       processes have exited, asks every node of the job whether its processes have too and tells the MM.
 //   BS  Buffer Sender: in the DEM, delivers each send descriptor posted in the previous slice to the BR of the
 //       destination node.
 //   BR  Buffer Receiver: in the MSM, matches remote sends with local receives (MPI rules, base/matching),
@@ -42,9 +46,12 @@ public:
   /// Registers a job whose rank r runs on node_of[r]; returns its number (descriptors carry it, so jobs
   /// sharing the machine never match each other and complete their collectives separately).
   int new_job(const std::vector<unsigned>& node_of);
-  /// A process starts / ends: the strobe runs while any process lives.
-  void attach_process();
-  void detach_process();
+  /// Submits a registered job to the Machine Manager, which will call fork(node) on each of the job's nodes
+  /// when that node's Node Manager gets the launch command. Callable before the engine runs or from any actor.
+  void launch(int job, std::function<void(unsigned node)> fork);
+  /// A process of `job` on `node` starts (MPI_Init) / ends (MPI_Finalize).
+  void attach_process(int job, unsigned node);
+  void detach_process(int job, unsigned node);
   /// Posts a descriptor into the node's NIC memory (a PCI write). Returns once it is there.
   DescriptorPtr post(Descriptor d);
   /// Posts a collective descriptor (the caller then waits for `complete`).
@@ -56,6 +63,17 @@ public:
   void suspend(unsigned node, std::function<bool()> ready);
 
 private:
+  struct MmRequest {
+    bool launch = true; // else: the job has terminated
+    int job = 0;
+  };
+  void machine_manager();
+  void mm_request(MmRequest request);
+  void launch_job(int job);
+  void start_strobe_sender();
+  /// NM on a job master's node, at the slice strobe: reports the jobs whose processes have all exited.
+  void report_terminations(unsigned node);
+  bool termination_due(unsigned node) const;
   void strobe_sender();
   void strobe_receiver(unsigned node);
   /// A microstrobe lands on `node`: wakes its SR, or does for an idle node what the SR would (see the file).
@@ -88,7 +106,13 @@ private:
   bool threads_started_ = false;
   bool strobing_ = false;
   int next_job_ = 0;
+  int running_jobs_ = 0;    // launched by the MM and not yet reported terminated: the SS strobes while > 0
   int live_processes_ = 0;
+  // The Machine Manager: its requests (launches, terminations) in arrival order.
+  bool mm_started_ = false;
+  bool mm_waiting_ = false;
+  std::deque<MmRequest> mm_queue_;
+  simgrid::s4u::SemaphorePtr mm_wake_;
   std::uint64_t next_id_ = 1;
   std::map<std::tuple<int, int, int, int>, std::uint64_t> next_seq_; // (job, src, dst, context)
   std::uint64_t activity_ = 0;          // descriptors exchanged, matched or moved: progress marker

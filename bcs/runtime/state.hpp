@@ -86,6 +86,13 @@ struct JobInfo {
   std::map<unsigned, unsigned> ranks_on; // local ranks per node
   elan3::WordId posted_word = 0;     // per node: collectives 1..k posted by every local rank (the BR's flag)
   elan3::WordId scheduled_word = 0;  // per node: collective k scheduled this slice (written by the master's query)
+  elan3::WordId exited_word = 0;     // per node: 1 once every local process of the job has exited (NM)
+  std::function<void(unsigned node)> fork; // forks the job's processes on a node (set by launch)
+  bool launched = false;
+  unsigned started = 0;              // processes started (all nodes)
+  std::map<unsigned, unsigned> exited_on; // processes ended per node
+  unsigned exited = 0;               // processes ended (all nodes)
+  bool reported = false;             // the MM was told the job terminated
 };
 
 /// A process suspended by the Node Manager until `ready()`; restarted at the next slice boundary.

@@ -49,9 +49,11 @@ void Runtime::land_strobe(unsigned node, std::int64_t phase)
   memory.word(node, phase_word_) = phase;
   const auto m = Microphase((phase - 1) % kMicrophases);
   bool restart_due = false;
-  if (m == Microphase::dem)
+  if (m == Microphase::dem) {
     for (const Suspended& s : state_[node].suspended)
       restart_due = restart_due || s.ready();
+    restart_due = restart_due || termination_due(node);
+  }
   if (node == spec_.management_node || restart_due || has_work(node, m)) {
     memory.event(node, strobe_event_).set();
     return;

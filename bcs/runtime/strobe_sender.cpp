@@ -21,8 +21,8 @@ void Runtime::strobe_sender()
   double tail_start = 0;
   for (std::int64_t k = std::int64_t(std::ceil(sg4::Engine::get_clock() / spec_.slice - 1e-9));; ++k) {
     sg4::this_actor::sleep_until(double(k) * spec_.slice);
-    if (live_processes_ == 0)
-      return; // every process has ended: the machine goes quiet
+    if (running_jobs_ == 0)
+      return; // the MM has seen every job terminate: the machine goes quiet until it launches another
     stalled = progress_possible() ? 0 : stalled + 1;
     if (stalled >= 2) {
       base::emit("bcs.ss.stall", 0); // every live process waits for something no one will post

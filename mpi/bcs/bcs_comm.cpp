@@ -13,10 +13,11 @@ namespace sg4 = simgrid::s4u;
 BcsComm::BcsComm(bcssim::bcs::runtime::Runtime& runtime, int job, int rank, std::vector<unsigned> node_of)
     : process_(runtime, job, rank, node_of), size_(int(node_of.size()))
 {
-  runtime.attach_process();
 }
 
-void BcsComm::finalize() { process_.runtime().detach_process(); }
+void BcsComm::init() { process_.runtime().attach_process(process_.job(), process_.node()); }
+
+void BcsComm::finalize() { process_.runtime().detach_process(process_.job(), process_.node()); }
 
 Request BcsComm::start_send(const void* data, std::uint64_t bytes, int dst, int tag, Plane plane)
 {

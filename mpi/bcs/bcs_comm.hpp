@@ -19,6 +19,7 @@ public:
   void wait(const Request& request, Status* status = nullptr) override;
   bool iprobe(int src, int tag, Status* status = nullptr) override;
   void probe(int src, int tag, Status* status = nullptr) override;
+  void init() override;
   void finalize() override;
   void barrier() override;
   void bcast(void* data, std::uint64_t bytes, int root) override;

@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'run time (s)'
 set title 'sweep3d-blocking: sweep3d run time'
 set logscale x 2
-set yrange [-0.0746:1.5656]
+set yrange [-0.0745:1.5655]
 set xzeroaxis lt -1
 set datafile missing ''
 do for [fmt in 'svg png'] {

@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'run time (s)'
 set title 'sweep3d-ordered: sweep3d run time'
 set logscale x 2
-set yrange [-0.0524:1.0994]
+set yrange [-0.0523:1.0993]
 set xzeroaxis lt -1
 set datafile missing ''
 do for [fmt in 'svg png'] {

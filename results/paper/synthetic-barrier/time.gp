@@ -6,7 +6,7 @@ set xlabel 'synthetic.granularity (ms)'
 set ylabel 'run time (s)'
 set title 'synthetic-barrier: synthetic run time'
 set logscale x 2
-set yrange [-0.1011:2.1221]
+set yrange [-0.1010:2.1220]
 set xzeroaxis lt -1
 set datafile missing ''
 do for [fmt in 'svg png'] {
