@@ -262,6 +262,7 @@ std::vector<ParamSpec> declare()
   }
   declare_mpi(c);
   declare_apps(c);
+  declare_noise(c);
   return c;
 }
 

@@ -87,5 +87,7 @@ inline ParamSpec listed(ParamSpec p, nlohmann::json def)
 void declare_mpi(std::vector<ParamSpec>& c);
 /// The applications of kind "app": which one, on how many processes, and each one's inputs.
 void declare_apps(std::vector<ParamSpec>& c);
+/// OS noise on the CPU and NIC hosts (models/noise).
+void declare_noise(std::vector<ParamSpec>& c);
 
 } // namespace bcssim::sim

@@ -116,6 +116,10 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
       given.count("platform.preset") ? given["platform.preset"].get<std::string>() : "crescendo";
   for (const PresetValue& v : find_preset(preset_name)->values)
     sc.values_[v.path] = v.value;
+  if (given.count("noise.preset") && given["noise.preset"] == "daemon") {
+    sc.values_["noise.cpu.period"] = "1s";   // assumed: once per second (noise.preset's doc)
+    sc.values_["noise.cpu.duration"] = "10ms"; // 003 §5.3.2: one OS quantum
+  }
   for (auto& [path, value] : given)
     sc.values_[path] = value;
 
@@ -167,6 +171,18 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
     if (n.get<std::int64_t>() > nodes)
       throw ScenarioError("microbench.collective_nodes", show(sc.values_["microbench.collective_nodes"]),
                           fmt::format("set sizes from 2 to platform.nodes = {}", nodes));
+
+  for (const char* where : {"cpu", "nic"}) { // a detour and its jitter fit in the period
+    const std::string p = std::string("noise.") + where + ".";
+    const double period = sc.quantity(p + "period");
+    if (period > 0 && sc.quantity(p + "duration") <= 0)
+      throw ScenarioError(p + "duration", show(sc.values_[p + "duration"]),
+                          fmt::format("a positive time when {}period is set", p));
+    if (period > 0 && sc.quantity(p + "duration") + sc.quantity(p + "jitter") > period)
+      throw ScenarioError(p + "jitter", show(sc.values_[p + "jitter"]),
+                          fmt::format("at most {}period - {}duration = {} s", p, p,
+                                      period - sc.quantity(p + "duration")));
+  }
 
   if (sc.integer("bcs.runtime.management_node") >= nodes)
     throw ScenarioError("bcs.runtime.management_node", show(sc.values_["bcs.runtime.management_node"]),

@@ -151,4 +151,16 @@ MicrobenchSpec microbench_spec(const Scenario& sc)
   return m;
 }
 
+noise::NoiseSpec noise_spec(const Scenario& sc, const std::string& where)
+{
+  const std::string p = "noise." + where + ".";
+  noise::NoiseSpec n;
+  n.period = sc.quantity(p + "period");
+  n.duration = sc.quantity(p + "duration");
+  n.jitter = sc.quantity(p + "jitter");
+  n.aligned = sc.text(p + "phase") == "aligned";
+  n.share = sc.real(p + "share");
+  return n;
+}
+
 } // namespace bcssim::sim

@@ -8,6 +8,7 @@
 #include "models/elan3/host_interface.hpp"
 #include "models/elan3/thread_processor.hpp"
 #include "models/qsnet/multicast.hpp"
+#include "models/noise/noise.hpp"
 #include "models/qsnet/platform.hpp"
 #include "sim/microbench.hpp"
 #include "sim/scenario.hpp"
@@ -27,6 +28,8 @@ mpi::quadrics::BackendSpec quadrics_backend_spec(const Scenario& sc);
 /// The BCS-MPI runtime; its point-to-point rate is the machine's main-to-main put rate (PCI and link bound).
 bcs::runtime::RuntimeSpec runtime_spec(const Scenario& sc);
 MicrobenchSpec microbench_spec(const Scenario& sc);
+/// OS noise on every node's CPU host (where = "cpu") or NIC host ("nic").
+noise::NoiseSpec noise_spec(const Scenario& sc, const std::string& where);
 /// Set sizes of the collective benchmarks ([] in the scenario = 2, 4, 16, ... up to the node count, and it).
 std::vector<unsigned> collective_nodes(const Scenario& sc);
 

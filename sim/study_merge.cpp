@@ -243,6 +243,40 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
       summary["slowdowns"] = slow;
       dir.write("slowdowns.csv", slow_csv);
     }
+    // A noise dimension: how much each point's noise slows it, against its twin at the dimension's first value
+    // (the quiet machine when that is none).
+    int noise_dim = -1;
+    for (std::size_t d = 0; d < dims.size(); ++d)
+      if (dims[d].path.rfind("noise.", 0) == 0 && dims[d].values.size() > 1 && noise_dim < 0)
+        noise_dim = int(d);
+    Series noise_slowdowns;
+    if (noise_dim >= 0) {
+      const auto nd = std::size_t(noise_dim);
+      std::string noise_csv = "point,point_reference" + dim_header + ",time_s,time_reference_s,noise_slowdown\n";
+      nlohmann::json noise_json = nlohmann::json::array();
+      for (std::size_t i = 0; i < points.size(); ++i) {
+        auto twin_coords = st.coordinates(i);
+        if (twin_coords[nd] == dims[nd].values.front())
+          continue;
+        twin_coords[nd] = dims[nd].values.front();
+        std::size_t j = 0;
+        while (st.coordinates(j) != twin_coords)
+          ++j;
+        const double t = points[i].summary.at("app").at("time_ns").get<double>() * 1e-9;
+        const double ref = points[j].summary.at("app").at("time_ns").get<double>() * 1e-9;
+        const double s = t / ref - 1;
+        const double xv = x >= 0 ? plot_value(st, i, dims[std::size_t(x)].path, unit) : 0.0;
+        noise_slowdowns[series_title(st, i, x, true)][xv] = 100 * s;
+        std::string coords;
+        for (const auto& v : st.coordinates(i))
+          coords += "," + cell(v);
+        noise_csv += fmt::format("{},{}{},{:.9f},{:.9f},{}\n", i, j, coords, t, ref, fixed4_text(s));
+        noise_json.push_back({{"label", st.label(i)}, {"time_s", t}, {"time_reference_s", ref},
+                              {"noise_slowdown", fixed4(s)}});
+      }
+      summary["noise_slowdowns"] = noise_json;
+      dir.write("noise_slowdowns.csv", noise_csv);
+    }
     if (x >= 0) {
       const std::string xpath = dims[std::size_t(x)].path;
       const std::string xlabel = xpath == "app.processes" ? "MPI processes"
@@ -260,6 +294,11 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
       if (st.compare())
         write_plot(dir, "slowdown", slowdowns, xlabel, log_x, "slowdown T_bcs / T_quadrics - 1 (%)",
                    fmt::format("{}: {} slowdown of BCS-MPI over Quadrics MPI", st.name(), what));
+      if (noise_dim >= 0)
+        write_plot(dir, "noise", noise_slowdowns, xlabel, log_x,
+                   fmt::format("slowdown by noise T / T({}={}) - 1 (%)", dims[std::size_t(noise_dim)].path,
+                               cell(dims[std::size_t(noise_dim)].values.front())),
+                   fmt::format("{}: {} slowed by {}", st.name(), what, dims[std::size_t(noise_dim)].path));
     }
   }
   dir.write("summary.json", summary.dump(2) + "\n");

@@ -54,6 +54,14 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
   platform_spec_ = sim::platform_spec(scenario);
   simgrid_config_ = qsnet::configure_engine();
   platform_ = std::make_unique<qsnet::Platform>(platform_spec_);
+  // OS noise: one seeded stream per host.
+  const noise::NoiseSpec cpu_noise = noise_spec(scenario, "cpu");
+  const noise::NoiseSpec nic_noise = noise_spec(scenario, "nic");
+  const auto seed = std::uint64_t(scenario.integer("seed"));
+  for (unsigned n = 0; n < platform_->nodes(); ++n) {
+    noise::apply(*platform_->cpu(n), cpu_noise, seed, noise::cpu_key(n));
+    noise::apply(*platform_->nic(n), nic_noise, seed, noise::nic_key(n));
+  }
   multicast_ = std::make_unique<qsnet::HardwareMulticast>(*platform_, multicast_spec(scenario));
   dma_ = std::make_unique<elan3::DmaEngine>(*platform_, dma_spec(scenario), *multicast_);
   query_ = std::make_unique<qsnet::GlobalQuery>(*multicast_, query_per_level(scenario));

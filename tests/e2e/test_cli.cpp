@@ -253,3 +253,38 @@ TEST_CASE("verify: a scenario that reproduces its golden digest passes; another 
   CHECK(missing.output.find("--digests") != std::string::npos);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("OS noise: the same seed gives the same digest, another seed another; a detour longer than its period is refused")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // BCS-MPI on 4 nodes with CPU and NIC noise: the NIC threads run their cycles through their own detours.
+  std::ofstream(kTmp / "noisy.json") << R"({"kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo", "nodes": 4},
+    "app": {"name": "synthetic", "processes": 8}, "synthetic": {"pattern": "exchange", "iterations": 5},
+    "noise": {"cpu": {"period": "2ms", "duration": "200us", "jitter": "500us"},
+              "nic": {"period": "300us", "duration": "5us", "jitter": "50us"}}})";
+  const std::string noisy = (kTmp / "noisy.json").string();
+  auto digest_of = [](const fs::path& out) {
+    std::string d = slurp(out / "digest");
+    return d.substr(0, d.find('\n'));
+  };
+  REQUIRE(bcssim("run " + noisy + " --out " + (kTmp / "a").string()).code == 0);
+  REQUIRE(bcssim("run " + noisy + " --out " + (kTmp / "b").string()).code == 0);
+  REQUIRE(bcssim("run " + noisy + " --set seed=2 --out " + (kTmp / "c").string()).code == 0);
+  REQUIRE(bcssim("run " + noisy + " --set seed=2 --out " + (kTmp / "d").string()).code == 0);
+  REQUIRE(bcssim("run " + noisy + " --set noise.cpu.period=0s --set noise.nic.period=0s --out " +
+                 (kTmp / "quiet").string())
+              .code == 0);
+  CHECK(digest_of(kTmp / "a") == digest_of(kTmp / "b"));
+  CHECK(digest_of(kTmp / "c") == digest_of(kTmp / "d"));
+  CHECK(digest_of(kTmp / "a") != digest_of(kTmp / "c"));
+  CHECK(digest_of(kTmp / "a") != digest_of(kTmp / "quiet"));
+
+  const auto bad = bcssim("run " + noisy + " --set noise.cpu.jitter=1900us --out " + (kTmp / "bad").string());
+  CHECK(bad.code == 2);
+  CAPTURE(bad.output);
+  CHECK(bad.output.find("noise.cpu.jitter = \"1900us\": expected at most noise.cpu.period - noise.cpu.duration") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "bad"));
+  fs::remove_all(kTmp);
+}

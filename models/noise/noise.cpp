@@ -1,0 +1,79 @@
+#include "models/noise/noise.hpp"
+
+#include <simgrid/kernel/ProfileBuilder.hpp>
+
+#include <algorithm>
+#include <memory>
+#include <stdexcept>
+#include <vector>
+
+namespace bcssim::noise {
+
+void NoiseSpec::validate() const
+{
+  if (period < 0)
+    throw std::invalid_argument("NoiseSpec.period: must be >= 0");
+  if (!enabled())
+    return;
+  if (duration <= 0)
+    throw std::invalid_argument("NoiseSpec.duration: must be positive when period > 0");
+  if (jitter < 0)
+    throw std::invalid_argument("NoiseSpec.jitter: must be >= 0");
+  if (duration + jitter > period)
+    throw std::invalid_argument("NoiseSpec.jitter: duration + jitter must not exceed the period");
+  if (!(share > 0 && share <= 1))
+    throw std::invalid_argument("NoiseSpec.share: must be in (0, 1]");
+}
+
+namespace {
+// Aligned noise: every resource draws from this one stream, so all detour together (jitter included).
+constexpr std::uint64_t kAlignedKey = 0xA11C4ED;
+} // namespace
+
+DetourSchedule::DetourSchedule(const NoiseSpec& spec, std::uint64_t seed, std::uint64_t key)
+    : spec_(spec), rng_(base::Rng::stream(seed, spec.aligned ? kAlignedKey : key)),
+      phase_(spec.aligned ? 0.0 : spec.period * rng_.uniform())
+{
+  spec_.validate();
+}
+
+double DetourSchedule::next()
+{
+  const double start = phase_ + double(k_) * spec_.period + spec_.jitter * rng_.uniform();
+  ++k_;
+  return start;
+}
+
+void apply(simgrid::s4u::Host& host, const NoiseSpec& spec, std::uint64_t seed, std::uint64_t key)
+{
+  spec.validate();
+  if (!spec.enabled())
+    return;
+  // SimGrid profiles are named process-wide and never forgotten: a counter keeps names unique across engines.
+  static std::uint64_t profiles = 0;
+  const std::string name = "noise." + host.get_name() + "." + std::to_string(profiles++);
+  // A profile lists (delay since the previous value, speed scale); the first date is absolute. SimGrid asks for
+  // more whenever it has used them all, so detours are drawn a batch at a time, as the simulation reaches them.
+  struct State {
+    DetourSchedule schedule;
+    double last = 0; // date of the last value appended
+    bool first = true;
+  };
+  auto state = std::make_shared<State>(State{DetourSchedule(spec, seed, key)});
+  const double duration = spec.duration;
+  // SimGrid's max-min solver reads a bound of 0 as "no bound": a detour taking all of the resource leaves it
+  // 1e-12 of its speed (a 10 ms detour lets 1e-14 s of work through).
+  const double low = std::max(1 - spec.share, 1e-12);
+  auto more = [state, duration, low](std::vector<simgrid::kernel::profile::DatedValue>& values) {
+    for (int i = 0; i < 64; ++i) {
+      const double start = state->schedule.next();
+      values.emplace_back(state->first ? start : start - state->last, low);
+      values.emplace_back(duration, 1.0);
+      state->first = false;
+      state->last = start + duration;
+    }
+  };
+  host.set_speed_profile(simgrid::kernel::profile::ProfileBuilder::from_callback(name, more, -1));
+}
+
+} // namespace bcssim::noise
