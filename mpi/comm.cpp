@@ -56,6 +56,8 @@ Comm::CallScope::CallScope(Comm& comm, std::string name, std::uint64_t bytes)
   if (outermost_) {
     comm_.call_ = std::move(name);
     start_ = simgrid::s4u::Engine::get_clock();
+    if (base::trace::enabled())
+      span_ = std::make_unique<base::trace::Span>(comm_.call_, "mpi");
   }
 }
 
@@ -72,14 +74,18 @@ Comm::CallScope::~CallScope()
 
 void Comm::compute(double seconds)
 {
-  if (seconds > 0)
-    simgrid::s4u::this_actor::execute(seconds * simgrid::s4u::this_actor::get_host()->get_speed());
+  if (seconds <= 0)
+    return;
+  const base::trace::Span span("compute", "compute");
+  simgrid::s4u::this_actor::execute(seconds * simgrid::s4u::this_actor::get_host()->get_speed());
 }
 
 void Comm::compute_flops(double flops)
 {
-  if (flops > 0)
-    simgrid::s4u::this_actor::execute(flops);
+  if (flops <= 0)
+    return;
+  const base::trace::Span span("compute", "compute");
+  simgrid::s4u::this_actor::execute(flops);
 }
 
 void Comm::check_peer(int peer, bool wildcard_ok, const char* what) const

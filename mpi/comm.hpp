@@ -7,6 +7,7 @@
 // Collectives default to MPICH 1.2's algorithms over point-to-point on a separate collective context
 // (mpi/collectives/); a backend overrides those its hardware does better (Quadrics: barrier and broadcast).
 #include "base/envelope.hpp"
+#include "base/trace.hpp"
 #include "mpi/reduce_op.hpp"
 
 #include <simgrid/s4u/Semaphore.hpp>
@@ -146,6 +147,7 @@ protected:
     bool outermost_;
     std::uint64_t bytes_;
     double start_;
+    std::unique_ptr<base::trace::Span> span_; // the call on the rank's timeline (when tracing)
   };
 
   // Point-to-point on the collective plane, for the collective algorithms.

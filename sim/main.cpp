@@ -1,5 +1,6 @@
 // bcssim: the command line. Exit codes: 0 success, 1 run failure, 2 invalid input or usage, 3 the application
 // deadlocked (the report names each blocked rank and its call).
+#include "base/event_stream.hpp"
 #include "sim/params_report.hpp"
 #include "sim/mpi_job.hpp"
 #include "sim/results_dir.hpp"
@@ -9,6 +10,7 @@
 #include "sim/study_merge.hpp"
 #include "sim/verify.hpp"
 #include "sim/study_run.hpp"
+#include "sim/units.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -16,6 +18,7 @@
 #include <cstdio>
 #include <exception>
 #include <iostream>
+#include <optional>
 #include <thread>
 #include <unistd.h>
 
@@ -41,6 +44,11 @@ int main(int argc, char** argv)
   run->add_option("--out", out_dir, "Results folder (default: out/<scenario name>)");
   run->add_option("--set", sets, "Override a parameter: path=value (repeatable), e.g. --set platform.nodes=16");
   run->add_flag("--events", options.events, "Also write the canonical event stream as events.csv");
+  run->add_flag("--trace", options.trace.enabled,
+                "Also write trace.json (Chrome/Perfetto trace events: open in ui.perfetto.dev or chrome://tracing)");
+  std::string trace_window;
+  run->add_option("--trace-window", trace_window,
+                  "Trace only simulated times FROM:TO (e.g. 1s:1.2s; either side may be empty); implies --trace");
   run->add_option("--log", options.sg_log, "SimGrid log setting, e.g. qsnet_platform.thres:info (repeatable)");
 
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
@@ -129,6 +137,20 @@ int main(int argc, char** argv)
       return 0;
     }
     options.out_dir = out_dir;
+    if (!trace_window.empty()) {
+      const auto colon = trace_window.find(':');
+      const std::string from = trace_window.substr(0, colon);
+      const std::string to = colon == std::string::npos ? "" : trace_window.substr(colon + 1);
+      const auto from_s = from.empty() ? std::optional<double>(0.0) : parse_quantity(Quantity::time, from);
+      const auto to_s = to.empty() ? std::optional<double>(-1.0) : parse_quantity(Quantity::time, to);
+      if (colon == std::string::npos || !from_s || !to_s || (*to_s >= 0 && *to_s < *from_s))
+        throw ScenarioError("--trace-window", trace_window,
+                            "FROM:TO, two times such as 1s:1.2s with FROM <= TO, either one may be empty (" +
+                                quantity_help(Quantity::time) + ")");
+      options.trace.enabled = true;
+      options.trace.from_ns = bcssim::base::to_ns(*from_s);
+      options.trace.to_ns = *to_s < 0 ? -1 : bcssim::base::to_ns(*to_s);
+    }
     if (point >= 0) {
       if (std::size_t(point) >= study.size())
         throw ScenarioError("--point", std::to_string(point),

@@ -22,7 +22,7 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
   const std::filesystem::path out = options.out_dir.empty() ? std::filesystem::path("out") / scenario.name()
                                                             : options.out_dir;
   ResultsDir dir(out);
-  const SimulationResult r = simulate(scenario, options.events, options.sg_log);
+  const SimulationResult r = simulate(scenario, options.events, options.sg_log, options.trace);
 
   nlohmann::json config = nlohmann::json::object();
   for (const auto& [key, value] : r.simgrid_config)
@@ -58,6 +58,8 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
   dir.write("digest", r.digest + "\n");
   if (options.events)
     dir.write("events.csv", r.events_csv);
+  if (options.trace.enabled)
+    dir.write("trace.json", r.trace_json);
   if (kind == "app") {
     dir.write("profile.csv", app_profile_csv(r.app_runs.at(0)));
   } else if (mpi) {

@@ -1,6 +1,7 @@
 #pragma once
 // Runs one scenario in this process (one SimGrid engine per process) and writes its results folder.
 #include "sim/scenario.hpp"
+#include "sim/simulation.hpp"
 
 #include <filesystem>
 #include <string>
@@ -12,6 +13,7 @@ struct RunOptions {
   std::filesystem::path out_dir;   // empty: out/<scenario name>
   bool events = false;             // also write events.csv
   std::vector<std::string> sg_log; // extra SimGrid --log= settings
+  TraceOptions trace;              // also write trace.json
 };
 
 /// Returns the results folder. Throws on failure, leaving no results folder behind.

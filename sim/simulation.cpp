@@ -2,6 +2,7 @@
 
 #include "sim/collective_bench.hpp"
 #include "sim/event_log.hpp"
+#include "sim/trace_writer.hpp"
 #include "sim/specs.hpp"
 #include "sim/world.hpp"
 
@@ -38,13 +39,25 @@ public:
   SinkScope& operator=(const SinkScope&) = delete;
 };
 
+// Installs the trace sink while it lives (none: tracing off).
+class TraceScope {
+public:
+  explicit TraceScope(base::trace::TraceSink* sink) { base::trace::set_sink(sink); }
+  ~TraceScope() { base::trace::set_sink(nullptr); }
+  TraceScope(const TraceScope&) = delete;
+  TraceScope& operator=(const TraceScope&) = delete;
+};
+
 } // namespace
 
-SimulationResult simulate(const Scenario& scenario, bool keep_events, const std::vector<std::string>& simgrid_log)
+SimulationResult simulate(const Scenario& scenario, bool keep_events, const std::vector<std::string>& simgrid_log,
+                          const TraceOptions& trace)
 {
   SimulationResult result;
   EventLog log(keep_events);
   SinkScope sink(log);
+  TraceWriter tracer(TraceWindow{trace.from_ns, trace.to_ns});
+  TraceScope trace_scope(trace.enabled ? &tracer : nullptr);
   World world(scenario, simgrid_log);
   result.platform = world.platform_spec();
   result.simgrid_config = world.simgrid_config();
@@ -79,6 +92,8 @@ SimulationResult simulate(const Scenario& scenario, bool keep_events, const std:
   result.events = log.count();
   result.digest = log.digest();
   result.events_csv = log.csv();
+  if (trace.enabled)
+    result.trace_json = tracer.json();
   return result;
 }
 

@@ -25,11 +25,19 @@ struct SimulationResult {
   std::uint64_t events = 0;
   std::string digest;
   std::string events_csv; // when keep_events
+  std::string trace_json; // when traced
+};
+
+/// What to trace into trace.json (sim/trace_writer.hpp).
+struct TraceOptions {
+  bool enabled = false;
+  std::int64_t from_ns = 0;
+  std::int64_t to_ns = -1; // -1: the end of the run
 };
 
 /// Throws DeadlockError (sim/mpi_job.hpp) when an application deadlocks, std::logic_error when the model
 /// itself does.
 SimulationResult simulate(const Scenario& scenario, bool keep_events = false,
-                          const std::vector<std::string>& simgrid_log = {});
+                          const std::vector<std::string>& simgrid_log = {}, const TraceOptions& trace = {});
 
 } // namespace bcssim::sim

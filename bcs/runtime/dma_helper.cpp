@@ -3,6 +3,7 @@
 // through the NIC when both processes share the node). A transfer whose last chunk has arrived completes both
 // descriptors; an unfinished one goes back to the front of the backlog for the next slice.
 #include "base/event_stream.hpp"
+#include "base/trace.hpp"
 #include "bcs/runtime/runtime.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -74,6 +75,7 @@ void Runtime::dma_helper(unsigned node)
       const std::uint64_t n = std::min(t.send->envelope.bytes, t.recv->capacity);
       if (n > 0 && t.send->send_data != nullptr && t.recv->recv_buffer != nullptr)
         std::memcpy(t.recv->recv_buffer, t.send->send_data, n);
+      base::trace::flow_end(t.send->flow, "received"); // its last chunk is in
       complete(*t.send, t.send->envelope);
       complete(*t.recv, t.send->envelope);
     }

@@ -10,6 +10,7 @@
 //     COMPARE-AND-WRITE that every node of the job saw its processes exit, then tells the MM with XFER-AND-SIGNAL
 //     (002 §3.5, "The reporting of job termination"; node_manager.cpp).
 #include "base/event_stream.hpp"
+#include "base/trace.hpp"
 #include "bcs/runtime/runtime.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -59,6 +60,8 @@ void Runtime::machine_manager()
       }
       --running_jobs_;
       base::emit("bcs.mm.job_end", std::uint64_t(request.job));
+      if (base::trace::enabled())
+        base::trace::instant("job " + std::to_string(request.job) + " ended");
       XBT_DEBUG("job %d terminated; %d still running", request.job, running_jobs_);
     }
     if (running_jobs_ == 0) {
@@ -88,6 +91,8 @@ void Runtime::launch_job(int job)
   ++running_jobs_;
   start_strobe_sender(); // the heartbeat runs while a job does
   base::emit("bcs.mm.launch", std::uint64_t(job));
+  if (base::trace::enabled())
+    base::trace::instant("launch job " + std::to_string(job));
   const unsigned me = spec_.management_node;
   host_.post_descriptor(me); // the launch command, into the management node's NIC
   core::XferAndSignal command;

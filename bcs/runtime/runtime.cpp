@@ -1,6 +1,7 @@
 #include "bcs/runtime/runtime.hpp"
 
 #include "base/event_stream.hpp"
+#include "base/trace.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -106,6 +107,8 @@ DescriptorPtr Runtime::post(Descriptor d)
   NodeState& node = state_.at(p->owner.node);
   if (p->is_send) {
     p->envelope.seq = next_seq_[std::make_tuple(p->owner.job, p->owner.rank, p->peer.rank, p->envelope.context)]++;
+    p->flow = base::trace::new_flow();
+    base::trace::flow_start(p->flow, "send descriptor posted");
     node.new_sends.push_back(p);
   } else {
     node.new_recvs.push_back(p);
@@ -134,8 +137,15 @@ void Runtime::suspend(unsigned node, std::function<bool()> ready)
 void Runtime::finish_microphase(unsigned node, std::int64_t phase)
 {
   elan3::run_cycles(core_.machine().costs.event);
-  if (Microphase((phase - 1) % kMicrophases) == Microphase::dem)
+  const auto m = Microphase((phase - 1) % kMicrophases);
+  if (m == Microphase::dem)
     state_[node].dem_end = sg4::Engine::get_clock();
+  if (state_[node].woke_at >= 0) { // the microphase on the thread's timeline
+    static constexpr const char* names[kMicrophases] = {"DEM", "MSM", "point-to-point", "broadcast/barrier",
+                                                         "reduce"};
+    base::trace::span_since(state_[node].woke_at, names[int(m)], "bcs");
+    state_[node].woke_at = -1;
+  }
   core_.machine().memory.word(node, done_word_) = phase;
 }
 

@@ -34,6 +34,7 @@ struct Endpoint {
 /// A point-to-point descriptor (000 §3: "all the communication parameters required to complete the operation").
 struct Descriptor {
   std::uint64_t id = 0;
+  std::uint64_t flow = 0; // sends: the trace's arrow from the post to the transfer's completion (0: no trace)
   bool is_send = false;
   Endpoint owner;
   Endpoint peer;               // sends: the destination; receives: node unused (peer.rank may be ANY_SOURCE)
@@ -115,6 +116,7 @@ struct NodeState {
   double measured_rate = 0;         // B/s the last point-to-point microphase achieved into this node (0: none yet)
   std::map<int, std::map<std::int64_t, std::vector<CollectivePtr>>> collectives; // by job, then number
   std::map<std::tuple<int, std::int64_t, int>, std::vector<char>> partials; // reduce: (job, number, child) data
+  double woke_at = -1;              // when the SR woke the thread of the current microphase (-1: it did not)
   double dem_end = 0;               // when this node's last DEM ended
   double msm_end = 0;               // when this node's last MSM ended
   double measured_gap = 0;          // s from the end of the last MSM to the start of its point-to-point microphase

@@ -9,6 +9,7 @@
 // SR thread would have written it. Idle slices then cost a handful of activities instead of two NIC executions
 // and two context switches per node per microphase (bench/README.md).
 #include "base/event_stream.hpp"
+#include "base/trace.hpp"
 #include "bcs/runtime/runtime.hpp"
 
 #include <simgrid/kernel/Timer.hpp>
@@ -98,6 +99,8 @@ void Runtime::strobe_receiver(unsigned node)
                                 : m == Microphase::bbm ? bbm_event_
                                                        : reduce_event_;
     base::emit("bcs.sr.wake", std::uint64_t(m));
+    if (base::trace::enabled())
+      state_[node].woke_at = simgrid::s4u::Engine::get_clock();
     memory.event(node, wake).set();
   }
 }

@@ -3,6 +3,9 @@
 // spec.retry_backoff while some has not, and sends the next microstrobe with Xfer-And-Signal. It measures how
 // long the broadcast and reduce microphases took, for the BRs' slice capacity.
 #include "base/event_stream.hpp"
+#include "base/trace.hpp"
+
+#include <string>
 #include "bcs/runtime/runtime.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -31,6 +34,8 @@ void Runtime::strobe_sender()
     slice_ = k;
     slice_start_ = double(k) * spec_.slice; // nominal: a late strobe does not shift the slices after it
     base::emit("bcs.strobe", std::uint64_t(k));
+    if (base::trace::enabled())
+      base::trace::instant("slice " + std::to_string(k), true);
     for (int m = 0; m < kMicrophases; ++m) {
       const std::int64_t phase = k * kMicrophases + m + 1;
       base::emit("bcs.microstrobe", std::uint64_t(m)); // 0 DEM, 1 MSM, 2 point-to-point, 3 broadcast/barrier, 4 reduce

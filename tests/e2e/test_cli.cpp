@@ -1,6 +1,8 @@
 // The CLI as a user runs it: a subprocess per call.
 #include <doctest/doctest.h>
 
+#include <nlohmann/json.hpp>
+
 #include <sys/wait.h>
 
 #include <array>
@@ -8,6 +10,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <set>
 #include <sstream>
 #include <string>
 
@@ -285,6 +289,113 @@ TEST_CASE("OS noise: the same seed gives the same digest, another seed another; 
   CAPTURE(bad.output);
   CHECK(bad.output.find("noise.cpu.jitter = \"1900us\": expected at most noise.cpu.period - noise.cpu.duration") !=
         std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "bad"));
+  fs::remove_all(kTmp);
+}
+
+namespace {
+// Events of trace.json, and the names of its process groups and threads.
+struct Trace {
+  nlohmann::json events;
+  std::map<int, std::string> processes;
+  std::map<std::pair<int, int>, std::string> threads;
+};
+
+Trace read_trace(const fs::path& file)
+{
+  Trace t;
+  const auto doc = nlohmann::json::parse(slurp(file));
+  REQUIRE(doc.at("traceEvents").is_array());
+  t.events = doc.at("traceEvents");
+  for (const auto& e : t.events) {
+    REQUIRE(e.contains("ph"));
+    if (e["ph"] == "M" && e["name"] == "process_name")
+      t.processes[e["pid"].get<int>()] = e["args"]["name"].get<std::string>();
+    if (e["ph"] == "M" && e["name"] == "thread_name")
+      t.threads[{e["pid"].get<int>(), e["tid"].get<int>()}] = e["args"]["name"].get<std::string>();
+  }
+  return t;
+}
+} // namespace
+
+TEST_CASE("trace.json: rank, NIC-thread and slice timelines with message arrows, without changing the digest")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // 4 ranks on 2 nodes, 3 iterations of 1 ms and an exchange with 2 neighbours: 24 messages.
+  std::ofstream(kTmp / "x.json") << R"({"kind": "app", "platform": {"preset": "crescendo", "nodes": 2},
+    "app": {"name": "synthetic", "processes": 4},
+    "synthetic": {"pattern": "exchange", "iterations": 3, "granularity": "1ms", "neighbours": 2}})";
+  const std::string x = (kTmp / "x.json").string();
+  for (const char* mpi : {"bcs", "quadrics"}) {
+    CAPTURE(mpi);
+    const fs::path traced = kTmp / (std::string(mpi) + "-traced");
+    const fs::path plain = kTmp / (std::string(mpi) + "-plain");
+    REQUIRE(bcssim("run " + x + " --set mpi=" + mpi + " --trace --out " + traced.string()).code == 0);
+    REQUIRE(bcssim("run " + x + " --set mpi=" + mpi + " --out " + plain.string()).code == 0);
+    CHECK(slurp(traced / "digest") == slurp(plain / "digest")); // tracing only observes
+    CHECK_FALSE(fs::exists(plain / "trace.json"));
+    const Trace t = read_trace(traced / "trace.json");
+
+    std::map<std::string, int> spans_by_name; // X events with a duration, by name
+    std::set<std::string> rank_threads;
+    std::map<std::uint64_t, int> flow_out, flow_in;
+    int slices = 0;
+    for (const auto& e : t.events) {
+      if (e["ph"] == "i" && e.value("s", "") == "g" && e["name"].get<std::string>().rfind("slice ", 0) == 0)
+        ++slices;
+      if (e["ph"] != "X")
+        continue;
+      REQUIRE(e["dur"].get<double>() >= 0);
+      const std::string thread = t.threads.at({e["pid"].get<int>(), e["tid"].get<int>()});
+      const std::string name = e["name"].get<std::string>();
+      if (e.contains("bind_id")) {
+        (e.value("flow_out", false) ? flow_out : flow_in)[e["bind_id"].get<std::uint64_t>()]++;
+        continue;
+      }
+      spans_by_name[name.substr(0, name.find('('))]++;
+      if (thread.find(".rank") != std::string::npos)
+        rank_threads.insert(thread);
+    }
+    CHECK(rank_threads.size() == 4);
+    CHECK(spans_by_name["compute"] == 4 * 3);
+    CHECK(spans_by_name["MPI_Waitall"] == 4 * 3);
+    CHECK(spans_by_name["MPI_Isend"] == 4 * 3 * 2);
+    // Every message: one arrow from its send to where it arrived.
+    CHECK(flow_out.size() == 24);
+    CHECK(flow_in.size() == 24);
+    for (const auto& [id, n] : flow_out) {
+      CHECK(n == 1);
+      CHECK(flow_in.count(id) == 1);
+    }
+    if (std::string(mpi) == "bcs") {
+      CHECK(spans_by_name["DEM"] > 0);
+      CHECK(spans_by_name["MSM"] > 0);
+      CHECK(spans_by_name["point-to-point"] > 0);
+      CHECK(slices >= 6); // 3 ms of computation at 500 us a slice
+      CHECK(t.processes.size() == 4); // node0.cpu, node0.nic, node1.cpu, node1.nic
+    } else {
+      CHECK(spans_by_name["match arrival"] == 24);
+      CHECK(slices == 0);
+    }
+  }
+
+  // A window keeps what overlaps it, clipped.
+  const fs::path windowed = kTmp / "windowed";
+  REQUIRE(bcssim("run " + x + " --set mpi=bcs --trace-window 1.5ms:2.5ms --out " + windowed.string()).code == 0);
+  const Trace w = read_trace(windowed / "trace.json");
+  int kept = 0;
+  for (const auto& e : w.events) {
+    if (e["ph"] == "M")
+      continue;
+    ++kept;
+    CHECK(e["ts"].get<double>() >= 1500.0);
+    CHECK(e["ts"].get<double>() + e.value("dur", 0.0) <= 2500.0 + 1e-9);
+  }
+  CHECK(kept > 0);
+  const auto bad = bcssim("run " + x + " --trace-window 2ms:1ms --out " + (kTmp / "bad").string());
+  CHECK(bad.code == 2);
+  CHECK(bad.output.find("--trace-window = 2ms:1ms: expected FROM:TO") != std::string::npos);
   CHECK_FALSE(fs::exists(kTmp / "bad"));
   fs::remove_all(kTmp);
 }

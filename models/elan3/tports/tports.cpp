@@ -1,6 +1,7 @@
 #include "models/elan3/tports/tports.hpp"
 
 #include "base/event_stream.hpp"
+#include "base/trace.hpp"
 #include "models/elan3/thread_processor.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -23,6 +24,7 @@ struct Tports::Message {
   std::vector<char> payload;         // eager with real data: copied at send time
   const void* sender_data = nullptr; // rendezvous with real data: read when the get completes
   std::function<void()> sent;        // rendezvous: the sender's buffer is free once the get is done
+  std::uint64_t flow = 0;            // the trace's arrow from the send to the match (0: no trace)
 };
 
 namespace {
@@ -95,6 +97,8 @@ void Tports::send(int src, int dst, int tag, int context, std::uint64_t bytes, c
   m->envelope = base::Envelope{src, tag, context, next_seq_[std::make_tuple(src, dst, context)]++, bytes};
   m->destination = dst;
   m->eager = bytes <= spec_.eager_limit;
+  m->flow = base::trace::new_flow();
+  base::trace::flow_start(m->flow, "send");
   if (m->eager && data != nullptr)
     m->payload.assign(static_cast<const char*>(data), static_cast<const char*>(data) + bytes);
   if (!m->eager) {
@@ -150,6 +154,8 @@ std::optional<base::Envelope> Tports::probe(int ep, const base::Pattern& pattern
 void Tports::handle_arrival(int ep, const std::shared_ptr<Message>& m)
 {
   const base::Envelope& e = m->envelope;
+  const base::trace::Span span("match arrival", "tports");
+  base::trace::flow_end(m->flow, "arrived"); // the message (eager) or its envelope (rendezvous) is on this NIC
   buffered_[std::make_tuple(ep, e.context, e.source, e.seq)] = m;
   unsigned walked = 0;
   const auto matches = matching_[ep].arrive(e, &walked);
@@ -167,6 +173,7 @@ void Tports::handle_arrival(int ep, const std::shared_ptr<Message>& m)
 
 void Tports::handle_post(int ep, base::ReceiveId id, const base::Pattern& pattern)
 {
+  const base::trace::Span span("match receive", "tports");
   unsigned walked = 0;
   const auto e = matching_[ep].post(id, pattern, &walked);
   run_cycles(spec_.message_cycles + walked * spec_.walk_cycles);
