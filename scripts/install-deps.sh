@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config ccache git
+  build-essential cmake ninja-build pkg-config ccache git clang
   libsimgrid-dev libboost-graph-dev libfmt-dev nlohmann-json3-dev doctest-dev libcli11-dev libxxhash-dev
   gnuplot-nox
 )

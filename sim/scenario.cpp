@@ -246,14 +246,11 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
 nlohmann::json Scenario::echo() const
 {
   nlohmann::json out = nlohmann::json::object();
-  for (const auto& [path, value] : values_)
-    out[nlohmann::json::json_pointer("/" + [&] {
-      std::string p = path;
-      for (char& ch : p)
-        if (ch == '.')
-          ch = '/';
-      return p;
-    }())] = value;
+  for (const auto& [path, value] : values_) {
+    std::string pointer = "/" + path;
+    std::replace(pointer.begin(), pointer.end(), '.', '/');
+    out[nlohmann::json::json_pointer(pointer)] = value;
+  }
   return out;
 }
 

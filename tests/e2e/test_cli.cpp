@@ -399,3 +399,21 @@ TEST_CASE("trace.json: rank, NIC-thread and slice timelines with message arrows,
   CHECK_FALSE(fs::exists(kTmp / "bad"));
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("a scenario's digest does not depend on what ran before it in the same sweep")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // SimGrid allows one engine per process, so every run and every sweep point has a process of its own (forked
+  // from a parent that ran nothing); this checks that nothing else leaks from one point into the next.
+  const std::string base = R"("kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo", "nodes": 4},
+    "app": {"name": "sage", "processes": 8}, "sage": {"cells_per_process": 500, "cycles": 2})";
+  std::ofstream(kTmp / "swept.json") << "{" + base + R"(, "sweep": {"app.name": ["synthetic", "sage"]}})";
+  std::ofstream(kTmp / "alone.json") << "{" + base + "}";
+  REQUIRE(bcssim("run " + (kTmp / "swept.json").string() + " --jobs 1 --out " + (kTmp / "study").string()).code == 0);
+  REQUIRE(bcssim("run " + (kTmp / "alone.json").string() + " --out " + (kTmp / "alone").string()).code == 0);
+  const std::string alone = slurp(kTmp / "alone" / "digest");
+  CHECK(slurp(kTmp / "study" / "points" / "0001" / "digest") == alone);
+  CHECK(slurp(kTmp / "study" / "points" / "0000" / "digest") != alone);
+  fs::remove_all(kTmp);
+}
