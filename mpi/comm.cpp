@@ -58,6 +58,8 @@ Comm::CallScope::CallScope(Comm& comm, std::string name, std::uint64_t bytes)
     start_ = simgrid::s4u::Engine::get_clock();
     if (base::trace::enabled())
       span_ = std::make_unique<base::trace::Span>(comm_.call_, "mpi");
+    if (comm_.observer_)
+      comm_.observer_->enter(comm_.call_.substr(0, comm_.call_.find('(')));
   }
 }
 
@@ -67,9 +69,11 @@ Comm::CallScope::~CallScope()
   // for the deadlock report.
   if (!outermost_ || std::uncaught_exceptions() != 0)
     return;
-  const std::string& name = comm_.call_;
-  comm_.profile_[name.substr(0, name.find('('))].add(simgrid::s4u::Engine::get_clock() - start_, bytes_);
+  const std::string primitive = comm_.call_.substr(0, comm_.call_.find('('));
+  comm_.profile_[primitive].add(simgrid::s4u::Engine::get_clock() - start_, bytes_);
   comm_.call_.clear();
+  if (comm_.observer_)
+    comm_.observer_->leave(primitive, start_, bytes_);
 }
 
 void Comm::compute(double seconds)

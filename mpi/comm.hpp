@@ -61,6 +61,15 @@ struct CallStats {
 /// Per primitive name ("MPI_Send", ...), in name order.
 using CallProfile = std::map<std::string, CallStats>;
 
+/// Watches a rank's outermost MPI calls (the MMDS of BCS-MPI, mpi/bcs). Called on the rank's actor: it may take
+/// simulated time (its bookkeeping), which the call then lasts.
+class CallObserver {
+public:
+  virtual ~CallObserver() = default;
+  virtual void enter(const std::string& primitive) = 0;
+  virtual void leave(const std::string& primitive, double entered, std::uint64_t bytes) = 0;
+};
+
 /// Byte counts or displacements, one per rank (the v-collectives).
 using Counts = std::vector<std::uint64_t>;
 
@@ -125,6 +134,9 @@ public:
   const CallProfile& profile() const { return profile_; }
 
 protected:
+  /// Installs the observer of this rank's calls (none by default).
+  void observe_calls(std::unique_ptr<CallObserver> observer) { observer_ = std::move(observer); }
+
   /// User messages and the collective algorithms' messages travel on separate contexts (MPICH's comm_coll), so
   /// a wildcard receive of the application never matches a collective's message.
   enum class Plane { user, collective };
@@ -164,6 +176,7 @@ protected:
 private:
   std::string call_;
   CallProfile profile_;
+  std::unique_ptr<CallObserver> observer_;
 };
 
 } // namespace bcssim::mpi

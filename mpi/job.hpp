@@ -43,6 +43,7 @@ public:
   double makespan() const;
   /// Every rank's MPI calls summed per primitive.
   CallProfile profile() const;
+  const Comm& comm(int rank) const { return *comms_.at(std::size_t(rank)); }
   bool finished() const;
   /// Ranks that did not return from main, in order.
   std::vector<int> blocked() const;

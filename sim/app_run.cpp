@@ -1,3 +1,4 @@
+#include "mpi/bcs/bcs_comm.hpp"
 #include "sim/app_run.hpp"
 
 #include "apps/sage_proxy/sage.hpp"
@@ -120,6 +121,15 @@ AppResult AppRun::result() const
   r.nodes = unsigned(job.placement().nodes().size());
   r.time_ns = base::to_ns(job.makespan());
   r.profile = job.profile();
+  if (r.mpi == "bcs" && scenario_.flag("bcs.mds.mmds"))
+    for (unsigned rank = 0; rank < r.processes; ++rank)
+      r.mmds.push_back(dynamic_cast<const mpi::bcs::BcsComm&>(job.comm(int(rank))).mmds());
+  if (r.mpi == "bcs" && scenario_.flag("bcs.mds.emds")) {
+    r.emds = true;
+    r.emds_global = world_.bcs_runtime().emds().global();
+    r.emds_local = world_.bcs_runtime().emds().local();
+    r.emds_plot_node = unsigned(scenario_.integer("bcs.mds.plot_node"));
+  }
   return r;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // Kind "app": one application (app.name) as one MPI job on the scenario's machine and backend. Its result is
 // the job's makespan and its MPI calls per primitive.
+#include "bcs/mds/emds.hpp"
+#include "bcs/mds/mmds.hpp"
 #include "mpi/comm.hpp"
 #include "sim/scenario.hpp"
 #include "sim/world.hpp"
@@ -21,6 +23,11 @@ struct AppResult {
   unsigned nodes = 0;
   std::int64_t time_ns = 0; // from the job's start to the last rank's return
   mpi::CallProfile profile; // every rank's MPI calls, summed per primitive
+  std::vector<bcs::mds::Mmds> mmds; // by rank: each process's MMDS (BCS-MPI with bcs.mds.mmds), else empty
+  bool emds = false;                // BCS-MPI with bcs.mds.emds: the runtime's records follow
+  std::vector<bcs::mds::GlobalRecord> emds_global;
+  std::vector<bcs::mds::LocalRecord> emds_local;
+  unsigned emds_plot_node = 0;
 };
 
 class MpiJob;

@@ -263,6 +263,7 @@ std::vector<ParamSpec> declare()
   declare_mpi(c);
   declare_apps(c);
   declare_noise(c);
+  declare_mds(c);
   return c;
 }
 

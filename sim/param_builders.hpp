@@ -89,5 +89,7 @@ void declare_mpi(std::vector<ParamSpec>& c);
 void declare_apps(std::vector<ParamSpec>& c);
 /// OS noise on the CPU and NIC hosts (models/noise).
 void declare_noise(std::vector<ParamSpec>& c);
+/// The Monitoring and Debugging System of BCS-MPI (bcs/mds).
+void declare_mds(std::vector<ParamSpec>& c);
 
 } // namespace bcssim::sim

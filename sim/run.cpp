@@ -3,6 +3,7 @@
 #include "sim/app_report.hpp"
 #include "sim/fixed_format.hpp"
 #include "sim/collective_report.hpp"
+#include "sim/mds_report.hpp"
 #include "sim/microbench_report.hpp"
 #include "sim/mpi_bench_report.hpp"
 #include "sim/results_dir.hpp"
@@ -62,6 +63,8 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
     dir.write("trace.json", r.trace_json);
   if (kind == "app") {
     dir.write("profile.csv", app_profile_csv(r.app_runs.at(0)));
+    write_mmds(dir, r.app_runs.at(0));
+    write_emds(dir, r.app_runs.at(0));
   } else if (mpi) {
     write_mpi_bench_plot(dir, scenario.name(), scenario.text("mpi"), r.mpi_runs);
   } else {

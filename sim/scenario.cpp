@@ -1,6 +1,7 @@
 #include "sim/scenario.hpp"
 
 #include "apps/sweep3d_proxy/sweep3d.hpp"
+#include "bcs/mds/emds.hpp"
 #include "sim/params.hpp"
 
 #include <fmt/format.h>
@@ -183,6 +184,16 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
                           fmt::format("at most {}period - {}duration = {} s", p, p,
                                       period - sc.quantity(p + "duration")));
   }
+
+  if (sc.integer("bcs.mds.emds_slices") > bcs::mds::kEmdsMaxSlices)
+    throw ScenarioError("bcs.mds.emds_slices", show(sc.values_["bcs.mds.emds_slices"]),
+                        fmt::format("at most {} slices: the EMDS keeps its records in NIC memory, and 000 §5.2.1 "
+                                    "limits them to ten thousand slices to fit the Elan3's 64 MB",
+                                    bcs::mds::kEmdsMaxSlices));
+  for (const char* path : {"bcs.mds.emds_nodes", "bcs.mds.plot_node"}) // EMDS nodes exist
+    for (const auto& n : sc.values_[path].is_array() ? sc.values_[path] : nlohmann::json::array({sc.values_[path]}))
+      if (n.get<std::int64_t>() >= nodes)
+        throw ScenarioError(path, show(sc.values_[path]), fmt::format("nodes below platform.nodes = {}", nodes));
 
   if (sc.integer("bcs.runtime.management_node") >= nodes)
     throw ScenarioError("bcs.runtime.management_node", show(sc.values_["bcs.runtime.management_node"]),

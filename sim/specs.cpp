@@ -117,6 +117,18 @@ bcs::runtime::RuntimeSpec runtime_spec(const Scenario& sc)
   r.retry_backoff = sc.quantity("bcs.runtime.retry_backoff");
   r.p2p_rate = std::min({platform.node.pci_read, platform.node.pci_write, qsnet::payload_bandwidth(platform.timing)});
   r.combine_cycles = double(sc.integer("bcs.runtime.combine_cycles"));
+  r.mmds.enabled = sc.flag("bcs.mds.mmds");
+  r.mmds.resolution = sc.quantity("bcs.mds.resolution");
+  r.mmds.size_resolution = sc.quantity("bcs.mds.size_resolution");
+  for (const std::string& p : sc.texts("bcs.mds.primitives"))
+    r.mmds.primitives.insert(p);
+  r.mmds_update_cycles = double(sc.integer("bcs.mds.mmds_update_cycles"));
+  r.emds.enabled = sc.flag("bcs.mds.emds");
+  r.emds.first_slice = sc.integer("bcs.mds.emds_first_slice");
+  r.emds.slices = sc.integer("bcs.mds.emds_slices");
+  for (std::int64_t n : sc.integers("bcs.mds.emds_nodes"))
+    r.emds.nodes.push_back(unsigned(n));
+  r.emds.update_cycles = double(sc.integer("bcs.mds.emds_update_cycles"));
   return r;
 }
 

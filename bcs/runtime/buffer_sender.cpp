@@ -38,6 +38,7 @@ void Runtime::buffer_sender(unsigned node)
     for (unsigned i = 0; i < remote; ++i)
       core_.test_event(node, landed, true);
     activity_ += outgoing.size();
+    state_[node].emds.np2pdem += outgoing.size();
     base::emit("bcs.dem", outgoing.size());
     finish_microphase(node, phase);
   }

@@ -13,9 +13,10 @@ int root_of(const CollectiveDescriptor& d) { return d.kind == CollectiveKind::ba
 bool is_reduction(CollectiveKind k) { return k == CollectiveKind::reduce || k == CollectiveKind::allreduce; }
 } // namespace
 
-void Runtime::raise_collective_flags(unsigned node)
+std::uint64_t Runtime::raise_collective_flags(unsigned node)
 {
   auto& memory = core_.machine().memory;
+  std::uint64_t raised = 0;
   for (const auto& [job, pending] : state_[node].collectives) {
     if (pending.empty())
       continue;
@@ -23,9 +24,12 @@ void Runtime::raise_collective_flags(unsigned node)
     const JobInfo& info = jobs_.at(job);
     const bool all_before = std::all_of(posted.begin(), posted.end(),
                                         [this](const CollectivePtr& d) { return d->posted_slice < slice_; });
-    if (posted.size() == info.ranks_on.at(node) && all_before)
+    if (posted.size() == info.ranks_on.at(node) && all_before && memory.word(node, info.posted_word) != seq + 1) {
       memory.word(node, info.posted_word) = seq + 1;
+      ++raised;
+    }
   }
+  return raised;
 }
 
 bool Runtime::schedule_collectives(unsigned node)

@@ -12,7 +12,8 @@ namespace bcssim::bcs::runtime {
 namespace sg4 = simgrid::s4u;
 
 Runtime::Runtime(core::CorePrimitives& core, const elan3::HostInterface& host, RuntimeSpec spec)
-    : core_(core), host_(host), spec_(spec), nodes_(core.machine().platform.nodes()), state_(nodes_)
+    : core_(core), host_(host), spec_(spec), nodes_(core.machine().platform.nodes()), state_(nodes_),
+      emds_(spec_.emds)
 {
   if (spec_.slice <= 0)
     throw std::invalid_argument("RuntimeSpec.slice: must be positive");
@@ -140,6 +141,8 @@ void Runtime::finish_microphase(unsigned node, std::int64_t phase)
   const auto m = Microphase((phase - 1) % kMicrophases);
   if (m == Microphase::dem)
     state_[node].dem_end = sg4::Engine::get_clock();
+  if (emds_.watches(node))
+    emds_finished(node, m);
   if (state_[node].woke_at >= 0) { // the microphase on the thread's timeline
     static constexpr const char* names[kMicrophases] = {"DEM", "MSM", "point-to-point", "broadcast/barrier",
                                                          "reduce"};

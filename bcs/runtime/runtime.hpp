@@ -41,6 +41,9 @@ public:
   Runtime(core::CorePrimitives& core, const elan3::HostInterface& host, RuntimeSpec spec);
 
   const RuntimeSpec& spec() const { return spec_; }
+  const elan3::HostInterface& host() const { return host_; }
+  /// What the EMDS recorded (000 §5.2); empty unless spec().emds.enabled.
+  const mds::Emds& emds() const { return emds_; }
 
   // --- called by processes (bcs/api), on their node's CPU host ---
   /// Registers a job whose rank r runs on node_of[r]; returns its number (descriptors carry it, so jobs
@@ -84,8 +87,15 @@ private:
   void dma_helper(unsigned node);
   void collective_helper(unsigned node);
   void reduce_helper(unsigned node);
-  /// At the slice strobe: sets the node's per-job flag for collectives every local process posted before.
-  void raise_collective_flags(unsigned node);
+  /// At the slice strobe: sets the node's per-job flag for collectives every local process posted before;
+  /// returns how many flags it raised.
+  std::uint64_t raise_collective_flags(unsigned node);
+  /// EMDS: the slice strobe (phase DEM) or a microstrobe landed on a watched node (emds.cpp).
+  void emds_landing(unsigned node, Microphase m);
+  /// EMDS: a watched node finished microphase m.
+  void emds_finished(unsigned node, Microphase m);
+  /// EMDS: true when the SR of `node` records figures this slice or the last (it then never idles).
+  bool emds_active(unsigned node) const;
   /// In the MSM: the master's query of each collective this node masters; true when one was scheduled.
   bool schedule_collectives(unsigned node);
   /// Collectives of `kind` scheduled on `node` this slice: (job, number).
@@ -135,6 +145,7 @@ private:
     std::vector<unsigned> nodes; // in landing order
   };
   std::shared_ptr<IdleBatch> idle_batch_;
+  mds::Emds emds_;
 };
 
 } // namespace bcssim::bcs::runtime

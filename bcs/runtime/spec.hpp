@@ -1,6 +1,9 @@
 #pragma once
 // Parameters of the BCS-MPI runtime (000 §4, 002 §5.3): the time slice and what the strobe sender does while
 // it waits for a microphase to end everywhere. Costs of NIC work come from elan3::ThreadCosts (the machine's).
+#include "bcs/mds/emds.hpp"
+#include "bcs/mds/mmds.hpp"
+
 namespace bcssim::bcs::runtime {
 
 struct RuntimeSpec {
@@ -9,6 +12,9 @@ struct RuntimeSpec {
   double retry_backoff = 1e-6;  // s: SS waits this long before re-checking an unfinished microphase
   double p2p_rate = 0;          // B/s a node can receive in the point-to-point microphase (slice capacity)
   double combine_cycles = 0;    // NIC cycles per element combined in a reduce (SoftFloat: the Elan has no FPU)
+  mds::MmdsSpec mmds;           // the processes' MMDS (000 §5.1)
+  double mmds_update_cycles = 0; // host cycles per MMDS update, beyond reading the Elan clock across PCI
+  mds::EmdsSpec emds;           // the NICs' EMDS (000 §5.2)
 };
 
 } // namespace bcssim::bcs::runtime

@@ -102,6 +102,16 @@ struct Suspended {
   simgrid::s4u::SemaphorePtr resume;
 };
 
+/// What a watched node's Strobe Receiver gathers during a slice for the EMDS (000 Table 5.2); -1: not yet.
+struct EmdsSlice {
+  std::int64_t slice = -1;
+  double strobe_at = -1;      // the slice strobe landed
+  double prev_strobe_at = -1; // the previous slice's strobe landed
+  double msm_strobe_at = -1;
+  double dem_done = -1, msm_done = -1, slice_done = -1;
+  std::uint64_t np2pdem = 0, np2pmsm = 0, ncolldem = 0, ncollmsm = 0, bpts = 0;
+};
+
 struct NodeState {
   std::vector<DescriptorPtr> new_sends;      // posted, not yet exchanged (DEM of the next slice)
   std::vector<DescriptorPtr> new_recvs;      // posted, not yet given to matching (next MSM)
@@ -116,6 +126,7 @@ struct NodeState {
   double measured_rate = 0;         // B/s the last point-to-point microphase achieved into this node (0: none yet)
   std::map<int, std::map<std::int64_t, std::vector<CollectivePtr>>> collectives; // by job, then number
   std::map<std::tuple<int, std::int64_t, int>, std::vector<char>> partials; // reduce: (job, number, child) data
+  EmdsSlice emds;                   // the EMDS's figures of the current slice (watched nodes)
   double woke_at = -1;              // when the SR woke the thread of the current microphase (-1: it did not)
   double dem_end = 0;               // when this node's last DEM ended
   double msm_end = 0;               // when this node's last MSM ended

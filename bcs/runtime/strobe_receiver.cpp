@@ -49,7 +49,9 @@ void Runtime::land_strobe(unsigned node, std::int64_t phase)
   auto& memory = core_.machine().memory;
   memory.word(node, phase_word_) = phase;
   const auto m = Microphase((phase - 1) % kMicrophases);
-  bool restart_due = false;
+  if (emds_.watches(node))
+    emds_landing(node, m);
+  bool restart_due = emds_active(node); // a recording SR is never idle
   if (m == Microphase::dem) {
     for (const Suspended& s : state_[node].suspended)
       restart_due = restart_due || s.ready();
@@ -87,7 +89,12 @@ void Runtime::strobe_receiver(unsigned node)
     const auto m = Microphase((phase - 1) % kMicrophases);
     if (m == Microphase::dem) {
       node_manager(node);
-      raise_collective_flags(node);
+      const std::uint64_t raised = raise_collective_flags(node);
+      if (emds_active(node)) { // the record of the last slice, written at the landing, costs the SR its update
+        state_[node].emds.ncolldem = raised;
+        state_[node].emds.bpts = state_[node].suspended.size();
+        elan3::run_cycles(spec_.emds.update_cycles);
+      }
     }
     if (!has_work(node, m)) {
       finish_microphase(node, phase);

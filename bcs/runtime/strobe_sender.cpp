@@ -22,6 +22,7 @@ void Runtime::strobe_sender()
   const unsigned me = spec_.management_node;
   int stalled = 0; // slice boundaries in a row at which nothing could progress
   double tail_start = 0;
+  double previous_strobe = -1; // EMDS (000 Table 5.1)
   for (std::int64_t k = std::int64_t(std::ceil(sg4::Engine::get_clock() / spec_.slice - 1e-9));; ++k) {
     sg4::this_actor::sleep_until(double(k) * spec_.slice);
     if (running_jobs_ == 0)
@@ -34,11 +35,19 @@ void Runtime::strobe_sender()
     slice_ = k;
     slice_start_ = double(k) * spec_.slice; // nominal: a late strobe does not shift the slices after it
     base::emit("bcs.strobe", std::uint64_t(k));
+    mds::GlobalRecord g;
+    g.slice = k;
+    const double strobed_at = sg4::Engine::get_clock();
+    g.getts = previous_strobe >= 0 ? strobed_at - previous_strobe : 0;
+    previous_strobe = strobed_at;
+    double msm_strobe = strobed_at;
     if (base::trace::enabled())
       base::trace::instant("slice " + std::to_string(k), true);
     for (int m = 0; m < kMicrophases; ++m) {
       const std::int64_t phase = k * kMicrophases + m + 1;
       base::emit("bcs.microstrobe", std::uint64_t(m)); // 0 DEM, 1 MSM, 2 point-to-point, 3 broadcast/barrier, 4 reduce
+      if (Microphase(m) == Microphase::msm)
+        msm_strobe = sg4::Engine::get_clock();
       core::XferAndSignal strobe;
       strobe.src = me;
       strobe.dst = all;
@@ -52,13 +61,25 @@ void Runtime::strobe_sender()
       done.value = phase;
       while (!core_.compare_and_write(done)) {
         base::emit("bcs.ss.retry", std::uint64_t(m));
+        ++g.usrts;
+        g.usrdem += Microphase(m) == Microphase::dem ? 1 : 0;
+        g.usrmsm += Microphase(m) == Microphase::msm ? 1 : 0;
         sg4::this_actor::sleep_for(spec_.retry_backoff);
       }
+      if (Microphase(m) == Microphase::dem)
+        g.gtdem = sg4::Engine::get_clock() - strobed_at;
+      if (Microphase(m) == Microphase::msm)
+        g.gtmsm = sg4::Engine::get_clock() - msm_strobe;
       if (Microphase(m) == Microphase::p2p)
         tail_start = sg4::Engine::get_clock();
     }
     tail_ = sg4::Engine::get_clock() - tail_start; // what the BRs keep free for these microphases next slice
     base::emit("bcs.slice.done", std::uint64_t(k));
+    if (emds_.records(k)) {
+      g.gtts = sg4::Engine::get_clock() - strobed_at;
+      emds_.add(g);
+      elan3::run_cycles(spec_.emds.update_cycles);
+    }
   }
 }
 

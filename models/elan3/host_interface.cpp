@@ -21,4 +21,9 @@ void HostInterface::notify_host(unsigned node) const
   base::emit("host.wake", 8);
 }
 
+void HostInterface::read_clock(unsigned node) const
+{
+  simgrid::s4u::Comm::sendto(platform_.nic(node), platform_.cpu(node), 8.0);
+}
+
 } // namespace bcssim::elan3

@@ -22,6 +22,8 @@ public:
   void post_descriptor(unsigned node) const;
   /// Called by a NIC thread: blocks until the host process polling the node's notification word sees it.
   void notify_host(unsigned node) const;
+  /// Called by a process: reads the Elan's 64-bit hardware clock across PCI (elan3_clock, 000 §5.2.1).
+  void read_clock(unsigned node) const;
   const HostInterfaceSpec& spec() const { return spec_; }
 
 private:

@@ -1,6 +1,7 @@
 #include "mpi/bcs/bcs_comm.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
 #include <fmt/format.h>
@@ -10,14 +11,65 @@
 namespace bcssim::mpi::bcs {
 namespace sg4 = simgrid::s4u;
 
+namespace {
+
+// The MMDS's bookkeeping around each call (000 §5.1.1): a time stamp from the Elan clock (a PCI read) and an
+// update of the process's arrays, on entry and on return.
+class MmdsObserver : public CallObserver {
+public:
+  MmdsObserver(bcssim::bcs::mds::Mmds& mmds, const bcssim::elan3::HostInterface& host, unsigned node, double cycles)
+      : mmds_(mmds), host_(host), node_(node), cycles_(cycles)
+  {
+  }
+  void enter(const std::string& primitive) override
+  {
+    host_.read_clock(node_);
+    entered_ = sg4::Engine::get_clock();
+    mmds_.enter(entered_, blocking(primitive));
+    sg4::this_actor::execute(cycles_);
+  }
+  void leave(const std::string& primitive, double, std::uint64_t bytes) override
+  {
+    host_.read_clock(node_);
+    mmds_.leave(primitive, entered_, sg4::Engine::get_clock(), bytes, blocking(primitive));
+    sg4::this_actor::execute(cycles_);
+  }
+
+private:
+  // 000 §5.1.1: blocking BCS primitives delimit the computation and communication intervals.
+  static bool blocking(const std::string& primitive)
+  {
+    return primitive != "MPI_Isend" && primitive != "MPI_Irecv" && primitive != "MPI_Iprobe" &&
+           primitive != "MPI_Test" && primitive != "MPI_Testall";
+  }
+  bcssim::bcs::mds::Mmds& mmds_;
+  const bcssim::elan3::HostInterface& host_;
+  unsigned node_;
+  double cycles_;
+  double entered_ = 0;
+};
+
+} // namespace
+
 BcsComm::BcsComm(bcssim::bcs::runtime::Runtime& runtime, int job, int rank, std::vector<unsigned> node_of)
-    : process_(runtime, job, rank, node_of), size_(int(node_of.size()))
+    : process_(runtime, job, rank, node_of), size_(int(node_of.size())), mmds_(runtime.spec().mmds)
 {
+  if (runtime.spec().mmds.enabled)
+    observe_calls(std::make_unique<MmdsObserver>(mmds_, runtime.host(), process_.node(),
+                                                 runtime.spec().mmds_update_cycles));
 }
 
-void BcsComm::init() { process_.runtime().attach_process(process_.job(), process_.node()); }
+void BcsComm::init()
+{
+  process_.runtime().attach_process(process_.job(), process_.node());
+  mmds_.start(sg4::Engine::get_clock());
+}
 
-void BcsComm::finalize() { process_.runtime().detach_process(process_.job(), process_.node()); }
+void BcsComm::finalize()
+{
+  mmds_.finish(sg4::Engine::get_clock());
+  process_.runtime().detach_process(process_.job(), process_.node());
+}
 
 Request BcsComm::start_send(const void* data, std::uint64_t bytes, int dst, int tag, Plane plane)
 {

@@ -5,6 +5,7 @@
 // bcs_bcast, Reduce / Allreduce -> bcs_reduce (on the NICs), Scatter -> bcs_scatter, Gather(v) -> bcs_gather,
 // Allgather(v) -> bcs_allgather, Alltoall(v) -> bcs_alltoall (non-vectorial / vectorial).
 #include "bcs/api/process.hpp"
+#include "bcs/mds/mmds.hpp"
 #include "mpi/comm.hpp"
 
 namespace bcssim::mpi::bcs {
@@ -21,6 +22,8 @@ public:
   void probe(int src, int tag, Status* status = nullptr) override;
   void init() override;
   void finalize() override;
+  /// This process's MMDS (000 §5.1); empty unless bcs.mds.mmds.
+  const bcssim::bcs::mds::Mmds& mmds() const { return mmds_; }
   void barrier() override;
   void bcast(void* data, std::uint64_t bytes, int root) override;
   void reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root) override;
@@ -43,6 +46,7 @@ private:
 
   bcssim::bcs::api::Process process_;
   int size_;
+  bcssim::bcs::mds::Mmds mmds_;
 };
 
 } // namespace bcssim::mpi::bcs

@@ -1,7 +1,7 @@
 #include "mpi/quadrics/backend.hpp"
 
 namespace bcssim::mpi::quadrics {
-Backend::Backend(elan3::DmaEngine& dma, const elan3::HostInterface& host, bcs::core::CorePrimitives& hw,
+Backend::Backend(elan3::DmaEngine& dma, const elan3::HostInterface& host, bcssim::bcs::core::CorePrimitives& hw,
                  const Placement& placement, BackendSpec spec)
     : host_(host), spec_(spec), size_(int(placement.size())), tports_(dma, host, spec.tports, placement.node_of_ranks())
 {

@@ -20,7 +20,7 @@ struct BackendSpec {
 class Backend {
 public:
   /// `hw`: QsNet's core primitives (hardware multicast and network conditional).
-  Backend(elan3::DmaEngine& dma, const elan3::HostInterface& host, bcs::core::CorePrimitives& hw,
+  Backend(elan3::DmaEngine& dma, const elan3::HostInterface& host, bcssim::bcs::core::CorePrimitives& hw,
           const Placement& placement, BackendSpec spec);
 
   std::unique_ptr<Comm> make_comm(int rank);

@@ -10,7 +10,7 @@
 namespace bcssim::mpi::quadrics {
 namespace sg4 = simgrid::s4u;
 
-bool HardwareCollectives::usable(const bcs::core::CorePrimitives& hw, const std::vector<unsigned>& node_of)
+bool HardwareCollectives::usable(const bcssim::bcs::core::CorePrimitives& hw, const std::vector<unsigned>& node_of)
 {
   if (!hw.hardware_collectives() || node_of.empty())
     return false;
@@ -20,7 +20,7 @@ bool HardwareCollectives::usable(const bcs::core::CorePrimitives& hw, const std:
   return nodes.back() - nodes.front() + 1 == nodes.size();
 }
 
-HardwareCollectives::HardwareCollectives(bcs::core::CorePrimitives& hw, const elan3::HostInterface& host,
+HardwareCollectives::HardwareCollectives(bcssim::bcs::core::CorePrimitives& hw, const elan3::HostInterface& host,
                                          std::vector<unsigned> node_of)
     : hw_(hw), host_(host), node_of_(std::move(node_of))
 {
@@ -64,19 +64,19 @@ void HardwareCollectives::start_root_thread(unsigned root_node, std::uint64_t by
 {
   const auto& platform = hw_.machine().platform;
   sg4::Actor::create("elan.hgsync", platform.nic(root_node), [this, root_node, bytes, seq] {
-    const bcs::core::NodeSet all = bcs::core::NodeSet::range(first_node_, last_node_);
-    bcs::core::CompareAndWrite everyone_arrived;
+    const bcssim::bcs::core::NodeSet all = bcssim::bcs::core::NodeSet::range(first_node_, last_node_);
+    bcssim::bcs::core::CompareAndWrite everyone_arrived;
     everyone_arrived.src = root_node;
     everyone_arrived.nodes = all;
     everyone_arrived.word = arrived_word_;
-    everyone_arrived.op = bcs::core::Compare::ge;
+    everyone_arrived.op = bcssim::bcs::core::Compare::ge;
     everyone_arrived.value = seq;
     double backoff = first_backoff;
     while (!hw_.compare_and_write(everyone_arrived)) {
       sg4::this_actor::sleep_for(backoff);
       backoff *= 2;
     }
-    bcs::core::XferAndSignal go;
+    bcssim::bcs::core::XferAndSignal go;
     go.src = root_node;
     // A broadcast moves the root's buffer into every process's buffer; a barrier's "go" is only a token.
     go.src_memory = bytes > 0 ? elan3::Memory::main : elan3::Memory::elan;

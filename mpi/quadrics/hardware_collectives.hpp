@@ -23,9 +23,9 @@ public:
   static constexpr double first_backoff = 1e-6; // s
 
   /// True when `hw` has hardware collectives and the nodes of `node_of` (node of each rank) are contiguous.
-  static bool usable(const bcs::core::CorePrimitives& hw, const std::vector<unsigned>& node_of);
+  static bool usable(const bcssim::bcs::core::CorePrimitives& hw, const std::vector<unsigned>& node_of);
 
-  HardwareCollectives(bcs::core::CorePrimitives& hw, const elan3::HostInterface& host,
+  HardwareCollectives(bcssim::bcs::core::CorePrimitives& hw, const elan3::HostInterface& host,
                       std::vector<unsigned> node_of);
 
   /// Called by rank `rank` (on its CPU host) in its `call_index`-th collective: returns once every rank has
@@ -42,7 +42,7 @@ private:
   };
   void start_root_thread(unsigned root_node, std::uint64_t bytes, std::int64_t seq);
 
-  bcs::core::CorePrimitives& hw_;
+  bcssim::bcs::core::CorePrimitives& hw_;
   const elan3::HostInterface& host_;
   std::vector<unsigned> node_of_;
   unsigned first_node_;

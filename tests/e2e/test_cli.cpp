@@ -417,3 +417,39 @@ TEST_CASE("a scenario's digest does not depend on what ran before it in the same
   CHECK(slurp(kTmp / "study" / "points" / "0000" / "digest") != alone);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("MDS outputs: MMDS and EMDS files on BCS-MPI, none on the baseline; the EMDS window is bounded")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "m.json") << R"({"kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo", "nodes": 4},
+    "app": {"name": "synthetic", "processes": 8}, "synthetic": {"pattern": "exchange", "iterations": 4},
+    "bcs": {"mds": {"mmds": true, "emds": true, "primitives": ["MPI_Waitall"], "plot_node": 2}}})";
+  const std::string m = (kTmp / "m.json").string();
+  REQUIRE(bcssim("run " + m + " --out " + (kTmp / "bcs").string()).code == 0);
+  for (const char* f : {"mmds.csv", "mmds_ranks.csv", "mmds_distributions.csv", "emds_global.csv", "emds_local.csv",
+                        "emds_node.csv", "emds_getts.png", "emds_node.png"}) {
+    CAPTURE(f);
+    CHECK(fs::exists(kTmp / "bcs" / f));
+  }
+  const std::string summary = slurp(kTmp / "bcs" / "mmds.csv");
+  CHECK(summary.rfind("primitive,min_ms,max_ms,total_ms,count,average_ms\n", 0) == 0);
+  CHECK(summary.find("\nMPI_Waitall,") != std::string::npos);
+  CHECK(summary.find("\nComp Granularity,") != std::string::npos);
+  CHECK(summary.find("\nComm Overhead,") != std::string::npos);
+  CHECK(slurp(kTmp / "bcs" / "mmds_distributions.csv").find("all,MPI_Waitall latency,ms,") != std::string::npos);
+  // The MDS's bookkeeping takes time: the run differs from the same run without it.
+  REQUIRE(bcssim("run " + m + " --set bcs.mds.mmds=false --set bcs.mds.emds=false --out " + (kTmp / "off").string())
+              .code == 0);
+  CHECK(slurp(kTmp / "bcs" / "digest") != slurp(kTmp / "off" / "digest"));
+  CHECK_FALSE(fs::exists(kTmp / "off" / "mmds.csv"));
+  REQUIRE(bcssim("run " + m + " --set mpi=quadrics --out " + (kTmp / "quadrics").string()).code == 0);
+  CHECK_FALSE(fs::exists(kTmp / "quadrics" / "mmds.csv"));
+  CHECK_FALSE(fs::exists(kTmp / "quadrics" / "emds_global.csv"));
+
+  const auto big = bcssim("run " + m + " --set bcs.mds.emds_slices=20000 --out " + (kTmp / "big").string());
+  CHECK(big.code == 2);
+  CHECK(big.output.find("bcs.mds.emds_slices = 20000: expected at most 10000 slices") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "big"));
+  fs::remove_all(kTmp);
+}

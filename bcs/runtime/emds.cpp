@@ -1,0 +1,72 @@
+// The EMDS's local figures (000 §5.2, Table 5.2), gathered on each watched node as its Strobe Receiver sees the
+// slice: the strobe and microstrobe landings, the ends of its microphases, what its threads moved and scheduled.
+// A slice's record is complete when the next slice's strobe lands; the SR then pays its update (NIC cycles).
+// The global figures (Table 5.1) are the Strobe Sender's (strobe_sender.cpp).
+#include "bcs/runtime/runtime.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+
+namespace bcssim::bcs::runtime {
+
+bool Runtime::emds_active(unsigned node) const
+{
+  return emds_.watches(node) && (emds_.records(slice_) || emds_.records(slice_ - 1));
+}
+
+void Runtime::emds_landing(unsigned node, Microphase m)
+{
+  EmdsSlice& e = state_[node].emds;
+  const double now = simgrid::s4u::Engine::get_clock();
+  if (m == Microphase::msm) {
+    e.msm_strobe_at = now;
+    return;
+  }
+  if (m == Microphase::bbm) { // the MSM is over everywhere: every master's query has marked what it scheduled
+    e.ncollmsm = scheduled_collectives(node, false).size() + scheduled_collectives(node, true).size();
+    return;
+  }
+  if (m != Microphase::dem)
+    return;
+  if (e.slice >= 0 && emds_.records(e.slice)) {
+    mds::LocalRecord r;
+    r.slice = e.slice;
+    r.node = node;
+    r.letts = e.prev_strobe_at >= 0 ? e.strobe_at - e.prev_strobe_at : 0;
+    r.ltdem = e.dem_done >= 0 ? e.dem_done - e.strobe_at : 0;
+    r.lmsm = e.msm_done >= 0 && e.msm_strobe_at >= 0 ? e.msm_done - e.msm_strobe_at : 0;
+    r.ltts = e.slice_done >= 0 ? e.slice_done - e.strobe_at : 0;
+    r.np2pdem = e.np2pdem;
+    r.np2pmsm = e.np2pmsm;
+    r.ncolldem = e.ncolldem;
+    r.ncollmsm = e.ncollmsm;
+    r.bpts = e.bpts;
+    emds_.add(r);
+  }
+  EmdsSlice next;
+  next.slice = slice_;
+  next.prev_strobe_at = e.strobe_at;
+  next.strobe_at = now;
+  e = next;
+}
+
+void Runtime::emds_finished(unsigned node, Microphase m)
+{
+  EmdsSlice& e = state_[node].emds;
+  const double now = simgrid::s4u::Engine::get_clock();
+  switch (m) {
+    case Microphase::dem:
+      e.dem_done = now;
+      break;
+    case Microphase::msm:
+      e.msm_done = now;
+      e.np2pmsm = state_[node].scheduled.size();
+      break;
+    case Microphase::reduce:
+      e.slice_done = now;
+      break;
+    default:
+      break;
+  }
+}
+
+} // namespace bcssim::bcs::runtime
