@@ -3,7 +3,7 @@
 // the job's end once every node's processes exited, and the strobe (the global heartbeat) runs only while a
 // job does.
 #include "base/event_stream.hpp"
-#include "mpi_harness.hpp"
+#include "bcs_harness.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -18,13 +18,12 @@
 using namespace bcssim;
 using nlohmann::json;
 using test::Baseline;
+using test::now;
+using test::slice;
+using test::slice_of;
+using test::on_bcs;
 
 namespace {
-
-constexpr double slice = 500e-6;
-double now() { return simgrid::s4u::Engine::get_clock(); }
-std::int64_t slice_of(double t) { return std::int64_t(std::floor(t / slice + 1e-9)); }
-const json on_bcs = {{"mpi", "bcs"}, {"platform", {{"preset", "crescendo"}, {"nodes", 32}}}};
 
 struct Logged {
   double time;

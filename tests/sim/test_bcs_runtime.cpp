@@ -3,7 +3,7 @@
 // overlap fully, large messages are chunked by the slice capacity, and programs give the same results as on
 // the baseline.
 #include "base/event_stream.hpp"
-#include "mpi_harness.hpp"
+#include "bcs_harness.hpp"
 #include "sim/specs.hpp"
 
 #include <simgrid/s4u/Host.hpp>
@@ -18,13 +18,12 @@
 using namespace bcssim;
 using nlohmann::json;
 using test::Baseline;
+using test::now;
+using test::slice;
+using test::slice_of;
+using test::on_bcs;
 
 namespace {
-
-constexpr double slice = 500e-6;
-double now() { return simgrid::s4u::Engine::get_clock(); }
-std::int64_t slice_of(double t) { return std::int64_t(std::floor(t / slice + 1e-9)); }
-const json on_bcs = {{"mpi", "bcs"}, {"platform", {{"preset", "crescendo"}, {"nodes", 32}}}};
 
 // Uniform in [0, 1) from a pinned engine (no std:: distribution: their output is not portable).
 double uniform(std::mt19937_64& g) { return double(g() >> 11) * 0x1.0p-53; }

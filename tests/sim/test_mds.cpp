@@ -1,7 +1,7 @@
 // The Monitoring and Debugging System on a running BCS-MPI job (000 §5): what the MMDS records of each process.
 #include "bcs/mds/mmds.hpp"
 #include "mpi/bcs/bcs_comm.hpp"
-#include "mpi_harness.hpp"
+#include "bcs_harness.hpp"
 
 #include <doctest/doctest.h>
 
@@ -10,11 +10,9 @@
 using namespace bcssim;
 using nlohmann::json;
 using test::Baseline;
+using test::now;
+using test::slice;
 
-namespace {
-constexpr double slice = 500e-6;
-double now() { return simgrid::s4u::Engine::get_clock(); }
-} // namespace
 
 TEST_CASE("MMDS of a BCS ping-pong: waits in blocking calls are communication overhead and the rest computation")
 {
