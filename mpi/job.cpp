@@ -22,6 +22,8 @@ void Job::start(RankMain main, const Launcher& launcher)
 {
   main_ = std::move(main);
   actors_.resize(placement_.size());
+  for (unsigned r = 0; r < placement_.size(); ++r) // each node's ranks, for fork(): one pass, not one per node
+    ranks_of_node_[placement_.of(r).node].push_back(r);
   if (launcher) {
     launcher([this](unsigned node) { fork(node); });
     return;
@@ -34,13 +36,13 @@ void Job::start(RankMain main, const Launcher& launcher)
 
 void Job::fork(unsigned node)
 {
-  const std::vector<unsigned> mine = placement_.nodes();
-  if (!std::binary_search(mine.begin(), mine.end(), node) || !forked_.insert(node).second)
+  const auto mine = ranks_of_node_.find(node);
+  if (mine == ranks_of_node_.end() || !forked_.insert(node).second)
     throw std::logic_error(fmt::format("job {}: node {} is not one of its nodes or was forked twice", name_, node));
   note_start();
-  for (unsigned r : placement_.ranks_on(node))
+  for (unsigned r : mine->second)
     spawn(r);
-  if (forked_.size() == mine.size()) {
+  if (forked_.size() == ranks_of_node_.size()) {
     forked_all_ = true;
     forked_all_event_->release();
   }

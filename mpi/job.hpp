@@ -11,6 +11,7 @@
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include <functional>
+#include <map>
 #include <memory>
 #include <set>
 #include <string>
@@ -60,6 +61,7 @@ private:
   void note_start();
 
   std::vector<char> done_;
+  std::map<unsigned, std::vector<unsigned>> ranks_of_node_; // the job's nodes and their ranks, in order
   std::set<unsigned> forked_; // nodes whose processes were forked
   RankMain main_;
   bool any_started_ = false;
