@@ -71,7 +71,7 @@ void plot(const ResultsDir& dir, const std::string& stem, const std::string& csv
   const std::string gp = fmt::format(
       "# {0}. Regenerate with: gnuplot {1}.gp\n"
       "set datafile separator ','\nset grid\nset key outside right top\n"
-      "set xlabel 'time slice'\nset ylabel '{2}'\nset title '{0}'\nset yrange [0:*]\n"
+      "set xlabel 'time slice'\nset ylabel '{2}'\nset title '{0}'\nset yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n"
       "do for [fmt in 'svg png'] {{\n"
       "  if (fmt eq 'svg') {{ set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' }} "
       "else {{ set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }}\n"

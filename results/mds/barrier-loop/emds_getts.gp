@@ -6,6 +6,7 @@ set xlabel 'time slice'
 set ylabel 'us'
 set title 'EMDS: elapsed time between slices (GETTS) and time to complete the slice (GTTS)'
 set yrange [0:*]
+set offsets 0, 0, graph 0.08, 0
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }
   set output 'emds_getts.'.fmt
