@@ -96,16 +96,12 @@ std::vector<ParamSpec> declare()
                        "A global query (test-and-set multicast) waits at each switch level for the replies of all "
                        "its children and combines them (\"worst ack wins\"): added per level, each way.",
                        "calibrated: 002 §2.4.2.2 hardware barrier 10 us on 1024 nodes, about half that on a few"));
-  {
-    ParamSpec faults = integer("platform.qsnet.faults.multicast", nlohmann::json::array(), 1, 9007199254740991.0,
-                               "Hardware multicasts (1-based, machine-wide in start order) that meet a network "
-                               "error: none of their destinations gets the data and the NIC sends them again. "
-                               "[] = none.",
-                               "scenario choice (fault injection)");
-    faults.list = true;
-    faults.may_be_empty = true;
-    c.push_back(faults);
-  }
+  c.push_back(listed(integer("platform.qsnet.faults.multicast", 1, 1, 9007199254740991.0,
+                             "Hardware multicasts (1-based, machine-wide in start order) that meet a network "
+                             "error: none of their destinations gets the data and the NIC sends them again. "
+                             "[] = none.",
+                             "scenario choice (fault injection)"),
+                     nlohmann::json::array()));
 
   // --- platform: Elan3 NIC ---
   c.push_back(quantity("platform.nic.clock", Quantity::frequency, "100MHz", 1, inf,
@@ -194,24 +190,16 @@ std::vector<ParamSpec> declare()
                        "no separate measurement; 002 and 003 give only end-to-end latencies"));
 
   // --- microbench ---
-  ParamSpec pair = integer("microbench.pair", nlohmann::json::array({0, 1}), 0, 16777215,
-                           "Source and destination node of the latency and bandwidth sweeps.", "scenario choice");
-  pair.list = true;
-  c.push_back(pair);
+  c.push_back(listed(integer("microbench.pair", 0, 0, 16777215,
+                             "Source and destination node of the latency and bandwidth sweeps.", "scenario choice"),
+                     {0, 1}));
   c.push_back(listed(quantity("microbench.sizes", Quantity::size, "0B", 0, 1e9,
                               "Message sizes of the latency and bandwidth sweeps.", "scenario choice"),
                      {"0B", "1B", "4B", "16B", "64B", "256B", "1KiB", "4KiB", "16KiB", "64KiB", "256KiB", "1MiB"}));
-  {
-    ParamSpec paths;
-    paths.path = "microbench.paths";
-    paths.type = ParamType::text;
-    paths.list = true;
-    paths.choices = kPaths;
-    paths.default_value = {"elan-elan", "main-main"};
-    paths.doc = "Source-destination memories of the sweeps: elan = NIC memory, main = host memory over PCI.";
-    paths.source = "scenario choice";
-    c.push_back(paths);
-  }
+  c.push_back(choice_list("microbench.paths", kPaths, {"elan-elan", "main-main"},
+                          "Source-destination memories of the sweeps: elan = NIC memory, main = host memory over "
+                          "PCI.",
+                          "scenario choice"));
   c.push_back(quantity("microbench.bandwidth_size", Quantity::size, "1MiB", 1, 1e10,
                        "Message size of the bidirectional and distance measurements.", "scenario choice"));
   c.push_back(boolean("microbench.bidirectional", true,
@@ -226,40 +214,21 @@ std::vector<ParamSpec> declare()
   c.push_back(boolean("microbench.collectives", true,
                       "Also measure the core primitives on node sets 0..n-1: barrier, broadcast bandwidth at the "
                       "source, global compare and Compare-And-Write, for each implementation."));
-  {
-    ParamSpec nodes = integer("microbench.collective_nodes", nlohmann::json::array(), 2, 16777216,
-                              "Set sizes n of the collective measurements; [] = 2, 4, 16, 64, ... up to "
-                              "platform.nodes, and platform.nodes itself.",
-                              "scenario choice");
-    nodes.list = true;
-    nodes.may_be_empty = true;
-    c.push_back(nodes);
-  }
-  {
-    ParamSpec impls;
-    impls.path = "microbench.collective_impls";
-    impls.type = ParamType::text;
-    impls.list = true;
-    impls.choices = {"qsnet_hw", "software_tree"};
-    impls.default_value = {"qsnet_hw", "software_tree"};
-    impls.doc = "Core-primitive implementations measured side by side (software_tree with "
-                "bcs.core.software_tree.*).";
-    impls.source = "scenario choice";
-    c.push_back(impls);
-  }
+  c.push_back(listed(integer("microbench.collective_nodes", 2, 2, 16777216,
+                             "Set sizes n of the collective measurements; [] = 2, 4, 16, 64, ... up to "
+                             "platform.nodes, and platform.nodes itself.",
+                             "scenario choice"),
+                     nlohmann::json::array()));
+  c.push_back(choice_list("microbench.collective_impls", {"qsnet_hw", "software_tree"},
+                          {"qsnet_hw", "software_tree"},
+                          "Core-primitive implementations measured side by side (software_tree with "
+                          "bcs.core.software_tree.*).",
+                          "scenario choice"));
   c.push_back(quantity("microbench.broadcast_size", Quantity::size, "1MiB", 0, 1e10,
                        "Bytes of the broadcast-bandwidth measurement.", "scenario choice"));
-  {
-    ParamSpec mem;
-    mem.path = "microbench.broadcast_memories";
-    mem.type = ParamType::text;
-    mem.list = true;
-    mem.choices = {"elan", "main"};
-    mem.default_value = {"elan", "main"};
-    mem.doc = "Memory the broadcast reads at the source and writes at the destinations.";
-    mem.source = "002 §2.4.2.1 measures both";
-    c.push_back(mem);
-  }
+  c.push_back(choice_list("microbench.broadcast_memories", {"elan", "main"}, {"elan", "main"},
+                          "Memory the broadcast reads at the source and writes at the destinations.",
+                          "002 §2.4.2.1 measures both"));
   declare_mpi(c);
   declare_apps(c);
   declare_noise(c);

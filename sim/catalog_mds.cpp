@@ -19,21 +19,15 @@ void declare_mds(std::vector<ParamSpec>& c)
                        "Bin width of the MMDS time distributions.", "scenario choice (000 §5.1: chosen resolution)"));
   c.push_back(quantity("bcs.mds.size_resolution", Quantity::size, "1KiB", 1, 1e12,
                        "Bin width of the MMDS size distributions.", "scenario choice"));
-  {
-    ParamSpec p;
-    p.path = "bcs.mds.primitives";
-    p.type = ParamType::text;
-    p.list = true;
-    p.choices = {"MPI_Send",     "MPI_Isend",     "MPI_Recv",      "MPI_Irecv",   "MPI_Probe",     "MPI_Iprobe",
-                 "MPI_Test",     "MPI_Wait",      "MPI_Testall",   "MPI_Waitall", "MPI_Barrier",   "MPI_Bcast",
-                 "MPI_Reduce",   "MPI_Allreduce", "MPI_Scatter",   "MPI_Gather",  "MPI_Gatherv",   "MPI_Allgather",
-                 "MPI_Allgatherv", "MPI_Alltoall", "MPI_Alltoallv"};
-    p.default_value = nlohmann::json::array();
-    p.may_be_empty = true;
-    p.doc = "Primitives whose latency and size distributions the MMDS records (000 §5.1).";
-    p.source = "scenario choice";
-    c.push_back(p);
-  }
+  c.push_back(choice_list("bcs.mds.primitives",
+                          {"MPI_Send",       "MPI_Isend",     "MPI_Recv",     "MPI_Irecv",   "MPI_Probe",
+                           "MPI_Iprobe",     "MPI_Test",      "MPI_Wait",     "MPI_Testall", "MPI_Waitall",
+                           "MPI_Barrier",    "MPI_Bcast",     "MPI_Reduce",   "MPI_Allreduce", "MPI_Scatter",
+                           "MPI_Gather",     "MPI_Gatherv",   "MPI_Allgather", "MPI_Allgatherv", "MPI_Alltoall",
+                           "MPI_Alltoallv"},
+                          nlohmann::json::array(),
+                          "Primitives whose latency and size distributions the MMDS records (000 §5.1).",
+                          "scenario choice"));
   c.push_back(boolean("bcs.mds.emds",
                       false,
                       "EMDS on the NICs: per slice, the Strobe Sender's global figures and the Strobe Receivers' local "
@@ -43,14 +37,9 @@ void declare_mds(std::vector<ParamSpec>& c)
   c.push_back(integer("bcs.mds.emds_slices", 10000, 1, 9007199254740991.0, // bound checked in scenario.cpp
                       "Slices the EMDS records from bcs.mds.emds_first_slice.",
                       "000 §5.2.1: at most ten thousand slices of data fit in the Elan3's 64 MB"));
-  {
-    ParamSpec p = integer("bcs.mds.emds_nodes", 0, 0, 16777215,
-                          "Nodes whose Strobe Receiver records local figures; [] = every node.", "scenario choice");
-    p.list = true;
-    p.may_be_empty = true;
-    p.default_value = nlohmann::json::array();
-    c.push_back(p);
-  }
+  c.push_back(listed(integer("bcs.mds.emds_nodes", 0, 0, 16777215,
+                             "Nodes whose Strobe Receiver records local figures; [] = every node.", "scenario choice"),
+                     nlohmann::json::array()));
   c.push_back(integer("bcs.mds.emds_update_cycles", 40, 0, 1e9,
                       "NIC cycles the SS or an SR spends per slice updating its EMDS record (Elan memory).",
                       "assumed: a handful of loads and stores, with the TLB and cache misses 000 §5.2.1 reports "

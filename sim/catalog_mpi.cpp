@@ -38,28 +38,20 @@ void declare_mpi(std::vector<ParamSpec>& c)
                        "(allreduces of a few elements make it negligible)"));
 
   // --- mpi_microbench: OSU-style benchmarks through mpi::Comm (apps/microbench) ---
-  {
-    ParamSpec tests;
-    tests.path = "mpi_microbench.tests";
-    tests.type = ParamType::text;
-    tests.list = true;
-    tests.choices = {"pingpong", "bandwidth", "bidirectional", "posted_receives", "barrier", "bcast", "allreduce",
-                     "head_to_head"};
-    tests.default_value = {"pingpong", "bandwidth", "bidirectional", "posted_receives", "barrier", "bcast",
-                           "allreduce"};
-    tests.doc = "Benchmarks to run. pingpong: half the round trip vs size; bandwidth / bidirectional: a window of "
-                "non-blocking messages one way / both ways at once vs size; posted_receives: ping-pong latency "
-                "with extra receives posted first (003 Table 2); barrier / bcast / allreduce: time per call vs "
-                "processes; head_to_head: both ranks Send then Recv (MPI calls this unsafe: it deadlocks once "
-                "a message is too large to go eagerly, and the run reports the blocked ranks).";
-    tests.source = "scenario choice (OSU micro-benchmarks; 003 §3)";
-    c.push_back(tests);
-  }
-  ParamSpec pair = integer("mpi_microbench.pair", nlohmann::json::array({0, 1}), 0, 16777215,
-                           "Nodes of rank 0 and rank 1 in the two-rank benchmarks (one rank per node).",
-                           "scenario choice; 003 measures neighbouring nodes");
-  pair.list = true;
-  c.push_back(pair);
+  c.push_back(choice_list(
+      "mpi_microbench.tests",
+      {"pingpong", "bandwidth", "bidirectional", "posted_receives", "barrier", "bcast", "allreduce", "head_to_head"},
+      {"pingpong", "bandwidth", "bidirectional", "posted_receives", "barrier", "bcast", "allreduce"},
+      "Benchmarks to run. pingpong: half the round trip vs size; bandwidth / bidirectional: a window of "
+      "non-blocking messages one way / both ways at once vs size; posted_receives: ping-pong latency "
+      "with extra receives posted first (003 Table 2); barrier / bcast / allreduce: time per call vs "
+      "processes; head_to_head: both ranks Send then Recv (MPI calls this unsafe: it deadlocks once "
+      "a message is too large to go eagerly, and the run reports the blocked ranks).",
+      "scenario choice (OSU micro-benchmarks; 003 §3)"));
+  c.push_back(listed(integer("mpi_microbench.pair", 0, 0, 16777215,
+                             "Nodes of rank 0 and rank 1 in the two-rank benchmarks (one rank per node).",
+                             "scenario choice; 003 measures neighbouring nodes"),
+                     {0, 1}));
   c.push_back(listed(quantity("mpi_microbench.sizes", Quantity::size, "0B", 0, 1e9,
                               "Message sizes of pingpong, bandwidth, bidirectional and head_to_head.",
                               "scenario choice"),
@@ -70,24 +62,19 @@ void declare_mpi(std::vector<ParamSpec>& c)
   c.push_back(integer("mpi_microbench.window", 64, 1, 1e5,
                       "Messages in flight per repetition of bandwidth and bidirectional.",
                       "OSU osu_bw default window"));
-  ParamSpec posted = integer("mpi_microbench.posted_receives", nlohmann::json::array({1, 9, 17, 25, 33}), 1, 1e5,
+  c.push_back(listed(integer("mpi_microbench.posted_receives", 1, 1, 1e5,
                              "Receives posted at each rank during the posted_receives ping-pong, the matching "
                              "one last (003 Table 2 uses 1 and 33).",
-                             "003 Table 2");
-  posted.list = true;
-  c.push_back(posted);
+                             "003 Table 2"),
+                     {1, 9, 17, 25, 33}));
   c.push_back(listed(quantity("mpi_microbench.posted_sizes", Quantity::size, "16B", 0, 1e9,
                               "Message sizes of the posted_receives ping-pong.", "003 Table 2"),
                      {"16B", "64B", "256B"}));
-  {
-    ParamSpec processes = integer("mpi_microbench.processes", nlohmann::json::array(), 1, 16777216,
-                                  "Process counts of barrier, bcast and allreduce; [] = 2, 4, 8, ... up to "
-                                  "platform.nodes x platform.pes_per_node, and that total itself.",
-                                  "scenario choice");
-    processes.list = true;
-    processes.may_be_empty = true;
-    c.push_back(processes);
-  }
+  c.push_back(listed(integer("mpi_microbench.processes", 2, 1, 16777216,
+                             "Process counts of barrier, bcast and allreduce; [] = 2, 4, 8, ... up to "
+                             "platform.nodes x platform.pes_per_node, and that total itself.",
+                             "scenario choice"),
+                     nlohmann::json::array()));
   c.push_back(quantity("mpi_microbench.collective_size", Quantity::size, "8B", 0, 1e9,
                        "Bytes of each bcast and allreduce (allreduce: doubles, so a multiple of 8).",
                        "scenario choice"));

@@ -80,7 +80,21 @@ inline ParamSpec listed(ParamSpec p, nlohmann::json def)
 {
   p.list = true;
   p.default_value = std::move(def);
+  p.may_be_empty = p.default_value.is_array() && p.default_value.empty(); // its doc says what [] means
   return p;
+}
+
+/// A list of words, each one of `choices`.
+inline ParamSpec choice_list(std::string path, std::vector<std::string> choices, nlohmann::json def, std::string doc,
+                             std::string source)
+{
+  ParamSpec p;
+  p.path = std::move(path);
+  p.type = ParamType::text;
+  p.choices = std::move(choices);
+  p.doc = std::move(doc);
+  p.source = std::move(source);
+  return listed(std::move(p), std::move(def));
 }
 
 /// The MPI-level parameters: backend choice, job placement, the baseline's collectives, MPI microbenchmarks.
