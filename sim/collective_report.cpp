@@ -71,14 +71,8 @@ void write_collective_plot(const ResultsDir& dir, const std::string& scenario, c
   };
   const unsigned lowest = rows.begin()->first;
   const unsigned highest = rows.rbegin()->first;
-  std::string gp = "# Core-primitive microbenchmarks. Regenerate with: gnuplot collectives.gp\n"
-                   "set datafile separator ','\nset grid\nset key top left noenhanced\n"
-                   "do for [fmt in 'svg png'] {\n"
-                   "  if (fmt eq 'svg') { set terminal svg size 1500,450 dynamic font 'Helvetica,12' } "
-                   "else { set terminal pngcairo size 1500,450 font 'Helvetica,11' }\n"
-                   "  set output 'collectives.'.fmt\n";
-  gp += fmt::format("  set multiplot layout 1,3 title '{}: BCS core primitives, qsnet_hw vs software_tree' noenhanced\n",
-                    scenario);
+  std::string gp = fmt::format(
+      "  set multiplot layout 1,3 title '{}: BCS core primitives, qsnet_hw vs software_tree' noenhanced\n", scenario);
   gp += fmt::format("  set logscale x 2\n  set xrange [{}:{}]\n  set xlabel 'nodes'\n  set yrange [0:*]\n",
                     lowest == highest ? lowest / 2.0 : double(lowest), lowest == highest ? highest * 2.0 : double(highest));
   gp += plot_panel("barrier_us_", "Barrier latency", "latency (us)");
@@ -86,8 +80,10 @@ void write_collective_plot(const ResultsDir& dir, const std::string& scenario, c
   gp += plot_panel("broadcast_MBps_", "Broadcast bandwidth at the source", "bandwidth (MB/s, 10^6 B/s)");
   gp += "  set key top left\n";
   gp += plot_panel("compare_and_write_us_", "Compare-And-Write latency", "latency (us)");
-  gp += "  unset multiplot\n}\n";
-  dir.write("collectives.gp", gp);
+  gp += "  unset multiplot\n";
+  dir.write("collectives.gp", "# Core-primitive microbenchmarks. Regenerate with: gnuplot collectives.gp\n"
+                              "set datafile separator ','\nset grid\nset key top left noenhanced\n" +
+                                  svg_and_png("collectives", 1500, 450, gp));
   render_gnuplot(dir.path("collectives.gp").parent_path(), "collectives.gp");
 }
 

@@ -72,11 +72,8 @@ void plot(const ResultsDir& dir, const std::string& stem, const std::string& csv
       "# {0}. Regenerate with: gnuplot {1}.gp\n"
       "set datafile separator ','\nset grid\nset key outside right top\n"
       "set xlabel 'time slice'\nset ylabel '{2}'\nset title '{0}'\nset yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n"
-      "do for [fmt in 'svg png'] {{\n"
-      "  if (fmt eq 'svg') {{ set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' }} "
-      "else {{ set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }}\n"
-      "  set output '{1}.'.fmt\n  plot {3}\n}}\n",
-      title, stem, ylabel, lines);
+      "{3}",
+      title, stem, ylabel, svg_and_png(stem, 900, 500, "  plot " + lines + "\n", true));
   dir.write(stem + ".gp", gp);
   render_gnuplot(dir.path(stem + ".gp").parent_path(), stem + ".gp");
 }
@@ -112,23 +109,22 @@ void write_emds(const ResultsDir& dir, const AppResult& run)
   // 000 Figures 5.4-5.5: the counts of one node, as impulses over the first 200 recorded slices (the CSV has
   // them all), point-to-point above, collectives below.
   const std::int64_t first = run.emds_local.empty() ? 0 : run.emds_local.front().slice;
-  const std::string gp = fmt::format(
-      "# EMDS counts of node {0} per slice (000 Figures 5.4-5.5). Regenerate with: gnuplot emds_node.gp\n"
-      "set datafile separator ','\nset grid\nset key outside right top\nset xrange [{1}:{2}]\n"
-      "set xlabel 'time slice'\n"
-      "do for [fmt in 'svg png'] {{\n"
-      "  if (fmt eq 'svg') {{ set terminal svg size 900,600 dynamic noenhanced font 'Helvetica,12' }} "
-      "else {{ set terminal pngcairo size 900,600 noenhanced font 'Helvetica,11' }}\n"
-      "  set output 'emds_node.'.fmt\n  set multiplot layout 2,1 title 'EMDS: node {0}, operations per slice'\n"
-      "  set ylabel 'point-to-point'\n  set yrange [0:{3}]\n"
+  const std::string panels = fmt::format(
+      "  set multiplot layout 2,1 title 'EMDS: node {0}, operations per slice'\n"
+      "  set ylabel 'point-to-point'\n  set yrange [0:{1}]\n"
       "  plot 'emds_node.csv' using 1:2 skip 1 with impulses lw 3 title 'NP2PDEM', "
       "'' using ($1+0.3):3 skip 1 with impulses lw 3 title 'NP2PMSM'\n"
-      "  set ylabel 'collectives'\n  set yrange [0:{4}]\n"
+      "  set ylabel 'collectives'\n  set yrange [0:{2}]\n"
       "  plot 'emds_node.csv' using 1:4 skip 1 with impulses lw 3 title 'NCOLLDEM', "
       "'' using ($1+0.3):5 skip 1 with impulses lw 3 title 'NCOLLMSM'\n"
-      "  unset multiplot\n}}\n",
-      run.emds_plot_node, first, first + 199, double(p2p_max) * 1.1, double(coll_max) * 1.1);
-  dir.write("emds_node.gp", gp);
+      "  unset multiplot\n",
+      run.emds_plot_node, double(p2p_max) * 1.1, double(coll_max) * 1.1);
+  dir.write("emds_node.gp",
+            fmt::format("# EMDS counts of node {} per slice (000 Figures 5.4-5.5). Regenerate with: gnuplot "
+                        "emds_node.gp\nset datafile separator ','\nset grid\nset key outside right top\n"
+                        "set xrange [{}:{}]\nset xlabel 'time slice'\n",
+                        run.emds_plot_node, first, first + 199) +
+                svg_and_png("emds_node", 900, 600, panels, true));
   render_gnuplot(dir.path("emds_node.gp").parent_path(), "emds_node.gp");
 }
 

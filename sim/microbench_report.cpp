@@ -97,13 +97,7 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
     return;
   const std::string xrange =
       positive.size() > 1 ? "" : fmt::format("  set xrange [{}:{}]\n", positive[0] / 2.0, positive[0] * 2.0);
-  std::string gp = "# Substrate microbenchmarks. Regenerate with: gnuplot microbench.gp\n"
-                   "set datafile separator ','\nset key top left\nset grid\n"
-                   "do for [fmt in 'svg png'] {\n"
-                   "  if (fmt eq 'svg') { set terminal svg size 1500,450 dynamic font 'Helvetica,12' } "
-                   "else { set terminal pngcairo size 1500,450 font 'Helvetica,11' }\n"
-                   "  set output 'microbench.'.fmt\n"
-                   "  set multiplot layout 1," + std::string(any_distance ? "3" : "2") + "\n"
+  std::string gp = "  set multiplot layout 1," + std::string(any_distance ? "3" : "2") + "\n"
                    "  set logscale x 2\n" + xrange + "  set format x '%.0b%BB'\n  set logscale y\n  set xlabel 'message size (B)'\n"
                    "  set ylabel 'one-way latency (us)'\n  set title 'Elan3lib RDMA put latency'\n  plot ";
   for (std::size_t i = 0; i < paths.size(); ++i)
@@ -121,8 +115,10 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
           "'microbench_distance.csv' using 1:5 skip 1 with linespoints dashtype 2 title 'thesis ack model'\n";
   else
     gp += "\n";
-  gp += "  unset multiplot\n  unset logscale x\n  set autoscale y\n}\n";
-  dir.write("microbench.gp", gp);
+  gp += "  unset multiplot\n  unset logscale x\n  set autoscale y\n";
+  dir.write("microbench.gp", "# Substrate microbenchmarks. Regenerate with: gnuplot microbench.gp\n"
+                             "set datafile separator ','\nset key top left\nset grid\n" +
+                                 svg_and_png("microbench", 1500, 450, gp));
   render_gnuplot(dir.path("microbench.gp").parent_path(), "microbench.gp");
 }
 

@@ -137,19 +137,16 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
     return;
   const std::size_t columns = panels.size() > 2 ? 2 : panels.size();
   const std::size_t rows = (panels.size() + 1) / 2;
-  std::string gp = fmt::format(
-      "# MPI microbenchmarks of scenario {0} ({1}). Regenerate with: gnuplot mpi.gp\n"
-      "set datafile separator ','\nset grid\n"
-      "do for [fmt in 'svg png'] {{\n"
-      "  if (fmt eq 'svg') {{ set terminal svg size {2},{3} dynamic font 'Helvetica,12' }} "
-      "else {{ set terminal pngcairo size {2},{3} font 'Helvetica,11' }}\n"
-      "  set output 'mpi.'.fmt\n"
-      "  set multiplot layout {4},{5} title 'MPI microbenchmarks: {0}, mpi = {1}'\n",
-      scenario, backend, 750 * columns, 450 * rows, rows, columns);
+  std::string body =
+      fmt::format("  set multiplot layout {},{} title 'MPI microbenchmarks: {}, mpi = {}'\n", rows, columns, scenario,
+                  backend);
   for (const auto& p : panels)
-    gp += p;
-  gp += "  unset multiplot\n  unset logscale x\n}\n";
-  dir.write("mpi.gp", gp);
+    body += p;
+  body += "  unset multiplot\n  unset logscale x\n";
+  dir.write("mpi.gp", fmt::format("# MPI microbenchmarks of scenario {} ({}). Regenerate with: gnuplot mpi.gp\n"
+                                  "set datafile separator ','\nset grid\n",
+                                  scenario, backend) +
+                          svg_and_png("mpi", int(750 * columns), int(450 * rows), body));
   render_gnuplot(dir.path("mpi.gp").parent_path(), "mpi.gp");
 }
 

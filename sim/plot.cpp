@@ -1,10 +1,22 @@
 #include "sim/plot.hpp"
 
 #include <cstdio>
+#include <string>
 #include <sys/wait.h>
 #include <unistd.h>
 
 namespace bcssim::sim {
+
+std::string svg_and_png(const std::string& stem, int width, int height, const std::string& body, bool noenhanced)
+{
+  const std::string size = std::to_string(width) + "," + std::to_string(height) + (noenhanced ? " noenhanced" : "");
+  const std::string svg_size = std::to_string(width) + "," + std::to_string(height) + " dynamic" +
+                               (noenhanced ? " noenhanced" : "");
+  return "do for [fmt in 'svg png'] {\n"
+         "  if (fmt eq 'svg') { set terminal svg size " + svg_size + " font 'Helvetica,12' } "
+         "else { set terminal pngcairo size " + size + " font 'Helvetica,11' }\n"
+         "  set output '" + stem + ".'.fmt\n" + body + "}\n";
+}
 
 bool render_gnuplot(const std::filesystem::path& dir, const std::string& script)
 {

@@ -150,13 +150,9 @@ void write_plot(const ResultsDir& dir, const std::string& stem, const Series& se
       "# {0}. Regenerate with: gnuplot {1}.gp\n"
       "set datafile separator ','\nset grid\nset key outside right top\n"
       "set xlabel '{2}'\nset ylabel '{3}'\nset title '{0}'\n{4}"
-      "set yrange [{6}:{7}]\nset xzeroaxis lt -1\nset datafile missing ''\n"
-      "do for [fmt in 'svg png'] {{\n"
-      "  if (fmt eq 'svg') {{ set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' }} "
-      "else {{ set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }}\n"
-      "  set output '{1}.'.fmt\n  plot {5}\n}}\n",
-      title, stem, xlabel, ylabel, (log_x ? "set logscale x 2\n" : "") + xrange, plot, fixed4_text(lo - margin),
-      fixed4_text(hi + margin));
+      "set yrange [{6}:{7}]\nset xzeroaxis lt -1\nset datafile missing ''\n{5}",
+      title, stem, xlabel, ylabel, (log_x ? "set logscale x 2\n" : "") + xrange,
+      svg_and_png(stem, 900, 500, "  plot " + plot + "\n", true), fixed4_text(lo - margin), fixed4_text(hi + margin));
   dir.write(stem + ".gp", gp);
   render_gnuplot(dir.path(stem + ".gp").parent_path(), stem + ".gp");
 }

@@ -79,9 +79,8 @@ void Runtime::start_node_threads()
   }
 }
 
-void Runtime::attach_process(int job, unsigned node)
+void Runtime::attach_process(int job, unsigned /*node*/)
 {
-  (void)node;
   if (!threads_started_)
     start_node_threads();
   ++live_processes_;

@@ -2,8 +2,8 @@
 // the new microphase; the slice strobe (the DEM's) first lets the Node Manager restart processes. A thread with
 // nothing to do in its microphase would only report it done, so the SR reports it itself.
 //
-// An idle node (no work in the microphase, no process to restart, not the management node whose NIC the SS
-// shares) would spend exactly two event operations of its otherwise unused thread processor between the strobe
+// An idle node (no work in the microphase, nothing for its NM, no EMDS record, not the management node whose NIC
+// the SS shares) would spend exactly two event operations of its otherwise unused thread processor between the strobe
 // landing and its done word: test the strobe event, write the word. That outcome is computed instead of
 // simulated: the word is written by one kernel timer for all idle nodes at landing + 2 events, the instant the
 // SR thread would have written it. Idle slices then cost a handful of activities instead of two NIC executions
@@ -51,13 +51,14 @@ void Runtime::land_strobe(unsigned node, std::int64_t phase)
   const auto m = Microphase((phase - 1) % kMicrophases);
   if (emds_.watches(node))
     emds_landing(node, m);
-  bool restart_due = emds_active(node); // a recording SR is never idle
+  bool nm_due = false; // at the slice strobe: a restart or a job's termination for the Node Manager
   if (m == Microphase::dem) {
     for (const Suspended& s : state_[node].suspended)
-      restart_due = restart_due || s.ready();
-    restart_due = restart_due || termination_due(node);
+      nm_due = nm_due || s.ready();
+    nm_due = nm_due || termination_due(node);
   }
-  if (node == spec_.management_node || restart_due || has_work(node, m)) {
+  // A recording SR is never idle: its EMDS figures come from its own run through the microphases.
+  if (node == spec_.management_node || nm_due || emds_active(node) || has_work(node, m)) {
     memory.event(node, strobe_event_).set();
     return;
   }
