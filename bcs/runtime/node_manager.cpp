@@ -58,7 +58,7 @@ void Runtime::report_terminations(unsigned node)
     core::XferAndSignal report;
     report.src = node;
     report.dst = core::NodeSet::range(spec_.management_node, spec_.management_node);
-    report.bytes = 8;
+    report.bytes = 8; // one word: the job's number
     report.deliver = [this, job = id](unsigned) { mm_request(MmRequest{false, job}); };
     core_.xfer_and_signal(report);
   }
