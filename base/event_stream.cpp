@@ -1,5 +1,7 @@
 #include "base/event_stream.hpp"
 
+#include "base/actor_pool.hpp"
+
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
@@ -19,7 +21,7 @@ void emit(std::string_view what, std::uint64_t bytes)
   if (g_sink == nullptr)
     return;
   const auto* self = simgrid::s4u::Actor::self();
-  std::string_view actor = self != nullptr ? std::string_view(self->get_name()) : std::string_view("maestro");
+  std::string_view actor = self != nullptr ? actor_name(*self) : std::string_view("maestro");
   g_sink->record(Event{to_ns(simgrid::s4u::Engine::get_clock()), actor, what, bytes});
 }
 

@@ -2,6 +2,8 @@
 
 #include "base/event_stream.hpp"
 
+#include "base/actor_pool.hpp"
+
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
@@ -21,7 +23,7 @@ void record(char phase, std::int64_t ts, std::int64_t dur, std::string_view name
 {
   const auto* self = simgrid::s4u::Actor::self();
   std::string_view host = self != nullptr ? std::string_view(self->get_host()->get_name()) : std::string_view();
-  std::string_view actor = self != nullptr ? std::string_view(self->get_name()) : std::string_view("maestro");
+  std::string_view actor = self != nullptr ? actor_name(*self) : std::string_view("maestro");
   g_sink->record(Record{phase, ts, dur, host, actor, name, category, id, global});
 }
 

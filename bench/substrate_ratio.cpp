@@ -49,8 +49,19 @@ int main(int argc, char** argv)
     std::fprintf(stderr, "nodes must be a square\n");
     return 2;
   }
+  // BENCH_SET="path=value;path=value": scenario overrides, to see what each modelled stage costs.
+  std::vector<std::string> sets;
+  if (const char* set = std::getenv("BENCH_SET")) {
+    const std::string all = set;
+    for (std::size_t start = 0, end; start < all.size(); start = end + 1) {
+      end = all.find(';', start);
+      if (end == std::string::npos)
+        end = all.size();
+      sets.push_back(all.substr(start, end - start));
+    }
+  }
   const sim::Scenario scenario = sim::Scenario::resolve(
-      {{"kind", "mpi_microbench"}, {"platform", {{"preset", "asci-q"}, {"nodes", nodes}, {"pes_per_node", 1}}}}, {});
+      {{"kind", "mpi_microbench"}, {"platform", {{"preset", "asci-q"}, {"nodes", nodes}, {"pes_per_node", 1}}}}, sets);
   sim::World world(scenario);
   // BENCH_CFG="opt:value;opt:value": SimGrid options to try (e.g. contexts/stack-size:64).
   if (const char* cfg = std::getenv("BENCH_CFG")) {

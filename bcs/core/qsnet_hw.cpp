@@ -25,7 +25,7 @@ void QsNetHw::xfer_and_signal(const XferAndSignal& x)
     });
     return;
   }
-  sg4::Actor::create("xfer.mcast", machine_.platform.nic(x.src), [this, x] {
+  machine_.dma.start_on_nic(x.src, "xfer.mcast", [this, x] {
     // Delivery is atomic (002 §2.4.2.1): a failed attempt leaves every destination untouched; the NIC resends.
     while (!machine_.dma.multicast({x.src, x.src_memory}, x.dst.first(), x.dst.last(), x.dst_memory, x.bytes)) {
       base::emit("xfer.retry", x.bytes);

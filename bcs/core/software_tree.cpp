@@ -49,8 +49,8 @@ std::vector<unsigned> SoftwareTree::participants(unsigned root, const NodeSet& s
 void SoftwareTree::hop(unsigned from, unsigned to, std::uint64_t bytes, elan3::Memory from_memory,
                        elan3::Memory to_memory, std::function<void()> received)
 {
-  sg4::Actor::create("tree.msg", machine_.platform.nic(from), [this, from, to, bytes, from_memory, to_memory,
-                                                                 received = std::move(received)] {
+  machine_.dma.start_on_nic(from, "tree.msg", [this, from, to, bytes, from_memory, to_memory,
+                                                received = std::move(received)] {
     sg4::this_actor::sleep_for(spec_.overhead);
     if (spec_.transport == SoftwareTreeSpec::Transport::logp)
       sg4::this_actor::sleep_for(spec_.latency);
@@ -59,7 +59,7 @@ void SoftwareTree::hop(unsigned from, unsigned to, std::uint64_t bytes, elan3::M
     double& busy = receive_busy_until_[to];
     busy = std::max(sg4::Engine::get_clock(), busy) + spec_.overhead;
     sg4::this_actor::sleep_until(busy);
-    sg4::Actor::create("tree.node", machine_.platform.nic(to), received);
+    machine_.dma.start_on_nic(to, "tree.node", received);
   });
 }
 
@@ -113,7 +113,7 @@ void SoftwareTree::xfer_and_signal(const XferAndSignal& x)
     pass->done();
     return;
   }
-  sg4::Actor::create("tree.root", machine_.platform.nic(x.src), [this, pass] { down(pass, 0); });
+  machine_.dma.start_on_nic(x.src, "tree.root", [this, pass] { down(pass, 0); });
 }
 
 void SoftwareTree::hop_and_wait(unsigned from, unsigned to)
@@ -176,7 +176,7 @@ bool SoftwareTree::compare_and_write_from_root(const CompareAndWrite& c)
     contribute(0);
   else {
     // The root contributes once its own sends are done; its reply waits for its children anyway.
-    sg4::Actor::create("tree.root", machine_.platform.nic(c.src), [this, request, contribute] {
+    machine_.dma.start_on_nic(c.src, "tree.root", [this, request, contribute] {
       down(request, 0);
       contribute(0);
     });
@@ -201,7 +201,7 @@ bool SoftwareTree::compare_and_write_from_root(const CompareAndWrite& c)
     if (write_pass->remaining == 0)
       written->release();
     else
-      sg4::Actor::create("tree.root", machine_.platform.nic(c.src), [this, write_pass] { down(write_pass, 0); });
+      machine_.dma.start_on_nic(c.src, "tree.root", [this, write_pass] { down(write_pass, 0); });
     written->acquire();
   }
   base::emit(all ? "caw.true" : "caw.false", 0);

@@ -49,7 +49,7 @@ void Runtime::dma_helper(unsigned node)
       const unsigned from = work[i].send->owner.node;
       const std::uint64_t chunk = chunks[i];
       bytes += chunk;
-      sg4::Actor::create("bcs.dh.get", sg4::this_actor::get_host(), [&dma, node, from, chunk, arrived] {
+      dma.start_on_nic(node, "bcs.dh.get", [&dma, node, from, chunk, arrived] {
         if (chunk > 0) {
           if (from == node)
             dma.write_to_host(node, chunk);

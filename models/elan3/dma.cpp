@@ -18,8 +18,10 @@ DmaEngine::DmaEngine(const qsnet::Platform& platform, DmaSpec spec, qsnet::Hardw
 {
   const qsnet::NodeSpec& node = platform.spec().node;
   pci_.reserve(platform.nodes());
-  for (unsigned p = 0; p < platform.nodes(); ++p)
+  for (unsigned p = 0; p < platform.nodes(); ++p) {
     pci_.emplace_back(platform.pci_bus(p), std::max(node.pci_read, node.pci_write), node.pci_mixed);
+    nic_actors_.emplace_back(platform.nic(p), "nic.worker");
+  }
 }
 
 simgrid::s4u::Host* DmaEngine::host_of(Endpoint e) const
@@ -48,10 +50,32 @@ void DmaEngine::put(Endpoint src, Endpoint dst, std::uint64_t bytes)
 
 void DmaEngine::put_async(Endpoint src, Endpoint dst, std::uint64_t bytes, std::function<void()> arrived)
 {
-  simgrid::s4u::Actor::create("dma", platform_.nic(src.node), [this, src, dst, bytes, arrived = std::move(arrived)] {
+  nic_actors_.at(src.node).start("dma", [this, src, dst, bytes, arrived = std::move(arrived)] {
     put(src, dst, bytes);
     if (arrived)
       arrived();
+  });
+}
+
+void DmaEngine::start_on_nic(unsigned node, const char* name, std::function<void()> task)
+{
+  nic_actors_.at(node).start(name, std::move(task));
+}
+
+void DmaEngine::write_to_host_async(unsigned node, std::uint64_t bytes, const char* name, std::function<void()> done)
+{
+  nic_actors_.at(node).start(name, [this, node, bytes, done = std::move(done)] {
+    write_to_host(node, bytes);
+    done();
+  });
+}
+
+void DmaEngine::get_async(Endpoint local, Endpoint remote, std::uint64_t bytes, const char* name,
+                          std::function<void()> arrived)
+{
+  nic_actors_.at(local.node).start(name, [this, local, remote, bytes, arrived = std::move(arrived)] {
+    get(local, remote, bytes);
+    arrived();
   });
 }
 

@@ -3,11 +3,13 @@
 // two nodes, and the hardware multicast put to a contiguous node range. An end in main memory crosses that
 // node's PCI bus (PciBus tracks the direction mix); an end in Elan memory does not. Each DMA is its own
 // activity: the engine interleaves the packets of concurrent DMAs, so they share links as the platform says.
+#include "base/actor_pool.hpp"
 #include "models/elan3/pci_bus.hpp"
 #include "models/qsnet/multicast.hpp"
 #include "models/qsnet/platform.hpp"
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <string>
 #include <vector>
@@ -34,6 +36,11 @@ public:
   void put(Endpoint src, Endpoint dst, std::uint64_t bytes);
   /// The same without blocking: `arrived` runs (in a DMA actor on src's NIC) once the data is at dst.
   void put_async(Endpoint src, Endpoint dst, std::uint64_t bytes, std::function<void()> arrived);
+  /// write_to_host without blocking: `done` runs (in an actor on the node's NIC named `name`) once written.
+  void write_to_host_async(unsigned node, std::uint64_t bytes, const char* name, std::function<void()> done);
+  /// get without blocking: `arrived` runs (in an actor on the local NIC named `name`) once the data is there.
+  void get_async(Endpoint local, Endpoint remote, std::uint64_t bytes, const char* name,
+                 std::function<void()> arrived);
   /// The NIC's inputter writing `bytes` it holds into its own node's main memory (a matched message going to the
   /// user's buffer): a PCI write, no DMA start-up. Blocks the caller until done.
   void write_to_host(unsigned node, std::uint64_t bytes);
@@ -43,6 +50,10 @@ public:
   /// until the combined ack; false on a network error (then no destination has the data).
   bool multicast(Endpoint src, unsigned first, unsigned last, Memory dst_memory, std::uint64_t bytes);
 
+  /// Runs `task` in an actor of its own on the node's NIC, named `name` (a reused one: base::ActorPool). For the
+  /// NIC-side work of one operation that must not hold up its caller: a DMA in flight, a tree message.
+  void start_on_nic(unsigned node, const char* name, std::function<void()> task);
+
   simgrid::s4u::Host* host_of(Endpoint e) const;
   const qsnet::Platform& platform() const { return platform_; }
 
@@ -51,6 +62,7 @@ private:
   DmaSpec spec_;
   qsnet::HardwareMulticast& multicast_;
   std::vector<PciBus> pci_;
+  std::deque<base::ActorPool> nic_actors_; // by node: the actors of the asynchronous operations above
 };
 
 std::string to_string(Memory m);

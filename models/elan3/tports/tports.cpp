@@ -194,26 +194,25 @@ void Tports::complete(int ep, const std::shared_ptr<Message>& m, base::ReceiveId
   if (from_unexpected)
     base::emit("tports.unexpected", m->envelope.bytes);
   if (m->eager) { // the data is in this NIC: the inputter writes it to the user's buffer
-    sg4::Actor::create("tports.deliver", dma_.platform().nic(node), [this, node, m, r] {
-      dma_.write_to_host(node, m->envelope.bytes);
+    dma_.write_to_host_async(node, m->envelope.bytes, "tports.deliver", [m, r] {
       if (r.buffer != nullptr && !m->payload.empty())
         std::memcpy(r.buffer, m->payload.data(), std::min<std::uint64_t>(r.capacity, m->payload.size()));
       r.received(m->envelope);
     });
     return;
   }
-  const unsigned from = node_of(m->envelope.source);
-  sg4::Actor::create("tports.get", dma_.platform().nic(node), [this, node, from, m, r] {
-    if (from == node)
-      dma_.write_to_host(node, m->envelope.bytes); // same node: a copy through the NIC
-    else
-      dma_.get({node, Memory::main}, {from, Memory::main}, m->envelope.bytes);
+  auto got = [m, r] {
     if (r.buffer != nullptr && m->sender_data != nullptr)
       std::memcpy(r.buffer, m->sender_data, std::min<std::uint64_t>(r.capacity, m->envelope.bytes));
     if (m->sent)
       m->sent();
     r.received(m->envelope);
-  });
+  };
+  const unsigned from = node_of(m->envelope.source);
+  if (from == node) // same node: a copy through the NIC
+    dma_.write_to_host_async(node, m->envelope.bytes, "tports.get", std::move(got));
+  else
+    dma_.get_async({node, Memory::main}, {from, Memory::main}, m->envelope.bytes, "tports.get", std::move(got));
 }
 
 } // namespace bcssim::elan3::tports

@@ -1,0 +1,93 @@
+#include "base/actor_pool.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Semaphore.hpp>
+
+namespace bcssim::base {
+namespace sg4 = simgrid::s4u;
+
+struct ActorPool::Worker {
+  sg4::SemaphorePtr go = sg4::Semaphore::create(0);
+  std::string task_name;
+  std::function<void()> task;
+};
+
+namespace {
+// A pool actor's current task name, set once when the actor is created (its Worker owns the string).
+simgrid::xbt::Extension<sg4::Actor, std::string> task_name_of()
+{
+  static const auto extension = sg4::Actor::extension_create<std::string>([](void*) {});
+  return extension;
+}
+
+// The simulation ends when its last non-daemon actor does, and SimGrid then kills the daemons. Pool actors are
+// daemons, so that an idle one neither holds the simulation open nor counts as deadlocked; while any pooled task
+// runs, one non-daemon keeper stays, as the task's own actor would have (a NIC finishes the DMAs it was given
+// even after every process has exited). One engine per process, so one count.
+struct Keeper {
+  unsigned busy = 0;
+  sg4::SemaphorePtr done;
+};
+Keeper keeper;
+
+void task_begins(sg4::Host* host)
+{
+  if (keeper.busy++ > 0)
+    return;
+  keeper.done = sg4::Semaphore::create(0);
+  sg4::Actor::create("pool.keeper", host, [done = keeper.done] { done->acquire(); });
+}
+
+void task_ends()
+{
+  if (--keeper.busy == 0)
+    keeper.done->release();
+}
+} // namespace
+
+ActorPool::ActorPool(sg4::Host* host, std::string name) : host_(host), name_(std::move(name)) {}
+
+ActorPool::~ActorPool() = default;
+
+void ActorPool::start(std::string task_name, std::function<void()> task)
+{
+  task_begins(host_); // now: the caller may exit before the task's actor first runs
+  if (!idle_.empty()) { // wake the idle actor: it runs in the next scheduling round, as a new actor would
+    Worker* w = idle_.back();
+    idle_.pop_back();
+    w->task_name = std::move(task_name);
+    w->task = std::move(task);
+    w->go->release();
+    return;
+  }
+  workers_.push_back(std::make_unique<Worker>());
+  Worker* w = workers_.back().get();
+  w->task_name = std::move(task_name);
+  w->task = std::move(task);
+  sg4::ActorPtr actor = sg4::Actor::init(name_, host_);
+  actor->extension_set(task_name_of(), &w->task_name);
+  actor->start([this, w] { loop(*w); }); // its first task at once: no semaphore round trip
+  actor->daemonize();
+}
+
+void ActorPool::loop(Worker& w)
+{
+  for (;;) {
+    std::function<void()> task = std::move(w.task);
+    w.task = nullptr;
+    task();
+    task_ends();
+    w.task_name = name_;
+    idle_.push_back(&w);
+    w.go->acquire();
+  }
+}
+
+std::string_view actor_name(const sg4::Actor& actor)
+{
+  if (const std::string* task = actor.extension(task_name_of()))
+    return *task;
+  return actor.get_name();
+}
+
+} // namespace bcssim::base

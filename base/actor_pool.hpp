@@ -1,0 +1,45 @@
+#pragma once
+// Short tasks that would each be an actor of their own (a DMA in flight, a NIC writing one message to its host),
+// run by reused actors instead. SimGrid maps, protects, faults in and unmaps a stack for every actor it creates;
+// with two such actors per message that was about a quarter of the baseline MPI's wall time (bench/README.md).
+// A pooled task starts at the same simulated instant, in the same scheduling order, as a new actor would, and its
+// events and trace records carry the name it would have had (actor_name), so results and digests do not change.
+#include <simgrid/forward.h>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace bcssim::base {
+
+class ActorPool {
+public:
+  /// `host`: where the pool's actors run; `name`: their own name (seen only between tasks).
+  ActorPool(simgrid::s4u::Host* host, std::string name);
+  ActorPool(const ActorPool&) = delete; // its actors point to it
+  ActorPool& operator=(const ActorPool&) = delete;
+  ~ActorPool();
+
+  /// Runs `task` in an idle actor of the pool, or in a new one when all are busy. The actors are daemons: like
+  /// the Tports and BCS threads, an idle one does not keep the simulation alive nor count as deadlocked.
+  void start(std::string task_name, std::function<void()> task);
+
+  /// Actors created so far (the most tasks ever in flight at once).
+  std::size_t size() const { return workers_.size(); }
+
+private:
+  struct Worker;
+  void loop(Worker& w);
+
+  simgrid::s4u::Host* host_;
+  std::string name_;
+  std::vector<std::unique_ptr<Worker>> workers_;
+  std::vector<Worker*> idle_; // last in, first out: always the same choice for the same history
+};
+
+/// The name an actor's events carry: the task it runs if it belongs to a pool, else its own name.
+std::string_view actor_name(const simgrid::s4u::Actor& actor);
+
+} // namespace bcssim::base
