@@ -17,7 +17,6 @@ DmaEngine::DmaEngine(const qsnet::Platform& platform, DmaSpec spec, qsnet::Hardw
     : platform_(platform), spec_(spec), multicast_(multicast)
 {
   const qsnet::NodeSpec& node = platform.spec().node;
-  pci_.reserve(platform.nodes());
   for (unsigned p = 0; p < platform.nodes(); ++p) {
     pci_.emplace_back(platform.pci_bus(p), std::max(node.pci_read, node.pci_write), node.pci_mixed);
     nic_actors_.emplace_back(platform.nic(p), "nic.worker");

@@ -61,7 +61,7 @@ private:
   const qsnet::Platform& platform_;
   DmaSpec spec_;
   qsnet::HardwareMulticast& multicast_;
-  std::vector<PciBus> pci_;
+  std::deque<PciBus> pci_; // by node; not a vector: each bus's callback points to it
   std::deque<base::ActorPool> nic_actors_; // by node: the actors of the asynchronous operations above
 };
 

@@ -10,6 +10,9 @@ namespace bcssim::elan3 {
 PciBus::PciBus(simgrid::s4u::Link* bus, double one_way_capacity, double mixed_capacity)
     : bus_(bus), one_way_(one_way_capacity), mixed_(mixed_capacity)
 {
+  bus_->set_bandwidth(one_way_);
+  bus_->set_sharing_policy(simgrid::s4u::Link::SharingPolicy::NONLINEAR,
+                           [this](double, int) { return mixed() ? mixed_ : one_way_; });
 }
 
 void PciBus::begin(PciDirection d)
@@ -26,11 +29,13 @@ void PciBus::end(PciDirection d)
 
 void PciBus::update()
 {
-  if (mixed() == applied_mixed_)
+  if (mixed() == solver_mixed_)
     return;
-  applied_mixed_ = mixed();
-  XBT_DEBUG("%s: %s", bus_->get_cname(), applied_mixed_ ? "mixed" : "one way");
-  bus_->set_bandwidth(applied_mixed_ ? mixed_ : one_way_);
+  solver_mixed_ = mixed();
+  XBT_DEBUG("%s: %s", bus_->get_cname(), solver_mixed_ ? "mixed" : "one way");
+  // The same nominal bandwidth: this only marks the bus modified, so the solver calls the callback again (a
+  // multicast's destinations change their mix without a flow of their own starting or ending on the bus).
+  bus_->set_bandwidth(one_way_);
 }
 
 } // namespace bcssim::elan3

@@ -17,10 +17,12 @@ namespace {
 struct Flow {
   elan3::Endpoint src;
   elan3::Endpoint dst;
-  double seconds = 0;
+  double seconds = 0;       // when it ended
+  double start = 0;         // when it starts
+  std::uint64_t bytes = 0;  // 0: the common size
 };
 
-// Starts every flow at time 0 on a crescendo platform and returns their durations.
+// Starts every flow (at time 0 unless it says otherwise) on a crescendo platform and returns when each ended.
 std::vector<Flow> run_flows(std::vector<Flow> flows, std::uint64_t bytes)
 {
   int argc = 2;
@@ -36,7 +38,8 @@ std::vector<Flow> run_flows(std::vector<Flow> flows, std::uint64_t bytes)
   elan3::DmaEngine dma(platform, sim::dma_spec(sc), multicast);
   for (auto& f : flows)
     sg4::Actor::create("flow", platform.nic(f.src.node), [&dma, &f, bytes] {
-      dma.put(f.src, f.dst, bytes);
+      sg4::this_actor::sleep_for(f.start);
+      dma.put(f.src, f.dst, f.bytes > 0 ? f.bytes : bytes);
       f.seconds = sg4::Engine::get_clock();
     });
   engine.run();
@@ -68,4 +71,22 @@ TEST_CASE("PCI both directions - turnaround drops the bus to the mixed rate")
   const auto f = run_flows({{{0, main_memory}, {1, elan}}, {{2, elan}, {0, main_memory}}}, kBytes);
   CHECK(double(kBytes) / f[0].seconds / kMiB == doctest::Approx(128).epsilon(0.01));
   CHECK(double(kBytes) / f[1].seconds / kMiB == doctest::Approx(128).epsilon(0.01));
+}
+
+TEST_CASE("PCI - a read that starts while the bus is mixed runs at the one-way rate once the write is over")
+{
+  // CM02 caps a comm at the smallest bandwidth on its route when it starts; the bus's mixed rate must not
+  // become that cap (it did while the bus was switched with set_bandwidth).
+  Flow write{{2, elan}, {0, main_memory}};
+  write.bytes = 256 << 10;
+  Flow read{{0, main_memory}, {1, elan}};
+  read.start = 100e-6; // while the write is in flight
+  const auto f = run_flows({write, read}, kBytes);
+  const double write_end = f[0].seconds;
+  const double read_time = f[1].seconds - read.start;
+  REQUIRE(write_end > read.start);
+  const double one_way = double(kBytes) / (290 * kMiB);
+  CHECK(read_time > one_way);
+  CHECK(read_time < one_way + (write_end - read.start)); // the overlap costs less than its own length
+  CHECK(read_time < double(kBytes) / (256 * kMiB));      // what the mixed cap gave
 }
