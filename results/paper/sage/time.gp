@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'run time (s)'
 set title 'sage: sage run time'
 set logscale x 2
-set yrange [-0.0687:1.4432]
+set yrange [-0.0686:1.4416]
 set xzeroaxis lt -1
 set datafile missing ''
 do for [fmt in 'svg png'] {
