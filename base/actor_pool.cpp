@@ -40,8 +40,13 @@ void task_begins(sg4::Host* host)
 
 void task_ends()
 {
-  if (--keeper.busy == 0)
-    keeper.done->release();
+  if (--keeper.busy == 0) {
+    // Let go of it before releasing: release() is a simcall, and other actors (perhaps starting a new keeper)
+    // run before this one resumes.
+    const sg4::SemaphorePtr done = std::move(keeper.done);
+    keeper.done = nullptr;
+    done->release();
+  }
 }
 } // namespace
 

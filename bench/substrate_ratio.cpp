@@ -9,9 +9,11 @@
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Mailbox.hpp>
 
 #include <chrono>
+#include <map>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -76,9 +78,31 @@ int main(int argc, char** argv)
   const double messages = double(nodes) * 4 * iterations;
   double mpi_wall = 0, bare_wall = 0, mpi_sim = 0, bare_sim = 0;
   // Distinct simulated instants: SimGrid solves once per instant, so they, not messages, set the cost.
+  // How far apart they are (decades of the time advance, mpi run only): shows how finely the stages spread them.
   static long steps = 0;
-  sg4::Engine::on_time_advance_cb([](double) { ++steps; });
+  static bool count_gaps = true;
+  static std::map<int, long> gaps; // floor(log10(advance in s)) -> steps
+  sg4::Engine::on_time_advance_cb([](double advance) {
+    ++steps;
+    if (count_gaps && advance > 0)
+      gaps[int(std::floor(std::log10(advance)))]++;
+  });
   long mpi_steps = 0;
+  // What the solver and the scheduler are given per message: comms, executions, sleeps, and actors created.
+  struct Activities {
+    long comms = 0, execs = 0, sleeps = 0, actors = 0;
+    long total() const { return comms + execs + sleeps; }
+  };
+  static Activities counted;
+  sg4::Activity::on_completion_cb([](const sg4::Activity& a) { // Comm::on_start is not exported by 3.32
+    if (dynamic_cast<const sg4::Comm*>(&a) != nullptr)
+      ++counted.comms;
+    else if (dynamic_cast<const sg4::Exec*>(&a) != nullptr)
+      ++counted.execs;
+  });
+  sg4::Actor::on_sleep_cb([](const sg4::Actor&) { ++counted.sleeps; });
+  sg4::Actor::on_creation_cb([](sg4::Actor&) { ++counted.actors; });
+  Activities mpi_activities;
 
   sg4::Actor::create("driver", world.platform().cpu(0), [&] {
     // 1. Through mpi::Comm on the baseline.
@@ -102,6 +126,9 @@ int main(int argc, char** argv)
     }
     mpi_wall = seconds_since(t0);
     mpi_steps = steps;
+    count_gaps = false;
+    mpi_activities = counted;
+    counted = Activities{};
     mpi_sim = sg4::Engine::get_clock() - s0;
 
     // 2. Bare S4U: the same transfers as mailbox comms between the ranks' CPU hosts.
@@ -137,6 +164,18 @@ int main(int argc, char** argv)
   std::printf("  bare S4U:             wall %.3f s, simulated %.1f us, %.0f messages per wall second\n", bare_wall,
               bare_sim * 1e6, messages / bare_wall);
   std::printf("  time steps: mpi %ld, bare %ld\n", mpi_steps, steps - mpi_steps);
+  std::printf("  mpi time steps by advance:");
+  for (const auto& [decade, count] : gaps)
+    std::printf(" [1e%d s, 1e%d s) %ld;", decade, decade + 1, count);
+  std::printf("\n");
+  // The bare program starts exactly one comm per message (on_completion fires for both ends of a mailbox comm).
+  const double bare_activities = messages;
+  std::printf("  per message: mpi %.2f comms, %.2f executions, %.2f sleeps = %.2f activities, %.2f actors created;"
+              " bare 1 comm, %.2f actors created\n",
+              mpi_activities.comms / messages, mpi_activities.execs / messages, mpi_activities.sleeps / messages,
+              mpi_activities.total() / messages, mpi_activities.actors / messages, counted.actors / messages);
+  std::printf("  wall per activity: mpi %.2f us, bare %.2f us (ratio %.2f)\n", 1e6 * mpi_wall / mpi_activities.total(),
+              1e6 * bare_wall / bare_activities, (mpi_wall / mpi_activities.total()) / (bare_wall / bare_activities));
   std::printf("  ratio (wall per message, mpi / bare): %.2f (target <= 2)\n", mpi_wall / bare_wall);
   return 0;
 }
