@@ -1,7 +1,7 @@
 #pragma once
 // Short tasks that would each be an actor of their own (a DMA in flight, a NIC writing one message to its host),
 // run by reused actors instead. SimGrid maps, protects, faults in and unmaps a stack for every actor it creates;
-// with two such actors per message that was about a quarter of the baseline MPI's wall time (bench/README.md).
+// with two such actors per message that was a fifth to a half of the baseline MPI's wall time (bench/README.md).
 // A pooled task starts at the same simulated instant as a new actor would, and its events and trace records carry
 // the name it would have had (actor_name). Actors that run at one instant may run in another order than with new
 // actors, so introducing the pool reordered simultaneous events in the digests once (bench/README.md).

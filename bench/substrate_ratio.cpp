@@ -13,10 +13,10 @@
 #include <simgrid/s4u/Mailbox.hpp>
 
 #include <chrono>
-#include <map>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
 #include <string>
 #include <vector>
 
