@@ -36,17 +36,17 @@ TEST_CASE("crescendo Elan3lib latency and peak bandwidths")
                                             {"microbench.distance=false"}));
   // 002 §2.4.1.1: 2.2 us at 0 B, ~2.4 us up to 64 B; peak 335 MB/s Elan to Elan.
   CHECK(find(r, "oneway", "elan-elan", 0).time_ns == 2200);
-  CHECK(find(r, "oneway", "elan-elan", 64).time_ns / 1e3 == doctest::Approx(2.4).epsilon(0.05));
-  CHECK(find(r, "oneway", "elan-elan", 1048576).bandwidth() / 1e6 == doctest::Approx(335).epsilon(0.05));
+  CHECK(find(r, "oneway", "elan-elan", 64).time_ns / 1e3 == doctest::Approx(2.4).epsilon(0.05).scale(0));
+  CHECK(find(r, "oneway", "elan-elan", 1048576).bandwidth() / 1e6 == doctest::Approx(335).epsilon(0.05).scale(0));
   // 003 Table 6 (MiB/s): 319 Elan-Elan, 305 Elan-main, 290 main-main one way; 128 each way two-way main-main.
-  CHECK(find(r, "oneway", "elan-elan", 1048576).bandwidth() / kMiB == doctest::Approx(319).epsilon(0.05));
-  CHECK(find(r, "oneway", "elan-main", 1048576).bandwidth() / kMiB == doctest::Approx(305).epsilon(0.05));
-  CHECK(find(r, "oneway", "main-main", 1048576).bandwidth() / kMiB == doctest::Approx(290).epsilon(0.05));
-  CHECK(find(r, "bidirectional", "main-main", 1048576, 0).bandwidth() / kMiB == doctest::Approx(128).epsilon(0.05));
-  CHECK(find(r, "bidirectional", "main-main", 1048576, 1).bandwidth() / kMiB == doctest::Approx(128).epsilon(0.05));
+  CHECK(find(r, "oneway", "elan-elan", 1048576).bandwidth() / kMiB == doctest::Approx(319).epsilon(0.05).scale(0));
+  CHECK(find(r, "oneway", "elan-main", 1048576).bandwidth() / kMiB == doctest::Approx(305).epsilon(0.05).scale(0));
+  CHECK(find(r, "oneway", "main-main", 1048576).bandwidth() / kMiB == doctest::Approx(290).epsilon(0.05).scale(0));
+  CHECK(find(r, "bidirectional", "main-main", 1048576, 0).bandwidth() / kMiB == doctest::Approx(128).epsilon(0.05).scale(0));
+  CHECK(find(r, "bidirectional", "main-main", 1048576, 1).bandwidth() / kMiB == doctest::Approx(128).epsilon(0.05).scale(0));
   // Two-way traffic between Elan memories does not touch PCI: as fast as one way (003 Table 6: 319 both).
   CHECK(find(r, "bidirectional", "elan-elan", 1048576).bandwidth() ==
-        doctest::Approx(find(r, "oneway", "elan-elan", 1048576).bandwidth()).epsilon(0.001));
+        doctest::Approx(find(r, "oneway", "elan-elan", 1048576).bandwidth()).epsilon(0.001).scale(0));
 }
 
 TEST_CASE("simulated time is the analytic sum exactly")
@@ -64,7 +64,7 @@ TEST_CASE("wolverine main to main is limited by its 33 MHz PCI to 200 MB/s")
 {
   const auto r = simulate(Scenario::resolve(sweep({{"preset", "wolverine"}}, {"main-main"}),
                                             {"microbench.distance=false", "microbench.bidirectional=false"}));
-  CHECK(find(r, "oneway", "main-main", 1048576).bandwidth() / 1e6 == doctest::Approx(200).epsilon(0.05));
+  CHECK(find(r, "oneway", "main-main", 1048576).bandwidth() / 1e6 == doctest::Approx(200).epsilon(0.05).scale(0));
 }
 
 TEST_CASE("worst-case bandwidth vs tree size reproduces Kumar and Kale Table 7")
@@ -76,7 +76,7 @@ TEST_CASE("worst-case bandwidth vs tree size reproduces Kumar and Kale Table 7")
   for (const auto& m : r.runs)
     if (m.test == "distance") {
       CAPTURE(m.dst + 1);
-      CHECK(m.bandwidth() / kMiB == doctest::Approx(expected[i]).epsilon(0.05));
+      CHECK(m.bandwidth() / kMiB == doctest::Approx(expected[i]).epsilon(0.05).scale(0));
       ++i;
     }
   CHECK(i == 4);
@@ -95,7 +95,7 @@ void check_table_4_3(unsigned levels, double cable_m, double mbps)
   REQUIRE(top.test == "distance");
   CHECK(top.switches == 2 * levels - 1);
   CHECK(top.cable_m == doctest::Approx(cable_m));
-  CHECK(top.bandwidth() / 1e6 == doctest::Approx(mbps).epsilon(0.05));
+  CHECK(top.bandwidth() / 1e6 == doctest::Approx(mbps).epsilon(0.05).scale(0));
 }
 } // namespace
 

@@ -55,22 +55,22 @@ TEST_CASE("two flows into one PCI bus share it equally whatever their distance")
 {
   // Node 1 is one switch from node 0, node 16 five: CM02's default max-min would favour the shorter route.
   const auto f = run_flows({{{1, elan}, {0, main_memory}}, {{16, elan}, {0, main_memory}}}, kBytes);
-  CHECK(f[0].seconds == doctest::Approx(f[1].seconds).epsilon(0.001));
-  CHECK(double(kBytes) / f[0].seconds / kMiB == doctest::Approx(305.0 / 2).epsilon(0.01));
+  CHECK(f[0].seconds == doctest::Approx(f[1].seconds).epsilon(0.001).scale(0));
+  CHECK(double(kBytes) / f[0].seconds / kMiB == doctest::Approx(305.0 / 2).epsilon(0.01).scale(0));
 }
 
 TEST_CASE("PCI one direction - two reads share the one-way rate without turnaround penalty")
 {
   const auto f = run_flows({{{0, main_memory}, {1, elan}}, {{0, main_memory}, {2, elan}}}, kBytes);
   // The bus is max(read, write) = 305 MiB/s one way; the read link caps the pair at 290 MiB/s together.
-  CHECK(double(kBytes) / f[0].seconds / kMiB == doctest::Approx(290.0 / 2).epsilon(0.01));
+  CHECK(double(kBytes) / f[0].seconds / kMiB == doctest::Approx(290.0 / 2).epsilon(0.01).scale(0));
 }
 
 TEST_CASE("PCI both directions - turnaround drops the bus to the mixed rate")
 {
   const auto f = run_flows({{{0, main_memory}, {1, elan}}, {{2, elan}, {0, main_memory}}}, kBytes);
-  CHECK(double(kBytes) / f[0].seconds / kMiB == doctest::Approx(128).epsilon(0.01));
-  CHECK(double(kBytes) / f[1].seconds / kMiB == doctest::Approx(128).epsilon(0.01));
+  CHECK(double(kBytes) / f[0].seconds / kMiB == doctest::Approx(128).epsilon(0.01).scale(0));
+  CHECK(double(kBytes) / f[1].seconds / kMiB == doctest::Approx(128).epsilon(0.01).scale(0));
 }
 
 TEST_CASE("PCI - a read that starts while the bus is mixed runs at the one-way rate once the write is over")

@@ -5,6 +5,7 @@
 #include "models/elan3/thread_processor.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <xbt/log.h>
 
@@ -72,8 +73,20 @@ void Tports::stop()
 
 void Tports::enqueue(unsigned node, Work w)
 {
+  w.enqueued = sg4::Engine::get_clock();
   threads_[node].queue.push_back(std::move(w));
   threads_[node].pending->release();
+}
+
+bool Tports::taken_before(const Work& a, const Work& b)
+{
+  auto key = [](const Work& w) {
+    // Within one endpoint, receive ids follow its own posting order; an arrival's (source, context, seq) is unique.
+    const base::Envelope* e = w.is_arrival ? &w.message->envelope : nullptr;
+    return std::make_tuple(w.enqueued, w.is_arrival, w.endpoint, e ? e->source : 0, e ? e->context : 0,
+                           e ? e->seq : std::uint64_t(w.receive));
+  };
+  return key(a) < key(b);
 }
 
 void Tports::thread_loop(unsigned node)
@@ -81,8 +94,9 @@ void Tports::thread_loop(unsigned node)
   NodeThread& t = threads_[node];
   for (;;) {
     t.pending->acquire();
-    Work w = std::move(t.queue.front());
-    t.queue.pop_front();
+    auto next = std::min_element(t.queue.begin(), t.queue.end(), taken_before);
+    Work w = std::move(*next);
+    t.queue.erase(next);
     if (w.is_arrival)
       handle_arrival(w.endpoint, w.message);
     else

@@ -1,8 +1,10 @@
 #pragma once
 // Elan Tports (002 §2.3, 003 §3): Quadrics' tagged message passing, which Quadrics MPI is built on. Matching and
 // protocol run on the NIC's thread processor; the host only posts descriptors. Endpoints are processes placed
-// on nodes; each node's NIC has one Tports thread (an actor) that handles, in arrival order, messages coming in
-// and receives being posted, so matching serializes on the NIC as it does on the Elan3.
+// on nodes; each node's NIC has one Tports thread (an actor) that handles, in the order they reach it, messages
+// coming in and receives being posted, so matching serializes on the NIC as it does on the Elan3. Items that reach
+// it at the same instant are taken by explicit keys, not by the order SimGrid ran their actors in: posted receives
+// first, then by endpoint, then by source, context and sequence (arrivals) or posting order (receives).
 //   eager (bytes <= eager_limit, 4 KB): the data goes with the envelope into the destination's NIC memory;
 //     below pio_limit (288 B) the host first copies it into its own NIC with programmed I/O (003 §2.1), else the
 //     DMA reads it from main memory. On a match the NIC DMAs it to the receive buffer in main memory; without
@@ -74,7 +76,9 @@ private:
     std::shared_ptr<Message> message; // arrival
     base::ReceiveId receive = 0;      // posted receive
     base::Pattern pattern;
+    double enqueued = 0;              // s: when it reached the thread
   };
+  static bool taken_before(const Work& a, const Work& b);
   struct NodeThread {
     std::deque<Work> queue;
     simgrid::s4u::SemaphorePtr pending;
