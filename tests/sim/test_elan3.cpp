@@ -1,5 +1,6 @@
 // The Elan3 NIC model in simulated time: the thread processor shared by the threads of one NIC, an RDMA get as a
-// request packet plus a remote put, and the host's descriptor post and wake-up across PCI.
+// request packet plus a remote put, the host's descriptor post and wake-up across PCI, and the Tports thread's
+// explicit keys for items that reach it at the same instant.
 #include "sim/specs.hpp"
 #include "sim/world.hpp"
 
