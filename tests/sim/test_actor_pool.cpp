@@ -1,5 +1,6 @@
 // base::ActorPool: NIC-side tasks run in reused actors, start at the instant they are given, keep the simulation
 // alive like an actor of their own, and report events under the task's name.
+#include "world_harness.hpp"
 #include "base/actor_pool.hpp"
 #include "base/event_stream.hpp"
 #include "sim/world.hpp"
@@ -13,14 +14,10 @@
 #include <vector>
 
 using namespace bcssim;
+using test::now;
 namespace sg4 = simgrid::s4u;
 
 namespace {
-sim::Scenario plain()
-{
-  return sim::Scenario::resolve({{"microbench", {{"collectives", false}}}}, {});
-}
-double now() { return sg4::Engine::get_clock(); }
 
 struct NameSink : base::EventSink {
   std::vector<std::string> events; // "actor: what"
@@ -30,7 +27,7 @@ struct NameSink : base::EventSink {
 
 TEST_CASE("actor pool - an idle actor is reused and a busy pool grows")
 {
-  sim::World w(plain());
+  sim::World w(test::plain_scenario());
   base::ActorPool pool(w.platform().nic(0), "worker");
   std::vector<double> started(4, -1), ended(4, -1);
   auto task = [&](int i, double seconds) {
@@ -66,7 +63,7 @@ TEST_CASE("actor pool - a task outlives the actor that started it")
 {
   // Pool actors are daemons; the simulation must still run until the task is done, as a NIC finishes its DMAs
   // after the process that posted them has exited.
-  sim::World w(plain());
+  sim::World w(test::plain_scenario());
   base::ActorPool pool(w.platform().nic(3), "worker");
   bool done = false;
   sg4::Actor::create("driver", w.platform().cpu(3), [&] {
@@ -85,7 +82,7 @@ TEST_CASE("actor pool - events carry the task name and an idle actor is not a de
 {
   NameSink sink;
   base::set_event_sink(&sink);
-  sim::World w(plain());
+  sim::World w(test::plain_scenario());
   base::ActorPool pool(w.platform().nic(1), "worker");
   sg4::Actor::create("driver", w.platform().nic(1), [&] {
     pool.start("tports.deliver", [] { base::emit("first"); });

@@ -2,6 +2,7 @@
 // Xfer-And-Signal under a network error, overlapping Compare-And-Writes, remote events firing once per put,
 // Test-Event, the software fallback for non-contiguous sets, the LogP cost of the software tree, and a
 // multicast costing O(1) simulation events whatever its size.
+#include "world_harness.hpp"
 #include "base/event_stream.hpp"
 #include "sim/world.hpp"
 
@@ -14,6 +15,7 @@
 #include <vector>
 
 using namespace bcssim;
+using test::now;
 using bcs::core::CompareAndWrite;
 using bcs::core::NodeSet;
 using bcs::core::XferAndSignal;
@@ -27,7 +29,6 @@ sim::Scenario scenario(json user, std::vector<std::string> sets = {})
   return sim::Scenario::resolve(std::move(user), sets);
 }
 
-double now() { return sg4::Engine::get_clock(); }
 
 struct CountingSink : base::EventSink {
   std::vector<std::string> what;

@@ -1,6 +1,7 @@
 // The Elan3 NIC model in simulated time: the thread processor shared by the threads of one NIC, an RDMA get as a
 // request packet plus a remote put, the host's descriptor post and wake-up across PCI, and the Tports thread's
 // explicit keys for items that reach it at the same instant.
+#include "world_harness.hpp"
 #include "sim/specs.hpp"
 #include "sim/world.hpp"
 
@@ -10,19 +11,12 @@
 #include <doctest/doctest.h>
 
 using namespace bcssim;
+using test::now;
 namespace sg4 = simgrid::s4u;
-
-namespace {
-sim::Scenario plain()
-{
-  return sim::Scenario::resolve({{"microbench", {{"collectives", false}}}}, {});
-}
-double now() { return sg4::Engine::get_clock(); }
-} // namespace
 
 TEST_CASE("threads of one NIC share its 100 MHz thread processor")
 {
-  sim::World w(plain());
+  sim::World w(test::plain_scenario());
   double a = 0, b = 0, other = 0;
   sg4::Actor::create("t1", w.platform().nic(0), [&] {
     elan3::run_cycles(1000);
@@ -44,7 +38,7 @@ TEST_CASE("threads of one NIC share its 100 MHz thread processor")
 
 TEST_CASE("an RDMA get is a request packet to the remote NIC and a put back")
 {
-  sim::World w(plain());
+  sim::World w(test::plain_scenario());
   double put = 0, get = 0;
   sg4::Actor::create("bench", w.platform().nic(0), [&] {
     double t0 = now();
@@ -62,7 +56,7 @@ TEST_CASE("an RDMA get is a request packet to the remote NIC and a put back")
 
 TEST_CASE("a descriptor post and a host wake-up cross the PCI bus")
 {
-  sim::World w(plain());
+  sim::World w(test::plain_scenario());
   double post = 0, wake = 0;
   sg4::Actor::create("process", w.platform().cpu(3), [&] {
     w.host().post_descriptor(3);
@@ -84,7 +78,7 @@ namespace {
 // each receive completed.
 std::pair<double, double> simultaneous_arrivals(bool reversed)
 {
-  const auto sc = plain();
+  const auto sc = test::plain_scenario();
   sim::World w(sc);
   elan3::tports::Tports tports(w.dma(), w.host(), sim::tports_spec(sc), {0, 0, 1, 1});
   double done[2] = {-1, -1};

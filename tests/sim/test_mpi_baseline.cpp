@@ -1,5 +1,6 @@
 // The production-MPI baseline (Quadrics MPI over Elan Tports) in simulated time: Kumar & Kalé's ping-pong
 // latencies (003 Table 2), MPI matching and ordering end to end with real data, and deadlock reports.
+#include "world_harness.hpp"
 #include "mpi_harness.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -12,11 +13,11 @@
 #include <vector>
 
 using namespace bcssim;
+using test::now;
 using nlohmann::json;
 using test::Baseline;
 
 namespace {
-double now() { return simgrid::s4u::Engine::get_clock(); }
 
 // Half the round trip of a ping-pong of `bytes` between ranks 0 and 1 (other nodes), each rank having posted
 // `posted - 1` receives with a tag nobody sends first (003 Table 2's setup).

@@ -1,5 +1,6 @@
 // OS noise in simulated time (models/noise): a computation is stretched by exactly the detours it overlaps, by
 // the share of the CPU they take, on every node at the seeded instants of its own schedule.
+#include "world_harness.hpp"
 #include "mpi_harness.hpp"
 #include "models/noise/noise.hpp"
 #include "sim/specs.hpp"
@@ -10,12 +11,12 @@
 #include <vector>
 
 using namespace bcssim;
+using test::now;
 using nlohmann::json;
 using test::Baseline;
 
 namespace {
 
-double now() { return simgrid::s4u::Engine::get_clock(); }
 
 // When `work` seconds of CPU started at 0 end, on a CPU that keeps 1 - share of its speed during each detour of
 // `schedule`: the computation's progress summed piece by piece.
