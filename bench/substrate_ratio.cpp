@@ -34,6 +34,21 @@ std::vector<int> neighbours(int r, int side)
           ((y + side - 1) % side) * side + x};
 }
 
+// The ';'-separated items of environment variable `name` (none if it is unset).
+std::vector<std::string> env_list(const char* name)
+{
+  std::vector<std::string> items;
+  const char* value = std::getenv(name);
+  const std::string all = value != nullptr ? value : "";
+  for (std::size_t start = 0, end; start < all.size(); start = end + 1) {
+    end = all.find(';', start);
+    if (end == std::string::npos)
+      end = all.size();
+    items.push_back(all.substr(start, end - start));
+  }
+  return items;
+}
+
 double seconds_since(std::chrono::steady_clock::time_point t)
 {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t).count();
@@ -52,29 +67,13 @@ int main(int argc, char** argv)
     return 2;
   }
   // BENCH_SET="path=value;path=value": scenario overrides, to see what each modelled stage costs.
-  std::vector<std::string> sets;
-  if (const char* set = std::getenv("BENCH_SET")) {
-    const std::string all = set;
-    for (std::size_t start = 0, end; start < all.size(); start = end + 1) {
-      end = all.find(';', start);
-      if (end == std::string::npos)
-        end = all.size();
-      sets.push_back(all.substr(start, end - start));
-    }
-  }
+  const std::vector<std::string> sets = env_list("BENCH_SET");
   const sim::Scenario scenario = sim::Scenario::resolve(
       {{"kind", "mpi_microbench"}, {"platform", {{"preset", "asci-q"}, {"nodes", nodes}, {"pes_per_node", 1}}}}, sets);
   sim::World world(scenario);
   // BENCH_CFG="opt:value;opt:value": SimGrid options to try (e.g. contexts/stack-size:64).
-  if (const char* cfg = std::getenv("BENCH_CFG")) {
-    std::string all = cfg;
-    for (std::size_t start = 0, end; start < all.size(); start = end + 1) {
-      end = all.find(';', start);
-      if (end == std::string::npos)
-        end = all.size();
-      sg4::Engine::set_config(all.substr(start, end - start));
-    }
-  }
+  for (const std::string& option : env_list("BENCH_CFG"))
+    sg4::Engine::set_config(option);
   const double messages = double(nodes) * 4 * iterations;
   double mpi_wall = 0, bare_wall = 0, mpi_sim = 0, bare_sim = 0;
   // Distinct simulated instants: SimGrid solves once per instant, so they, not messages, set the cost.
