@@ -2,7 +2,7 @@
 // (issue 5: a multicast is one simulated activity, so it must cost about what a few unicasts cost).
 // Usage: bench_multicast_wall [count]   — prints wall microseconds per operation; never part of the tests.
 #include "bcs/core/node_set.hpp"
-#include "sim/world.hpp"
+#include "sim/machine/world.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 

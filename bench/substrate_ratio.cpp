@@ -4,8 +4,8 @@
 // exchange as plain S4U mailbox comms between the ranks' CPU hosts.
 // Usage: bench_substrate_ratio [nodes=256] [iterations=20] [bytes=1024] — never part of the tests.
 #include "mpi/comm.hpp"
-#include "sim/mpi_job.hpp"
-#include "sim/world.hpp"
+#include "sim/machine/mpi_job.hpp"
+#include "sim/machine/world.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>

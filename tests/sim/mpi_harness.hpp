@@ -1,8 +1,8 @@
 #pragma once
 // A baseline MPI job on a 64-node ES45 (asci-q) machine, for the simulation tests of mpi/.
 #include "mpi/job.hpp"
-#include "sim/mpi_job.hpp"
-#include "sim/world.hpp"
+#include "sim/machine/mpi_job.hpp"
+#include "sim/machine/world.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 

@@ -3,7 +3,7 @@
 #include "world_harness.hpp"
 #include "base/actor_pool.hpp"
 #include "base/event_stream.hpp"
-#include "sim/world.hpp"
+#include "sim/machine/world.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 

@@ -2,7 +2,7 @@
 // its formulas, SAGE's follow its decomposition, and the synthetic loop's time under BCS-MPI is what the slice protocol dictates.
 #include "apps/sage_proxy/sage.hpp"
 #include "apps/sweep3d_proxy/sweep3d.hpp"
-#include "sim/simulation.hpp"
+#include "sim/driver/simulation.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,7 +1,7 @@
 // Collective microbenchmarks of the core primitives against the thesis (002 §2.4.2, Fig. 2.6) and 000 Table 2.1,
 // in simulated time, through the same code path as `bcssim run` (microbench.collectives).
-#include "sim/scenario.hpp"
-#include "sim/simulation.hpp"
+#include "sim/config/scenario.hpp"
+#include "sim/driver/simulation.hpp"
 
 #include <doctest/doctest.h>
 

@@ -4,7 +4,7 @@
 // multicast costing O(1) simulation events whatever its size.
 #include "world_harness.hpp"
 #include "base/event_stream.hpp"
-#include "sim/world.hpp"
+#include "sim/machine/world.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 

@@ -2,8 +2,8 @@
 // request packet plus a remote put, the host's descriptor post and wake-up across PCI, and the Tports thread's
 // explicit keys for items that reach it at the same instant.
 #include "world_harness.hpp"
-#include "sim/specs.hpp"
-#include "sim/world.hpp"
+#include "sim/config/specs.hpp"
+#include "sim/machine/world.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Semaphore.hpp>

@@ -1,7 +1,7 @@
 // Calibration figures of the raw substrate (issue 4, part 4), in simulated time. One simulation per process:
 // CMake registers each TEST_CASE as its own ctest entry.
-#include "sim/scenario.hpp"
-#include "sim/simulation.hpp"
+#include "sim/config/scenario.hpp"
+#include "sim/driver/simulation.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
 // Figures of the MPI microbenchmarks (kind mpi_microbench) on the baseline, against Kumar & Kalé (003 §2.2,
 // Table 6) and the thesis excerpt (002 §2.4.2.2): whole simulations through sim::simulate, as the CLI runs them.
-#include "sim/simulation.hpp"
+#include "sim/driver/simulation.hpp"
 
 #include <doctest/doctest.h>
 

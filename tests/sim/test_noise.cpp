@@ -3,7 +3,7 @@
 #include "world_harness.hpp"
 #include "mpi_harness.hpp"
 #include "models/noise/noise.hpp"
-#include "sim/specs.hpp"
+#include "sim/config/specs.hpp"
 
 #include <doctest/doctest.h>
 

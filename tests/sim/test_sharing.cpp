@@ -2,8 +2,8 @@
 // the PCI bus (one direction: the one-way rate shared; both directions: the lower mixed rate shared).
 #include "models/elan3/dma.hpp"
 #include "models/qsnet/platform.hpp"
-#include "sim/scenario.hpp"
-#include "sim/specs.hpp"
+#include "sim/config/scenario.hpp"
+#include "sim/config/specs.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>

@@ -1,7 +1,7 @@
 #pragma once
 // What simulation tests share below the MPI level: the simulated clock, and the default Crescendo scenario
 // without its collective microbenchmarks (a plain machine to build a sim::World on).
-#include "sim/scenario.hpp"
+#include "sim/config/scenario.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 

@@ -1,4 +1,4 @@
-#include "sim/results_dir.hpp"
+#include "sim/output/results_dir.hpp"
 
 #include <doctest/doctest.h>
 

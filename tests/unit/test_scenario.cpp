@@ -1,6 +1,6 @@
-#include "sim/params.hpp"
-#include "sim/params_report.hpp"
-#include "sim/scenario.hpp"
+#include "sim/config/params.hpp"
+#include "sim/config/params_report.hpp"
+#include "sim/config/scenario.hpp"
 
 #include <doctest/doctest.h>
 

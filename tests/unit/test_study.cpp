@@ -1,5 +1,5 @@
 // Studies: the expansion of "sweep" and "compare" into points, their order and their errors.
-#include "sim/study.hpp"
+#include "sim/study/study.hpp"
 
 #include <doctest/doctest.h>
 

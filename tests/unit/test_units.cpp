@@ -1,4 +1,4 @@
-#include "sim/units.hpp"
+#include "sim/config/units.hpp"
 
 #include <doctest/doctest.h>
 

@@ -1,0 +1,147 @@
+#include "sim/config/params.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+
+namespace bcssim::sim {
+
+const ParamSpec* find_param(std::string_view path)
+{
+  static const auto index = [] {
+    std::map<std::string, std::size_t, std::less<>> m;
+    for (std::size_t i = 0; i < catalog().size(); ++i)
+      m.emplace(catalog()[i].path, i);
+    return m;
+  }();
+  auto it = index.find(path);
+  return it == index.end() ? nullptr : &catalog()[it->second];
+}
+
+bool is_section(std::string_view path)
+{
+  if (path.empty())
+    return true;
+  return std::any_of(catalog().begin(), catalog().end(), [&](const ParamSpec& p) {
+    return p.path.size() > path.size() && p.path.compare(0, path.size(), path) == 0 && p.path[path.size()] == '.';
+  });
+}
+
+std::vector<std::string> section_keys(std::string_view section)
+{
+  std::set<std::string> keys;
+  const std::size_t skip = section.empty() ? 0 : section.size() + 1;
+  for (const ParamSpec& p : catalog()) {
+    if (!section.empty() && !(p.path.size() > section.size() && p.path.compare(0, section.size(), section) == 0 &&
+                              p.path[section.size()] == '.'))
+      continue;
+    const std::string rest = p.path.substr(skip);
+    keys.insert(rest.substr(0, rest.find('.')));
+  }
+  return {keys.begin(), keys.end()};
+}
+
+const Preset* find_preset(std::string_view name)
+{
+  for (const Preset& p : presets())
+    if (p.name == name)
+      return &p;
+  return nullptr;
+}
+
+namespace {
+
+std::string range_text(const ParamSpec& s)
+{
+  auto show = [&](double v) {
+    return s.type == ParamType::quantity ? fmt::format("{:g} {}", v, si_unit(s.quantity)) : fmt::format("{:g}", v);
+  };
+  if (std::isinf(s.max))
+    return s.min > 0 ? fmt::format(" of at least {}", show(s.min)) : "";
+  return fmt::format(" in [{}, {}]", show(s.min), show(s.max));
+}
+
+std::optional<std::string> check_scalar(const ParamSpec& s, const nlohmann::json& v)
+{
+  switch (s.type) {
+    case ParamType::integer: {
+      if (s.allow_auto && v.is_string() && v.get<std::string>() == "auto")
+        return std::nullopt;
+      const std::string want = fmt::format("an integer{}{}", range_text(s), s.allow_auto ? ", or \"auto\"" : "");
+      if (!v.is_number_integer())
+        return want;
+      const double x = v.get<double>();
+      if (x < s.min || x > s.max)
+        return want;
+      return std::nullopt;
+    }
+    case ParamType::real: {
+      const std::string want = fmt::format("a number{}", range_text(s));
+      if (!v.is_number() || v.get<double>() < s.min || v.get<double>() > s.max)
+        return want;
+      return std::nullopt;
+    }
+    case ParamType::boolean:
+      return v.is_boolean() ? std::nullopt : std::optional<std::string>("true or false");
+    case ParamType::text:
+      if (!v.is_string() || v.get<std::string>().empty())
+        return "a non-empty string";
+      if (!s.choices.empty() &&
+          std::find(s.choices.begin(), s.choices.end(), v.get<std::string>()) == s.choices.end())
+        return fmt::format("one of: {}", fmt::join(s.choices, ", "));
+      return std::nullopt;
+    case ParamType::choice:
+      if (v.is_string() && std::find(s.choices.begin(), s.choices.end(), v.get<std::string>()) != s.choices.end())
+        return std::nullopt;
+      return fmt::format("one of: {}", fmt::join(s.choices, ", "));
+    case ParamType::quantity: {
+      const std::string want = quantity_help(s.quantity) + range_text(s);
+      if (!v.is_string())
+        return want;
+      auto x = parse_quantity(s.quantity, v.get<std::string>());
+      if (!x || *x < s.min || *x > s.max)
+        return want;
+      if (s.quantity == Quantity::size && std::floor(*x) != *x)
+        return want + ", a whole number of bytes";
+      return std::nullopt;
+    }
+  }
+  return "a valid value";
+}
+
+} // namespace
+
+std::optional<std::string> check_value(const ParamSpec& spec, const nlohmann::json& value)
+{
+  if (!spec.list)
+    return check_scalar(spec, value);
+  const auto single = check_scalar(spec, value);
+  const std::string want = "a list of " + (single ? *single : std::string("values"));
+  if (!value.is_array())
+    return single ? std::optional<std::string>(want) : std::nullopt; // a single value stands for all
+  if (value.empty())
+    return spec.may_be_empty ? std::nullopt : std::optional<std::string>(want + " (not empty)");
+  for (const auto& item : value)
+    if (auto bad = check_scalar(spec, item))
+      return "a list whose items are each " + *bad;
+  return std::nullopt;
+}
+
+std::string unit_label(const ParamSpec& spec)
+{
+  std::string unit;
+  switch (spec.type) {
+    case ParamType::integer: unit = "count"; break;
+    case ParamType::real: unit = "number"; break;
+    case ParamType::boolean: unit = "bool"; break;
+    case ParamType::text: unit = "text"; break;
+    case ParamType::choice: unit = "choice"; break;
+    case ParamType::quantity: unit = std::string(si_unit(spec.quantity)); break;
+  }
+  return spec.list ? "list of " + unit : unit;
+}
+
+} // namespace bcssim::sim

@@ -1,0 +1,55 @@
+// Platform presets (DESIGN §3; 002 Table 1.1; 000 §6.1). Each value replaces a catalogue default; the source is
+// given beside it. Values not listed keep the ES45-class defaults of catalog.cpp.
+#include "sim/config/params.hpp"
+
+namespace bcssim::sim {
+
+const std::vector<Preset>& presets()
+{
+  static const std::vector<Preset> p = {
+      {"crescendo",
+       "32 nodes x 2 Pentium-III 1 GHz, 64-bit/66 MHz PCI, one Elan3, 128-port switch (32 ports used)",
+       {
+           {"platform.nodes", 32, "002 Table 1.1"},
+           {"platform.pes_per_node", 2, "002 Table 1.1"},
+           {"platform.pe_speed", "1GHz", "002 Table 1.1"},
+           // PCI: same 64-bit/66 MHz generation as the ES45; no Crescendo measurement, so the ES45 defaults stay.
+       }},
+      {"wolverine",
+       "64 nodes x 4 Alpha EV68 833 MHz, 33 MHz PCI (the thesis's QsNet measurements)",
+       {
+           {"platform.nodes", 64, "002 Table 1.1"},
+           {"platform.pes_per_node", 4, "002 Table 1.1"},
+           {"platform.pe_speed", "833MHz", "002 Table 1.1"},
+           {"platform.pci.read_bandwidth", "200MB/s", "002 §2.4.1.1: main-to-main 200 MB/s, 33 MHz PCI"},
+           {"platform.pci.write_bandwidth", "200MB/s", "002 §2.4.1.1: main-to-main 200 MB/s, 33 MHz PCI"},
+           {"platform.pci.mixed_bandwidth", "176.6MB/s",
+            "assumed: 200 MB/s x ES45's two-way/one-way ratio 256/290 (003 Table 6); not measured"},
+           {"platform.tree.cable_length", "1m",
+            "assumed: all 64 nodes in one 128-port Elite box (002 Table 1.1), whose inner links are backplane "
+            "traces; at most 1.7 m per level lets the ack model give the 312 MB/s NIC-memory broadcast on 64 "
+            "nodes (002 §2.4.2.1)"},
+       }},
+      {"accelerando",
+       "32 nodes x 2 Itanium-II 1 GHz, PCI-X 133 MHz",
+       {
+           {"platform.nodes", 32, "002 Table 1.1"},
+           {"platform.pes_per_node", 2, "002 Table 1.1"},
+           {"platform.pe_speed", "1GHz", "002 Table 1.1"},
+           {"platform.pci.read_bandwidth", "612.8MB/s",
+            "assumed: ES45's 290 MiB/s scaled by bus peak 1064/528 MB/s (PCI-X 133 vs PCI 66); not measured"},
+           {"platform.pci.write_bandwidth", "644.5MB/s", "assumed: ES45's 305 MiB/s scaled by 1064/528"},
+           {"platform.pci.mixed_bandwidth", "541MB/s", "assumed: ES45's 256 MiB/s scaled by 1064/528"},
+       }},
+      {"asci-q",
+       "2048 nodes x 4 Alpha EV68 1.25 GHz (HP ES45, the Lemieux node of 003), 64-bit/66 MHz PCI",
+       {
+           {"platform.nodes", 2048, "DESIGN §3: 2048 nodes x 4 Alpha EV68 (8192 PEs)"},
+           {"platform.pes_per_node", 4, "DESIGN §3"},
+           {"platform.pe_speed", "1.25GHz", "ES45 EV68 clock at ASCI Q (003 ref [1])"},
+       }},
+  };
+  return p;
+}
+
+} // namespace bcssim::sim

@@ -1,0 +1,22 @@
+#pragma once
+// Runs one scenario in this process (one SimGrid engine per process) and writes its results folder.
+#include "sim/config/scenario.hpp"
+#include "sim/driver/simulation.hpp"
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace bcssim::sim {
+
+struct RunOptions {
+  std::filesystem::path out_dir;   // empty: out/<scenario name>
+  bool events = false;             // also write events.csv
+  std::vector<std::string> sg_log; // extra SimGrid --log= settings
+  TraceOptions trace;              // also write trace.json
+};
+
+/// Returns the results folder. Throws on failure, leaving no results folder behind.
+std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& options);
+
+} // namespace bcssim::sim

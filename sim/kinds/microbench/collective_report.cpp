@@ -1,0 +1,90 @@
+#include "sim/kinds/microbench/collective_report.hpp"
+
+#include "sim/output/fixed_format.hpp"
+#include "sim/output/plot.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+
+namespace bcssim::sim {
+namespace {
+
+bool is_collective(const Measurement& m)
+{
+  return m.test == "barrier" || m.test == "broadcast" || m.test == "compare" || m.test == "compare_and_write";
+}
+
+// Column name of a measurement in collectives.csv, e.g. "barrier_us_qsnet_hw", "broadcast_MBps_qsnet_hw:elan".
+std::string column(const Measurement& m)
+{
+  return m.test == "broadcast" ? "broadcast_MBps_" + m.path : m.test + "_us_" + m.path;
+}
+
+double value(const Measurement& m)
+{
+  return m.test == "broadcast" ? m.bandwidth() / 1e6 : double(m.time_ns) / 1e3;
+}
+
+} // namespace
+
+nlohmann::json collective_figures(const std::vector<Measurement>& runs)
+{
+  nlohmann::json f = nlohmann::json::object();
+  for (const auto& m : runs)
+    if (is_collective(m)) {
+      const std::string key = std::to_string(m.dst + 1) + "_nodes";
+      if (m.test == "broadcast")
+        f["broadcast_MBps"][m.path][key] = fixed4(m.bandwidth() / 1e6);
+      else
+        f[m.test + "_us"][m.path][key] = fixed4(double(m.time_ns) / 1e3);
+    }
+  return f;
+}
+
+void write_collective_plot(const ResultsDir& dir, const std::string& scenario, const std::vector<Measurement>& runs)
+{
+  std::vector<std::string> columns; // in first-measured order: deterministic
+  std::map<std::uint64_t, std::map<std::string, double>> rows;
+  for (const auto& m : runs)
+    if (is_collective(m)) {
+      if (std::find(columns.begin(), columns.end(), column(m)) == columns.end())
+        columns.push_back(column(m));
+      rows[m.dst + 1][column(m)] = value(m);
+    }
+  if (rows.empty())
+    return;
+  dir.write("collectives.csv", wide_csv("nodes", columns, rows));
+
+  auto plot_panel = [&](const std::string& prefix, const std::string& title, const std::string& ylabel) {
+    std::string p = fmt::format("  set title '{}'\n  set ylabel '{}'\n  plot ", title, ylabel);
+    bool first = true;
+    for (std::size_t i = 0; i < columns.size(); ++i)
+      if (columns[i].rfind(prefix, 0) == 0) {
+        const std::string name = columns[i].substr(prefix.size());
+        p += fmt::format("{}'collectives.csv' using 1:{} skip 1 with linespoints title '{}'", first ? "" : ", ",
+                         i + 2, name);
+        first = false;
+      }
+    return first ? std::string("  set title '" + title + " (not measured)'\n  plot NaN notitle\n") : p + "\n";
+  };
+  const unsigned lowest = rows.begin()->first;
+  const unsigned highest = rows.rbegin()->first;
+  std::string gp = fmt::format(
+      "  set multiplot layout 1,3 title '{}: BCS core primitives, qsnet_hw vs software_tree' noenhanced\n", scenario);
+  gp += fmt::format("  set logscale x 2\n  set xrange [{}:{}]\n  set xlabel 'nodes'\n  set yrange [0:*]\n",
+                    lowest == highest ? lowest / 2.0 : double(lowest), lowest == highest ? highest * 2.0 : double(highest));
+  gp += plot_panel("barrier_us_", "Barrier latency", "latency (us)");
+  gp += "  set key bottom left\n";
+  gp += plot_panel("broadcast_MBps_", "Broadcast bandwidth at the source", "bandwidth (MB/s, 10^6 B/s)");
+  gp += "  set key top left\n";
+  gp += plot_panel("compare_and_write_us_", "Compare-And-Write latency", "latency (us)");
+  gp += "  unset multiplot\n";
+  dir.write("collectives.gp", "# Core-primitive microbenchmarks. Regenerate with: gnuplot collectives.gp\n"
+                              "set datafile separator ','\nset grid\nset key top left noenhanced\n" +
+                                  svg_and_png("collectives", 1500, 450, gp));
+  render_gnuplot(dir.path("collectives.gp").parent_path(), "collectives.gp");
+}
+
+} // namespace bcssim::sim

@@ -1,0 +1,125 @@
+#include "sim/kinds/microbench/microbench_report.hpp"
+
+#include "models/qsnet/ack_model.hpp"
+#include "sim/output/fixed_format.hpp"
+#include "sim/output/plot.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+
+namespace bcssim::sim {
+namespace {
+constexpr double kMiB = 1048576.0;
+
+std::string num(double v) { return fixed4_text(v); }
+
+std::vector<std::string> oneway_paths(const std::vector<Measurement>& runs)
+{
+  std::vector<std::string> paths;
+  for (const auto& m : runs)
+    if (m.test == "oneway" && std::find(paths.begin(), paths.end(), m.path) == paths.end())
+      paths.push_back(m.path);
+  return paths;
+}
+} // namespace
+
+std::string microbench_csv(const std::vector<Measurement>& runs)
+{
+  std::string csv = "test,path,src,dst,switches,cable_m,bytes,time_ns,bandwidth_MBps,bandwidth_MiBps\n";
+  for (const auto& m : runs)
+    csv += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", m.test, m.path, m.src, m.dst, m.switches, num(m.cable_m),
+                       m.bytes, m.time_ns, num(m.bandwidth() / 1e6), num(m.bandwidth() / kMiB));
+  return csv;
+}
+
+nlohmann::json microbench_figures(const std::vector<Measurement>& runs)
+{
+  nlohmann::json f = nlohmann::json::object();
+  std::map<std::string, double> peak;
+  auto bw = [](double bps) { return nlohmann::json{{"MBps", fixed4(bps / 1e6)}, {"MiBps", fixed4(bps / kMiB)}}; };
+  for (const auto& m : runs) {
+    if (m.test == "oneway") {
+      if (m.bytes == 0 || m.bytes == 64)
+        f["latency_us"][m.path][fmt::format("{}B", m.bytes)] = fixed4(double(m.time_ns) / 1e3);
+      peak[m.path] = std::max(peak[m.path], m.bandwidth());
+    } else if (m.test == "bidirectional") {
+      f["bidirectional_each_way"][m.path][fmt::format("{}->{}", m.src, m.dst)] = bw(m.bandwidth());
+    } else if (m.test == "distance") {
+      f["worst_case_bandwidth"][m.path][std::to_string(m.dst + 1) + "_nodes"] = bw(m.bandwidth());
+    }
+  }
+  for (const auto& [path, value] : peak)
+    f["peak_bandwidth_MBps"][path] = fixed4(value / 1e6);
+  return f;
+}
+
+void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timing, const std::vector<Measurement>& runs)
+{
+  const auto paths = oneway_paths(runs);
+  // Wide table: one row per size, latency and bandwidth columns per path.
+  std::map<std::uint64_t, std::map<std::string, const Measurement*>> by_size;
+  for (const auto& m : runs)
+    if (m.test == "oneway")
+      by_size[m.bytes][m.path] = &m;
+  std::string sizes = "bytes";
+  for (const auto& p : paths)
+    sizes += fmt::format(",latency_us_{0},bandwidth_MBps_{0}", p);
+  sizes += "\n";
+  for (const auto& [bytes, row] : by_size) {
+    sizes += std::to_string(bytes);
+    for (const auto& p : paths) {
+      auto it = row.find(p);
+      sizes += it == row.end() ? ",," : fmt::format(",{},{}", num(double(it->second->time_ns) / 1e3), num(it->second->bandwidth() / 1e6));
+    }
+    sizes += "\n";
+  }
+  dir.write("microbench_sizes.csv", sizes);
+
+  std::string distance = "tree_nodes,switches,cable_m,simulated_MBps,thesis_model_MBps\n";
+  bool any_distance = false;
+  for (const auto& m : runs)
+    if (m.test == "distance") {
+      any_distance = true;
+      distance += fmt::format("{},{},{},{},{}\n", m.dst + 1, m.switches, num(m.cable_m), num(m.bandwidth() / 1e6),
+                              num(qsnet::thesis_bandwidth(timing, m.cable_m, m.switches) / 1e6));
+    }
+  dir.write("microbench_distance.csv", distance);
+
+  // Sizes go on a log axis: nothing to draw without a positive one; a single one gets a range around it.
+  std::vector<std::uint64_t> positive;
+  for (const auto& [bytes, row] : by_size)
+    if (bytes > 0)
+      positive.push_back(bytes);
+  if (positive.empty())
+    return;
+  const std::string xrange =
+      positive.size() > 1 ? "" : fmt::format("  set xrange [{}:{}]\n", positive[0] / 2.0, positive[0] * 2.0);
+  std::string gp = "  set multiplot layout 1," + std::string(any_distance ? "3" : "2") + "\n"
+                   "  set logscale x 2\n" + xrange + "  set format x '%.0b%BB'\n  set logscale y\n  set xlabel 'message size (B)'\n"
+                   "  set ylabel 'one-way latency (us)'\n  set title 'Elan3lib RDMA put latency'\n  plot ";
+  for (std::size_t i = 0; i < paths.size(); ++i)
+    gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints title '{}'", i ? ", " : "",
+                      2 + 2 * i, paths[i]);
+  gp += "\n  unset logscale y\n  set ylabel 'bandwidth (MB/s, 10^6 B/s)'\n  set title 'Bandwidth vs size'\n"
+        "  set key bottom right\n  plot ";
+  for (std::size_t i = 0; i < paths.size(); ++i)
+    gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints title '{}'", i ? ", " : "",
+                      3 + 2 * i, paths[i]);
+  if (any_distance)
+    gp += "\n  set autoscale x\n  set logscale x 4\n  set format x '%g'\n  set xlabel 'fat-tree size (nodes)'\n"
+          "  set title 'Worst-case bandwidth vs tree size'\n  set key top right\n  set yrange [0:*]\n"
+          "  plot 'microbench_distance.csv' using 1:4 skip 1 with linespoints title 'simulated', "
+          "'microbench_distance.csv' using 1:5 skip 1 with linespoints dashtype 2 title 'thesis ack model'\n";
+  else
+    gp += "\n";
+  gp += "  unset multiplot\n  unset logscale x\n  set autoscale y\n";
+  dir.write("microbench.gp", "# Substrate microbenchmarks. Regenerate with: gnuplot microbench.gp\n"
+                             "set datafile separator ','\nset key top left\nset grid\n" +
+                                 svg_and_png("microbench", 1500, 450, gp));
+  render_gnuplot(dir.path("microbench.gp").parent_path(), "microbench.gp");
+}
+
+} // namespace bcssim::sim

@@ -1,0 +1,153 @@
+#include "sim/kinds/mpi_microbench/mpi_bench_report.hpp"
+
+#include "sim/output/fixed_format.hpp"
+#include "sim/output/plot.hpp"
+
+#include <fmt/format.h>
+
+#include <map>
+#include <set>
+
+namespace bcssim::sim {
+namespace {
+
+constexpr double kMiB = 1048576.0;
+const std::vector<std::string> kCollectives = {"barrier", "bcast", "allreduce"};
+
+std::string num(double v) { return fixed4_text(v); }
+
+std::string plot_columns(const std::string& file, const std::vector<std::string>& names, const std::string& style)
+{
+  std::string out;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    out += fmt::format("{}'{}' using 1:{} skip 1 with {} title '{}'", i ? ", " : "", file, i + 2, style, names[i]);
+  return out;
+}
+
+} // namespace
+
+std::string mpi_bench_csv(const std::vector<MpiMeasurement>& runs)
+{
+  std::string csv = "test,processes,bytes,posted_receives,iterations,time_ns,latency_us,bandwidth_MBps,"
+                    "bandwidth_MiBps\n";
+  for (const auto& m : runs)
+    csv += fmt::format("{},{},{},{},{},{},{},{},{}\n", m.test, m.processes, m.bytes, m.posted, m.iterations,
+                       m.time_ns, num(m.latency_us()), num(m.bandwidth() / 1e6), num(m.bandwidth() / kMiB));
+  return csv;
+}
+
+nlohmann::json mpi_bench_figures(const std::vector<MpiMeasurement>& runs)
+{
+  nlohmann::json f = nlohmann::json::object();
+  std::map<std::string, double> peak;
+  for (const auto& m : runs) {
+    const std::string size = fmt::format("{}B", m.bytes);
+    if (m.test == "pingpong")
+      f["pingpong_latency_us"][size] = fixed4(m.latency_us());
+    else if (m.test == "posted_receives")
+      f["posted_receives_latency_us"][size][std::to_string(m.posted)] = fixed4(m.latency_us());
+    else if (m.test == "bandwidth" || m.test == "bidirectional")
+      peak[m.test] = std::max(peak[m.test], m.bandwidth());
+    else if (m.test == "head_to_head")
+      f["head_to_head_us"][size] = fixed4(double(m.time_ns) / 1e3);
+    else
+      f[m.test + "_us"][std::to_string(m.processes)] = fixed4(m.latency_us());
+  }
+  if (peak.count("bandwidth"))
+    f["peak_bandwidth_MiBps"] = fixed4(peak["bandwidth"] / kMiB);
+  if (peak.count("bidirectional"))
+    f["peak_bidirectional_each_way_MiBps"] = fixed4(peak["bidirectional"] / kMiB);
+  return f;
+}
+
+void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, const std::string& backend,
+                          const std::vector<MpiMeasurement>& runs)
+{
+  std::map<std::uint64_t, std::map<std::string, double>> sizes, posted, collectives;
+  std::set<std::uint64_t> posted_sizes;
+  for (const auto& m : runs) {
+    if (m.test == "pingpong")
+      sizes[m.bytes]["pingpong_us"] = m.latency_us();
+    else if (m.test == "bandwidth")
+      sizes[m.bytes]["bandwidth_MiBps"] = m.bandwidth() / kMiB;
+    else if (m.test == "bidirectional")
+      sizes[m.bytes]["bidirectional_each_way_MiBps"] = m.bandwidth() / kMiB;
+    else if (m.test == "posted_receives") {
+      posted[m.posted][fmt::format("{}B", m.bytes)] = m.latency_us();
+      posted_sizes.insert(m.bytes);
+    } else if (m.test != "head_to_head")
+      collectives[m.processes][m.test + "_us"] = m.latency_us();
+  }
+  const std::vector<std::string> size_cols = {"pingpong_us", "bandwidth_MiBps", "bidirectional_each_way_MiBps"};
+  std::vector<std::string> posted_cols;
+  for (auto b : posted_sizes)
+    posted_cols.push_back(fmt::format("{}B", b));
+  std::vector<std::string> coll_cols;
+  for (const auto& c : kCollectives)
+    coll_cols.push_back(c + "_us");
+  dir.write("mpi_sizes.csv", wide_csv("bytes", size_cols, sizes));
+  dir.write("mpi_posted.csv", wide_csv("posted_receives", posted_cols, posted));
+  dir.write("mpi_collectives.csv", wide_csv("processes", coll_cols, collectives));
+
+  // A panel per kind of measurement present; sizes and process counts on log axes.
+  std::vector<std::string> panels;
+  bool has_pingpong = false, has_bw = false;
+  for (const auto& [b, row] : sizes) {
+    has_pingpong = has_pingpong || (b > 0 && row.count("pingpong_us"));
+    has_bw = has_bw || (b > 0 && (row.count("bandwidth_MiBps") || row.count("bidirectional_each_way_MiBps")));
+  }
+  if (has_pingpong)
+    panels.push_back("  set logscale x 2\n  set format x '%.0b%BB'\n  set logscale y\n  set xlabel 'message size (B)'\n"
+                     "  set ylabel 'latency, half round trip (us)'\n  set title 'MPI ping-pong'\n  set key top left\n"
+                     "  plot 'mpi_sizes.csv' using 1:2 skip 1 with linespoints title 'ping-pong'\n"
+                     "  unset logscale y\n");
+  if (has_bw) {
+    std::string plot;
+    for (const auto& [column, title] : {std::pair<int, const char*>{3, "one way"}, {4, "bidirectional, each way"}}) {
+      bool any = false;
+      for (const auto& [b, row] : sizes)
+        any = any || row.count(size_cols[std::size_t(column - 2)]) > 0;
+      if (any)
+        plot += fmt::format("{}'mpi_sizes.csv' using 1:{} skip 1 with linespoints title '{}'", plot.empty() ? "" : ", ",
+                            column, title);
+    }
+    panels.push_back("  set logscale x 2\n  set format x '%.0b%BB'\n  set xlabel 'message size (B)'\n"
+                     "  set ylabel 'bandwidth (MiB/s)'\n  set title 'MPI bandwidth (window of messages)'\n"
+                     "  set key top left\n  set yrange [0:*]\n  plot " + plot + "\n  set autoscale y\n");
+  }
+  if (!posted.empty())
+    panels.push_back("  unset logscale x\n  set format x '%g'\n  set xlabel 'posted receives'\n"
+                     "  set ylabel 'latency, half round trip (us)'\n  set title 'Latency vs posted receives'\n"
+                     "  set key top left\n  set yrange [0:*]\n  plot " +
+                     plot_columns("mpi_posted.csv", posted_cols, "linespoints") + "\n  set autoscale y\n");
+  if (!collectives.empty()) {
+    // Only the collectives measured, by their column in mpi_collectives.csv; one process count gets a range.
+    std::string plot;
+    for (std::size_t i = 0; i < kCollectives.size(); ++i)
+      if (collectives.begin()->second.count(coll_cols[i]))
+        plot += fmt::format("{}'mpi_collectives.csv' using 1:{} skip 1 with linespoints title '{}'",
+                            plot.empty() ? "" : ", ", i + 2, kCollectives[i]);
+    const std::uint64_t first = collectives.begin()->first;
+    const std::string xrange = collectives.size() > 1 ? "" : fmt::format("  set xrange [{}:{}]\n", first / 2.0, first * 2.0);
+    panels.push_back("  set logscale x 2\n  set format x '%g'\n  set xlabel 'processes'\n" + xrange +
+                     "  set ylabel 'time per call (us)'\n  set title 'Collectives vs processes'\n"
+                     "  set key top left\n  set yrange [0:*]\n  plot " + plot + "\n  set autoscale xy\n");
+  }
+  if (panels.empty())
+    return;
+  const std::size_t columns = panels.size() > 2 ? 2 : panels.size();
+  const std::size_t rows = (panels.size() + 1) / 2;
+  std::string body =
+      fmt::format("  set multiplot layout {},{} title 'MPI microbenchmarks: {}, mpi = {}'\n", rows, columns, scenario,
+                  backend);
+  for (const auto& p : panels)
+    body += p;
+  body += "  unset multiplot\n  unset logscale x\n";
+  dir.write("mpi.gp", fmt::format("# MPI microbenchmarks of scenario {} ({}). Regenerate with: gnuplot mpi.gp\n"
+                                  "set datafile separator ','\nset grid\n",
+                                  scenario, backend) +
+                          svg_and_png("mpi", int(750 * columns), int(450 * rows), body));
+  render_gnuplot(dir.path("mpi.gp").parent_path(), "mpi.gp");
+}
+
+} // namespace bcssim::sim

@@ -1,0 +1,47 @@
+#pragma once
+// An MPI job on the scenario's machine and backend ("mpi"): its placement, the backend's per-job state and
+// one Comm per rank. Jobs may run one after another on one World (the MPI microbenchmarks do).
+#include "mpi/job.hpp"
+#include "mpi/quadrics/backend.hpp"
+#include "sim/config/scenario.hpp"
+#include "sim/machine/world.hpp"
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+namespace bcssim::sim {
+
+/// A job that cannot finish: every rank left is blocked in an MPI call.
+class DeadlockError : public std::runtime_error {
+public:
+  using std::runtime_error::runtime_error;
+};
+
+class MpiJob {
+public:
+  MpiJob(World& world, const Scenario& scenario, std::string name, mpi::Placement placement);
+  ~MpiJob();
+
+  /// Starts the ranks: at once on the baseline; on BCS-MPI, as the Machine Manager launches the job.
+  void start(mpi::RankMain main);
+  /// Called by another actor: returns once every rank has finished, then ends the backend's NIC threads.
+  void join();
+  const mpi::Job& job() const { return job_; }
+  /// True when the baseline runs barrier and broadcast on network hardware.
+  bool hardware_collectives() const { return quadrics_ && quadrics_->hardware_collectives(); }
+  /// Throws DeadlockError naming every blocked rank and its call when the job did not finish.
+  void check_finished(const std::string& what) const;
+
+private:
+  std::unique_ptr<mpi::quadrics::Backend> quadrics_; // "mpi": "quadrics"
+  World& world_;
+  int bcs_job_ = -1;                                  // "mpi": "bcs": the job's number in the runtime
+  mpi::Job job_;
+};
+
+/// The placement of `ranks` ranks on the scenario's machine (job.placement, platform.pes_per_node), starting at
+/// node 0 on as few nodes as they need.
+mpi::Placement placement_of(const Scenario& scenario, unsigned ranks);
+
+} // namespace bcssim::sim

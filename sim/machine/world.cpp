@@ -1,0 +1,92 @@
+#include "sim/machine/world.hpp"
+
+#include "sim/config/specs.hpp"
+
+#include <malloc.h>
+
+#include <stdexcept>
+
+namespace bcssim::sim {
+namespace {
+
+// SimGrid's deadlock signal is process-wide and outlives engines: count its firings once, compare per World.
+std::uint64_t& deadlocks()
+{
+  static std::uint64_t count = 0;
+  return count;
+}
+
+std::uint64_t deadlock_count()
+{
+  static const bool connected = [] {
+    simgrid::s4u::Engine::on_deadlock_cb([] { ++deadlocks(); });
+    return true;
+  }();
+  (void)connected;
+  return deadlocks();
+}
+
+} // namespace
+
+bool World::deadlocked() const { return deadlock_count() != deadlocks_at_start_; }
+
+World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_log)
+    : impl_(scenario.text("bcs.core.impl"))
+{
+  // SimGrid reads its options from argv; quiet by default, the user may add --log settings. Its deadlock
+  // listing (ker_engine) is off: a deadlocked application is reported rank by rank by the job (sim/machine/mpi_job.hpp).
+  // No guard page under each actor stack: a guard splits every stack into two memory mappings, and a 4096-node
+  // BCS-MPI machine (6 NIC threads per node plus the ranks, ~29 k actors) would pass Linux's default limit of
+  // 65,530 mappings per process (vm.max_map_count) and abort. The actors' stacks are shallow (no recursion).
+  // Without a guard SimGrid callocs the stacks, so glibc must keep serving them from fresh mmaps (untouched
+  // zero pages, not resident): its dynamic threshold would otherwise rise to the 8 MiB of a freed stack and
+  // later stacks would come from the heap, zeroed page by page (23 GB resident for 2048 nodes).
+  mallopt(M_MMAP_THRESHOLD, 1 << 20);
+  args_ = {"bcssim", "--log=root.thres:warning", "--log=ker_engine.additivity:off", "--cfg=contexts/guard-size:0"};
+  for (const auto& l : simgrid_log)
+    args_.push_back("--log=" + l);
+  for (auto& a : args_)
+    argv_.push_back(a.data());
+  int argc = int(argv_.size());
+  engine_ = std::make_unique<simgrid::s4u::Engine>(&argc, argv_.data());
+  deadlocks_at_start_ = deadlock_count();
+
+  platform_spec_ = sim::platform_spec(scenario);
+  simgrid_config_ = qsnet::configure_engine();
+  platform_ = std::make_unique<qsnet::Platform>(platform_spec_);
+  // OS noise: one seeded stream per host.
+  const noise::NoiseSpec cpu_noise = noise_spec(scenario, "cpu");
+  const noise::NoiseSpec nic_noise = noise_spec(scenario, "nic");
+  const auto seed = std::uint64_t(scenario.integer("seed"));
+  for (unsigned n = 0; n < platform_->nodes(); ++n) {
+    noise::apply(*platform_->cpu(n), cpu_noise, seed, noise::cpu_key(n));
+    noise::apply(*platform_->nic(n), nic_noise, seed, noise::nic_key(n));
+  }
+  multicast_ = std::make_unique<qsnet::HardwareMulticast>(*platform_, multicast_spec(scenario));
+  dma_ = std::make_unique<elan3::DmaEngine>(*platform_, dma_spec(scenario), *multicast_);
+  query_ = std::make_unique<qsnet::GlobalQuery>(*multicast_, query_per_level(scenario));
+  memory_ = std::make_unique<elan3::NicMemory>(platform_->nodes());
+  host_ = std::make_unique<elan3::HostInterface>(*platform_, host_interface_spec(scenario));
+  machine_.reset(new bcs::core::Machine{*platform_, *dma_, *memory_, *query_, thread_costs(scenario)});
+  software_tree_ = std::make_unique<bcs::core::SoftwareTree>(*machine_, software_tree_spec(scenario));
+  qsnet_hw_ = std::make_unique<bcs::core::QsNetHw>(*machine_, *software_tree_);
+  runtime_spec_ = runtime_spec(scenario);
+}
+
+bcs::runtime::Runtime& World::bcs_runtime()
+{
+  if (!runtime_)
+    runtime_ = std::make_unique<bcs::runtime::Runtime>(primitives(), *host_, runtime_spec_);
+  return *runtime_;
+}
+
+bcs::core::CorePrimitives& World::primitives(const std::string& name)
+{
+  if (name == "software_tree")
+    return *software_tree_;
+  if (name == "qsnet_hw")
+    return *qsnet_hw_;
+  throw std::invalid_argument("World::primitives: no implementation '" + name + "'");
+}
+
+} // namespace bcssim::sim

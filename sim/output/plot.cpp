@@ -1,0 +1,42 @@
+#include "sim/output/plot.hpp"
+
+#include <cstdio>
+#include <string>
+#include <sys/wait.h>
+#include <unistd.h>
+
+namespace bcssim::sim {
+
+std::string svg_and_png(const std::string& stem, int width, int height, const std::string& body, bool noenhanced)
+{
+  const std::string size = std::to_string(width) + "," + std::to_string(height) + (noenhanced ? " noenhanced" : "");
+  const std::string svg_size = std::to_string(width) + "," + std::to_string(height) + " dynamic" +
+                               (noenhanced ? " noenhanced" : "");
+  return "do for [fmt in 'svg png'] {\n"
+         "  if (fmt eq 'svg') { set terminal svg size " + svg_size + " font 'Helvetica,12' } "
+         "else { set terminal pngcairo size " + size + " font 'Helvetica,11' }\n"
+         "  set output '" + stem + ".'.fmt\n" + body + "}\n";
+}
+
+bool render_gnuplot(const std::filesystem::path& dir, const std::string& script)
+{
+  std::fflush(nullptr);
+  const pid_t pid = ::fork();
+  if (pid < 0)
+    return false;
+  if (pid == 0) {
+    if (::chdir(dir.c_str()) != 0)
+      ::_exit(126);
+    ::execlp("gnuplot", "gnuplot", script.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+    return true;
+  std::fprintf(stderr, "warning: gnuplot %s in %s failed (exit %d); the .gp and .csv files are kept\n",
+               script.c_str(), dir.c_str(), WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+  return false;
+}
+
+} // namespace bcssim::sim

@@ -1,0 +1,142 @@
+#include "sim/study/study.hpp"
+
+#include "sim/config/params.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+
+namespace bcssim::sim {
+namespace {
+
+std::string assignment(const std::string& path, const nlohmann::json& value) { return path + "=" + value.dump(); }
+
+std::vector<SweepDimension> read_sweep(const nlohmann::json& sweep)
+{
+  if (!sweep.is_object() || sweep.empty())
+    throw ScenarioError("sweep", sweep.dump(), "an object mapping parameter paths to lists of values, e.g. "
+                                               "{\"app.processes\": [4, 8, 16]}");
+  std::vector<SweepDimension> dims;
+  for (const auto& [path, values] : sweep.items()) {
+    const ParamSpec* spec = find_param(path);
+    if (spec == nullptr || path == "name" || path == "kind")
+      throw ScenarioError("sweep." + path, values.dump(),
+                          "a parameter path other than name and kind (see `bcssim params`)");
+    if (!values.is_array() || values.empty())
+      throw ScenarioError("sweep." + path, values.dump(), "a non-empty list of values of " + path);
+    dims.push_back(SweepDimension{path, std::vector<nlohmann::json>(values.begin(), values.end())});
+  }
+  return dims;
+}
+
+} // namespace
+
+std::string point_folder(std::size_t i) { return fmt::format("points/{:04}", i); }
+
+Study Study::load(const std::string& file, const std::vector<std::string>& sets)
+{
+  return resolve(Scenario::read(file), sets, std::filesystem::path(file).stem().string());
+}
+
+Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, const std::string& default_name)
+{
+  Study st;
+  // "--set sweep.<path>=[...]" replaces (or adds) one list of the sweep; every other --set applies to each point.
+  for (const std::string& s : sets) {
+    const auto eq = s.find('=');
+    if (s.rfind("sweep.", 0) != 0 || eq == std::string::npos || !user.is_object()) {
+      st.sets_.push_back(s);
+      continue;
+    }
+    nlohmann::json value = nlohmann::json::parse(s.substr(eq + 1), nullptr, false);
+    if (value.is_discarded())
+      value = s.substr(eq + 1);
+    if (!user.contains("sweep") || !user["sweep"].is_object())
+      user["sweep"] = nlohmann::json::object();
+    user["sweep"][s.substr(6, eq - 6)] = value;
+  }
+  if (user.is_object() && user.contains("sweep")) {
+    st.dimensions_ = read_sweep(user["sweep"]);
+    user.erase("sweep");
+  }
+  // The file without its sweep is usually a valid scenario itself: checking it first lets its own errors name
+  // their own paths. When only the swept values make it valid (e.g. more nodes for more processes), the
+  // first point stands in, and the loop below reports any point that is not.
+  const Scenario plain = [&] {
+    try {
+      return Scenario::resolve(user, st.sets_, default_name);
+    } catch (const ScenarioError&) {
+      if (st.dimensions_.empty())
+        throw;
+      std::vector<std::string> first = st.sets_;
+      for (const SweepDimension& d : st.dimensions_)
+        first.push_back(assignment(d.path, d.values.front()));
+      return Scenario::resolve(user, first, default_name);
+    }
+  }();
+  st.name_ = plain.name();
+  st.compare_ = plain.flag("compare");
+  if (st.compare_) {
+    const std::string kind = plain.text("kind");
+    if (kind != "app" && kind != "mpi_microbench")
+      throw ScenarioError("compare", "true", "false for kind '" + kind + "' (it does not run on an MPI backend)");
+    for (const SweepDimension& d : st.dimensions_)
+      if (d.path == "mpi")
+        throw ScenarioError("sweep.mpi", nlohmann::json(d.values).dump(),
+                            "no sweep of mpi when compare is true (compare runs both backends)");
+    st.dimensions_.push_back(SweepDimension{"mpi", {"quadrics", "bcs"}});
+  }
+
+  std::size_t count = 1;
+  for (const SweepDimension& d : st.dimensions_)
+    count *= d.values.size();
+  for (std::size_t i = 0; i < count; ++i) {
+    std::vector<std::size_t> k(st.dimensions_.size());
+    std::size_t rest = i;
+    for (std::size_t d = st.dimensions_.size(); d-- > 0;) {
+      k[d] = rest % st.dimensions_[d].values.size();
+      rest /= st.dimensions_[d].values.size();
+    }
+    st.coords_.push_back(k);
+  }
+  for (std::size_t i = 0; i < count; ++i) {
+    try {
+      st.points_.push_back(Scenario::resolve(user, st.point_sets(i), default_name));
+    } catch (const ScenarioError& e) {
+      for (std::size_t d = 0; d < st.dimensions_.size(); ++d)
+        if (e.path() == st.dimensions_[d].path)
+          throw ScenarioError(fmt::format("sweep.{}[{}]", e.path(), st.coords_[i][d]), e.value(), e.allowed());
+      throw ScenarioError(e.path(), e.value(), e.allowed() + " (at the sweep point " + st.label(i) + ")");
+    }
+  }
+  return st;
+}
+
+std::vector<nlohmann::json> Study::coordinates(std::size_t i) const
+{
+  std::vector<nlohmann::json> out;
+  for (std::size_t d = 0; d < dimensions_.size(); ++d)
+    out.push_back(dimensions_[d].values[coords_.at(i)[d]]);
+  return out;
+}
+
+std::vector<std::string> Study::point_sets(std::size_t i) const
+{
+  std::vector<std::string> out = sets_;
+  const auto coords = coordinates(i);
+  for (std::size_t d = 0; d < dimensions_.size(); ++d)
+    out.push_back(assignment(dimensions_[d].path, coords[d]));
+  return out;
+}
+
+std::string Study::label(std::size_t i) const
+{
+  std::string out;
+  const auto coords = coordinates(i);
+  for (std::size_t d = 0; d < dimensions_.size(); ++d)
+    out += (d ? " " : "") + dimensions_[d].path + "=" + (coords[d].is_string() ? coords[d].get<std::string>()
+                                                                                : coords[d].dump());
+  return out;
+}
+
+} // namespace bcssim::sim

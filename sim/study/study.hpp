@@ -1,0 +1,55 @@
+#pragma once
+// A study: what one scenario file asks to run. Without "sweep" and "compare" it is one simulation. A "sweep"
+// section {"path": [values...], ...} asks for the cartesian product of its lists; "compare": true adds the
+// backend as a last dimension ('quadrics', 'bcs'). Each combination is a point: the scenario with those values
+// set, resolved and validated like any scenario. Points are numbered in a fixed order (the last dimension
+// varies fastest), which every output follows whatever runs them.
+#include "sim/config/scenario.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+namespace bcssim::sim {
+
+struct SweepDimension {
+  std::string path;                  // a parameter path, or "mpi" for compare
+  std::vector<nlohmann::json> values;
+};
+
+/// Folder of point i inside a study's results: "points/0007".
+std::string point_folder(std::size_t i);
+
+class Study {
+public:
+  /// Reads a scenario file; `sets` are --set overrides applied to every point. Every point is resolved here,
+  /// so a bad value anywhere is reported before anything runs (as "sweep.<path>[k]" when it came from a sweep).
+  static Study load(const std::string& file, const std::vector<std::string>& sets = {});
+  static Study resolve(nlohmann::json user, const std::vector<std::string>& sets, const std::string& default_name);
+
+  const std::string& name() const { return name_; }
+  /// True for a plain scenario: one point, no sweep, no compare.
+  bool single() const { return dimensions_.empty(); }
+  bool compare() const { return compare_; }
+  const std::vector<SweepDimension>& dimensions() const { return dimensions_; }
+  std::size_t size() const { return points_.size(); }
+  /// Point i's value of every dimension, in dimension order.
+  std::vector<nlohmann::json> coordinates(std::size_t i) const;
+  /// "--set" assignments that make point i from the file (the study's own sets included).
+  std::vector<std::string> point_sets(std::size_t i) const;
+  const Scenario& point(std::size_t i) const { return points_.at(i); }
+  /// Short label of point i: "app.processes=16 mpi=bcs".
+  std::string label(std::size_t i) const;
+
+private:
+  std::string name_;
+  bool compare_ = false;
+  std::vector<SweepDimension> dimensions_;
+  std::vector<std::string> sets_;
+  std::vector<std::vector<std::size_t>> coords_; // per point: the index of its value in each dimension
+  std::vector<Scenario> points_;
+};
+
+} // namespace bcssim::sim

@@ -1,0 +1,206 @@
+#include "sim/study/study_run.hpp"
+
+#include "sim/machine/mpi_job.hpp"
+#include "sim/study/study_merge.hpp"
+
+#include <fmt/format.h>
+
+#include <simgrid/s4u/Engine.hpp>
+
+#include <atomic>
+#include <chrono>
+#include <csignal>
+#include <cstdio>
+#include <map>
+#include <stdexcept>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <thread>
+#include <unistd.h>
+
+namespace bcssim::sim {
+namespace {
+
+constexpr int kExitScenario = 2; // the child's exit codes, as bcssim's own
+constexpr int kExitDeadlock = 3;
+
+// Simulated seconds each child has reached, shared with the parent for its status line.
+class SharedClocks {
+public:
+  explicit SharedClocks(std::size_t n) : n_(n)
+  {
+    void* p = ::mmap(nullptr, bytes(), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED)
+      throw std::runtime_error("cannot map the progress area");
+    slots_ = static_cast<std::atomic<double>*>(p);
+    for (std::size_t i = 0; i < n_; ++i)
+      new (&slots_[i]) std::atomic<double>(0.0);
+  }
+  ~SharedClocks() { ::munmap(static_cast<void*>(slots_), bytes()); }
+  std::atomic<double>& operator[](std::size_t i) { return slots_[i]; }
+
+private:
+  std::size_t bytes() const { return std::max<std::size_t>(n_, 1) * sizeof(std::atomic<double>); }
+  std::size_t n_;
+  std::atomic<double>* slots_;
+};
+
+// Keeps `clock` at the simulated time as the engine advances (read by a progress line, never by the model).
+void publish_clock(std::atomic<double>& clock)
+{
+  simgrid::s4u::Engine::on_time_advance_cb(
+      [&clock](double) { clock.store(simgrid::s4u::Engine::get_clock(), std::memory_order_relaxed); });
+}
+
+// In the child: simulate point i into its folder and leave with an exit code, never returning (the parent's
+// objects, e.g. its ResultsDir, must not be destroyed here).
+[[noreturn]] void child_main(const Study& study, std::size_t i, const StudyOptions& options,
+                             const std::filesystem::path& folder, std::atomic<double>& clock)
+{
+  int code = 0;
+  try {
+    publish_clock(clock);
+    RunOptions run = options.run;
+    run.out_dir = folder;
+    run_scenario(study.point(i), run);
+  } catch (const DeadlockError& e) {
+    std::fprintf(stderr, "error: point %zu (%s): %s", i, study.label(i).c_str(), e.what());
+    code = kExitDeadlock;
+  } catch (const ScenarioError& e) {
+    std::fprintf(stderr, "error: point %zu (%s): %s\n", i, study.label(i).c_str(), e.what());
+    code = kExitScenario;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: point %zu (%s): run failed: %s\n", i, study.label(i).c_str(), e.what());
+    code = 1;
+  }
+  std::fflush(nullptr);
+  ::_exit(code);
+}
+
+} // namespace
+
+namespace {
+
+// A single run on a terminal: a thread prints the simulated time reached once a second (reading one atomic that
+// the simulation writes as its clock advances; the simulation itself never waits for it).
+std::filesystem::path run_single(const Scenario& scenario, const StudyOptions& options)
+{
+  if (!options.progress)
+    return run_scenario(scenario, options.run);
+  std::atomic<double> clock{0.0};
+  std::atomic<bool> done{false};
+  publish_clock(clock);
+  std::thread reporter([&] {
+    for (int tick = 1; !done.load(); ++tick) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+      if (tick % 10 == 0 && !done.load())
+        std::fprintf(stderr, "\rsimulated %.6f s", clock.load(std::memory_order_relaxed));
+    }
+  });
+  struct Join {
+    std::atomic<bool>& done;
+    std::thread& thread;
+    ~Join()
+    {
+      done = true;
+      thread.join();
+      std::fprintf(stderr, "\r%-40s\r", "");
+    }
+  } join{done, reporter};
+  return run_scenario(scenario, options.run);
+}
+
+} // namespace
+
+std::filesystem::path run_study(const Study& study, const StudyOptions& options)
+{
+  if (study.single())
+    return run_single(study.point(0), options);
+
+  const std::filesystem::path out =
+      options.run.out_dir.empty() ? std::filesystem::path("out") / study.name() : options.run.out_dir;
+  ResultsDir dir(out);
+  SharedClocks clocks(study.size());
+  const unsigned jobs = std::max(1u, options.jobs);
+  std::map<pid_t, std::size_t> running; // child -> point
+  std::size_t next = 0, done = 0;
+  int failed_code = 0;
+  std::size_t failed_point = 0;
+  auto status_line = [&] {
+    if (!options.progress)
+      return;
+    std::string line = fmt::format("\r{}/{} runs done", done, study.size());
+    for (const auto& [pid, i] : running)
+      line += fmt::format(" | #{} at {:.3f} s", i, clocks[i].load(std::memory_order_relaxed));
+    std::fprintf(stderr, "%-100s", line.c_str());
+    std::fflush(stderr);
+  };
+  while ((next < study.size() && failed_code == 0) || !running.empty()) {
+    while (running.size() < jobs && next < study.size() && failed_code == 0) {
+      std::fflush(nullptr);
+      const pid_t pid = ::fork();
+      if (pid < 0)
+        throw std::runtime_error("fork failed");
+      if (pid == 0)
+        child_main(study, next, options, dir.path(point_folder(next)), clocks[next]);
+      running[pid] = next++;
+    }
+    int status = 0;
+    const pid_t pid = ::waitpid(-1, &status, options.progress ? WNOHANG : 0);
+    if (pid == 0) {
+      status_line();
+      std::this_thread::sleep_for(std::chrono::milliseconds(500));
+      continue;
+    }
+    if (pid < 0)
+      throw std::runtime_error("waitpid failed");
+    const std::size_t i = running.at(pid);
+    running.erase(pid);
+    ++done;
+    const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
+    if (code != 0 && failed_code == 0) {
+      failed_code = code;
+      failed_point = i;
+      for (const auto& [other, j] : running) // the study fails: stop the other points
+        ::kill(other, SIGTERM);
+    }
+    status_line();
+  }
+  if (options.progress)
+    std::fprintf(stderr, "\n");
+  if (failed_code != 0) {
+    const std::string what = fmt::format("point {} ({}) failed; its error is above", failed_point,
+                                         study.label(failed_point));
+    if (failed_code == kExitDeadlock)
+      throw DeadlockError(what + "\n");
+    if (failed_code == kExitScenario)
+      throw ScenarioError("(sweep point)", study.label(failed_point), "a valid scenario; " + what);
+    throw std::runtime_error(what);
+  }
+  merge_points(study, dir.path("."), dir);
+  dir.commit();
+  return dir.final_dir();
+}
+
+std::string emit_jobs(const Study& study, const std::string& program, const std::string& file,
+                      const std::vector<std::string>& sets, const std::filesystem::path& out)
+{
+  auto quote = [](const std::string& s) {
+    std::string q = "'";
+    for (char c : s)
+      q += c == '\'' ? std::string("'\\''") : std::string(1, c);
+    return q + "'";
+  };
+  std::string common;
+  for (const std::string& s : sets)
+    common += " --set " + quote(s);
+  std::string text;
+  for (std::size_t i = 0; i < study.size(); ++i)
+    text += fmt::format("{} run {}{} --point {} --out {}\n", program, quote(file), common, i,
+                        quote((out / point_folder(i)).string()));
+  text += fmt::format("# when every line above has run:\n# {} merge {}{} {}\n", program, quote(file), common,
+                      quote(out.string()));
+  return text;
+}
+
+} // namespace bcssim::sim

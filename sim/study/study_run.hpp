@@ -1,0 +1,29 @@
+#pragma once
+// Runs a study (sim/study/study.hpp). A single scenario runs in this process. A sweep or comparison runs each point
+// in its own child process (SimGrid allows one engine per process), at most `jobs` at once, each writing its
+// own results folder under points/<index>; then the points are merged (sim/study/study_merge.hpp). Every point is
+// deterministic and the merge follows the point order, so the output does not depend on `jobs`.
+#include "sim/driver/run.hpp"
+#include "sim/study/study.hpp"
+
+#include <filesystem>
+#include <string>
+
+namespace bcssim::sim {
+
+struct StudyOptions {
+  RunOptions run;
+  unsigned jobs = 1;     // child processes at once
+  bool progress = false; // a status line on stderr (the CLI sets it when stderr is a terminal)
+};
+
+/// Runs every point and writes the results folder. Throws like run_scenario (DeadlockError when a point's
+/// application deadlocked, naming the point), leaving no results folder behind.
+std::filesystem::path run_study(const Study& study, const StudyOptions& options);
+
+/// One self-contained command per point (for GNU parallel or a Slurm array), each writing <out>/points/<i>,
+/// then the merge command. `program` is how to call bcssim, `file` the scenario, `sets` the --set overrides.
+std::string emit_jobs(const Study& study, const std::string& program, const std::string& file,
+                      const std::vector<std::string>& sets, const std::filesystem::path& out);
+
+} // namespace bcssim::sim
