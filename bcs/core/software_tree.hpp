@@ -22,9 +22,10 @@
 
 namespace bcssim::bcs::core {
 
+/// Defaults and sources: bcs::core::software_tree_params() (bcs/core/params.cpp).
 struct SoftwareTreeSpec {
   enum class Transport { platform, logp };
-  unsigned fanout = 4;
+  unsigned fanout = 0;
   double overhead = 0; // o, s per message at the sender and again at the receiver
   double gap = 0;      // g, s between successive sends of one node
   Transport transport = Transport::platform;

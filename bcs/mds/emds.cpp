@@ -9,9 +9,20 @@ void EmdsSpec::validate() const
 {
   if (first_slice < 0)
     throw std::invalid_argument("EmdsSpec.first_slice: must be >= 0");
-  if (slices < 1 || slices > kEmdsMaxSlices)
-    throw std::invalid_argument("EmdsSpec.slices: from 1 to " + std::to_string(kEmdsMaxSlices) +
-                                " (000 §5.2.1: what fits in the Elan3's 64 MB)");
+  if (slices < 1)
+    throw std::invalid_argument("EmdsSpec.slices: at least 1");
+  if (auto e = broken_rule())
+    throw std::invalid_argument("EmdsSpec." + e->path + ": expected " + e->allowed);
+}
+
+std::optional<base::ParamError> EmdsSpec::broken_rule() const
+{
+  if (slices > kEmdsMaxSlices)
+    return base::ParamError{"emds_slices", "",
+                            "at most " + std::to_string(kEmdsMaxSlices) +
+                                " slices: the EMDS keeps its records in NIC memory, and 000 §5.2.1 limits them to "
+                                "ten thousand slices to fit the Elan3's 64 MB"};
+  return std::nullopt;
 }
 
 Emds::Emds(EmdsSpec spec) : spec_(std::move(spec))

@@ -3,6 +3,8 @@
 // the synchronization protocol and each watched node's Strobe Receiver local figures of its scheduling, for a
 // window of at most 10,000 slices (000 §5.2.1: what fits in the Elan3's 64 MB). The threads pay
 // spec.update_cycles of NIC time per record, so enabling the EMDS costs what its bookkeeping costs.
+#include "base/params.hpp"
+
 #include <cstdint>
 #include <vector>
 
@@ -10,12 +12,15 @@ namespace bcssim::bcs::mds {
 
 inline constexpr std::int64_t kEmdsMaxSlices = 10000;
 
+/// Defaults and sources: bcs::mds::emds_params() (bcs/mds/params.cpp).
 struct EmdsSpec {
   bool enabled = false;
   std::int64_t first_slice = 0;
   std::int64_t slices = kEmdsMaxSlices;
   std::vector<unsigned> nodes; // watched nodes; empty = every node
   double update_cycles = 0;    // NIC cycles per record
+  /// The first rule the spec breaks (path relative to bcs.mds): at most kEmdsMaxSlices slices.
+  std::optional<base::ParamError> broken_rule() const;
   /// Throws std::invalid_argument naming the field when out of bounds.
   void validate() const;
 };

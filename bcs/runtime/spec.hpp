@@ -6,10 +6,11 @@
 
 namespace bcssim::bcs::runtime {
 
+/// Defaults and sources: bcs::runtime::runtime_params() (bcs/runtime/params.cpp).
 struct RuntimeSpec {
-  double slice = 500e-6;        // s: global strobe period (001: 500 us "global heartbeat")
+  double slice = 0;             // s: global strobe period (001: 500 us "global heartbeat")
   unsigned management_node = 0; // the node whose NIC runs the Strobe Sender
-  double retry_backoff = 1e-6;  // s: SS waits this long before re-checking an unfinished microphase
+  double retry_backoff = 0;     // s: SS waits this long before re-checking an unfinished microphase
   double p2p_rate = 0;          // B/s a node can receive in the point-to-point microphase (slice capacity)
   double combine_cycles = 0;    // NIC cycles per element combined in a reduce (SoftFloat: the Elan has no FPU)
   mds::MmdsSpec mmds;           // the processes' MMDS (000 §5.1)

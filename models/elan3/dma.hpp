@@ -23,6 +23,7 @@ struct Endpoint {
   Memory memory;
 };
 
+/// Defaults and sources: elan3::dma_params() (models/elan3/params.cpp).
 struct DmaSpec {
   double startup; // s from the post until the data moves, completion notification included
 };

@@ -8,6 +8,7 @@
 
 namespace bcssim::elan3 {
 
+/// Defaults and sources: elan3::host_interface_params() (models/elan3/params.cpp).
 struct HostInterfaceSpec {
   double post_cost = 0;           // s: PIO write of a descriptor, beyond its transfer
   std::uint64_t descriptor_bytes = 64;

@@ -6,6 +6,7 @@
 
 namespace bcssim::elan3 {
 
+/// Defaults and sources: elan3::thread_cost_params() (models/elan3/params.cpp).
 struct ThreadCosts {
   double event = 0;      // cycles to set or test an event in NIC memory
   double descriptor = 0; // cycles to build and issue a DMA descriptor or a network transaction

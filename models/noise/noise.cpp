@@ -2,6 +2,8 @@
 
 #include <simgrid/kernel/ProfileBuilder.hpp>
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
@@ -15,14 +17,22 @@ void NoiseSpec::validate() const
     throw std::invalid_argument("NoiseSpec.period: must be >= 0");
   if (!enabled())
     return;
-  if (duration <= 0)
-    throw std::invalid_argument("NoiseSpec.duration: must be positive when period > 0");
   if (jitter < 0)
     throw std::invalid_argument("NoiseSpec.jitter: must be >= 0");
-  if (duration + jitter > period)
-    throw std::invalid_argument("NoiseSpec.jitter: duration + jitter must not exceed the period");
+  if (auto e = broken_rule("NoiseSpec"))
+    throw std::invalid_argument("NoiseSpec." + e->path + ": expected " + e->allowed);
   if (!(share > 0 && share <= 1))
     throw std::invalid_argument("NoiseSpec.share: must be in (0, 1]");
+}
+
+std::optional<base::ParamError> NoiseSpec::broken_rule(const std::string& section) const
+{
+  if (period > 0 && duration <= 0)
+    return base::ParamError{"duration", "", fmt::format("a positive time when {}.period is set", section)};
+  if (period > 0 && duration + jitter > period)
+    return base::ParamError{"jitter", "", fmt::format("at most {0}.period - {0}.duration = {1} s", section,
+                                                      period - duration)};
+  return std::nullopt;
 }
 
 namespace {

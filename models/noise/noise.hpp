@@ -6,6 +6,7 @@
 // all nodes detour together). During a detour the resource keeps 1 - share of its speed: SimGrid's speed
 // profile slows every execution on it (a rank's computation, its MPI library's host overhead, or a NIC
 // thread's cycles), so the detour delays exactly the work that needs the resource when it happens.
+#include "base/params.hpp"
 #include "base/rng.hpp"
 
 #include <simgrid/s4u/Host.hpp>
@@ -23,7 +24,10 @@ struct NoiseSpec {
   double share = 1;    // fraction of the resource's speed a detour takes, in (0, 1]
 
   bool enabled() const { return period > 0; }
-  /// Throws std::invalid_argument naming the field when the spec is inconsistent.
+  /// The first rule the spec breaks: a detour and its jitter fit in the period. `section` names the fields in
+  /// the message ("noise.cpu"); the path is relative to it.
+  std::optional<base::ParamError> broken_rule(const std::string& section) const;
+  /// Throws std::invalid_argument naming the field when the spec is out of range or breaks its rule.
   void validate() const;
 };
 

@@ -17,6 +17,7 @@
 
 namespace bcssim::qsnet {
 
+/// Defaults and sources: qsnet::multicast_params() (models/qsnet/params.cpp).
 struct MulticastSpec {
   /// s per packet when the source reads main memory: the multicast DMA fetches each packet across PCI only
   /// once the previous packet's combined ack is back, so the fetch adds to the packet cycle.
@@ -25,7 +26,7 @@ struct MulticastSpec {
   std::set<std::uint64_t> failing;
   /// Down links of the spanning tree one multicast loads: whole levels from the top down while they fit, plus the
   /// path to the farthest destination (multicast.cpp: SimGrid's solver is quadratic in a flow's link count).
-  unsigned link_budget = 64;
+  unsigned link_budget = 0;
 };
 
 struct MulticastRequest {

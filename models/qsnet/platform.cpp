@@ -12,6 +12,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include "models/qsnet/params.hpp"
+
 #include <stdexcept>
 #include <string>
 
@@ -30,10 +32,8 @@ void validate(const PlatformSpec& s)
 {
   require(s.arity >= 2, "arity", "must be at least 2");
   require(s.levels >= 1, "levels", "must be at least 1");
-  require(std::pow(double(s.arity), double(s.levels)) <= 16777216.0, "levels", "arity^levels exceeds 2^24 nodes");
-  const double capacity = std::pow(double(s.arity), double(s.levels));
-  require(s.nodes >= 2 && s.nodes <= capacity, "nodes", "must be in [2, arity^levels]");
-  require(s.cable_m.size() == s.levels, "cable_m", "needs one length per level");
+  require(s.nodes >= 2, "nodes", "must be at least 2");
+  base::enforce(platform_params(), s); // the tree's rule, as a scenario is held to it
   for (double c : s.cable_m)
     require(c >= 0, "cable_m", "lengths must be non-negative");
   const LinkTiming& t = s.timing;

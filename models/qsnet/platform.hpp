@@ -24,6 +24,7 @@ struct NodeSpec {
   double pci_latency;  // s, one PCI crossing
 };
 
+/// Defaults, sources and the tree's rule: qsnet::platform_params() (models/qsnet/params.cpp).
 struct PlatformSpec {
   unsigned arity;                 // k
   unsigned levels;                // n

@@ -8,7 +8,7 @@
 
 #include <stdexcept>
 
-namespace bcssim::mpi::bcs {
+namespace bcssim::mpi::bcs_mpi {
 namespace sg4 = simgrid::s4u;
 
 namespace {
@@ -191,4 +191,4 @@ void BcsComm::probe(int src, int tag, Status* status)
     *status = Status{e->source, e->tag, e->bytes};
 }
 
-} // namespace bcssim::mpi::bcs
+} // namespace bcssim::mpi::bcs_mpi

@@ -8,7 +8,7 @@
 #include "bcs/mds/mmds.hpp"
 #include "mpi/comm.hpp"
 
-namespace bcssim::mpi::bcs {
+namespace bcssim::mpi::bcs_mpi {
 
 class BcsComm : public Comm {
 public:
@@ -49,4 +49,4 @@ private:
   bcssim::bcs::mds::Mmds mmds_;
 };
 
-} // namespace bcssim::mpi::bcs
+} // namespace bcssim::mpi::bcs_mpi

@@ -44,12 +44,21 @@ std::vector<std::string> section_keys(std::string_view section)
   return {keys.begin(), keys.end()};
 }
 
-const Preset* find_preset(std::string_view name)
+const Preset* find_preset(std::string_view selector, std::string_view name)
 {
   for (const Preset& p : presets())
-    if (p.name == name)
+    if (p.selector == selector && p.name == name)
       return &p;
   return nullptr;
+}
+
+std::vector<std::string> preset_names(std::string_view selector)
+{
+  std::vector<std::string> out;
+  for (const Preset& p : presets())
+    if (p.selector == selector)
+      out.push_back(p.name);
+  return out;
 }
 
 namespace {

@@ -1,7 +1,9 @@
 #pragma once
-// The parameter catalogue: every scenario parameter is declared once (catalog.cpp) with its JSON path, type and
-// unit, default, allowed range, doc and source. Validation, defaults, `bcssim params` and docs/parameters.md
-// all come from it. Presets (presets.cpp) override some defaults, each value with its own source.
+// The parameter catalogue: every scenario parameter, as declared once beside its model (base/params.hpp) and
+// assembled here (catalog.cpp) with its JSON path, type and unit, default, allowed range, doc and source.
+// Validation, defaults, `bcssim params` and docs/parameters.md all come from it. Presets (presets.cpp) override
+// some defaults, each value with its own source.
+#include "base/params.hpp"
 #include "sim/config/units.hpp"
 
 #include <nlohmann/json.hpp>
@@ -14,21 +16,11 @@
 
 namespace bcssim::sim {
 
-enum class ParamType { integer, real, boolean, text, choice, quantity };
+using base::ParamType;
 
-struct ParamSpec {
-  std::string path;
-  ParamType type = ParamType::integer;
-  Quantity quantity = Quantity::time; // for ParamType::quantity
-  bool list = false;       // a JSON array of values; for per-level lists a single value stands for every level
-  bool allow_auto = false; // an integer that may be "auto" (resolved from other parameters)
-  bool may_be_empty = false; // a list that may be [] (its doc says what [] means)
-  nlohmann::json default_value;
-  double min = 0;          // inclusive range, in SI units for quantities
-  double max = std::numeric_limits<double>::infinity();
-  std::vector<std::string> choices; // for ParamType::choice, and the allowed items of a text list
-  std::string doc;
-  std::string source;
+/// A catalogue entry: a declaration (made beside its model, base/params.hpp) with its default as JSON.
+struct ParamSpec : base::ParamDecl {
+  nlohmann::json default_json;
 };
 
 struct PresetValue {
@@ -38,6 +30,7 @@ struct PresetValue {
 };
 
 struct Preset {
+  std::string selector; // the parameter that picks it: "platform.preset" or "noise.preset"
   std::string name;
   std::string doc;
   std::vector<PresetValue> values;
@@ -51,7 +44,9 @@ bool is_section(std::string_view path);
 std::vector<std::string> section_keys(std::string_view section);
 
 const std::vector<Preset>& presets();
-const Preset* find_preset(std::string_view name);
+const Preset* find_preset(std::string_view selector, std::string_view name);
+/// The names of the presets `selector` picks from, in order.
+std::vector<std::string> preset_names(std::string_view selector);
 
 /// Checks one value against its spec. Returns what is allowed when the value is not, std::nullopt when it is.
 std::optional<std::string> check_value(const ParamSpec& spec, const nlohmann::json& value);

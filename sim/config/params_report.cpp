@@ -14,13 +14,13 @@ std::string params_text()
   std::string out;
   for (const ParamSpec& p : catalog()) {
     out += fmt::format("{}\n  unit: {}   default: {}\n  {}\n  source: {}\n", p.path, unit_label(p),
-                       show(p.default_value), p.doc, p.source);
+                       show(p.default_json), p.doc, p.source);
     if (!p.choices.empty())
       out += fmt::format("  choices: {}\n", fmt::join(p.choices, ", "));
   }
-  out += "\nPresets (platform.preset) replace these defaults:\n";
+  out += "\nPresets (platform.preset, noise.preset) replace these defaults:\n";
   for (const Preset& preset : presets()) {
-    out += fmt::format("{}: {}\n", preset.name, preset.doc);
+    out += fmt::format("{} = {}: {}\n", preset.selector, preset.name, preset.doc);
     for (const PresetValue& v : preset.values)
       out += fmt::format("  {} = {}   ({})\n", v.path, show(v.value), v.source);
   }
@@ -37,11 +37,14 @@ std::string params_markdown()
     std::string doc = p.doc;
     if (!p.choices.empty())
       doc += fmt::format(" Choices: {}.", fmt::join(p.choices, ", "));
-    out += fmt::format("| `{}` | {} | `{}` | {} | {} |\n", p.path, unit_label(p), show(p.default_value), doc, p.source);
+    out += fmt::format("| `{}` | {} | `{}` | {} | {} |\n", p.path, unit_label(p), show(p.default_json), doc, p.source);
   }
   out += "\n## Presets\n\n";
   for (const Preset& preset : presets()) {
-    out += fmt::format("### {}\n\n{}\n\n| path | value | source |\n|---|---|---|\n", preset.name, preset.doc);
+    out += fmt::format("### {} = {}\n\n{}\n\n", preset.selector, preset.name, preset.doc);
+    if (preset.values.empty())
+      continue;
+    out += "| path | value | source |\n|---|---|---|\n";
     for (const PresetValue& v : preset.values)
       out += fmt::format("| `{}` | `{}` | {} |\n", v.path, show(v.value), v.source);
     out += "\n";

@@ -1,4 +1,4 @@
-// Platform presets (DESIGN §3; 002 Table 1.1; 000 §6.1). Each value replaces a catalogue default; the source is
+// Presets: platforms (DESIGN §3; 002 Table 1.1; 000 §6.1) and OS noise (003 §5.3.2). Each value replaces a catalogue default; the source is
 // given beside it. Values not listed keep the ES45-class defaults of catalog.cpp.
 #include "sim/config/params.hpp"
 
@@ -7,7 +7,7 @@ namespace bcssim::sim {
 const std::vector<Preset>& presets()
 {
   static const std::vector<Preset> p = {
-      {"crescendo",
+      {"platform.preset", "crescendo",
        "32 nodes x 2 Pentium-III 1 GHz, 64-bit/66 MHz PCI, one Elan3, 128-port switch (32 ports used)",
        {
            {"platform.nodes", 32, "002 Table 1.1"},
@@ -15,7 +15,7 @@ const std::vector<Preset>& presets()
            {"platform.pe_speed", "1GHz", "002 Table 1.1"},
            // PCI: same 64-bit/66 MHz generation as the ES45; no Crescendo measurement, so the ES45 defaults stay.
        }},
-      {"wolverine",
+      {"platform.preset", "wolverine",
        "64 nodes x 4 Alpha EV68 833 MHz, 33 MHz PCI (the thesis's QsNet measurements)",
        {
            {"platform.nodes", 64, "002 Table 1.1"},
@@ -30,7 +30,7 @@ const std::vector<Preset>& presets()
             "traces; at most 1.7 m per level lets the ack model give the 312 MB/s NIC-memory broadcast on 64 "
             "nodes (002 §2.4.2.1)"},
        }},
-      {"accelerando",
+      {"platform.preset", "accelerando",
        "32 nodes x 2 Itanium-II 1 GHz, PCI-X 133 MHz",
        {
            {"platform.nodes", 32, "002 Table 1.1"},
@@ -41,12 +41,21 @@ const std::vector<Preset>& presets()
            {"platform.pci.write_bandwidth", "644.5MB/s", "assumed: ES45's 305 MiB/s scaled by 1064/528"},
            {"platform.pci.mixed_bandwidth", "541MB/s", "assumed: ES45's 256 MiB/s scaled by 1064/528"},
        }},
-      {"asci-q",
+      {"platform.preset", "asci-q",
        "2048 nodes x 4 Alpha EV68 1.25 GHz (HP ES45, the Lemieux node of 003), 64-bit/66 MHz PCI",
        {
            {"platform.nodes", 2048, "DESIGN §3: 2048 nodes x 4 Alpha EV68 (8192 PEs)"},
            {"platform.pes_per_node", 4, "DESIGN §3"},
            {"platform.pe_speed", "1.25GHz", "ES45 EV68 clock at ASCI Q (003 ref [1])"},
+       }},
+      // OS noise (models/noise): applied before the scenario's own noise.* values.
+      {"noise.preset", "none", "no noise", {}},
+      {"noise.preset",
+       "daemon",
+       "a system daemon taking one 10 ms OS quantum on each node's CPU once per second, at a random phase per node",
+       {
+           {"noise.cpu.period", "1s", "assumed: once per second"},
+           {"noise.cpu.duration", "10ms", "003 §5.3.2: a daemon scheduled for one 10 ms OS quantum"},
        }},
   };
   return p;

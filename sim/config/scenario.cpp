@@ -1,8 +1,9 @@
 #include "sim/config/scenario.hpp"
 
-#include "apps/sweep3d_proxy/sweep3d.hpp"
-#include "bcs/mds/emds.hpp"
+#include "models/qsnet/params.hpp"
 #include "sim/config/params.hpp"
+#include "sim/kinds/registry.hpp"
+#include "sim/machine/machine_params.hpp"
 
 #include <fmt/format.h>
 
@@ -111,15 +112,13 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
 
   Scenario sc;
   for (const ParamSpec& p : catalog())
-    sc.values_[p.path] = p.default_value;
+    sc.values_[p.path] = p.default_json;
   sc.values_["name"] = default_name;
-  const std::string preset_name =
-      given.count("platform.preset") ? given["platform.preset"].get<std::string>() : "crescendo";
-  for (const PresetValue& v : find_preset(preset_name)->values)
-    sc.values_[v.path] = v.value;
-  if (given.count("noise.preset") && given["noise.preset"] == "daemon") {
-    sc.values_["noise.cpu.period"] = "1s";   // assumed: once per second (noise.preset's doc)
-    sc.values_["noise.cpu.duration"] = "10ms"; // 003 §5.3.2: one OS quantum
+  for (const char* preset_path : {"platform.preset", "noise.preset"}) { // each preset's values, then the user's
+    const std::string name = given.count(preset_path) ? given[preset_path].get<std::string>()
+                                                      : find_param(preset_path)->default_json.get<std::string>();
+    for (const PresetValue& v : find_preset(preset_path, name)->values)
+      sc.values_[v.path] = v.value;
   }
   for (auto& [path, value] : given)
     sc.values_[path] = value;
@@ -131,126 +130,22 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
       throw ScenarioError("name", show(sc.values_["name"]),
                           "letters, digits, '.', '_' and '-' only, not starting with '.'");
 
-  // The tree: levels may be "auto"; nodes must fit.
-  const auto k = sc.integer("platform.tree.arity");
-  const auto nodes = sc.integer("platform.nodes");
-  auto capacity = [k](std::int64_t n) { return std::pow(double(k), double(n)); };
-  if (sc.values_["platform.tree.levels"].is_string()) {
-    std::int64_t n = 1;
-    while (capacity(n) < double(nodes))
-      ++n;
-    sc.values_["platform.tree.levels"] = n;
-  }
-  const auto levels = sc.integer("platform.tree.levels");
-  if (capacity(levels) > 16777216.0)
-    throw ScenarioError("platform.tree.levels", show(levels),
-                        fmt::format("a tree of at most 2^24 nodes (platform.tree.arity = {})", k));
-  if (double(nodes) > capacity(levels))
-    throw ScenarioError("platform.nodes", show(nodes),
-                        fmt::format("at most {} = {}^{}, the capacity of the tree (platform.tree.arity = {}, "
-                                    "platform.tree.levels = {})",
-                                    capacity(levels), k, levels, k, levels));
+  // The tree's shorthands: levels may be "auto"; one cable length stands for every level.
+  nlohmann::json& levels = sc.values_["platform.tree.levels"];
+  if (levels.is_string())
+    levels = qsnet::smallest_levels(unsigned(sc.integer("platform.tree.arity")),
+                                    std::uint64_t(sc.integer("platform.nodes")));
   nlohmann::json& cables = sc.values_["platform.tree.cable_length"];
   if (!cables.is_array())
     cables = nlohmann::json::array({cables});
-  if (cables.size() == 1)
-    cables = nlohmann::json(std::vector<nlohmann::json>(std::size_t(levels), cables[0]));
-  if (cables.size() != std::size_t(levels))
-    throw ScenarioError("platform.tree.cable_length", show(cables),
-                        fmt::format("one length, or one per level ({} levels)", levels));
-
-  // Microbenchmark pair: two distinct existing nodes.
-  nlohmann::json& pair = sc.values_["microbench.pair"];
-  if (!pair.is_array() || pair.size() != 2 || pair[0] == pair[1] || pair[0].get<std::int64_t>() >= nodes ||
-      pair[1].get<std::int64_t>() >= nodes)
-    throw ScenarioError("microbench.pair", show(pair),
-                        fmt::format("two distinct node numbers below platform.nodes = {}", nodes));
+  if (cables.size() == 1 && levels.get<std::int64_t>() <= 24)
+    cables = nlohmann::json(std::vector<nlohmann::json>(std::size_t(levels.get<std::int64_t>()), cables[0]));
   for (const ParamSpec& spec : catalog()) // a single value stands for a list of one
     if (spec.list && !sc.values_[spec.path].is_array())
       sc.values_[spec.path] = nlohmann::json::array({sc.values_[spec.path]});
-  for (const auto& n : sc.values_["microbench.collective_nodes"])
-    if (n.get<std::int64_t>() > nodes)
-      throw ScenarioError("microbench.collective_nodes", show(sc.values_["microbench.collective_nodes"]),
-                          fmt::format("set sizes from 2 to platform.nodes = {}", nodes));
 
-  for (const char* where : {"cpu", "nic"}) { // a detour and its jitter fit in the period
-    const std::string p = std::string("noise.") + where + ".";
-    const double period = sc.quantity(p + "period");
-    if (period > 0 && sc.quantity(p + "duration") <= 0)
-      throw ScenarioError(p + "duration", show(sc.values_[p + "duration"]),
-                          fmt::format("a positive time when {}period is set", p));
-    if (period > 0 && sc.quantity(p + "duration") + sc.quantity(p + "jitter") > period)
-      throw ScenarioError(p + "jitter", show(sc.values_[p + "jitter"]),
-                          fmt::format("at most {}period - {}duration = {} s", p, p,
-                                      period - sc.quantity(p + "duration")));
-  }
-
-  if (sc.integer("bcs.mds.emds_slices") > bcs::mds::kEmdsMaxSlices)
-    throw ScenarioError("bcs.mds.emds_slices", show(sc.values_["bcs.mds.emds_slices"]),
-                        fmt::format("at most {} slices: the EMDS keeps its records in NIC memory, and 000 §5.2.1 "
-                                    "limits them to ten thousand slices to fit the Elan3's 64 MB",
-                                    bcs::mds::kEmdsMaxSlices));
-  for (const char* path : {"bcs.mds.emds_nodes", "bcs.mds.plot_node"}) // EMDS nodes exist
-    for (const auto& n : sc.values_[path].is_array() ? sc.values_[path] : nlohmann::json::array({sc.values_[path]}))
-      if (n.get<std::int64_t>() >= nodes)
-        throw ScenarioError(path, show(sc.values_[path]), fmt::format("nodes below platform.nodes = {}", nodes));
-
-  if (sc.integer("bcs.runtime.management_node") >= nodes)
-    throw ScenarioError("bcs.runtime.management_node", show(sc.values_["bcs.runtime.management_node"]),
-                        fmt::format("a node below platform.nodes = {}", nodes));
-
-  // MPI microbenchmarks: the pair on two nodes, process counts that fit the machine, whole doubles to reduce.
-  nlohmann::json& mpi_pair = sc.values_["mpi_microbench.pair"];
-  if (mpi_pair.size() != 2 || mpi_pair[0] == mpi_pair[1] || mpi_pair[0].get<std::int64_t>() >= nodes ||
-      mpi_pair[1].get<std::int64_t>() >= nodes)
-    throw ScenarioError("mpi_microbench.pair", show(mpi_pair),
-                        fmt::format("two distinct node numbers below platform.nodes = {}", nodes));
-  const std::int64_t pes = sc.integer("platform.pes_per_node");
-  const auto& processes = sc.values_["mpi_microbench.processes"];
-  for (std::size_t i = 0; i < processes.size(); ++i)
-    if (processes[i].get<std::int64_t>() > nodes * pes)
-      throw ScenarioError(fmt::format("mpi_microbench.processes[{}]", i), show(processes[i]),
-                          fmt::format("at most platform.nodes x platform.pes_per_node = {} x {} = {}", nodes, pes,
-                                      nodes * pes));
-  // Applications: the job fits the machine; SWEEP3D's grid and blocks fit the job.
-  const std::int64_t app_ranks = sc.integer("app.processes") > 0 ? sc.integer("app.processes") : nodes * pes;
-  if (app_ranks > nodes * pes)
-    throw ScenarioError("app.processes", show(sc.values_["app.processes"]),
-                        fmt::format("at most platform.nodes x platform.pes_per_node = {} x {} = {} (or 0: all)",
-                                    nodes, pes, nodes * pes));
-  if (sc.text("app.name") == "sweep3d") {
-    const nlohmann::json& npe_i = sc.values_["sweep3d.npe_i"];
-    if (npe_i.is_number_integer() && app_ranks % npe_i.get<std::int64_t>() != 0)
-      throw ScenarioError("sweep3d.npe_i", show(npe_i),
-                          fmt::format("a divisor of the {} processes (npe_j = processes / npe_i), or \"auto\"",
-                                      app_ranks));
-    if (sc.integer("sweep3d.mm") != 3 && sc.integer("sweep3d.mm") != 6)
-      throw ScenarioError("sweep3d.mm", show(sc.values_["sweep3d.mm"]), "3 or 6 (sweep3d's angle sets)");
-    if (sc.integer("sweep3d.mm") % sc.integer("sweep3d.mmi") != 0)
-      throw ScenarioError("sweep3d.mmi", show(sc.values_["sweep3d.mmi"]),
-                          fmt::format("a divisor of sweep3d.mm = {}", sc.integer("sweep3d.mm")));
-    if (sc.text("sweep3d.cells") == "global") {
-      int ni = 1, nj = 1;
-      apps::sweep3d::square_grid(int(app_ranks), ni, nj);
-      if (npe_i.is_number_integer())
-        ni = int(npe_i.get<std::int64_t>());
-      nj = int(app_ranks) / ni;
-      for (const auto& [path, need] : {std::pair<const char*, int>{"sweep3d.it", ni}, {"sweep3d.jt", nj}})
-        if (sc.integer(path) < need)
-          throw ScenarioError(path, show(sc.values_[path]),
-                              fmt::format("at least {} cells with sweep3d.cells = global: one per process of the "
-                                          "{} x {} grid",
-                                          need, ni, nj));
-    }
-  }
-  if (sc.text("app.name") == "sage" && sc.integer("sage.exchanges") + sc.integer("sage.allreduces") == 0)
-    throw ScenarioError("sage.allreduces", show(sc.values_["sage.allreduces"]),
-                        "at least 1 when sage.exchanges = 0: a cycle ends its computation in one or the other");
-  const auto tests = sc.texts("mpi_microbench.tests");
-  const double collective_size = sc.quantity("mpi_microbench.collective_size");
-  if (std::find(tests.begin(), tests.end(), "allreduce") != tests.end() && std::fmod(collective_size, 8.0) != 0)
-    throw ScenarioError("mpi_microbench.collective_size", show(sc.values_["mpi_microbench.collective_size"]),
-                        "a multiple of 8 B when allreduce runs (it reduces doubles)");
+  check_machine(sc);                         // the models' rules (sim/machine)
+  find_kind(sc.text("kind")).check(sc);      // the kind's rules (sim/kinds)
   return sc;
 }
 
@@ -271,18 +166,9 @@ double Scenario::real(const std::string& path) const { return raw(path).get<doub
 bool Scenario::flag(const std::string& path) const { return raw(path).get<bool>(); }
 std::string Scenario::text(const std::string& path) const { return raw(path).get<std::string>(); }
 
-double Scenario::quantity(const std::string& path) const
-{
-  return *parse_quantity(find_param(path)->quantity, raw(path).get<std::string>());
-}
+double Scenario::quantity(const std::string& path) const { return value(path).number(); }
 
-std::vector<double> Scenario::quantities(const std::string& path) const
-{
-  std::vector<double> out;
-  for (const auto& item : raw(path))
-    out.push_back(*parse_quantity(find_param(path)->quantity, item.get<std::string>()));
-  return out;
-}
+std::vector<double> Scenario::quantities(const std::string& path) const { return value(path).numbers; }
 
 std::vector<std::int64_t> Scenario::integers(const std::string& path) const
 {
@@ -292,6 +178,45 @@ std::vector<std::int64_t> Scenario::integers(const std::string& path) const
 std::vector<std::string> Scenario::texts(const std::string& path) const
 {
   return raw(path).get<std::vector<std::string>>();
+}
+
+base::ParamValue Scenario::value(const std::string& path) const
+{
+  const ParamSpec* spec = find_param(path);
+  if (spec == nullptr)
+    throw std::logic_error("Scenario::value: '" + path + "' is not a declared parameter");
+  base::ParamValue out;
+  auto add = [&](const nlohmann::json& v) {
+    switch (spec->type) {
+      case ParamType::integer:
+        if (v.is_string())
+          out.words.push_back(v.get<std::string>()); // "auto"
+        else
+          out.numbers.push_back(v.get<double>());
+        break;
+      case ParamType::real: out.numbers.push_back(v.get<double>()); break;
+      case ParamType::boolean: out.numbers.push_back(v.get<bool>() ? 1.0 : 0.0); break;
+      case ParamType::text:
+      case ParamType::choice: out.words.push_back(v.get<std::string>()); break;
+      case ParamType::quantity:
+        out.numbers.push_back(*parse_quantity(spec->quantity, v.get<std::string>()));
+        out.words.push_back(v.get<std::string>());
+        break;
+    }
+  };
+  const nlohmann::json& v = raw(path);
+  if (v.is_array())
+    for (const auto& item : v)
+      add(item);
+  else
+    add(v);
+  return out;
+}
+
+std::string Scenario::shown(const std::string& path) const
+{
+  auto it = values_.find(path);
+  return it == values_.end() ? "(unset)" : it->second.dump();
 }
 
 } // namespace bcssim::sim

@@ -1,6 +1,9 @@
 #pragma once
 // A scenario: the user's JSON, overridden by --set, validated against the catalogue and resolved against the
-// preset and the defaults. Every error names the JSON path, the value and what is allowed.
+// preset and the defaults; then the machine's rules and its kind's rules are checked. Every error names the JSON
+// path, the value and what is allowed. Models get their typed specs from it through their parameter groups.
+#include "base/params.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -28,7 +31,7 @@ private:
   std::string allowed_;
 };
 
-class Scenario {
+class Scenario : public base::ParamSource {
 public:
   /// Reads a scenario file's JSON (ScenarioError when unreadable or malformed).
   static nlohmann::json read(const std::string& file);
@@ -52,6 +55,21 @@ public:
   std::vector<double> quantities(const std::string& path) const;
   std::vector<std::int64_t> integers(const std::string& path) const;
   std::vector<std::string> texts(const std::string& path) const;
+
+  /// base::ParamSource: a declared parameter's resolved value (numbers in SI units, words).
+  base::ParamValue value(const std::string& path) const override;
+  /// The value as written, for messages.
+  std::string shown(const std::string& path) const override;
+  /// The typed spec of a model's parameter group; a broken rule of the model is a ScenarioError.
+  template <class Spec>
+  Spec spec(const base::ParamGroup<Spec>& group) const
+  {
+    try {
+      return group.build(*this);
+    } catch (const base::ParamRuleError& e) {
+      throw ScenarioError(e.error.path, e.error.value, e.error.allowed);
+    }
+  }
 
 private:
   std::map<std::string, nlohmann::json> values_;

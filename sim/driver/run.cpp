@@ -1,11 +1,6 @@
 #include "sim/driver/run.hpp"
 
-#include "sim/kinds/app/app_report.hpp"
 #include "sim/output/fixed_format.hpp"
-#include "sim/kinds/microbench/collective_report.hpp"
-#include "sim/kinds/app/mds_report.hpp"
-#include "sim/kinds/microbench/microbench_report.hpp"
-#include "sim/kinds/mpi_microbench/mpi_bench_report.hpp"
 #include "sim/output/results_dir.hpp"
 #include "sim/driver/simulation.hpp"
 
@@ -43,34 +38,14 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
       {"events", r.events},
       {"digest", r.digest},
   };
-  const std::string kind = scenario.text("kind");
-  const bool mpi = kind == "mpi_microbench";
-  if (kind == "app") {
-    summary["app"] = app_figures(r.app_runs.at(0));
-  } else if (mpi) {
-    summary["mpi"] = scenario.text("mpi");
-    summary["mpi_figures"] = mpi_bench_figures(r.mpi_runs);
-  } else {
-    summary["figures"] = microbench_figures(r.runs);
-    summary["collective_figures"] = collective_figures(r.runs);
-  }
+  r.run->summarize(summary);
   dir.write("summary.json", summary.dump(2) + "\n");
-  dir.write("runs.csv", kind == "app" ? app_csv(r.app_runs) : mpi ? mpi_bench_csv(r.mpi_runs) : microbench_csv(r.runs));
   dir.write("digest", r.digest + "\n");
   if (options.events)
     dir.write("events.csv", r.events_csv);
   if (options.trace.enabled)
     dir.write("trace.json", r.trace_json);
-  if (kind == "app") {
-    dir.write("profile.csv", app_profile_csv(r.app_runs.at(0)));
-    write_mmds(dir, r.app_runs.at(0));
-    write_emds(dir, r.app_runs.at(0));
-  } else if (mpi) {
-    write_mpi_bench_plot(dir, scenario.name(), scenario.text("mpi"), r.mpi_runs);
-  } else {
-    write_microbench_plot(dir, r.platform.timing, r.runs);
-    write_collective_plot(dir, scenario.name(), r.runs);
-  }
+  r.run->write(dir);
 
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
   const nlohmann::json info = {

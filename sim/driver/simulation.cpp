@@ -1,9 +1,7 @@
 #include "sim/driver/simulation.hpp"
 
-#include "sim/kinds/microbench/collective_bench.hpp"
 #include "sim/output/event_log.hpp"
 #include "sim/output/trace_writer.hpp"
-#include "sim/config/specs.hpp"
 #include "sim/machine/world.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -13,22 +11,6 @@
 
 namespace bcssim::sim {
 namespace {
-
-// The substrate and core-primitive benchmarks of kind "microbench".
-void start_substrate_benchmarks(World& world, const Scenario& scenario, std::vector<Measurement>& runs)
-{
-  auto substrate = start_microbench(world.platform(), world.dma(), microbench_spec(scenario), runs);
-  if (!scenario.flag("microbench.collectives"))
-    return;
-  CollectiveBenchSpec spec;
-  spec.nodes = collective_nodes(scenario);
-  for (const std::string& name : scenario.texts("microbench.collective_impls"))
-    spec.impls.push_back(&world.primitives(name));
-  spec.broadcast_bytes = std::uint64_t(scenario.quantity("microbench.broadcast_size"));
-  for (const std::string& m : scenario.texts("microbench.broadcast_memories"))
-    spec.broadcast_memories.push_back(m == "main" ? elan3::Memory::main : elan3::Memory::elan);
-  start_collective_bench(world.machine(), world.host(), spec, runs, substrate);
-}
 
 // Routes the model's events into `log` while it lives, also when the simulation throws.
 class SinkScope {
@@ -63,27 +45,11 @@ SimulationResult simulate(const Scenario& scenario, bool keep_events, const std:
   result.simgrid_config = world.simgrid_config();
   result.switch_count = world.platform().tree().switch_count();
 
-  std::unique_ptr<MpiBench> mpi_bench;
-  std::unique_ptr<AppRun> app;
-  const std::string kind = scenario.text("kind");
-  if (kind == "mpi_microbench") {
-    mpi_bench = std::make_unique<MpiBench>(world, scenario, mpi_bench_spec(scenario));
-    mpi_bench->start();
-  } else if (kind == "app") {
-    app = std::make_unique<AppRun>(world, scenario);
-    app->start();
-  } else {
-    start_substrate_benchmarks(world, scenario, result.runs);
-  }
+  // Declared after the World, so that it ends first when the simulation throws.
+  std::unique_ptr<KindRun> run = find_kind(scenario.text("kind")).start(world, scenario);
   world.engine().run();
-  if (mpi_bench) {
-    mpi_bench->check(); // an application's deadlock, reported rank by rank
-    result.mpi_runs = mpi_bench->results();
-  }
-  if (app) {
-    app->check();
-    result.app_runs.push_back(app->result());
-  }
+  run->finish(); // an application's deadlock is reported rank by rank here
+  result.run = std::move(run);
   if (world.deadlocked())
     throw std::logic_error("the simulation deadlocked outside any application (a model bug); rerun with "
                            "--log ker_engine.thres:info to list the blocked actors");

@@ -2,12 +2,11 @@
 // One simulation of a scenario, in this process (SimGrid allows one engine per process: tests and the CLI run
 // each simulation in its own process).
 #include "models/qsnet/platform.hpp"
-#include "sim/kinds/app/app_run.hpp"
-#include "sim/kinds/microbench/microbench.hpp"
-#include "sim/kinds/mpi_microbench/mpi_bench.hpp"
 #include "sim/config/scenario.hpp"
+#include "sim/kinds/registry.hpp"
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,9 +17,7 @@ struct SimulationResult {
   qsnet::PlatformSpec platform;
   std::uint32_t switch_count = 0;
   std::vector<std::pair<std::string, std::string>> simgrid_config;
-  std::vector<Measurement> runs;        // kind microbench
-  std::vector<MpiMeasurement> mpi_runs; // kind mpi_microbench
-  std::vector<AppResult> app_runs;      // kind app (one)
+  std::unique_ptr<KindRun> run; // the scenario kind's results
   std::int64_t simulated_ns = 0;
   std::uint64_t events = 0;
   std::string digest;

@@ -1,7 +1,6 @@
 #include "sim/machine/mpi_job.hpp"
 
-#include "mpi/bcs/bcs_comm.hpp"
-#include "sim/config/specs.hpp"
+#include "sim/machine/machine_params.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -10,36 +9,20 @@
 namespace bcssim::sim {
 
 MpiJob::MpiJob(World& world, const Scenario& scenario, std::string name, mpi::Placement placement)
-    : quadrics_(scenario.text("mpi") == "quadrics"
-                    ? std::make_unique<mpi::quadrics::Backend>(world.dma(), world.host(), world.qsnet_hw(), placement,
-                                                               quadrics_backend_spec(scenario))
-                    : nullptr),
-      world_(world), bcs_job_(scenario.text("mpi") == "bcs" ? world.bcs_runtime().new_job(placement.node_of_ranks()) : -1),
+    : backend_(mpi::backend(scenario.text("mpi")).create(world.mpi_access(), scenario, placement)),
       job_(std::move(name), placement, [&world](unsigned node) { return world.platform().cpu(node); },
-           [this, &world, nodes = placement.node_of_ranks()](int rank) -> std::unique_ptr<mpi::Comm> {
-             if (quadrics_)
-               return quadrics_->make_comm(rank);
-             return std::make_unique<mpi::bcs::BcsComm>(world.bcs_runtime(), bcs_job_, rank, nodes);
-           })
+           [this](int rank) { return backend_->make_comm(rank); })
 {
 }
 
 MpiJob::~MpiJob() = default;
 
-void MpiJob::start(mpi::RankMain main)
-{
-  if (bcs_job_ < 0) {
-    job_.start(std::move(main));
-    return;
-  }
-  job_.start(std::move(main), [this](mpi::Job::Fork fork) { world_.bcs_runtime().launch(bcs_job_, std::move(fork)); });
-}
+void MpiJob::start(mpi::RankMain main) { backend_->start(job_, std::move(main)); }
 
 void MpiJob::join()
 {
   job_.join();
-  if (quadrics_)
-    quadrics_->stop();
+  backend_->stop();
 }
 
 void MpiJob::check_finished(const std::string& what) const
@@ -60,7 +43,7 @@ mpi::Placement placement_of(const Scenario& scenario, unsigned ranks)
   if (nodes > machine)
     throw ScenarioError("(job)", fmt::format("{} ranks", ranks),
                         fmt::format("at most platform.nodes x platform.pes_per_node = {} ranks", machine * pes));
-  return mpi::Placement(ranks, 0, nodes, pes, mpi::parse_placement(scenario.text("job.placement")));
+  return mpi::Placement(ranks, 0, nodes, pes, placement_policy(scenario));
 }
 
 } // namespace bcssim::sim

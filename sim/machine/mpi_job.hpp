@@ -1,8 +1,8 @@
 #pragma once
-// An MPI job on the scenario's machine and backend ("mpi"): its placement, the backend's per-job state and
-// one Comm per rank. Jobs may run one after another on one World (the MPI microbenchmarks do).
+// An MPI job on the scenario's machine and backend ("mpi", one of mpi::backends()): its placement, the
+// backend's per-job state and one Comm per rank. Jobs may run one after another on one World (the MPI microbenchmarks do).
 #include "mpi/job.hpp"
-#include "mpi/quadrics/backend.hpp"
+#include "mpi/backend.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/machine/world.hpp"
 
@@ -28,15 +28,13 @@ public:
   /// Called by another actor: returns once every rank has finished, then ends the backend's NIC threads.
   void join();
   const mpi::Job& job() const { return job_; }
-  /// True when the baseline runs barrier and broadcast on network hardware.
-  bool hardware_collectives() const { return quadrics_ && quadrics_->hardware_collectives(); }
+  /// True when the backend runs this job's barrier and broadcast on network hardware.
+  bool hardware_collectives() const { return backend_->hardware_collectives(); }
   /// Throws DeadlockError naming every blocked rank and its call when the job did not finish.
   void check_finished(const std::string& what) const;
 
 private:
-  std::unique_ptr<mpi::quadrics::Backend> quadrics_; // "mpi": "quadrics"
-  World& world_;
-  int bcs_job_ = -1;                                  // "mpi": "bcs": the job's number in the runtime
+  std::unique_ptr<mpi::JobBackend> backend_;
   mpi::Job job_;
 };
 

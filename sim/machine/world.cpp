@@ -1,6 +1,9 @@
 #include "sim/machine/world.hpp"
 
-#include "sim/config/specs.hpp"
+#include "bcs/core/params.hpp"
+#include "models/elan3/params.hpp"
+#include "models/qsnet/params.hpp"
+#include "sim/machine/machine_params.hpp"
 
 #include <malloc.h>
 
@@ -51,7 +54,7 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
   engine_ = std::make_unique<simgrid::s4u::Engine>(&argc, argv_.data());
   deadlocks_at_start_ = deadlock_count();
 
-  platform_spec_ = sim::platform_spec(scenario);
+  platform_spec_ = scenario.spec(qsnet::platform_params());
   simgrid_config_ = qsnet::configure_engine();
   platform_ = std::make_unique<qsnet::Platform>(platform_spec_);
   // OS noise: one seeded stream per host.
@@ -62,13 +65,13 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
     noise::apply(*platform_->cpu(n), cpu_noise, seed, noise::cpu_key(n));
     noise::apply(*platform_->nic(n), nic_noise, seed, noise::nic_key(n));
   }
-  multicast_ = std::make_unique<qsnet::HardwareMulticast>(*platform_, multicast_spec(scenario));
-  dma_ = std::make_unique<elan3::DmaEngine>(*platform_, dma_spec(scenario), *multicast_);
-  query_ = std::make_unique<qsnet::GlobalQuery>(*multicast_, query_per_level(scenario));
+  multicast_ = std::make_unique<qsnet::HardwareMulticast>(*platform_, scenario.spec(qsnet::multicast_params()));
+  dma_ = std::make_unique<elan3::DmaEngine>(*platform_, scenario.spec(elan3::dma_params()), *multicast_);
+  query_ = std::make_unique<qsnet::GlobalQuery>(*multicast_, scenario.spec(qsnet::query_params()).per_level);
   memory_ = std::make_unique<elan3::NicMemory>(platform_->nodes());
-  host_ = std::make_unique<elan3::HostInterface>(*platform_, host_interface_spec(scenario));
-  machine_.reset(new bcs::core::Machine{*platform_, *dma_, *memory_, *query_, thread_costs(scenario)});
-  software_tree_ = std::make_unique<bcs::core::SoftwareTree>(*machine_, software_tree_spec(scenario));
+  host_ = std::make_unique<elan3::HostInterface>(*platform_, scenario.spec(elan3::host_interface_params()));
+  machine_.reset(new bcs::core::Machine{*platform_, *dma_, *memory_, *query_, scenario.spec(elan3::thread_cost_params())});
+  software_tree_ = std::make_unique<bcs::core::SoftwareTree>(*machine_, scenario.spec(bcs::core::software_tree_params()));
   qsnet_hw_ = std::make_unique<bcs::core::QsNetHw>(*machine_, *software_tree_);
   runtime_spec_ = runtime_spec(scenario);
 }
@@ -87,6 +90,11 @@ bcs::core::CorePrimitives& World::primitives(const std::string& name)
   if (name == "qsnet_hw")
     return *qsnet_hw_;
   throw std::invalid_argument("World::primitives: no implementation '" + name + "'");
+}
+
+mpi::MachineAccess World::mpi_access()
+{
+  return mpi::MachineAccess{*dma_, *host_, *qsnet_hw_, [this]() -> bcs::runtime::Runtime& { return bcs_runtime(); }};
 }
 
 } // namespace bcssim::sim

@@ -6,6 +6,7 @@
 #include "bcs/core/software_tree.hpp"
 #include "bcs/runtime/runtime.hpp"
 #include "models/elan3/host_interface.hpp"
+#include "mpi/backend.hpp"
 #include "sim/config/scenario.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -39,6 +40,10 @@ public:
   bcs::core::CorePrimitives& primitives(const std::string& name);
   /// The machine's BCS-MPI runtime (created on first use; all BCS jobs share it).
   bcs::runtime::Runtime& bcs_runtime();
+  /// True once a BCS-MPI job has created the runtime.
+  bool has_bcs_runtime() const { return runtime_ != nullptr; }
+  /// What an MPI backend may use of this machine.
+  mpi::MachineAccess mpi_access();
   /// True when SimGrid found every remaining actor blocked for good (after engine().run()).
   bool deadlocked() const;
 

@@ -1,5 +1,6 @@
 #include "sim/study/study.hpp"
 
+#include "mpi/backend.hpp"
 #include "sim/config/params.hpp"
 
 #include <fmt/format.h>
@@ -83,8 +84,11 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     for (const SweepDimension& d : st.dimensions_)
       if (d.path == "mpi")
         throw ScenarioError("sweep.mpi", nlohmann::json(d.values).dump(),
-                            "no sweep of mpi when compare is true (compare runs both backends)");
-    st.dimensions_.push_back(SweepDimension{"mpi", {"quadrics", "bcs"}});
+                            "no sweep of mpi when compare is true (compare runs every backend)");
+    std::vector<nlohmann::json> names;
+    for (const std::string& n : mpi::backend_names())
+      names.emplace_back(n);
+    st.dimensions_.push_back(SweepDimension{"mpi", names});
   }
 
   std::size_t count = 1;

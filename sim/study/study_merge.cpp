@@ -1,5 +1,7 @@
 #include "sim/study/study_merge.hpp"
 
+#include "mpi/backend.hpp"
+
 #include "sim/output/fixed_format.hpp"
 #include "sim/config/params.hpp"
 #include "sim/output/plot.hpp"
@@ -206,32 +208,50 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
                             {"points", listing},
                             {"digest", digest}};
 
-  // Applications: time per point, and with compare the slowdown of each bcs point over its quadrics twin (the
-  // backend is the last dimension, so the twin is the point before).
+  // Applications: time per point, and with compare the slowdown of each point on the compared backend over its
+  // twin on the baseline (the first backend): the point with the same coordinates but the backend.
   const bool app = st.point(0).text("kind") == "app";
   if (app) {
     const int x = x_dimension(st);
     std::string unit;
     Series times, slowdowns;
     nlohmann::json slow = nlohmann::json::array();
-    std::string slow_csv = "point_quadrics,point_bcs" + dim_header.substr(0, dim_header.rfind(',')) +
-                           ",time_quadrics_s,time_bcs_s,slowdown\n";
+    const std::vector<std::string> backends = mpi::backend_names();
+    if (st.compare() && backends.size() != 2)
+      throw std::logic_error("the slowdown table compares the baseline with one other backend; with more, give it "
+                             "a column per backend");
+    const std::string base_mpi = backends.front(), other_mpi = backends.back();
+    std::size_t mpi_dim = 0;
+    while (mpi_dim < dims.size() && dims[mpi_dim].path != "mpi")
+      ++mpi_dim;
+    std::string other_dims;
+    for (std::size_t d = 0; d < dims.size(); ++d)
+      if (d != mpi_dim)
+        other_dims += "," + dims[d].path;
+    std::string slow_csv = fmt::format("point_{0},point_{1}{2},time_{0}_s,time_{1}_s,slowdown\n", base_mpi,
+                                       other_mpi, other_dims);
     for (std::size_t i = 0; i < points.size(); ++i) {
       const double t = points[i].summary.at("app").at("time_ns").get<double>() * 1e-9;
       const double xv = x >= 0 ? plot_value(st, i, dims[std::size_t(x)].path, unit) : 0.0;
       times[series_title(st, i, x, true)][xv] = t;
-      if (st.compare() && st.point(i).text("mpi") == "bcs") {
-        const double base = points[i - 1].summary.at("app").at("time_ns").get<double>() * 1e-9;
+      if (st.compare() && st.point(i).text("mpi") == other_mpi) {
+        auto twin_coords = st.coordinates(i);
+        twin_coords[mpi_dim] = base_mpi;
+        std::size_t j = 0;
+        while (st.coordinates(j) != twin_coords)
+          ++j;
+        const double base = points[j].summary.at("app").at("time_ns").get<double>() * 1e-9;
         const double s = t / base - 1;
         slowdowns[series_title(st, i, x, false)][xv] = 100 * s;
         std::string coords;
         const auto c = st.coordinates(i);
-        for (std::size_t d = 0; d + 1 < c.size(); ++d)
-          coords += "," + cell(c[d]);
-        slow_csv += fmt::format("{},{}{},{:.9f},{:.9f},{}\n", i - 1, i, coords, base, t, fixed4_text(s));
-        slow.push_back({{"label", st.label(i - 1).substr(0, st.label(i - 1).rfind(" mpi="))},
-                        {"time_quadrics_s", base},
-                        {"time_bcs_s", t},
+        for (std::size_t d = 0; d < c.size(); ++d)
+          if (d != mpi_dim)
+            coords += "," + cell(c[d]);
+        slow_csv += fmt::format("{},{}{},{:.9f},{:.9f},{}\n", j, i, coords, base, t, fixed4_text(s));
+        slow.push_back({{"label", st.label(j).substr(0, st.label(j).rfind(" mpi="))},
+                        {"time_" + base_mpi + "_s", base},
+                        {"time_" + other_mpi + "_s", t},
                         {"slowdown", fixed4(s)}});
       }
     }
@@ -288,8 +308,10 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
       write_plot(dir, "time", times, xlabel, log_x, "run time (s)",
                  fmt::format("{}: {} run time", st.name(), what));
       if (st.compare())
-        write_plot(dir, "slowdown", slowdowns, xlabel, log_x, "slowdown T_bcs / T_quadrics - 1 (%)",
-                   fmt::format("{}: {} slowdown of BCS-MPI over Quadrics MPI", st.name(), what));
+        write_plot(dir, "slowdown", slowdowns, xlabel, log_x,
+                   fmt::format("slowdown T_{} / T_{} - 1 (%)", other_mpi, base_mpi),
+                   fmt::format("{}: {} slowdown of {} over {}", st.name(), what, mpi::backend(other_mpi).title,
+                               mpi::backend(base_mpi).title));
       if (noise_dim >= 0)
         write_plot(dir, "noise", noise_slowdowns, xlabel, log_x,
                    fmt::format("slowdown by noise T / T({}={}) - 1 (%)", dims[std::size_t(noise_dim)].path,

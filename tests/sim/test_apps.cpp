@@ -3,6 +3,7 @@
 #include "apps/sage_proxy/sage.hpp"
 #include "apps/sweep3d_proxy/sweep3d.hpp"
 #include "sim/driver/simulation.hpp"
+#include "sim/kinds/app/kind.hpp"
 
 #include <doctest/doctest.h>
 
@@ -26,8 +27,7 @@ void check_sweep3d_counts(const std::string& mpi, const std::string& variant)
 {
   const sim::Scenario sc = sim::Scenario::resolve(sweep3d_scenario(mpi, variant), {});
   const sim::SimulationResult r = sim::simulate(sc);
-  REQUIRE(r.app_runs.size() == 1);
-  const auto& profile = r.app_runs[0].profile;
+    const auto& profile = sim::app_result(*r.run).profile;
 
   apps::sweep3d::Spec s;
   s.npe_i = 3;
@@ -61,11 +61,11 @@ void check_sweep3d_counts(const std::string& mpi, const std::string& variant)
     CHECK(profile.count("MPI_Send") == 0);
     CHECK(profile.at("MPI_Waitall").count > 0);
   }
-  CHECK(r.app_runs[0].processes == 6);
-  CHECK(r.app_runs[0].nodes == 3);
+  CHECK(sim::app_result(*r.run).processes == 6);
+  CHECK(sim::app_result(*r.run).nodes == 3);
   // The computation alone: per rank, 32 blocks per iteration of 6 x 6 x 10 x 3 cell-angles at 100 cycles per
   // cell-angle on 1 GHz: a lower bound of the run time.
-  CHECK(double(r.app_runs[0].time_ns) * 1e-9 > 2 * 32 * 6 * 6 * 10 * 3 * 100e-9);
+  CHECK(double(sim::app_result(*r.run).time_ns) * 1e-9 > 2 * 32 * 6 * 6 * 10 * 3 * 100e-9);
 }
 
 } // namespace
@@ -95,10 +95,10 @@ TEST_CASE("synthetic barrier loop under BCS-MPI: each 1 ms computation plus barr
                      {"app", {{"name", "synthetic"}, {"processes", 8}}},
                      {"synthetic", {{"pattern", "barrier"}, {"granularity", "1ms"}, {"iterations", 10}}}};
   const sim::SimulationResult r = sim::simulate(sim::Scenario::resolve(user, {}));
-  const double t = double(r.app_runs.at(0).time_ns) * 1e-9;
+  const double t = double(sim::app_result(*r.run).time_ns) * 1e-9;
   CHECK(t == doctest::Approx(1e-3 + 10 * 2e-3).epsilon(1e-3).scale(0)); // within 21 us: the ranks' start-up offset
-  CHECK(r.app_runs[0].profile.at("MPI_Barrier").count == 8u * 11);
-  CHECK(r.app_runs[0].profile.at("MPI_Barrier").min == doctest::Approx(1e-3).epsilon(1e-2).scale(0));
+  CHECK(sim::app_result(*r.run).profile.at("MPI_Barrier").count == 8u * 11);
+  CHECK(sim::app_result(*r.run).profile.at("MPI_Barrier").min == doctest::Approx(1e-3).epsilon(1e-2).scale(0));
 }
 
 TEST_CASE("synthetic exchange loop on the baseline - seeded imbalance and the message counts and bytes")
@@ -110,13 +110,13 @@ TEST_CASE("synthetic exchange loop on the baseline - seeded imbalance and the me
                       {{"pattern", "exchange"}, {"granularity", "5ms"}, {"iterations", 4}, {"neighbours", 4},
                        {"message_size", "8KiB"}, {"imbalance", 0.2}, {"variability", 0.1}}}};
   const sim::SimulationResult r = sim::simulate(sim::Scenario::resolve(user, {}));
-  const auto& p = r.app_runs.at(0).profile;
+  const auto& p = sim::app_result(*r.run).profile;
   CHECK(p.at("MPI_Isend").count == 16u * 4 * 4);
   CHECK(p.at("MPI_Isend").bytes == 16u * 4 * 4 * 8192);
   CHECK(p.at("MPI_Irecv").count == 16u * 4 * 4);
   CHECK(p.at("MPI_Waitall").count == 16u * 4);
   // The slowest rank computes at most 5 ms x 1.2 x 1.1 per iteration; communication adds well under a millisecond.
-  const double t = double(r.app_runs[0].time_ns) * 1e-9;
+  const double t = double(sim::app_result(*r.run).time_ns) * 1e-9;
   CHECK(t > 4 * 5e-3);
   CHECK(t < 4 * 5e-3 * 1.2 * 1.1 + 1e-3);
 }
@@ -134,7 +134,7 @@ void check_sage_counts(const std::string& mpi)
                       {{"cells_per_process", 50}, {"cycles", 2}, {"exchanges", 2}, {"allreduces", 3},
                        {"ghost_size", "16B"}, {"cell_cycles", 20000}}}};
   const sim::SimulationResult r = sim::simulate(sim::Scenario::resolve(user, {}));
-  const auto& p = r.app_runs.at(0).profile;
+  const auto& p = sim::app_result(*r.run).profile;
   apps::sage::Spec s;
   s.cells_per_process = 50;
   s.ghost_bytes = 16;
@@ -156,7 +156,7 @@ void check_sage_counts(const std::string& mpi)
   CHECK(p.at("MPI_Bcast").count == 12u);
   CHECK(p.size() == 6);
   // The computation alone, 50 cells x 20,000 cycles at 1 GHz = 1 ms per cycle, bounds the run time below.
-  CHECK(double(r.app_runs[0].time_ns) * 1e-9 > 2 * 1e-3);
+  CHECK(double(sim::app_result(*r.run).time_ns) * 1e-9 > 2 * 1e-3);
 }
 
 } // namespace

@@ -4,7 +4,7 @@
 // the baseline.
 #include "base/event_stream.hpp"
 #include "bcs_harness.hpp"
-#include "sim/config/specs.hpp"
+#include "sim/machine/machine_params.hpp"
 
 #include <simgrid/s4u/Host.hpp>
 

@@ -2,6 +2,7 @@
 // in simulated time, through the same code path as `bcssim run` (microbench.collectives).
 #include "sim/config/scenario.hpp"
 #include "sim/driver/simulation.hpp"
+#include "sim/kinds/microbench/kind.hpp"
 
 #include <doctest/doctest.h>
 
@@ -23,11 +24,11 @@ SimulationResult collectives(json platform, json nodes, std::vector<std::string>
 
 const Measurement& find(const SimulationResult& r, const std::string& test, const std::string& path, unsigned n)
 {
-  for (const auto& m : r.runs)
+  for (const auto& m : microbench_results(*r.run))
     if (m.test == test && m.path == path && m.dst + 1 == n)
       return m;
   FAIL("no measurement " << test << " " << path << " on " << n << " nodes");
-  return r.runs.front();
+  return microbench_results(*r.run).front();
 }
 
 double us(const Measurement& m) { return double(m.time_ns) / 1e3; }

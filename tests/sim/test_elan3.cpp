@@ -2,7 +2,7 @@
 // request packet plus a remote put, the host's descriptor post and wake-up across PCI, and the Tports thread's
 // explicit keys for items that reach it at the same instant.
 #include "world_harness.hpp"
-#include "sim/config/specs.hpp"
+#include "models/elan3/params.hpp"
 #include "sim/machine/world.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -80,7 +80,7 @@ std::pair<double, double> simultaneous_arrivals(bool reversed)
 {
   const auto sc = test::plain_scenario();
   sim::World w(sc);
-  elan3::tports::Tports tports(w.dma(), w.host(), sim::tports_spec(sc), {0, 0, 1, 1});
+  elan3::tports::Tports tports(w.dma(), w.host(), sc.spec(elan3::tports_params()), {0, 0, 1, 1});
   double done[2] = {-1, -1};
   auto received = sg4::Semaphore::create(0);
   sg4::Actor::create("receiver", w.platform().cpu(0), [&] {

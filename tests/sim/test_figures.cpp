@@ -2,6 +2,7 @@
 // CMake registers each TEST_CASE as its own ctest entry.
 #include "sim/config/scenario.hpp"
 #include "sim/driver/simulation.hpp"
+#include "sim/kinds/microbench/kind.hpp"
 
 #include <doctest/doctest.h>
 
@@ -16,11 +17,11 @@ constexpr double kMiB = 1048576.0;
 const Measurement& find(const SimulationResult& r, const std::string& test, const std::string& path,
                         std::uint64_t bytes, unsigned src = 0)
 {
-  for (const auto& m : r.runs)
+  for (const auto& m : microbench_results(*r.run))
     if (m.test == test && m.path == path && m.bytes == bytes && m.src == src)
       return m;
   FAIL("no measurement " << test << " " << path << " " << bytes);
-  return r.runs.front();
+  return microbench_results(*r.run).front();
 }
 
 // Substrate measurements only: the collective benchmarks have their own tests (test_collectives.cpp).
@@ -73,7 +74,7 @@ TEST_CASE("worst-case bandwidth vs tree size reproduces Kumar and Kale Table 7")
                                             {"microbench.bidirectional=false", "microbench.sizes=[\"0B\"]"}));
   const double expected[] = {300, 292, 267, 233}; // MiB/s at 4, 16, 64, 256 nodes, Elan to main
   unsigned i = 0;
-  for (const auto& m : r.runs)
+  for (const auto& m : microbench_results(*r.run))
     if (m.test == "distance") {
       CAPTURE(m.dst + 1);
       CHECK(m.bandwidth() / kMiB == doctest::Approx(expected[i]).epsilon(0.05).scale(0));
@@ -91,7 +92,7 @@ void check_table_4_3(unsigned levels, double cable_m, double mbps)
       sweep({{"preset", "asci-q"}, {"nodes", 1u << (2 * levels)}, {"tree", {{"cable_length", per_level}}}},
             {"elan-main"}),
       {"microbench.bidirectional=false", "microbench.sizes=[\"0B\"]"}));
-  const Measurement& top = r.runs.back();
+  const Measurement& top = microbench_results(*r.run).back();
   REQUIRE(top.test == "distance");
   CHECK(top.switches == 2 * levels - 1);
   CHECK(top.cable_m == doctest::Approx(cable_m));

@@ -39,7 +39,7 @@ TEST_CASE("MMDS of a BCS ping-pong: waits in blocking calls are communication ov
   REQUIRE(b.job().finished());
   for (int r = 0; r < 2; ++r) {
     CAPTURE(r);
-    const auto& m = dynamic_cast<const mpi::bcs::BcsComm&>(b.job().comm(r)).mmds();
+    const auto& m = dynamic_cast<const mpi::bcs_mpi::BcsComm&>(b.job().comm(r)).mmds();
     const auto& s = m.summary();
     REQUIRE(s.count(bcs::mds::kCommOverhead) == 1);
     CHECK(s.at(bcs::mds::kCommOverhead).count == 6); // 3 sends and 3 receives, all blocking

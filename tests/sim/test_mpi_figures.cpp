@@ -1,6 +1,7 @@
 // Figures of the MPI microbenchmarks (kind mpi_microbench) on the baseline, against Kumar & Kalé (003 §2.2,
 // Table 6) and the thesis excerpt (002 §2.4.2.2): whole simulations through sim::simulate, as the CLI runs them.
 #include "sim/driver/simulation.hpp"
+#include "sim/kinds/mpi_microbench/kind.hpp"
 
 #include <doctest/doctest.h>
 
@@ -17,7 +18,7 @@ std::vector<sim::MpiMeasurement> run(json bench, json platform = {{"preset", "as
   json s = {{"kind", "mpi_microbench"}, {"platform", platform}, {"mpi_microbench", bench}};
   if (!quadrics.empty())
     s["quadrics"] = quadrics;
-  return sim::simulate(sim::Scenario::resolve(s, {})).mpi_runs;
+  return sim::mpi_bench_results(*sim::simulate(sim::Scenario::resolve(s, {})).run);
 }
 
 const sim::MpiMeasurement& find(const std::vector<sim::MpiMeasurement>& runs, const std::string& test,

@@ -3,7 +3,7 @@
 #include "world_harness.hpp"
 #include "mpi_harness.hpp"
 #include "models/noise/noise.hpp"
-#include "sim/config/specs.hpp"
+#include "sim/machine/machine_params.hpp"
 
 #include <doctest/doctest.h>
 

@@ -3,7 +3,8 @@
 #include "models/elan3/dma.hpp"
 #include "models/qsnet/platform.hpp"
 #include "sim/config/scenario.hpp"
-#include "sim/config/specs.hpp"
+#include "models/elan3/params.hpp"
+#include "models/qsnet/params.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -31,11 +32,11 @@ std::vector<Flow> run_flows(std::vector<Flow> flows, std::uint64_t bytes)
   char* argv[] = {name, log, nullptr};
   sg4::Engine engine(&argc, argv);
   const auto sc = sim::Scenario::resolve(nlohmann::json::object(), {});
-  const auto spec = sim::platform_spec(sc);
+  const auto spec = sc.spec(qsnet::platform_params());
   qsnet::configure_engine();
   const qsnet::Platform platform(spec);
-  qsnet::HardwareMulticast multicast(platform, sim::multicast_spec(sc));
-  elan3::DmaEngine dma(platform, sim::dma_spec(sc), multicast);
+  qsnet::HardwareMulticast multicast(platform, sc.spec(qsnet::multicast_params()));
+  elan3::DmaEngine dma(platform, sc.spec(elan3::dma_params()), multicast);
   for (auto& f : flows)
     sg4::Actor::create("flow", platform.nic(f.src.node), [&dma, &f, bytes] {
       sg4::this_actor::sleep_for(f.start);

@@ -54,15 +54,17 @@ TEST_CASE("noise detours: same seed and key give the same detours; another seed 
   CHECK(a == std::vector<double>{0, 1, 2, 3}); // aligned without jitter: on the period grid from 0
 }
 
-TEST_CASE("noise spec validation names the field")
+TEST_CASE("noise spec validation names the field, with the rule a scenario is held to")
 {
   NoiseSpec spec;
   CHECK_NOTHROW(spec.validate()); // period 0: no noise
   spec.period = 1e-3;
-  CHECK_THROWS_WITH_AS(spec.validate(), "NoiseSpec.duration: must be positive when period > 0", std::invalid_argument);
+  CHECK_THROWS_WITH_AS(spec.validate(), "NoiseSpec.duration: expected a positive time when NoiseSpec.period is set",
+                       std::invalid_argument);
   spec.duration = 0.5e-3;
   spec.jitter = 0.6e-3;
-  CHECK_THROWS_WITH_AS(spec.validate(), "NoiseSpec.jitter: duration + jitter must not exceed the period",
+  CHECK_THROWS_WITH_AS(spec.validate(),
+                       "NoiseSpec.jitter: expected at most NoiseSpec.period - NoiseSpec.duration = 0.0005 s",
                        std::invalid_argument);
   spec.jitter = 0;
   spec.share = 0;

@@ -97,11 +97,11 @@ TEST_CASE("every class of bad input names the path, the value and what is allowe
         std::string::npos);
   CHECK(error_of({{"bcs", {{"core", {{"software_tree", {{"network", "tcp"}}}}}}}}) ==
         "bcs.core.software_tree.network = \"tcp\": expected one of: platform, logp, gige, myrinet, infiniband");
-  CHECK(error_of({{"mpi_microbench", {{"processes", {2, 65}}}}}) ==
+  CHECK(error_of({{"kind", "mpi_microbench"}, {"mpi_microbench", {{"processes", {2, 65}}}}}) ==
         "mpi_microbench.processes[1] = 65: expected at most platform.nodes x platform.pes_per_node = 32 x 2 = 64");
-  CHECK(error_of({{"mpi_microbench", {{"pair", {3, 3}}}}}) ==
+  CHECK(error_of({{"kind", "mpi_microbench"}, {"mpi_microbench", {{"pair", {3, 3}}}}}) ==
         "mpi_microbench.pair = [3,3]: expected two distinct node numbers below platform.nodes = 32");
-  CHECK(error_of({{"mpi_microbench", {{"collective_size", "12B"}}}}) ==
+  CHECK(error_of({{"kind", "mpi_microbench"}, {"mpi_microbench", {{"collective_size", "12B"}}}}) ==
         "mpi_microbench.collective_size = \"12B\": expected a multiple of 8 B when allreduce runs (it reduces doubles)");
   CHECK(error_of({{"mpi", "mpich"}}) == "mpi = \"mpich\": expected one of: quadrics, bcs");
   CHECK(error_of({{"job", {{"placement", "random"}}}}) == "job.placement = \"random\": expected one of: block, cyclic");
@@ -131,7 +131,7 @@ TEST_CASE("every parameter has a unit, a default that validates, a doc and a sou
     CHECK_FALSE(p.doc.empty());
     CHECK_FALSE(p.source.empty());
     CHECK_FALSE(unit_label(p).empty());
-    CHECK_FALSE(check_value(p, p.default_value).has_value());
+    CHECK_FALSE(check_value(p, p.default_json).has_value());
   }
   for (const Preset& preset : presets())
     for (const PresetValue& v : preset.values) {

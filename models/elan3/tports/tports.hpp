@@ -30,10 +30,11 @@
 
 namespace bcssim::elan3::tports {
 
+/// Defaults and sources: elan3::tports_params() (models/elan3/params.cpp).
 struct TportsSpec {
-  std::uint64_t eager_limit = 4096; // B: larger messages use rendezvous
-  std::uint64_t pio_limit = 288;    // B: smaller messages are copied into the NIC by the host
-  double pio_bandwidth = 0;         // B/s of that host copy across PCI
+  std::uint64_t eager_limit = 0; // B: larger messages use rendezvous
+  std::uint64_t pio_limit = 0;   // B: smaller messages are copied into the NIC by the host
+  double pio_bandwidth = 0;      // B/s of that host copy across PCI
   double message_cycles = 0;        // NIC thread cycles per message handled (arrival or posted receive)
   double walk_cycles = 0;           // NIC thread cycles per queue entry examined while matching
 };

@@ -1,6 +1,7 @@
 #pragma once
 // Kind "app": one application (app.name) as one MPI job on the scenario's machine and backend. Its result is
 // the job's makespan and its MPI calls per primitive.
+#include "apps/app.hpp"
 #include "bcs/mds/emds.hpp"
 #include "bcs/mds/mmds.hpp"
 #include "mpi/comm.hpp"
@@ -31,6 +32,11 @@ struct AppResult {
 };
 
 class MpiJob;
+
+/// The ranks app.processes asks for (0 = every PE of the machine).
+unsigned app_ranks(const Scenario& sc);
+/// What the application learns of its job.
+apps::JobContext app_context(const Scenario& sc, unsigned ranks);
 
 class AppRun {
 public:

@@ -20,34 +20,6 @@ double MpiMeasurement::latency_us() const
   return test == "pingpong" || test == "posted_receives" ? per / 2 : per;
 }
 
-// Consistency with the machine was checked when the scenario was resolved (sim/config/scenario.cpp).
-MpiBenchSpec mpi_bench_spec(const Scenario& sc)
-{
-  MpiBenchSpec s;
-  s.tests = sc.texts("mpi_microbench.tests");
-  const auto pair = sc.integers("mpi_microbench.pair");
-  s.node_a = unsigned(pair.at(0));
-  s.node_b = unsigned(pair.at(1));
-  for (double b : sc.quantities("mpi_microbench.sizes"))
-    s.sizes.push_back(std::uint64_t(b));
-  s.iterations = int(sc.integer("mpi_microbench.iterations"));
-  s.window = int(sc.integer("mpi_microbench.window"));
-  for (std::int64_t p : sc.integers("mpi_microbench.posted_receives"))
-    s.posted.push_back(unsigned(p));
-  for (double b : sc.quantities("mpi_microbench.posted_sizes"))
-    s.posted_sizes.push_back(std::uint64_t(b));
-  for (std::int64_t p : sc.integers("mpi_microbench.processes"))
-    s.processes.push_back(unsigned(p));
-  if (s.processes.empty()) {
-    const std::int64_t capacity = sc.integer("platform.nodes") * sc.integer("platform.pes_per_node");
-    for (std::int64_t p = 2; p < capacity; p *= 2)
-      s.processes.push_back(unsigned(p));
-    s.processes.push_back(unsigned(capacity));
-  }
-  s.collective_size = std::uint64_t(sc.quantity("mpi_microbench.collective_size"));
-  return s;
-}
-
 MpiBench::MpiBench(World& world, const Scenario& scenario, MpiBenchSpec spec)
     : world_(world), scenario_(scenario), spec_(std::move(spec))
 {

@@ -14,17 +14,18 @@
 
 namespace bcssim::sim {
 
+/// The mpi_microbench section; defaults and sources: its parameter group (kind.cpp).
 struct MpiBenchSpec {
   std::vector<std::string> tests;
   unsigned node_a = 0; // of rank 0 in the two-rank tests
-  unsigned node_b = 1; // of rank 1
+  unsigned node_b = 0; // of rank 1
   std::vector<std::uint64_t> sizes;
-  int iterations = 20;
-  int window = 64;
+  int iterations = 0;
+  int window = 0;
   std::vector<unsigned> posted;
   std::vector<std::uint64_t> posted_sizes;
-  std::vector<unsigned> processes;
-  std::uint64_t collective_size = 8;
+  std::vector<unsigned> processes; // [] = 2, 4, 8, ... up to the machine
+  std::uint64_t collective_size = 0;
 };
 
 struct MpiMeasurement {
@@ -40,9 +41,6 @@ struct MpiMeasurement {
   /// Bytes per second one way (bandwidth tests).
   double bandwidth() const { return time_ns > 0 ? double(moved) / (double(time_ns) * 1e-9) : 0.0; }
 };
-
-/// Reads the mpi_microbench section.
-MpiBenchSpec mpi_bench_spec(const Scenario& scenario);
 
 class MpiJob;
 

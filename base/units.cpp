@@ -1,11 +1,11 @@
-#include "sim/config/units.hpp"
+#include "base/units.hpp"
 
 #include <cmath>
 #include <cstdlib>
 #include <utility>
 #include <vector>
 
-namespace bcssim::sim {
+namespace bcssim::base {
 namespace {
 
 using UnitTable = std::vector<std::pair<std::string_view, double>>;
@@ -108,4 +108,4 @@ std::string_view si_unit(Quantity q)
   return "";
 }
 
-} // namespace bcssim::sim
+} // namespace bcssim::base

@@ -1,0 +1,58 @@
+// Sources: 000 = BCS-MPI chapter, 002 = thesis excerpt, 004 = MRNet (docs/references.md).
+#include "bcs/core/params.hpp"
+
+namespace bcssim::bcs::core {
+namespace {
+
+using base::Quantity;
+using Transport = SoftwareTreeSpec::Transport;
+
+// LogP triples for networks we do not simulate link by link. 000 Table 2.1 pins only the cost of a tree level:
+// global compare 46 log2 n us on GigE, 20 log2 n us on Myrinet and InfiniBand; a fan-out-4 level is 2 log2
+// units, and request down + staggered replies up cost 5g + 4o + 2L per level (docs/model.md). The split
+// between o, g and L is assumed.
+struct Triple {
+  const char* name;
+  double o, g, L;
+};
+constexpr Triple kNetworks[] = {{"gige", 3e-6, 6e-6, 25e-6}, {"myrinet", 2e-6, 3.2e-6, 8e-6},
+                                {"infiniband", 2e-6, 4e-6, 6e-6}};
+
+} // namespace
+
+const base::ParamGroup<SoftwareTreeSpec>& software_tree_params()
+{
+  static const base::ParamGroup<SoftwareTreeSpec> g = [] {
+    base::ParamGroup<SoftwareTreeSpec> g("bcs.core.software_tree");
+    g.integer("fanout", &SoftwareTreeSpec::fanout, 4, 1, 1024, "Children per node of the software tree.",
+              "002 §2.4.2.2 (balanced tree); 004 §2.6");
+    g.quantity("overhead", &SoftwareTreeSpec::overhead, Quantity::time, "20ns", 0, 1,
+               "o: per message at the sender and again at the receiver (receives are serialized).",
+               "a NIC thread switch, about 2 cycles (002 §2.2.1): on the platform network the put itself "
+               "(descriptor cycles, DMA start-up, wire) is already modelled");
+    g.quantity("gap", &SoftwareTreeSpec::gap, Quantity::time, "20ns", 0, 1,
+               "g: between successive sends of one node (the first send waits one gap too, 004 §2.6).",
+               "a NIC thread switch, about 2 cycles (002 §2.2.1), as for the overhead");
+    g.quantity("latency", &SoftwareTreeSpec::latency, Quantity::time, "5us", 0, 1,
+               "L: transit of one message when network = logp.", "scenario choice");
+    // Declared after overhead, gap and latency: a named network replaces the three.
+    g.add(base::choice_decl("network", "platform", {"platform", "logp", "gige", "myrinet", "infiniband"},
+                            "Transit of one tree message: 'platform' = an RDMA put over the simulated QsNet with the "
+                            "overhead and gap below; 'logp' = the fixed latency below; gige / myrinet / infiniband = "
+                            "LogP triples (o, g, L) that reproduce 000 Table 2.1 (see docs/model.md).",
+                            "scenario choice"),
+          [](SoftwareTreeSpec& s, const base::ParamValue& v) {
+            s.transport = v.word() == "platform" ? Transport::platform : Transport::logp;
+            for (const Triple& n : kNetworks)
+              if (v.word() == n.name) {
+                s.overhead = n.o;
+                s.gap = n.g;
+                s.latency = n.L;
+              }
+          });
+    return g;
+  }();
+  return g;
+}
+
+} // namespace bcssim::bcs::core

@@ -1,0 +1,35 @@
+// Sources: 000 = BCS-MPI chapter, 001 = SC'03 poster (docs/references.md).
+#include "bcs/runtime/params.hpp"
+
+#include "bcs/mds/params.hpp"
+
+namespace bcssim::bcs::runtime {
+
+const base::ParamGroup<RuntimeSpec>& runtime_params()
+{
+  using base::Quantity;
+  static const base::ParamGroup<RuntimeSpec> g = [] {
+    base::ParamGroup<RuntimeSpec> g("bcs");
+    g.quantity("runtime.slice", &RuntimeSpec::slice, Quantity::time, "500us", 1e-6, 10,
+               "Time slice: the Strobe Sender's global strobe period.", "001: 500 us global heartbeat");
+    g.integer("runtime.management_node", &RuntimeSpec::management_node, 0, 0, 16777215,
+              "Node whose NIC runs the Strobe Sender (the management node).", "scenario choice");
+    g.integer("runtime.combine_cycles", &RuntimeSpec::combine_cycles, 150, 0, 1e9,
+              "NIC cycles per element combined by the Reduce Helper (SoftFloat: the Elan3 has no FPU).",
+              "assumed: a SoftFloat double add/compare is on the order of a hundred instructions on the "
+              "100 MHz Elan3 thread processor; 000 §4.4 gives no figure");
+    g.quantity("runtime.retry_backoff", &RuntimeSpec::retry_backoff, Quantity::time, "1us", 0, 1,
+               "Wait of the Strobe Sender before it checks an unfinished microphase again.",
+               "assumed: 000 counts the retries (USRDEM, USRMSM) but gives no interval");
+    g.nest(&RuntimeSpec::mmds, mds::mmds_params());
+    g.integer("mds.mmds_update_cycles", &RuntimeSpec::mmds_update_cycles, 100, 0, 1e9,
+              "Host cycles of one MMDS update (a distribution bin and a summary row), on top of reading the "
+              "Elan clock across PCI; two updates per MPI call.",
+              "assumed: a few loads, stores and a divide; 000 §5.1.1 gives no figure");
+    g.nest(&RuntimeSpec::emds, mds::emds_params());
+    return g;
+  }();
+  return g;
+}
+
+} // namespace bcssim::bcs::runtime

@@ -1,0 +1,87 @@
+// Sources: 002 = thesis excerpt, 003 = Kumar & Kalé (docs/references.md).
+#include "models/elan3/params.hpp"
+
+namespace bcssim::elan3 {
+namespace {
+using base::kUnbounded;
+using base::Quantity;
+} // namespace
+
+const base::ParamGroup<DmaSpec>& dma_params()
+{
+  static const base::ParamGroup<DmaSpec> g = [] {
+    base::ParamGroup<DmaSpec> g("platform.nic");
+    g.quantity("dma_startup", &DmaSpec::startup, Quantity::time, "1853.8ns", 0, 1,
+               "Elan3lib RDMA put: time from the post to data entering the network, plus completion "
+               "notification (host PIO, DMA engine start, destination event).",
+               "002 §2.4.1.1: 0-byte latency 2.2 us minus the wire latency of adjacent nodes "
+               "(346.2 ns with 2.5 m cables)");
+    return g;
+  }();
+  return g;
+}
+
+const base::ParamGroup<ThreadCosts>& thread_cost_params()
+{
+  static const base::ParamGroup<ThreadCosts> g = [] {
+    base::ParamGroup<ThreadCosts> g("platform.nic.cycles");
+    g.integer("event", &ThreadCosts::event, 10, 0, 1e9, "Thread processor cycles to set or test an event in NIC memory.",
+              "assumed: a few loads/stores and a thread switch (about 2 cycles, 002 §2.2.1)");
+    g.integer("descriptor", &ThreadCosts::descriptor, 50, 0, 1e9,
+              "Thread processor cycles to build and issue a DMA descriptor or a network transaction.",
+              "assumed: 16 words written to the DMA queue plus the command; within the 2.2 us Elan3lib "
+              "latency (002 §2.4.1.1)");
+    g.integer("compare", &ThreadCosts::compare, 4, 0, 1e9,
+              "Thread processor cycles for one comparison of a word (matching, Compare-And-Write).",
+              "assumed: load, compare, branch on a 32-bit RISC");
+    return g;
+  }();
+  return g;
+}
+
+const base::ParamGroup<HostInterfaceSpec>& host_interface_params()
+{
+  static const base::ParamGroup<HostInterfaceSpec> g = [] {
+    base::ParamGroup<HostInterfaceSpec> g("platform.nic");
+    g.quantity("host_post", &HostInterfaceSpec::post_cost, Quantity::time, "500ns", 0, 1,
+               "A process posting a descriptor into NIC memory: programmed I/O beyond the transfer of its "
+               "64 bytes across PCI.",
+               "calibrated with host_wake: 002 §2.4.2.2 hardware barrier on a few nodes (about 5 us)");
+    g.quantity("host_wake", &HostInterfaceSpec::wake_cost, Quantity::time, "500ns", 0, 1,
+               "From the NIC writing an event word to host memory to the polling process seeing it.",
+               "calibrated with host_post: 002 §2.4.2.2 hardware barrier on a few nodes (about 5 us)");
+    return g;
+  }();
+  return g;
+}
+
+const base::ParamGroup<tports::TportsSpec>& tports_params()
+{
+  using tports::TportsSpec;
+  static const base::ParamGroup<TportsSpec> g = [] {
+    base::ParamGroup<TportsSpec> g("quadrics");
+    g.add(base::quantity_decl("eager_limit", Quantity::size, "4KiB", 0, 1e9,
+                              "Largest message sent eagerly; larger ones use rendezvous (an RDMA get by the receiver).",
+                              "003 §3: short messages (4 KB or below) go eager through elan_tportTxSend"),
+          [](TportsSpec& s, const base::ParamValue& v) { s.eager_limit = std::uint64_t(v.number()); });
+    g.add(base::quantity_decl("pio_limit", Quantity::size, "288B", 0, 1e9,
+                              "Messages smaller than this are copied into the NIC by the host before they are sent.",
+                              "003 §2.1: messages smaller than 288 bytes are first copied into the network interface"),
+          [](TportsSpec& s, const base::ParamValue& v) { s.pio_limit = std::uint64_t(v.number()); });
+    g.quantity("pio_bandwidth", &TportsSpec::pio_bandwidth, Quantity::bandwidth, "87.6MB/s", 1, kUnbounded,
+               "Rate of that host copy (programmed I/O across PCI).",
+               "calibrated: 003 Table 2, 16 B to 256 B latency growth (4.69 to 8.89 us) minus the "
+               "modelled wire and PCI time of the extra 240 B");
+    g.integer("nic_message_cycles", &TportsSpec::message_cycles, 10, 0, 1e9,
+              "NIC thread cycles per message handled by Tports (arrival or posted receive).",
+              "assumed: a few tens of instructions");
+    g.integer("nic_walk_cycles", &TportsSpec::walk_cycles, 41, 0, 1e9,
+              "NIC thread cycles per queue entry examined while matching (includes its cache misses).",
+              "calibrated: 003 Table 2, 16 B latency 4.69 us with 1 and 17.8 us with 33 posted receives: "
+              "13.1 us over 32 entries at 100 MHz");
+    return g;
+  }();
+  return g;
+}
+
+} // namespace bcssim::elan3

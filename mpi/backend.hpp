@@ -1,0 +1,74 @@
+#pragma once
+// An MPI backend: what runs one job's ranks on the machine. Each backend registers once (mpi/backends.cpp) with
+// its name, doc, parameters and a factory; everything above mpi/ picks one by name and never by an if-chain.
+#include "base/params.hpp"
+#include "mpi/comm.hpp"
+#include "mpi/job.hpp"
+#include "mpi/placement.hpp"
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace bcssim::elan3 {
+class DmaEngine;
+class HostInterface;
+} // namespace bcssim::elan3
+namespace bcssim::bcs::core {
+class CorePrimitives;
+}
+namespace bcssim::bcs::runtime {
+class Runtime;
+}
+
+namespace bcssim::mpi {
+
+/// The parts of the simulated machine a backend may use.
+struct MachineAccess {
+  elan3::DmaEngine& dma;
+  const elan3::HostInterface& host;
+  bcs::core::CorePrimitives& qsnet_hw;                    // QsNet's hardware multicast and network conditional
+  std::function<bcs::runtime::Runtime&()> bcs_runtime;    // the machine's BCS-MPI runtime, created on first use
+};
+
+/// One job's share of a backend: its per-job state and a Comm per rank.
+class JobBackend {
+public:
+  virtual ~JobBackend() = default;
+  virtual std::unique_ptr<Comm> make_comm(int rank) = 0;
+  /// Starts the job's ranks (the default: every rank at once).
+  virtual void start(Job& job, RankMain main) { job.start(std::move(main)); }
+  /// Every rank has returned: ends the job's NIC threads.
+  virtual void stop() {}
+  /// True when barrier and broadcast run on network hardware.
+  virtual bool hardware_collectives() const { return false; }
+};
+
+struct Backend {
+  std::string name;  // as the scenario's "mpi" names it
+  std::string title; // as plots name it
+  std::string doc;
+  /// Its parameters (for the catalogue; the factory reads them from the source).
+  std::vector<base::ParamDecl> params;
+  std::function<std::unique_ptr<JobBackend>(const MachineAccess&, const base::ParamSource&, const Placement&)> create;
+};
+
+/// Every backend, the baseline first (a comparison runs them in this order).
+const std::vector<Backend>& backends();
+/// The backend named `name`; std::invalid_argument naming the known ones otherwise.
+const Backend& backend(const std::string& name);
+/// Their names, in order.
+std::vector<std::string> backend_names();
+
+/// The declarations of a group, for a registration's `params`.
+template <class Spec>
+std::vector<base::ParamDecl> declarations(const base::ParamGroup<Spec>& group)
+{
+  std::vector<base::ParamDecl> out;
+  for (const auto& e : group.entries())
+    out.push_back(e.decl);
+  return out;
+}
+
+} // namespace bcssim::mpi

@@ -1,0 +1,96 @@
+// Kind "app": one application (app.name, one of apps::registry()) as one MPI job on the scenario's machine and
+// backend. Its result is the job's makespan, its MPI calls per primitive and, on BCS-MPI, the MDS's records.
+#include "sim/kinds/app/kind.hpp"
+
+#include "sim/kinds/app/app_report.hpp"
+#include "sim/kinds/app/app_run.hpp"
+#include "sim/kinds/app/mds_report.hpp"
+
+#include <fmt/format.h>
+
+namespace bcssim::sim {
+namespace {
+
+std::vector<base::ParamDecl> params()
+{
+  std::vector<base::ParamDecl> c;
+  std::string doc = "Application of kind 'app':";
+  for (const apps::App& a : apps::registry())
+    doc += fmt::format(" '{}' = {};", a.name, a.doc);
+  doc.back() = '.';
+  c.push_back(base::choice_decl("app.name", apps::registry().front().name.c_str(), apps::names(), doc,
+                                "scenario choice"));
+  c.push_back(base::integer_decl("app.processes", 0, 0, 16777216,
+                                 "MPI processes (ranks) of the application, placed by job.placement from node 0; 0 = "
+                                 "every PE of the machine (platform.nodes x platform.pes_per_node).",
+                                 "scenario choice"));
+  for (const apps::App& a : apps::registry())
+    c.insert(c.end(), a.params.begin(), a.params.end());
+  c.push_back(base::integer_decl("bcs.mds.plot_node", 0, 0, 16777215,
+                                 "The node whose local EMDS figures are plotted (000 Figures 5.4-5.5).",
+                                 "scenario choice"));
+  return c;
+}
+
+// The job fits the machine; the application's own rules hold for it; the plotted node exists.
+void check(const Scenario& sc)
+{
+  const std::int64_t nodes = sc.integer("platform.nodes");
+  const std::int64_t pes = sc.integer("platform.pes_per_node");
+  const std::int64_t asked = sc.integer("app.processes");
+  if ((asked > 0 ? asked : nodes * pes) > nodes * pes)
+    throw ScenarioError("app.processes", sc.shown("app.processes"),
+                        fmt::format("at most platform.nodes x platform.pes_per_node = {} x {} = {} (or 0: all)",
+                                    nodes, pes, nodes * pes));
+  const unsigned ranks = app_ranks(sc);
+  try {
+    if (auto e = apps::find(sc.text("app.name")).check(sc, app_context(sc, ranks)))
+      throw ScenarioError(e->path, e->value.empty() ? sc.shown(e->path) : e->value, e->allowed);
+  } catch (const base::ParamRuleError& e) {
+    throw ScenarioError(e.error.path, e.error.value, e.error.allowed);
+  }
+  if (sc.integer("bcs.mds.plot_node") >= nodes)
+    throw ScenarioError("bcs.mds.plot_node", sc.shown("bcs.mds.plot_node"),
+                        fmt::format("nodes below platform.nodes = {}", nodes));
+}
+
+class AppKindRun : public KindRun {
+public:
+  AppKindRun(World& world, const Scenario& sc) : app_(std::make_unique<AppRun>(world, sc)) { app_->start(); }
+  void finish() override
+  {
+    app_->check();
+    result_ = app_->result();
+    app_.reset(); // the job's state refers to the World, which ends before the results are written
+  }
+  const AppResult& result() const { return result_; }
+  void summarize(nlohmann::json& summary) const override { summary["app"] = app_figures(result_); }
+  void write(const ResultsDir& dir) const override
+  {
+    dir.write("runs.csv", app_csv({result_}));
+    dir.write("profile.csv", app_profile_csv(result_));
+    write_mmds(dir, result_);
+    write_emds(dir, result_);
+  }
+
+private:
+  std::unique_ptr<AppRun> app_;
+  AppResult result_;
+};
+
+} // namespace
+
+const AppResult& app_result(const KindRun& run) { return dynamic_cast<const AppKindRun&>(run).result(); }
+
+Kind app_kind()
+{
+  Kind k;
+  k.name = "app";
+  k.doc = "runs the application app.name on the backend 'mpi'";
+  k.params = params();
+  k.check = check;
+  k.start = [](World& world, const Scenario& sc) { return std::make_unique<AppKindRun>(world, sc); };
+  return k;
+}
+
+} // namespace bcssim::sim

@@ -1,0 +1,56 @@
+#pragma once
+// A scenario kind: what a scenario of that kind runs on the machine and reports. Each kind is a folder under
+// sim/kinds/ with a `kind()` function returning its registration (name, doc, parameters, rules, runner), listed
+// once in registry.cpp. The driver (sim/driver) only goes through this interface.
+#include "base/params.hpp"
+#include "sim/config/scenario.hpp"
+#include "sim/machine/world.hpp"
+#include "sim/output/results_dir.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <functional>
+#include <memory>
+#include <string>
+#include <vector>
+
+namespace bcssim::sim {
+
+/// A kind's simulation: started on the World before the engine runs, finished after it, then reported from
+/// plain data (the World is gone by then).
+class KindRun {
+public:
+  virtual ~KindRun() = default;
+  /// After the engine ran, while the World lives: checks the outcome (DeadlockError) and keeps the results.
+  virtual void finish() = 0;
+  /// The kind's entries of summary.json.
+  virtual void summarize(nlohmann::json& summary) const = 0;
+  /// runs.csv and the kind's other files and plots.
+  virtual void write(const ResultsDir& dir) const = 0;
+};
+
+struct Kind {
+  std::string name;
+  std::string doc;
+  /// The parameters it owns (its section of the scenario).
+  std::vector<base::ParamDecl> params;
+  /// Its rules on a resolved scenario (e.g. nodes it names exist); throws ScenarioError.
+  std::function<void(const Scenario&)> check;
+  /// Creates its actors on the World; the driver then runs the engine and calls finish().
+  std::function<std::unique_ptr<KindRun>(World&, const Scenario&)> start;
+};
+
+const std::vector<Kind>& kinds();
+/// The kind named `name`; std::invalid_argument naming the known ones otherwise.
+const Kind& find_kind(const std::string& name);
+std::vector<std::string> kind_names();
+
+/// The declarations of a group, for a registration's `params`.
+template <class Spec>
+void append_params(std::vector<base::ParamDecl>& out, const base::ParamGroup<Spec>& group)
+{
+  for (const auto& e : group.entries())
+    out.push_back(e.decl);
+}
+
+} // namespace bcssim::sim
