@@ -20,13 +20,14 @@ enum class Variant {
 };
 Variant parse_variant(const std::string& text);
 
+/// A scenario's defaults and their sources: the declarations in app.cpp (sweep3d.*).
 struct Spec {
-  int npe_i = 1, npe_j = 1;        // process grid (npe_i * npe_j = ranks)
-  int it_g = 50, jt_g = 50, kt = 50; // global grid cells
-  int mm = 6;                      // angles per octant (3 or 6)
-  int mmi = 3;                     // angles per block
-  int mk = 10;                     // k-planes per block
-  int iterations = 1;              // fixed count (sweep3d: epsi < 0)
+  int npe_i = 0, npe_j = 0;        // process grid (npe_i * npe_j = ranks)
+  int it_g = 0, jt_g = 0, kt = 0;  // global grid cells
+  int mm = 0;                      // angles per octant (3 or 6)
+  int mmi = 0;                     // angles per block
+  int mk = 0;                      // k-planes per block
+  int iterations = 0;              // fixed count (sweep3d: epsi < 0)
   double grind = 0;                // seconds per cell-angle of a block's computation
   Variant variant = Variant::blocking;
 };

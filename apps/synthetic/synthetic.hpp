@@ -13,15 +13,16 @@ namespace bcssim::apps::synthetic {
 
 enum class Pattern { barrier, exchange };
 
+/// A scenario's defaults and their sources: the declarations in app.cpp (synthetic.*).
 struct Spec {
   Pattern pattern = Pattern::barrier;
-  double granularity = 1e-3; // seconds of computation per iteration (before imbalance and variability)
-  int iterations = 10;
-  int neighbours = 2;           // exchange: partners at offsets +1, -1, +2, -2, ... (mod size)
-  std::uint64_t message_bytes = 4096; // exchange: bytes sent to each partner per iteration
+  double granularity = 0; // seconds of computation per iteration (before imbalance and variability)
+  int iterations = 0;
+  int neighbours = 0;           // exchange: partners at offsets +1, -1, +2, -2, ... (mod size)
+  std::uint64_t message_bytes = 0; // exchange: bytes sent to each partner per iteration
   double imbalance = 0;   // static: rank r computes granularity * (1 + imbalance * a_r), a_r uniform in [0, 1)
   double variability = 0; // per iteration: times (1 + variability * (2u - 1)), u uniform in [0, 1)
-  std::uint64_t seed = 1;
+  std::uint64_t seed = 0;
 };
 
 Pattern parse_pattern(const std::string& text);

@@ -4,6 +4,7 @@
 #include "apps/sweep3d_proxy/sweep3d.hpp"
 #include "sim/driver/simulation.hpp"
 #include "sim/kinds/app/kind.hpp"
+#include "tests/app_fixtures.hpp"
 
 #include <doctest/doctest.h>
 
@@ -29,7 +30,7 @@ void check_sweep3d_counts(const std::string& mpi, const std::string& variant)
   const sim::SimulationResult r = sim::simulate(sc);
     const auto& profile = sim::app_result(*r.run).profile;
 
-  apps::sweep3d::Spec s;
+  apps::sweep3d::Spec s = test::sweep3d_spec();
   s.npe_i = 3;
   s.npe_j = 2;
   s.it_g = 18;
@@ -135,7 +136,7 @@ void check_sage_counts(const std::string& mpi)
                        {"ghost_size", "16B"}, {"cell_cycles", 20000}}}};
   const sim::SimulationResult r = sim::simulate(sim::Scenario::resolve(user, {}));
   const auto& p = sim::app_result(*r.run).profile;
-  apps::sage::Spec s;
+  apps::sage::Spec s = test::sage_spec();
   s.cells_per_process = 50;
   s.ghost_bytes = 16;
   std::uint64_t messages = 0, bytes = 0;

@@ -3,6 +3,7 @@
 #include "apps/sage_proxy/sage.hpp"
 #include "apps/sweep3d_proxy/sweep3d.hpp"
 #include "apps/synthetic/synthetic.hpp"
+#include "tests/app_fixtures.hpp"
 
 #include <doctest/doctest.h>
 
@@ -23,7 +24,7 @@ TEST_CASE("sweep3d: grid, local sizes and neighbours as sweep3d 2.2b computes th
   sweep3d::square_grid(7, ni, nj);
   CHECK((ni == 1 && nj == 7));
 
-  sweep3d::Spec s;
+  sweep3d::Spec s = bcssim::test::sweep3d_spec();
   s.npe_i = 3;
   s.npe_j = 2;
   s.it_g = 10; // 4, 3, 3 columns
@@ -51,7 +52,7 @@ TEST_CASE("sweep3d: grid, local sizes and neighbours as sweep3d 2.2b computes th
 
 TEST_CASE("sweep3d: messages per iteration follow from the octants that have an upstream neighbour")
 {
-  sweep3d::Spec s;
+  sweep3d::Spec s = bcssim::test::sweep3d_spec();
   s.npe_i = 3;
   s.npe_j = 3;
   s.it_g = s.jt_g = 30;
@@ -83,7 +84,7 @@ TEST_CASE("synthetic: partners at +1, -1, +2, ... and seeded work that depends o
   CHECK(synthetic::partner_offsets(2, 4) == std::vector<int>{1}); // +1 and -1 are the same rank
   CHECK(synthetic::partner_offsets(1, 2).empty());
 
-  synthetic::Spec s;
+  synthetic::Spec s = bcssim::test::synthetic_spec();
   s.granularity = 1e-3;
   s.imbalance = 0.5;
   s.variability = 0.2;
@@ -129,7 +130,7 @@ std::map<std::pair<int, int>, std::int64_t> brute_force_pairs(const sage::Spec& 
 
 TEST_CASE("sage: the linear decomposition's neighbours and ghost sizes")
 {
-  sage::Spec s;
+  sage::Spec s = bcssim::test::sage_spec();
   // 8 processes x 8 cells = a 4 x 4 x 4 cube; each process owns two rows of a plane. Process 2 (rows 0-1 of plane
   // 1) touches process 0 across z (8 cells), process 3 across y (its second row against 3's first: 4 cells) and
   // process 4 across z; its rows end where the grid's rows do, so no pair along x.
@@ -160,7 +161,7 @@ TEST_CASE("sage: ghost sizes equal a brute-force count of adjacent cells, symmet
   for (auto [processes, cells] : {std::pair{8, 8}, {5, 7}, {27, 3}, {16, 50}, {6, 200}, {64, 13}, {3, 1000}}) {
     CAPTURE(processes);
     CAPTURE(cells);
-    sage::Spec s;
+    sage::Spec s = bcssim::test::sage_spec();
     s.cells_per_process = cells;
     s.ghost_bytes = 8;
     const auto expected = brute_force_pairs(s, processes);
@@ -176,7 +177,7 @@ TEST_CASE("sage: ghost sizes equal a brute-force count of adjacent cells, symmet
 
 TEST_CASE("sage: a spec that cannot run names its field")
 {
-  sage::Spec s;
+  sage::Spec s = bcssim::test::sage_spec();
   s.exchanges = 0;
   s.allreduces = 0;
   CHECK_THROWS_WITH_AS(sage::check(s), doctest::Contains("at least one exchange or allreduce"),
