@@ -38,16 +38,6 @@ const std::vector<App>& registry();
 const App& find(const std::string& name);
 std::vector<std::string> names();
 
-/// The declarations of a group, for a registration's `params`.
-template <class Spec>
-std::vector<base::ParamDecl> declarations(const base::ParamGroup<Spec>& group)
-{
-  std::vector<base::ParamDecl> out;
-  for (const auto& e : group.entries())
-    out.push_back(e.decl);
-  return out;
-}
-
 /// `<app>.imbalance` and `<app>.variability`: the seeded uneven work of apps/common/variable_work.hpp.
 template <class Spec>
 void declare_uneven_work(base::ParamGroup<Spec>& g, double Spec::*imbalance, double Spec::*variability,

@@ -4,9 +4,7 @@
 #include "apps/sweep3d_proxy/app.hpp"
 #include "apps/synthetic/app.hpp"
 
-#include <fmt/format.h>
-
-#include <stdexcept>
+#include "base/registry.hpp"
 
 namespace bcssim::apps {
 
@@ -20,20 +18,8 @@ const std::vector<App>& registry()
   return all;
 }
 
-const App& find(const std::string& name)
-{
-  for (const App& a : registry())
-    if (a.name == name)
-      return a;
-  throw std::invalid_argument(fmt::format("no application '{}'; known: {}", name, fmt::join(names(), ", ")));
-}
+const App& find(const std::string& name) { return base::find_named(registry(), name, "application"); }
 
-std::vector<std::string> names()
-{
-  std::vector<std::string> out;
-  for (const App& a : registry())
-    out.push_back(a.name);
-  return out;
-}
+std::vector<std::string> names() { return base::names_of(registry()); }
 
 } // namespace bcssim::apps

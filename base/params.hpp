@@ -235,6 +235,23 @@ private:
   std::vector<RuleEntry> rules_;
 };
 
+/// The declarations of a group (for a registry entry's parameter list or the catalogue), appended to `out`.
+template <class Spec>
+void append_declarations(std::vector<ParamDecl>& out, const ParamGroup<Spec>& group)
+{
+  for (const auto& e : group.entries())
+    out.push_back(e.decl);
+}
+
+/// The declarations of a group.
+template <class Spec>
+std::vector<ParamDecl> declarations(const ParamGroup<Spec>& group)
+{
+  std::vector<ParamDecl> out;
+  append_declarations(out, group);
+  return out;
+}
+
 /// Throws std::invalid_argument naming the rule when `spec` breaks one of `group`'s rules: models call it in their
 /// constructors, so a spec built by hand is held to the same rules, with the same words, as a scenario.
 template <class Spec>

@@ -61,14 +61,4 @@ const Backend& backend(const std::string& name);
 /// Their names, in order.
 std::vector<std::string> backend_names();
 
-/// The declarations of a group, for a registration's `params`.
-template <class Spec>
-std::vector<base::ParamDecl> declarations(const base::ParamGroup<Spec>& group)
-{
-  std::vector<base::ParamDecl> out;
-  for (const auto& e : group.entries())
-    out.push_back(e.decl);
-  return out;
-}
-
 } // namespace bcssim::mpi

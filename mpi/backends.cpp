@@ -4,9 +4,7 @@
 #include "mpi/bcs/backend.hpp"
 #include "mpi/quadrics/backend.hpp"
 
-#include <fmt/format.h>
-
-#include <stdexcept>
+#include "base/registry.hpp"
 
 namespace bcssim::mpi {
 
@@ -19,20 +17,8 @@ const std::vector<Backend>& backends()
   return all;
 }
 
-const Backend& backend(const std::string& name)
-{
-  for (const Backend& b : backends())
-    if (b.name == name)
-      return b;
-  throw std::invalid_argument(fmt::format("no MPI backend '{}'; known: {}", name, fmt::join(backend_names(), ", ")));
-}
+const Backend& backend(const std::string& name) { return base::find_named(backends(), name, "MPI backend"); }
 
-std::vector<std::string> backend_names()
-{
-  std::vector<std::string> out;
-  for (const Backend& b : backends())
-    out.push_back(b.name);
-  return out;
-}
+std::vector<std::string> backend_names() { return base::names_of(backends()); }
 
 } // namespace bcssim::mpi

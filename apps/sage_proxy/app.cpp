@@ -69,7 +69,7 @@ const base::ParamGroup<Input>& params()
 
 App app()
 {
-  return App{"sage", "the SAGE hydrocode proxy (parameters sage.*)", declarations(params()),
+  return App{"sage", "the SAGE hydrocode proxy (parameters sage.*)", base::declarations(params()),
              [](const base::ParamSource& source, const JobContext&) {
                params().build(source); // its rule
                return std::optional<base::ParamError>();

@@ -120,7 +120,7 @@ Spec make_spec(const Input& in, const JobContext& job)
 
 App app()
 {
-  return App{"sweep3d", "the SWEEP3D wavefront proxy (parameters sweep3d.*)", declarations(params()), check_job,
+  return App{"sweep3d", "the SWEEP3D wavefront proxy (parameters sweep3d.*)", base::declarations(params()), check_job,
              [](const base::ParamSource& source, const JobContext& job) -> mpi::RankMain {
                const Spec spec = make_spec(params().build(source), job);
                return [spec](mpi::Comm& c) { run(c, spec); };

@@ -37,7 +37,7 @@ const base::ParamGroup<Spec>& params()
 App app()
 {
   return App{"synthetic", "the bulk-synchronous loop of apps/synthetic (parameters synthetic.*)",
-             declarations(params()),
+             base::declarations(params()),
              [](const base::ParamSource&, const JobContext&) { return std::optional<base::ParamError>(); },
              [](const base::ParamSource& source, const JobContext& job) -> mpi::RankMain {
                Spec spec = params().build(source);

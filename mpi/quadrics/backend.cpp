@@ -55,7 +55,7 @@ mpi::Backend backend()
 {
   return mpi::Backend{"quadrics", "Quadrics MPI",
                       "the production-MPI baseline (Quadrics MPI over Elan Tports, parameters quadrics.*)",
-                      declarations(backend_params()),
+                      base::declarations(backend_params()),
                       [](const MachineAccess& m, const base::ParamSource& source, const Placement& placement) {
                         return std::make_unique<QuadricsJob>(m.dma, m.host, m.qsnet_hw, placement,
                                                              backend_params().build(source));

@@ -5,9 +5,7 @@
 #include "sim/kinds/microbench/kind.hpp"
 #include "sim/kinds/mpi_microbench/kind.hpp"
 
-#include <fmt/format.h>
-
-#include <stdexcept>
+#include "base/registry.hpp"
 
 namespace bcssim::sim {
 
@@ -21,20 +19,8 @@ const std::vector<Kind>& kinds()
   return all;
 }
 
-const Kind& find_kind(const std::string& name)
-{
-  for (const Kind& k : kinds())
-    if (k.name == name)
-      return k;
-  throw std::invalid_argument(fmt::format("no scenario kind '{}'; known: {}", name, fmt::join(kind_names(), ", ")));
-}
+const Kind& find_kind(const std::string& name) { return base::find_named(kinds(), name, "scenario kind"); }
 
-std::vector<std::string> kind_names()
-{
-  std::vector<std::string> out;
-  for (const Kind& k : kinds())
-    out.push_back(k.name);
-  return out;
-}
+std::vector<std::string> kind_names() { return base::names_of(kinds()); }
 
 } // namespace bcssim::sim

@@ -45,12 +45,4 @@ const std::vector<Kind>& kinds();
 const Kind& find_kind(const std::string& name);
 std::vector<std::string> kind_names();
 
-/// The declarations of a group, for a registration's `params`.
-template <class Spec>
-void append_params(std::vector<base::ParamDecl>& out, const base::ParamGroup<Spec>& group)
-{
-  for (const auto& e : group.entries())
-    out.push_back(e.decl);
-}
-
 } // namespace bcssim::sim

@@ -11,35 +11,24 @@
 #include <algorithm>
 
 namespace bcssim::sim {
-namespace {
-
-template <class Spec>
-void append(std::vector<base::ParamDecl>& out, const base::ParamGroup<Spec>& group)
-{
-  for (const auto& e : group.entries())
-    out.push_back(e.decl);
-}
-
-} // namespace
-
 std::vector<base::ParamDecl> machine_params()
 {
   std::vector<base::ParamDecl> c;
-  append(c, qsnet::platform_params());
-  append(c, qsnet::multicast_params());
-  append(c, qsnet::query_params());
-  append(c, elan3::dma_params());
-  append(c, elan3::thread_cost_params());
-  append(c, elan3::host_interface_params());
+  base::append_declarations(c, qsnet::platform_params());
+  base::append_declarations(c, qsnet::multicast_params());
+  base::append_declarations(c, qsnet::query_params());
+  base::append_declarations(c, elan3::dma_params());
+  base::append_declarations(c, elan3::thread_cost_params());
+  base::append_declarations(c, elan3::host_interface_params());
   c.push_back(base::choice_decl("bcs.core.impl", "qsnet_hw", {"qsnet_hw", "software_tree"},
                                 "Implementation of Xfer-And-Signal / Test-Event / Compare-And-Write: QsNet hardware "
                                 "multicast and global query, or a k-ary tree of point-to-point messages (no hardware "
                                 "collectives).",
                                 "002 §3.4"));
-  append(c, bcs::core::software_tree_params());
-  append(c, bcs::runtime::runtime_params());
-  append(c, noise::noise_params("cpu"));
-  append(c, noise::noise_params("nic"));
+  base::append_declarations(c, bcs::core::software_tree_params());
+  base::append_declarations(c, bcs::runtime::runtime_params());
+  base::append_declarations(c, noise::noise_params("cpu"));
+  base::append_declarations(c, noise::noise_params("nic"));
   c.push_back(base::choice_decl("job.placement", "block", {"block", "cyclic"},
                                 "Ranks to PEs: 'block' fills a node's PEs before the next node, 'cyclic' deals ranks "
                                 "over the job's nodes round-robin.",

@@ -179,7 +179,7 @@ Kind microbench_kind()
   Kind k;
   k.name = "microbench";
   k.doc = "measures the raw QsNet substrate (Elan3lib-level RDMA puts) and the core primitives";
-  append_params(k.params, params());
+  k.params = base::declarations(params());
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<MicrobenchRun>(world, sc); };
   return k;

@@ -166,7 +166,7 @@ Kind mpi_microbench_kind()
   Kind k;
   k.name = "mpi_microbench";
   k.doc = "runs OSU-style MPI benchmarks on the backend 'mpi'";
-  append_params(k.params, params());
+  k.params = base::declarations(params());
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<MpiMicrobenchRun>(world, sc); };
   return k;
