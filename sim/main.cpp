@@ -49,6 +49,8 @@ int main(int argc, char** argv)
   std::string trace_window;
   run->add_option("--trace-window", trace_window,
                   "Trace only simulated times FROM:TO (e.g. 1s:1.2s; either side may be empty); implies --trace");
+  run->add_flag("--force", options.force,
+                "Replace the results folder at --out if an earlier run wrote it (never anything else)");
   run->add_option("--log", options.sg_log, "SimGrid log setting, e.g. qsnet_platform.thres:info (repeatable)");
 
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
@@ -64,6 +66,7 @@ int main(int argc, char** argv)
   sweep->add_option("--set", sets, "Override a parameter: path=value (repeatable)");
   sweep->add_option("--out", out_dir, "Results folder of the study (default: out/<scenario name>)");
   bool emit = false;
+  sweep->add_flag("--force", options.force, "Pass --force to every printed command");
   sweep->add_flag("--emit-jobs", emit, "Print the commands (required: the only mode)")->required();
 
   auto* merge = app.add_subcommand("merge", "Merge the points run by `bcssim sweep --emit-jobs` commands into the "
@@ -71,6 +74,7 @@ int main(int argc, char** argv)
   merge->add_option("scenario", file, "Scenario JSON file")->required();
   merge->add_option("folder", out_dir, "The study's results folder (holding points/)")->required();
   merge->add_option("--set", sets, "Override a parameter: path=value (repeatable), as given to sweep");
+  merge->add_flag("--force", options.force, "Replace the folder's merged results of an earlier merge or run");
 
   auto* verify_cmd = app.add_subcommand("verify", "Re-run shipped scenarios and compare their digests with the "
                                                   "golden ones (exit 1 on any mismatch)");
@@ -125,11 +129,11 @@ int main(int argc, char** argv)
       return 0;
     }
     if (*sweep) {
-      std::cout << emit_jobs(study, argv[0], file, sets, study_out);
+      std::cout << emit_jobs(study, argv[0], file, sets, study_out, options.force);
       return 0;
     }
     if (*merge) {
-      ResultsDir dir(study_out);
+      ResultsDir dir(study_out, ReplacePolicy{options.force, /*study_points=*/true, "folder"});
       std::filesystem::copy(study_out / "points", dir.path("points"), std::filesystem::copy_options::recursive);
       merge_points(study, dir.path("."), dir);
       dir.commit();

@@ -28,16 +28,18 @@ void remove_stale(const fs::path& final_dir)
 }
 } // namespace
 
-ResultsDir::ResultsDir(fs::path final_dir) : final_(std::move(final_dir))
+ResultsDir::ResultsDir(fs::path final_dir, ReplacePolicy policy) : final_(std::move(final_dir)), policy_(policy)
 {
   if (final_.filename().empty())
     final_ = final_.parent_path();
+  check_replaceable(final_, policy_); // before anything is written
   fs::create_directories(final_.parent_path().empty() ? fs::path(".") : final_.parent_path());
   remove_stale(final_);
   tmp_ = final_;
   tmp_ += ".tmp-" + std::to_string(::getpid());
   fs::remove_all(tmp_);
   fs::create_directories(tmp_);
+  write(kResultsMarker, results_marker_text());
 }
 
 ResultsDir::~ResultsDir()
@@ -67,6 +69,7 @@ void ResultsDir::commit()
 {
   fs::path old = final_;
   old += ".old-" + std::to_string(::getpid());
+  check_replaceable(final_, policy_); // again: a run takes time, and the folder may have changed meanwhile
   if (fs::exists(final_))
     fs::rename(final_, old);
   fs::rename(tmp_, final_);

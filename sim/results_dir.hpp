@@ -2,7 +2,10 @@
 // A results folder that appears whole or not at all (DESIGN §7): files are written into a temporary sibling
 // "<dir>.tmp-<pid>", which commit() renames onto <dir> (replacing an older one). Destroyed without commit(), the
 // temporary folder is removed, so an error leaves nothing; a killed run leaves only the .tmp-<pid> sibling, which
-// the next run in the same place removes.
+// the next run in the same place removes. The folder holds bcssim's marker (sim/results_marker.hpp), written
+// first; an existing folder at the final path is replaced only as `policy` allows.
+#include "sim/results_marker.hpp"
+
 #include <filesystem>
 #include <string>
 
@@ -10,7 +13,7 @@ namespace bcssim::sim {
 
 class ResultsDir {
 public:
-  explicit ResultsDir(std::filesystem::path final_dir);
+  explicit ResultsDir(std::filesystem::path final_dir, ReplacePolicy policy = {});
   ~ResultsDir();
   ResultsDir(const ResultsDir&) = delete;
   ResultsDir& operator=(const ResultsDir&) = delete;
@@ -24,6 +27,7 @@ public:
 private:
   std::filesystem::path final_;
   std::filesystem::path tmp_;
+  ReplacePolicy policy_;
   bool committed_ = false;
 };
 

@@ -22,7 +22,7 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
   const auto wall_start = std::chrono::steady_clock::now(); // reported in run-info.json only, never in results
   const std::filesystem::path out = options.out_dir.empty() ? std::filesystem::path("out") / scenario.name()
                                                             : options.out_dir;
-  ResultsDir dir(out);
+  ResultsDir dir(out, ReplacePolicy{options.force});
   const SimulationResult r = simulate(scenario, options.events, options.sg_log, options.trace);
 
   nlohmann::json config = nlohmann::json::object();

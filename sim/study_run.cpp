@@ -119,7 +119,7 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
 
   const std::filesystem::path out =
       options.run.out_dir.empty() ? std::filesystem::path("out") / study.name() : options.run.out_dir;
-  ResultsDir dir(out);
+  ResultsDir dir(out, ReplacePolicy{options.run.force});
   SharedClocks clocks(study.size());
   const unsigned jobs = std::max(1u, options.jobs);
   std::map<pid_t, std::size_t> running; // child -> point
@@ -183,7 +183,7 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
 }
 
 std::string emit_jobs(const Study& study, const std::string& program, const std::string& file,
-                      const std::vector<std::string>& sets, const std::filesystem::path& out)
+                      const std::vector<std::string>& sets, const std::filesystem::path& out, bool force)
 {
   auto quote = [](const std::string& s) {
     std::string q = "'";
@@ -194,6 +194,8 @@ std::string emit_jobs(const Study& study, const std::string& program, const std:
   std::string common;
   for (const std::string& s : sets)
     common += " --set " + quote(s);
+  if (force)
+    common += " --force";
   std::string text;
   for (std::size_t i = 0; i < study.size(); ++i)
     text += fmt::format("{} run {}{} --point {} --out {}\n", program, quote(file), common, i,

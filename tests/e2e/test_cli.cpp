@@ -23,9 +23,16 @@ struct Outcome {
   std::string output; // stdout and stderr
 };
 
+// BCSSIM_E2E_EXE runs the tests against another binary (e.g. an older build, to see a new test fail there).
+std::string exe()
+{
+  const char* other = std::getenv("BCSSIM_E2E_EXE");
+  return other != nullptr && *other != '\0' ? other : BCSSIM_EXE;
+}
+
 Outcome bcssim(const std::string& args)
 {
-  const std::string cmd = std::string(BCSSIM_EXE) + " " + args + " 2>&1";
+  const std::string cmd = exe() + " " + args + " 2>&1";
   FILE* pipe = ::popen(cmd.c_str(), "r");
   REQUIRE(pipe != nullptr);
   std::string out;
@@ -451,5 +458,70 @@ TEST_CASE("MDS outputs: MMDS and EMDS files on BCS-MPI, none on the baseline; th
   CHECK(big.code == 2);
   CHECK(big.output.find("bcs.mds.emds_slices = 20000: expected at most 10000 slices") != std::string::npos);
   CHECK_FALSE(fs::exists(kTmp / "big"));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("--out never deletes what bcssim did not write: a file or a foreign folder is refused, even with --force")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp / "mine");
+  std::ofstream(kTmp / "precious.txt") << "the user's own file";
+  std::ofstream(kTmp / "mine" / "notes.txt") << "the user's own notes";
+  for (const char* force : {"", " --force"}) {
+    CAPTURE(force);
+    const auto file = bcssim("run " + kDefault + " --out " + (kTmp / "precious.txt").string() + force);
+    CHECK(file.code == 2);
+    CHECK(file.output.find("precious.txt: expected a new folder, or a results folder bcssim wrote") !=
+          std::string::npos);
+    CHECK(fs::is_regular_file(kTmp / "precious.txt"));
+    CHECK(slurp(kTmp / "precious.txt") == "the user's own file");
+    const auto folder = bcssim("run " + kDefault + " --out " + (kTmp / "mine").string() + force);
+    CHECK(folder.code == 2);
+    CHECK(folder.output.find("has no .bcssim-results marker") != std::string::npos);
+    CHECK(slurp(kTmp / "mine" / "notes.txt") == "the user's own notes");
+  }
+  for (const auto& entry : fs::directory_iterator(kTmp)) // nothing else written
+    CHECK((entry.path().filename() == "precious.txt" || entry.path().filename() == "mine"));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a run into an existing results folder is exit 2 naming it, unless --force replaces it")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp / "empty");
+  const std::string out = (kTmp / "r").string();
+  REQUIRE(bcssim("run " + kDefault + " --out " + out).code == 0);
+  CHECK(slurp(kTmp / "r" / ".bcssim-results").rfind("bcssim results folder", 0) == 0);
+  const std::string digest = slurp(kTmp / "r" / "digest");
+  fs::remove(kTmp / "r" / "digest");
+  const auto again = bcssim("run " + kDefault + " --out " + out);
+  CHECK(again.code == 2);
+  CHECK(again.output.find(out + ": expected a new folder; this one holds the results of an earlier run: pass "
+                                "--force") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "r" / "digest"));
+  REQUIRE(bcssim("run " + kDefault + " --force --out " + out).code == 0);
+  CHECK(slurp(kTmp / "r" / "digest") == digest);
+  CHECK(bcssim("run " + kDefault + " --out " + (kTmp / "empty").string()).code == 0); // an empty folder holds nothing
+  CHECK(fs::exists(kTmp / "empty" / "digest"));
+
+  // merge: a folder of points/ only is what it merges into; merging again needs --force.
+  std::ofstream(kTmp / "s.json") << R"({"name": "s", "kind": "mpi_microbench", "platform": {"nodes": 2},
+    "mpi_microbench": {"tests": ["pingpong"], "sizes": ["8B"], "iterations": 2}, "sweep": {"seed": [1, 2]}})";
+  const std::string s = (kTmp / "s.json").string();
+  for (int i = 0; i < 2; ++i)
+    REQUIRE(bcssim("run " + s + " --point " + std::to_string(i) + " --out " +
+                   (kTmp / "split" / "points" / ("000" + std::to_string(i))).string())
+                .code == 0);
+  REQUIRE(bcssim("merge " + s + " " + (kTmp / "split").string()).code == 0);
+  const auto remerge = bcssim("merge " + s + " " + (kTmp / "split").string());
+  CHECK(remerge.code == 2);
+  CHECK(remerge.output.find("pass --force") != std::string::npos);
+  CHECK(bcssim("merge " + s + " " + (kTmp / "split").string() + " --force").code == 0);
+  CHECK(fs::exists(kTmp / "split" / "points" / "0001" / "digest"));
+  fs::create_directories(kTmp / "split2");
+  std::ofstream(kTmp / "split2" / "jobs.txt") << "user's";
+  fs::copy(kTmp / "split" / "points", kTmp / "split2" / "points", fs::copy_options::recursive);
+  CHECK(bcssim("merge " + s + " " + (kTmp / "split2").string() + " --force").code == 2);
+  CHECK(fs::exists(kTmp / "split2" / "jobs.txt"));
   fs::remove_all(kTmp);
 }

@@ -1,5 +1,7 @@
 #include "sim/results_dir.hpp"
 
+#include "sim/scenario.hpp"
+
 #include <doctest/doctest.h>
 
 #include <fstream>
@@ -27,8 +29,11 @@ TEST_CASE("a results folder appears whole on commit, and not at all without it")
   }
   CHECK(fs::exists(final_dir / "sub" / "b.txt"));
 
-  { // A rerun replaces the old folder entirely.
-    ResultsDir dir(final_dir);
+  CHECK(bcssim::sim::is_results_folder(final_dir)); // the marker, written first
+  CHECK_THROWS_AS(ResultsDir{final_dir}, bcssim::sim::ScenarioError); // an earlier run's results: --force only
+  CHECK(fs::exists(final_dir / "sub" / "b.txt"));
+  { // A forced rerun replaces the old folder entirely.
+    ResultsDir dir(final_dir, bcssim::sim::ReplacePolicy{true});
     dir.write("c.txt", "new");
     dir.commit();
   }
@@ -37,7 +42,7 @@ TEST_CASE("a results folder appears whole on commit, and not at all without it")
 
   // What a killed run leaves (a .tmp-<pid> of a dead process) is removed by the next run.
   fs::create_directories(base / "run.tmp-999999999");
-  { ResultsDir dir(final_dir); }
+  { ResultsDir dir(final_dir, bcssim::sim::ReplacePolicy{true}); }
   CHECK_FALSE(fs::exists(base / "run.tmp-999999999"));
   fs::remove_all(base);
 }

@@ -1,0 +1,73 @@
+#include "sim/results_marker.hpp"
+
+#include "sim/scenario.hpp"
+
+#include <fstream>
+#include <sstream>
+
+namespace bcssim::sim {
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string slurp_small(const fs::path& file)
+{
+  std::ifstream in(file, std::ios::binary);
+  std::string text(4096, '\0');
+  in.read(text.data(), std::streamsize(text.size()));
+  text.resize(std::size_t(in.gcount()));
+  return text;
+}
+
+} // namespace
+
+std::string results_marker_text()
+{
+  return "bcssim results folder: bcssim wrote every file here, and replaces the folder on `--force`\n";
+}
+
+bool is_results_folder(const fs::path& folder)
+{
+  std::error_code ec;
+  if (!fs::is_directory(fs::symlink_status(folder, ec)))
+    return false;
+  const fs::path marker = folder / kResultsMarker;
+  return fs::is_regular_file(fs::symlink_status(marker, ec)) && slurp_small(marker) == results_marker_text();
+}
+
+void check_replaceable(const fs::path& final_dir, const ReplacePolicy& policy)
+{
+  std::error_code ec;
+  const fs::file_status st = fs::symlink_status(final_dir, ec);
+  if (!fs::exists(st))
+    return;
+  const std::string where = final_dir.string();
+  const std::string never = "a new folder, or a results folder bcssim wrote (it never deletes anything else)";
+  if (fs::is_symlink(st))
+    throw ScenarioError(policy.option, where, never + "; this is a symlink");
+  if (!fs::is_directory(st))
+    throw ScenarioError(policy.option, where, never + "; this is a file");
+  if (is_results_folder(final_dir)) {
+    if (!policy.force)
+      throw ScenarioError(policy.option, where,
+                          "a new folder; this one holds the results of an earlier run: pass --force to replace "
+                          "them, or choose another --out");
+    return;
+  }
+  bool empty = true, only_points = true;
+  for (const auto& entry : fs::directory_iterator(final_dir, ec)) {
+    empty = false;
+    if (entry.path().filename() != "points" || !fs::is_directory(entry.symlink_status()))
+      only_points = false;
+  }
+  if (ec)
+    throw ScenarioError(policy.option, where, never + "; this folder cannot be read: " + ec.message());
+  if (empty || (policy.study_points && only_points))
+    return;
+  throw ScenarioError(policy.option, where,
+                      never + "; this folder has no " + kResultsMarker + " marker" +
+                          (policy.study_points ? " and holds more than the points/ of a study" : "") +
+                          " (--force does not change that)");
+}
+
+} // namespace bcssim::sim
