@@ -1,9 +1,10 @@
 #pragma once
-// A results folder that appears whole or not at all (DESIGN §7): files are written into a temporary sibling
-// "<dir>.tmp-<pid>", which commit() renames onto <dir> (replacing an older one). Destroyed without commit(), the
+// A results folder that appears whole or not at all (DESIGN §7): files are written into "results" inside a
+// temporary sibling "<dir>.tmp-<pid>" (marked as bcssim's, sim/results_marker.hpp), which commit() renames onto
+// <dir>; an older <dir> moves into the temporary sibling and goes with it. Destroyed without commit(), the
 // temporary folder is removed, so an error leaves nothing; a killed run leaves only the .tmp-<pid> sibling, which
-// the next run in the same place removes. The folder holds bcssim's marker (sim/results_marker.hpp), written
-// first; an existing folder at the final path is replaced only as `policy` allows.
+// the next run in the same place removes. The results folder holds bcssim's marker, written first; an existing
+// folder at the final path is replaced only as `policy` allows.
 #include "sim/results_marker.hpp"
 
 #include <filesystem>
@@ -26,7 +27,8 @@ public:
 
 private:
   std::filesystem::path final_;
-  std::filesystem::path tmp_;
+  std::filesystem::path tmp_root_; // "<dir>.tmp-<pid>", marked
+  std::filesystem::path tmp_;      // tmp_root_/results
   ReplacePolicy policy_;
   bool committed_ = false;
 };

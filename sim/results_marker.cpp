@@ -2,8 +2,11 @@
 
 #include "sim/scenario.hpp"
 
+#include <cerrno>
+#include <csignal>
 #include <fstream>
 #include <sstream>
+#include <unistd.h>
 
 namespace bcssim::sim {
 namespace fs = std::filesystem;
@@ -19,7 +22,53 @@ std::string slurp_small(const fs::path& file)
   return text;
 }
 
+std::string host_name()
+{
+  char name[256] = {};
+  if (::gethostname(name, sizeof name - 1) != 0)
+    return "?";
+  return name;
+}
+
+// True unless the process is certainly gone (a process of another user still exists: EPERM).
+bool process_exists(long pid)
+{
+  return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH);
+}
+
 } // namespace
+
+std::string temp_marker_text(const fs::path& final_dir, long pid)
+{
+  return "bcssim temporary folder of '" + final_dir.filename().string() + "': process " + std::to_string(pid) +
+         " on " + host_name() + "\n";
+}
+
+bool is_temp_of(const fs::path& tmp_root, const fs::path& final_dir, long pid)
+{
+  std::error_code ec;
+  const fs::path marker = tmp_root / kTempMarker;
+  return fs::is_directory(fs::symlink_status(tmp_root, ec)) && fs::is_regular_file(fs::symlink_status(marker, ec)) &&
+         slurp_small(marker) == temp_marker_text(final_dir, pid);
+}
+
+void remove_stale_temps(const fs::path& final_dir)
+{
+  const fs::path parent = final_dir.parent_path().empty() ? fs::path(".") : final_dir.parent_path();
+  const std::string prefix = final_dir.filename().string() + ".tmp-";
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(parent, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) != 0)
+      continue;
+    const std::string pid = name.substr(prefix.size());
+    if (pid.empty() || pid.size() > 9 || pid.find_first_not_of("0123456789") != std::string::npos)
+      continue;
+    const long owner = std::stol(pid);
+    if (is_temp_of(entry.path(), final_dir, owner) && !process_exists(owner))
+      fs::remove_all(entry.path(), ec);
+  }
+}
 
 std::string results_marker_text()
 {

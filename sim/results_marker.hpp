@@ -1,7 +1,10 @@
 #pragma once
-// What makes a folder bcssim's own, so that bcssim never deletes anything it did not write: a results folder
-// holds the file ".bcssim-results" (written first, fixed content); `--out` refuses a file, a symlink or a
-// non-empty folder without it, and replaces a folder with it only when asked (--force).
+// What makes a folder bcssim's own, so that bcssim never deletes anything it did not write:
+//  - a results folder holds the file ".bcssim-results" (written first, fixed content); `--out` refuses a file,
+//    a symlink or a non-empty folder without it, and replaces a folder with it only when asked (--force);
+//  - a temporary sibling "<name>.tmp-<pid>" holds ".bcssim-temp" naming the folder, the process and the host
+//    that made it; only such a sibling, of a process that is gone, is removed by a later run. Whatever else is
+//    named like one (e.g. the results of a scenario named "default.tmp-999999") is left alone.
 #include <filesystem>
 #include <string>
 
@@ -24,5 +27,14 @@ struct ReplacePolicy {
 /// Throws ScenarioError (exit 2) when `final_dir` exists and `policy` does not allow replacing it: a file, a
 /// symlink, a non-empty folder without the marker (whatever the policy), or a results folder without force.
 void check_replaceable(const std::filesystem::path& final_dir, const ReplacePolicy& policy);
+
+/// The temporary folder's own marker file, and its content for `final_dir` made by process `pid` on this host.
+inline constexpr const char* kTempMarker = ".bcssim-temp";
+std::string temp_marker_text(const std::filesystem::path& final_dir, long pid);
+/// True when `tmp_root` is a real folder holding the marker process `pid` of this host wrote for `final_dir`.
+bool is_temp_of(const std::filesystem::path& tmp_root, const std::filesystem::path& final_dir, long pid);
+/// Removes "<name>.tmp-<pid>" siblings of `final_dir` that hold their marker for `final_dir`, made on this
+/// host by a process that no longer exists. Anything else is left alone.
+void remove_stale_temps(const std::filesystem::path& final_dir);
 
 } // namespace bcssim::sim

@@ -525,3 +525,17 @@ TEST_CASE("a run into an existing results folder is exit 2 naming it, unless --f
   CHECK(fs::exists(kTmp / "split2" / "jobs.txt"));
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("a scenario legally named like a temporary folder keeps its results when its namesake runs next")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "odd.json") << R"({"name": "default.tmp-999999", "kind": "microbench",
+    "microbench": {"paths": ["elan-elan"], "sizes": ["0B"], "bidirectional": false, "distance": false}})";
+  REQUIRE(bcssim("run " + (kTmp / "odd.json").string() + " --out " + (kTmp / "default.tmp-999999").string()).code ==
+          0);
+  REQUIRE(bcssim("run " + kDefault + " --out " + (kTmp / "default").string()).code == 0);
+  CHECK(fs::exists(kTmp / "default.tmp-999999" / "digest"));
+  CHECK(fs::exists(kTmp / "default" / "digest"));
+  fs::remove_all(kTmp);
+}

@@ -40,9 +40,39 @@ TEST_CASE("a results folder appears whole on commit, and not at all without it")
   CHECK_FALSE(fs::exists(final_dir / "sub"));
   CHECK(fs::exists(final_dir / "c.txt"));
 
-  // What a killed run leaves (a .tmp-<pid> of a dead process) is removed by the next run.
-  fs::create_directories(base / "run.tmp-999999999");
+  // What a killed run leaves (a marked .tmp-<pid> of a dead process) is removed by the next run.
+  fs::create_directories(base / "run.tmp-999999999" / "results");
+  std::ofstream(base / "run.tmp-999999999" / bcssim::sim::kTempMarker)
+      << bcssim::sim::temp_marker_text(final_dir, 999999999);
   { ResultsDir dir(final_dir, bcssim::sim::ReplacePolicy{true}); }
   CHECK_FALSE(fs::exists(base / "run.tmp-999999999"));
+  fs::remove_all(base);
+}
+
+TEST_CASE("the stale-temp cleanup removes only bcssim's own temporary folders of processes that are gone")
+{
+  namespace sim = bcssim::sim;
+  const fs::path base = fs::temp_directory_path() / "bcssim-test-stale";
+  fs::remove_all(base);
+  const fs::path final_dir = base / "run";
+  auto make = [&](const std::string& name, const std::string& marker) {
+    fs::create_directories(base / name);
+    std::ofstream(base / name / "keep.txt") << "data";
+    if (!marker.empty())
+      std::ofstream(base / name / sim::kTempMarker) << marker;
+  };
+  make("run.tmp-999999991", "");                                              // no marker: a user's folder
+  make("run.tmp-999999992", sim::temp_marker_text(base / "other", 999999992)); // another folder's
+  make("run.tmp-999999993", sim::temp_marker_text(final_dir, 999999994));      // another process's
+  make("run.tmp-1", sim::temp_marker_text(final_dir, 1));                      // a live process (init)
+  make("run.tmp-999999995", sim::temp_marker_text(final_dir, 999999995));      // stale: removed
+  std::ofstream(base / "run.tmp-999999996") << "a file";
+  sim::remove_stale_temps(final_dir);
+  for (const char* kept : {"run.tmp-999999991", "run.tmp-999999992", "run.tmp-999999993", "run.tmp-1"}) {
+    CAPTURE(kept);
+    CHECK(fs::exists(base / kept / "keep.txt"));
+  }
+  CHECK(fs::exists(base / "run.tmp-999999996"));
+  CHECK_FALSE(fs::exists(base / "run.tmp-999999995"));
   fs::remove_all(base);
 }
