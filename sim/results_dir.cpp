@@ -57,10 +57,9 @@ void ResultsDir::write(const std::string& relative, const std::string& content) 
 void ResultsDir::commit()
 {
   check_replaceable(final_, policy_); // again: a run takes time, and the folder may have changed meanwhile
-  // The old folder goes into the marked temporary folder (removed with it, or by a later run if killed here).
-  if (fs::exists(fs::symlink_status(final_)))
-    fs::rename(final_, tmp_root_ / "old");
-  fs::rename(tmp_, final_);
+  // One atomic exchange; the old folder then lies in the marked temporary folder (removed with it below, or by a
+  // later run if this one is killed first).
+  swap_into_place(tmp_, final_, tmp_root_ / "old");
   committed_ = true;
   std::error_code ec;
   fs::remove_all(tmp_root_, ec);

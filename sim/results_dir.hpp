@@ -1,7 +1,7 @@
 #pragma once
 // A results folder that appears whole or not at all (DESIGN §7): files are written into "results" inside a
-// temporary sibling "<dir>.tmp-<pid>" (marked as bcssim's, sim/results_marker.hpp), which commit() renames onto
-// <dir>; an older <dir> moves into the temporary sibling and goes with it. Destroyed without commit(), the
+// temporary sibling "<dir>.tmp-<pid>" (marked as bcssim's, sim/results_marker.hpp), which commit() puts at <dir>
+// in one step: an older <dir> is exchanged with it atomically (renameat2) and goes with the temporary sibling. Destroyed without commit(), the
 // temporary folder is removed, so an error leaves nothing; a killed run leaves only the .tmp-<pid> sibling, which
 // the next run in the same place removes. The results folder holds bcssim's marker, written first; an existing
 // folder at the final path is replaced only as `policy` allows.

@@ -4,6 +4,9 @@
 
 #include <cerrno>
 #include <csignal>
+#include <cstdio> // renameat2, RENAME_EXCHANGE, RENAME_NOREPLACE (glibc >= 2.28, _GNU_SOURCE)
+#include <cstring>
+#include <fcntl.h>
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
@@ -117,6 +120,30 @@ void check_replaceable(const fs::path& final_dir, const ReplacePolicy& policy)
                       never + "; this folder has no " + kResultsMarker + " marker" +
                           (policy.study_points ? " and holds more than the points/ of a study" : "") +
                           " (--force does not change that)");
+}
+
+bool swap_into_place(const fs::path& from, const fs::path& to, const fs::path& old_fallback)
+{
+  auto fail = [&](const char* what) {
+    throw fs::filesystem_error(std::string("cannot ") + what, from, to, std::error_code(errno, std::generic_category()));
+  };
+  if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0)
+    return false;
+  if (errno == EINVAL || errno == ENOSYS) { // no RENAME_NOREPLACE here: plain rename, `to` checked just before
+    if (!fs::exists(fs::symlink_status(to))) {
+      fs::rename(from, to);
+      return false;
+    }
+  } else if (errno != EEXIST) {
+    fail("move the results folder into place");
+  }
+  if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_EXCHANGE) == 0)
+    return true;
+  if (errno != EINVAL && errno != ENOSYS)
+    fail("exchange the results folders");
+  fs::rename(to, old_fallback); // no RENAME_EXCHANGE on this file system: two renames
+  fs::rename(from, to);
+  return false;
 }
 
 } // namespace bcssim::sim

@@ -5,6 +5,8 @@
 //  - a temporary sibling "<name>.tmp-<pid>" holds ".bcssim-temp" naming the folder, the process and the host
 //    that made it; only such a sibling, of a process that is gone, is removed by a later run. Whatever else is
 //    named like one (e.g. the results of a scenario named "default.tmp-999999") is left alone.
+// The swap of a finished folder onto its final name is one renameat2(RENAME_EXCHANGE): at every instant the
+// final name holds either the old results or the new ones, and the old ones end up in the marked temporary folder.
 #include <filesystem>
 #include <string>
 
@@ -36,5 +38,11 @@ bool is_temp_of(const std::filesystem::path& tmp_root, const std::filesystem::pa
 /// Removes "<name>.tmp-<pid>" siblings of `final_dir` that hold their marker for `final_dir`, made on this
 /// host by a process that no longer exists. Anything else is left alone.
 void remove_stale_temps(const std::filesystem::path& final_dir);
+
+/// Puts the folder `from` at `to` in one step. When `to` exists, the two are exchanged atomically, so that
+/// `from` then holds the old folder (the caller removes it); returns true in that case. A file system without
+/// RENAME_EXCHANGE falls back to two renames (old into `from`'s parent as `old_fallback`, then `from` to `to`).
+bool swap_into_place(const std::filesystem::path& from, const std::filesystem::path& to,
+                     const std::filesystem::path& old_fallback);
 
 } // namespace bcssim::sim

@@ -4,7 +4,9 @@
 
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <fstream>
+#include <thread>
 
 namespace fs = std::filesystem;
 using bcssim::sim::ResultsDir;
@@ -74,5 +76,43 @@ TEST_CASE("the stale-temp cleanup removes only bcssim's own temporary folders of
   }
   CHECK(fs::exists(base / "run.tmp-999999996"));
   CHECK_FALSE(fs::exists(base / "run.tmp-999999995"));
+  fs::remove_all(base);
+}
+
+TEST_CASE("replacing a results folder is atomic: its path always holds a whole results folder")
+{
+  const fs::path base = fs::temp_directory_path() / "bcssim-test-swap";
+  fs::remove_all(base);
+  const fs::path final_dir = base / "run";
+  {
+    ResultsDir first(final_dir);
+    first.write("n.txt", "0");
+    first.commit();
+  }
+  std::atomic<bool> done{false};
+  std::thread writer([&] {
+    for (int i = 1; i <= 300; ++i) {
+      ResultsDir dir(final_dir, bcssim::sim::ReplacePolicy{true});
+      dir.write("n.txt", std::to_string(i));
+      dir.commit();
+    }
+    done = true;
+  });
+  long looks = 0, missing = 0;
+  while (!done) {
+    ++looks;
+    std::error_code ec;
+    if (!fs::exists(final_dir / "n.txt", ec))
+      ++missing;
+  }
+  writer.join();
+  CAPTURE(looks);
+  CHECK(missing == 0);
+  std::ifstream n(final_dir / "n.txt");
+  std::string last;
+  n >> last;
+  CHECK(last == "300");
+  for (const auto& entry : fs::directory_iterator(base)) // no sibling left behind
+    CHECK(entry.path().filename() == "run");
   fs::remove_all(base);
 }
