@@ -3,6 +3,7 @@
 #include "sim/fixed_format.hpp"
 #include "sim/params.hpp"
 #include "sim/plot.hpp"
+#include "sim/point_check.hpp"
 
 #include <fmt/format.h>
 #include <xxhash.h>
@@ -167,8 +168,10 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
     dim_header += "," + d.path;
 
   std::vector<PointData> points;
-  for (std::size_t i = 0; i < st.size(); ++i)
+  for (std::size_t i = 0; i < st.size(); ++i) {
     points.push_back(read_point(points_root / point_folder(i)));
+    check_point_scenario(st, i, points.back().summary); // the point belongs to this study
+  }
 
   // runs.csv and points.csv, and the study's digest over the points' digests in point order.
   std::string runs = "point" + dim_header + "," + points.at(0).header + "\n";

@@ -539,3 +539,26 @@ TEST_CASE("a scenario legally named like a temporary folder keeps its results wh
   CHECK(fs::exists(kTmp / "default" / "digest"));
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("merge checks that every point was run with the parameters the study gives it now")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "s.json") << R"({"name": "s", "kind": "mpi_microbench", "platform": {"nodes": 2},
+    "mpi_microbench": {"tests": ["pingpong"], "sizes": ["8B"], "iterations": 2}, "sweep": {"seed": [1, 2]}})";
+  const std::string s = (kTmp / "s.json").string();
+  for (int i = 0; i < 2; ++i)
+    REQUIRE(bcssim("run " + s + " --point " + std::to_string(i) + " --out " +
+                   (kTmp / "split" / "points" / ("000" + std::to_string(i))).string())
+                .code == 0);
+  const auto other = bcssim("merge " + s + " " + (kTmp / "split").string() + " --set mpi_microbench.iterations=3");
+  CHECK(other.code == 2);
+  CHECK(other.output.find("points/0000 mpi_microbench.iterations = 2: expected 3") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "split" / "digest"));
+  // A point run from another sweep value: named by its own index and parameter.
+  REQUIRE(bcssim("run " + s + " --point 0 --force --out " + (kTmp / "split" / "points" / "0001").string()).code == 0);
+  const auto swapped = bcssim("merge " + s + " " + (kTmp / "split").string() + " --force");
+  CHECK(swapped.code == 2);
+  CHECK(swapped.output.find("points/0001 seed = 1: expected 2") != std::string::npos);
+  fs::remove_all(kTmp);
+}
