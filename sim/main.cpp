@@ -133,6 +133,10 @@ int main(int argc, char** argv)
       return 0;
     }
     if (*merge) {
+      if (!std::filesystem::is_directory(study_out / "points"))
+        throw ScenarioError("folder", study_out.string(),
+                            "a study's results folder holding points/ (what the `bcssim sweep --emit-jobs` "
+                            "commands write)");
       ResultsDir dir(study_out, ReplacePolicy{options.force, /*study_points=*/true, "folder"});
       std::filesystem::copy(study_out / "points", dir.path("points"), std::filesystem::copy_options::recursive);
       merge_points(study, dir.path("."), dir);

@@ -51,11 +51,10 @@ void apply_set(nlohmann::json& user, const std::string& assignment)
     throw ScenarioError("--set " + assignment, "\"" + assignment + "\"", "path=value, e.g. platform.nodes=16");
   const std::string path = assignment.substr(0, eq);
   const std::string text = assignment.substr(eq + 1);
+  check_utf8_assignment(path, text); // before anything shows them
   if (find_param(path) == nullptr)
     throw ScenarioError(path, nlohmann::json(text).dump(), "a parameter path (see `bcssim params`)");
-  nlohmann::json value = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (value.is_discarded())
-    value = text;
+  const nlohmann::json value = parse_set_value(path, text);
   nlohmann::json* node = &user;
   std::size_t start = 0;
   while (true) {
@@ -75,12 +74,14 @@ void apply_set(nlohmann::json& user, const std::string& assignment)
   }
 }
 
-std::string show(const nlohmann::json& v) { return v.dump(); }
+std::string show(const nlohmann::json& v) { return v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
 
 } // namespace
 
 nlohmann::json Scenario::read(const std::string& file)
 {
+  if (std::filesystem::is_directory(file))
+    throw ScenarioError("(file)", "\"" + file + "\"", "a scenario file; this is a folder");
   std::ifstream in(file);
   if (!in)
     throw ScenarioError("(file)", "\"" + file + "\"", "a readable scenario file");
@@ -88,7 +89,7 @@ nlohmann::json Scenario::read(const std::string& file)
   buffer << in.rdbuf();
   nlohmann::json user;
   try {
-    user = nlohmann::json::parse(buffer.str());
+    user = parse_user_json(buffer.str()); // depth, duplicate keys and numbers checked (sim/json_limits.hpp)
   } catch (const nlohmann::json::parse_error& e) {
     throw ScenarioError("(root)", "<malformed JSON>", std::string("valid JSON; ") + e.what());
   }

@@ -1,6 +1,8 @@
 #pragma once
 // A scenario: the user's JSON, overridden by --set, validated against the catalogue and resolved against the
 // preset and the defaults. Every error names the JSON path, the value and what is allowed.
+#include "sim/json_limits.hpp"
+
 #include <nlohmann/json.hpp>
 
 #include <cstdint>
@@ -14,8 +16,8 @@ namespace bcssim::sim {
 class ScenarioError : public std::runtime_error {
 public:
   ScenarioError(const std::string& path, const std::string& value, const std::string& allowed)
-      : std::runtime_error(path + " = " + value + ": expected " + allowed), path_(path), value_(value),
-        allowed_(allowed)
+      : std::runtime_error(path + " = " + shorten_value(value) + ": expected " + allowed), path_(path),
+        value_(shorten_value(value)), allowed_(allowed)
   {
   }
   const std::string& path() const { return path_; }

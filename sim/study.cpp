@@ -1,5 +1,6 @@
 #include "sim/study.hpp"
 
+#include "sim/json_limits.hpp"
 #include "sim/params.hpp"
 
 #include <fmt/format.h>
@@ -48,9 +49,7 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
       st.sets_.push_back(s);
       continue;
     }
-    nlohmann::json value = nlohmann::json::parse(s.substr(eq + 1), nullptr, false);
-    if (value.is_discarded())
-      value = s.substr(eq + 1);
+    const nlohmann::json value = parse_set_value(s.substr(0, eq), s.substr(eq + 1));
     if (!user.contains("sweep") || !user["sweep"].is_object())
       user["sweep"] = nlohmann::json::object();
     user["sweep"][s.substr(6, eq - 6)] = value;

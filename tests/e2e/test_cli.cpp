@@ -562,3 +562,93 @@ TEST_CASE("merge checks that every point was run with the parameters the study g
   CHECK(swapped.output.find("points/0001 seed = 1: expected 2") != std::string::npos);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("deeply nested JSON is exit 2 at parse time, and an error repeats at most a short part of a bad value")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "deep.json") << std::string(100000, '[') << std::string(100000, ']');
+  const auto deep = bcssim("validate " + (kTmp / "deep.json").string());
+  CHECK(deep.code == 2);
+  CHECK(deep.output.find("levels of nested arrays and objects") != std::string::npos);
+  CHECK(deep.output.size() < 1000);
+  const auto deep_set = bcssim("validate " + kDefault + " --set 'microbench.sizes=" + std::string(20000, '[') +
+                               std::string(20000, ']') + "'");
+  CHECK(deep_set.code == 2);
+  CHECK(deep_set.output.find("microbench.sizes") != std::string::npos);
+  CHECK(deep_set.output.size() < 1000);
+  const auto deep_sweep = bcssim("validate " + kDefault + " --set 'sweep.seed=" + std::string(20000, '[') +
+                                 std::string(20000, ']') + "'");
+  CHECK(deep_sweep.code == 2);
+  CHECK(deep_sweep.output.size() < 1000);
+
+  std::string nodes = "[1";
+  for (int i = 0; i < 5000; ++i)
+    nodes += ",1";
+  std::ofstream(kTmp / "long.json") << R"({"platform": {"nodes": )" << nodes << "]}}";
+  const auto long_value = bcssim("validate " + (kTmp / "long.json").string());
+  CHECK(long_value.code == 2);
+  CAPTURE(long_value.output.substr(0, 400));
+  CHECK(long_value.output.find("platform.nodes = [1,1,1,") != std::string::npos);
+  CHECK(long_value.output.find("… (10003 bytes)") != std::string::npos);
+  CHECK(long_value.output.size() < 1000);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a number too large for a double and invalid UTF-8 are exit 2 naming the path")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "big.json") << R"({"platform": {"preset": "crescendo"}, "seed": 1e400})";
+  const auto big = bcssim("validate " + (kTmp / "big.json").string());
+  CHECK(big.code == 2);
+  CHECK(big.output.find("seed = 1e400: expected a number a double can hold") != std::string::npos);
+  std::ofstream(kTmp / "7e777") << "7e777";
+  const auto tiny = bcssim("validate " + (kTmp / "7e777").string());
+  CHECK(tiny.code == 2);
+  CHECK(tiny.output.find("(root) = 7e777: expected a number a double can hold") != std::string::npos);
+  std::ofstream(kTmp / "list.json") << R"({"microbench": {"sizes": ["1B", 2e999]}})";
+  const auto item = bcssim("validate " + (kTmp / "list.json").string());
+  CHECK(item.code == 2);
+  CHECK(item.output.find("microbench.sizes[1] = 2e999") != std::string::npos);
+  const auto set = bcssim("validate " + kDefault + " --set seed=1e400");
+  CHECK(set.code == 2);
+  CHECK(set.output.find("seed = 1e400") != std::string::npos);
+  const auto utf8 = bcssim("validate " + kDefault + " --set 'platform.nodes=\xff'");
+  CHECK(utf8.code == 2);
+  CHECK(utf8.output.find("platform.nodes = \"\\xFF\": expected valid UTF-8 text") != std::string::npos);
+  const auto utf8_sweep = bcssim("validate " + kDefault + " --set 'sweep.seed=\xff'");
+  CHECK(utf8_sweep.code == 2);
+  CHECK(utf8_sweep.output.find("expected valid UTF-8 text") != std::string::npos);
+  CHECK(bcssim("validate " + kDefault + " --set 'name=caf\xc3\xa9'").code == 2); // valid UTF-8, but not a name
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("duplicate keys, a folder for a scenario and merge of a missing folder are exit 2 saying so")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp / "folder.json");
+  std::ofstream(kTmp / "dup.json") << R"({"name": "a", "name": "b"})";
+  const auto dup = bcssim("validate " + (kTmp / "dup.json").string());
+  CHECK(dup.code == 2);
+  CHECK(dup.output.find("name = \"b\": expected each key once in an object; \"name\" is given twice") !=
+        std::string::npos);
+  std::ofstream(kTmp / "dup2.json") << R"({"platform": {"nodes": 4, "preset": "crescendo", "nodes": 8}})";
+  const auto nested = bcssim("validate " + (kTmp / "dup2.json").string());
+  CHECK(nested.code == 2);
+  CHECK(nested.output.find("platform.nodes = 8: expected each key once") != std::string::npos);
+  std::ofstream(kTmp / "fine.json") << R"({"platform": {"nodes": 4}, "microbench": {"nodes": 4}, "a": [{"k": 1}, {"k": 2}]})";
+  CHECK(bcssim("validate " + (kTmp / "fine.json").string()).output.find("each key once") == std::string::npos);
+
+  const auto folder = bcssim("validate " + (kTmp / "folder.json").string());
+  CHECK(folder.code == 2);
+  CHECK(folder.output.find("a scenario file; this is a folder") != std::string::npos);
+  CHECK(folder.output.find("malformed") == std::string::npos);
+
+  const auto missing = bcssim("merge " + kDefault + " " + (kTmp / "nothere").string());
+  CHECK(missing.code == 2);
+  CHECK(missing.output.find("nothere: expected a study's results folder holding points/") != std::string::npos);
+  CHECK(missing.output.find("filesystem error") == std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "nothere"));
+  fs::remove_all(kTmp);
+}
