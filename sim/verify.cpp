@@ -1,5 +1,6 @@
 #include "sim/verify.hpp"
 
+#include "sim/json_limits.hpp"
 #include "sim/scenario.hpp"
 
 #include <fmt/format.h>
@@ -25,15 +26,27 @@ std::vector<Golden> read_digests(const std::filesystem::path& file)
     throw ScenarioError("--digests", file.string(), "a readable CSV file of scenario,digest rows");
   std::vector<Golden> rows;
   std::string line;
+  const std::string row_format = "scenario,digest (a path relative to the file, then 16 hex digits)";
   for (int number = 1; std::getline(in, line); ++number) {
-    if (number == 1 || line.empty()) // the header
+    if (number == 1) { // the header: a file of something else checks nothing
+      if (line != "scenario,digest")
+        throw ScenarioError(fmt::format("--digests {} line 1", file.string()), "\"" + escape_invalid_utf8(line) + "\"",
+                            "the header scenario,digest");
+      continue;
+    }
+    if (line.empty())
       continue;
     const auto comma = line.find(',');
-    if (comma == std::string::npos || comma == 0 || comma + 1 == line.size())
-      throw ScenarioError(fmt::format("--digests {} line {}", file.string(), number), line,
-                          "scenario,digest (a path relative to the file, then 16 hex digits)");
-    rows.push_back({line.substr(0, comma), line.substr(comma + 1)});
+    const std::string digest = comma == std::string::npos ? "" : line.substr(comma + 1);
+    if (comma == std::string::npos || comma == 0 || digest.size() != 16 ||
+        digest.find_first_not_of("0123456789abcdef") != std::string::npos)
+      throw ScenarioError(fmt::format("--digests {} line {}", file.string(), number), escape_invalid_utf8(line),
+                          row_format);
+    rows.push_back({line.substr(0, comma), digest});
   }
+  if (rows.empty()) // nothing to compare would pass while checking nothing
+    throw ScenarioError("--digests", file.string(),
+                        "a CSV file with the header scenario,digest and at least one scenario,digest row");
   return rows;
 }
 

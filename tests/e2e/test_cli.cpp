@@ -652,3 +652,25 @@ TEST_CASE("duplicate keys, a folder for a scenario and merge of a missing folder
   CHECK_FALSE(fs::exists(kTmp / "nothere"));
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("verify --digests: an empty, header-only or garbage file is exit 2, not a pass that checked nothing")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::map<std::string, std::string> files = {
+      {"empty.csv", ""},
+      {"garbage.csv", "garbage\n"},
+      {"header.csv", "scenario,digest\n"},
+      {"binary.csv", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10)},
+      {"baddigest.csv", "scenario,digest\ndefault.json,not-hex\n"},
+  };
+  for (const auto& [name, content] : files) {
+    CAPTURE(name);
+    std::ofstream(kTmp / name, std::ios::binary) << content;
+    const auto r = bcssim("verify --digests " + (kTmp / name).string());
+    CHECK(r.code == 2);
+    CHECK(r.output.find("--digests") != std::string::npos);
+    CHECK(r.output.find("match") == std::string::npos);
+  }
+  fs::remove_all(kTmp);
+}
