@@ -58,6 +58,18 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     st.dimensions_ = read_sweep(user["sweep"]);
     user.erase("sweep");
   }
+  auto check_size = [&st] { // before anything is expanded
+    std::size_t count = 1;
+    bool overflow = false;
+    for (const SweepDimension& d : st.dimensions_)
+      overflow = overflow || __builtin_mul_overflow(count, d.values.size(), &count);
+    if (overflow || count > kMaxStudyPoints)
+      throw ScenarioError("sweep", overflow ? std::string("more than 2^64 points") : fmt::format("{} points", count),
+                          fmt::format("at most {} points per study (the product of the sweep's list lengths, twice "
+                                      "that with compare): split it, e.g. with --set sweep.<path>=[...]",
+                                      kMaxStudyPoints));
+  };
+  check_size();
   // The file without its sweep is usually a valid scenario itself: checking it first lets its own errors name
   // their own paths. When only the swept values make it valid (e.g. more nodes for more processes), the
   // first point stands in, and the loop below reports any point that is not.
@@ -84,6 +96,7 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
         throw ScenarioError("sweep.mpi", nlohmann::json(d.values).dump(),
                             "no sweep of mpi when compare is true (compare runs both backends)");
     st.dimensions_.push_back(SweepDimension{"mpi", {"quadrics", "bcs"}});
+    check_size();
   }
 
   std::size_t count = 1;

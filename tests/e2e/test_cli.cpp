@@ -674,3 +674,30 @@ TEST_CASE("verify --digests: an empty, header-only or garbage file is exit 2, no
   }
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("a sweep of more than 10,000 points is exit 2 naming the count and the limit, before expanding it")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::string list = "[1";
+  for (int i = 2; i <= 100; ++i)
+    list += "," + std::to_string(i);
+  list += "]";
+  std::ofstream(kTmp / "huge.json") << R"({"kind": "app", "app": {"name": "synthetic"}, "sweep": {"seed": )" << list
+                                    << R"(, "synthetic.iterations": )" << list << R"(, "synthetic.neighbours": )"
+                                    << list << "}}";
+  const auto huge = bcssim("validate " + (kTmp / "huge.json").string());
+  CHECK(huge.code == 2);
+  CHECK(huge.output.find("sweep = 1000000 points: expected at most 10000 points") != std::string::npos);
+  // compare doubles the points: 5001 seeds on both MPIs are 10002
+  const auto compared = bcssim("validate " + kDefault + " --set kind=app --set compare=true --set 'sweep.seed=" +
+                               std::string("[") + [] {
+                                 std::string s = "1";
+                                 for (int i = 2; i <= 5001; ++i)
+                                   s += "," + std::to_string(i);
+                                 return s;
+                               }() + "]'");
+  CHECK(compared.code == 2);
+  CHECK(compared.output.find("sweep = 10002 points: expected at most 10000 points") != std::string::npos);
+  fs::remove_all(kTmp);
+}
