@@ -10,6 +10,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
 
 namespace bcssim::sim {
@@ -207,6 +208,11 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
     throw ScenarioError("mpi_microbench.pair", show(mpi_pair),
                         fmt::format("two distinct node numbers below platform.nodes = {}", nodes));
   const std::int64_t pes = sc.integer("platform.pes_per_node");
+  if (nodes * pes > std::numeric_limits<int>::max()) // ranks are MPI ints in the models
+    throw ScenarioError("platform.pes_per_node", show(sc.values_["platform.pes_per_node"]),
+                        fmt::format("at most {} with platform.nodes = {}: the machine's PEs (and so the ranks of a "
+                                    "job) must number at most 2^31 - 1",
+                                    std::numeric_limits<int>::max() / nodes, nodes));
   const auto& processes = sc.values_["mpi_microbench.processes"];
   for (std::size_t i = 0; i < processes.size(); ++i)
     if (processes[i].get<std::int64_t>() > nodes * pes)

@@ -701,3 +701,16 @@ TEST_CASE("a sweep of more than 10,000 points is exit 2 naming the count and the
   CHECK(compared.output.find("sweep = 10002 points: expected at most 10000 points") != std::string::npos);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("a machine of more PEs than an int can number is exit 2, not a truncated job that passes validation")
+{
+  // 2^24 nodes x 1024 PEs = 2^34 ranks: int(2^34) was 0, and the job passed validate.
+  const auto huge = bcssim("validate " + kDefault + " --set platform.nodes=16777216 --set platform.pes_per_node=1024");
+  CHECK(huge.code == 2);
+  CHECK(huge.output.find("platform.pes_per_node = 1024: expected at most 127 with platform.nodes = 16777216") !=
+        std::string::npos);
+  const auto sweep3d = bcssim("validate " + kDefault + " --set kind=app --set app.name=sweep3d --set sweep3d.cells=global"
+                              " --set platform.nodes=16777216 --set platform.pes_per_node=1024");
+  CHECK(sweep3d.code == 2);
+  CHECK(bcssim("validate " + kDefault + " --set platform.nodes=16777216 --set platform.pes_per_node=127").code == 0);
+}
