@@ -2,6 +2,7 @@
 // deadlocked (the report names each blocked rank and its call).
 #include "base/event_stream.hpp"
 #include "sim/params_report.hpp"
+#include "sim/log_settings.hpp"
 #include "sim/mpi_job.hpp"
 #include "sim/results_dir.hpp"
 #include "sim/run.hpp"
@@ -116,6 +117,8 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "error: %d scenario(s) did not reproduce their golden digest\n", mismatches);
       return mismatches > 0 ? 1 : 0;
     }
+    for (const std::string& setting : options.sg_log) // before anything is created: SimGrid aborts on a bad one
+      check_log_setting(setting);
     const Study study = Study::load(file, sets);
     const std::filesystem::path study_out =
         out_dir.empty() ? std::filesystem::path("out") / study.name() : std::filesystem::path(out_dir);

@@ -714,3 +714,27 @@ TEST_CASE("a machine of more PEs than an int can number is exit 2, not a truncat
   CHECK(sweep3d.code == 2);
   CHECK(bcssim("validate " + kDefault + " --set platform.nodes=16777216 --set platform.pes_per_node=127").code == 0);
 }
+
+TEST_CASE("--log settings SimGrid cannot take are exit 2 with a message, and nothing is left behind")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "small.json") << R"({"kind": "microbench",
+    "microbench": {"paths": ["elan-elan"], "sizes": ["0B"], "bidirectional": false, "distance": false}})";
+  const std::string small = (kTmp / "small.json").string();
+  for (const std::string bad : {"garbage", ":::", "x.thres:banana", "x.foo:bar", "root.fmt:%Q", "root.fmt:%m%",
+                          "x.app:nowhere", "x.app:file:/nonexistent/dir/log.txt", "a.b.thres:info", "x.fmt:\"%m"}) {
+    CAPTURE(bad);
+    const auto r = bcssim("run " + small + " --log '" + bad + "' --out " + (kTmp / "o").string());
+    CHECK(r.code == 2);
+    CHECK(r.output.find("--log = ") != std::string::npos);
+    CHECK(r.output.find("Backtrace") == std::string::npos);
+  }
+  for (const auto& entry : fs::directory_iterator(kTmp)) // nothing left: no results, no temporary folder
+    CHECK(entry.path().filename() == "small.json");
+  // What SimGrid takes still runs.
+  const auto good = bcssim("run " + small + " --log 'root.thres:critical xbt_cfg.fmt:%m%n' --log no_loc"
+                           " --log s4u.t:Warning --log 'root.app:stderr' --out " + (kTmp / "good").string());
+  CHECK(good.code == 0);
+  fs::remove_all(kTmp);
+}
