@@ -7,6 +7,7 @@
 #include "sim/results_dir.hpp"
 #include "sim/run.hpp"
 #include "sim/scenario.hpp"
+#include "sim/signals.hpp"
 #include "sim/study.hpp"
 #include "sim/study_merge.hpp"
 #include "sim/verify.hpp"
@@ -106,6 +107,8 @@ int main(int argc, char** argv)
   }
 
   try {
+    if (*run || *merge || *verify_cmd)
+      install_interrupt_cleanup(); // before any thread: SIGINT/SIGTERM/SIGHUP stop children, remove temp folders
     if (*params) {
       std::cout << (markdown ? params_markdown() : params_text());
       return 0;

@@ -1,5 +1,7 @@
 #include "sim/results_dir.hpp"
 
+#include "sim/signals.hpp"
+
 #include <fstream>
 #include <stdexcept>
 #include <unistd.h>
@@ -21,8 +23,10 @@ ResultsDir::ResultsDir(fs::path final_dir, ReplacePolicy policy) : final_(std::m
       throw std::runtime_error(tmp_root_.string() + " is in the way (bcssim did not make it): move it elsewhere");
     fs::remove_all(tmp_root_); // left by a process of the same number that is gone
   }
-  fs::create_directories(tmp_root_);
   {
+    const auto lock = cleanup_lock(); // a signal now removes it (sim/signals.hpp)
+    register_temp(tmp_root_);
+    fs::create_directories(tmp_root_);
     std::ofstream marker(tmp_root_ / kTempMarker, std::ios::binary);
     marker << temp_marker_text(final_, ::getpid());
     if (!marker)
@@ -35,8 +39,10 @@ ResultsDir::ResultsDir(fs::path final_dir, ReplacePolicy policy) : final_(std::m
 
 ResultsDir::~ResultsDir()
 {
+  const auto lock = cleanup_lock();
   std::error_code ec;
   fs::remove_all(tmp_root_, ec); // the results when not committed, else the replaced folder
+  unregister_temp(tmp_root_);
 }
 
 fs::path ResultsDir::path(const std::string& relative) const
@@ -48,6 +54,7 @@ fs::path ResultsDir::path(const std::string& relative) const
 
 void ResultsDir::write(const std::string& relative, const std::string& content) const
 {
+  const auto lock = cleanup_lock(); // not while a signal removes the folder
   std::ofstream out(path(relative), std::ios::binary);
   out << content;
   if (!out)
@@ -56,6 +63,7 @@ void ResultsDir::write(const std::string& relative, const std::string& content) 
 
 void ResultsDir::commit()
 {
+  const auto lock = cleanup_lock(); // a signal waits until the swap is done
   check_replaceable(final_, policy_); // again: a run takes time, and the folder may have changed meanwhile
   // One atomic exchange; the old folder then lies in the marked temporary folder (removed with it below, or by a
   // later run if this one is killed first).

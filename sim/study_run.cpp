@@ -1,6 +1,7 @@
 #include "sim/study_run.hpp"
 
 #include "sim/mpi_job.hpp"
+#include "sim/signals.hpp"
 #include "sim/study_merge.hpp"
 
 #include <fmt/format.h>
@@ -138,11 +139,16 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
   while ((next < study.size() && failed_code == 0) || !running.empty()) {
     while (running.size() < jobs && next < study.size() && failed_code == 0) {
       std::fflush(nullptr);
+      stop_if_interrupted(); // no new point once a signal is being handled
+      const pid_t parent = ::getpid();
       const pid_t pid = ::fork();
       if (pid < 0)
         throw std::runtime_error("fork failed");
-      if (pid == 0)
+      if (pid == 0) {
+        child_after_fork(parent, SIGKILL); // dies with the parent, even a parent killed with SIGKILL
         child_main(study, next, options, dir.path(point_folder(next)), clocks[next]);
+      }
+      register_child(pid); // a signal stops it
       running[pid] = next++;
     }
     int status = 0;
@@ -152,8 +158,10 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
       std::this_thread::sleep_for(std::chrono::milliseconds(500));
       continue;
     }
+    stop_if_interrupted(); // the handler stops the points and removes the temporary folder
     if (pid < 0)
       throw std::runtime_error("waitpid failed");
+    unregister_child(pid);
     const std::size_t i = running.at(pid);
     running.erase(pid);
     ++done;

@@ -2,10 +2,12 @@
 
 #include "sim/json_limits.hpp"
 #include "sim/scenario.hpp"
+#include "sim/signals.hpp"
 
 #include <fmt/format.h>
 
 #include <chrono>
+#include <csignal>
 #include <fcntl.h>
 #include <fstream>
 #include <sys/wait.h>
@@ -68,18 +70,24 @@ int run_child(const std::filesystem::path& scenario, const std::filesystem::path
   for (auto& a : args)
     argv.push_back(a.data());
   argv.push_back(nullptr);
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0)
     throw std::runtime_error("fork failed");
   if (pid == 0) {
+    child_after_fork(parent, SIGTERM); // the run cleans up after itself when verify dies
     const int null = ::open("/dev/null", O_WRONLY);
     if (null >= 0)
       ::dup2(null, 1);
     ::execv(program.c_str(), argv.data());
     ::_exit(127);
   }
+  register_child(pid);
   int status = 0;
-  if (::waitpid(pid, &status, 0) < 0)
+  const pid_t done = ::waitpid(pid, &status, 0);
+  stop_if_interrupted();
+  unregister_child(pid);
+  if (done < 0)
     throw std::runtime_error("waitpid failed");
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
@@ -112,14 +120,22 @@ int verify(const VerifyOptions& options, std::ostream& out)
     }
     const std::filesystem::path tmp = std::filesystem::temp_directory_path() /
                                       fmt::format("bcssim-verify-{}-{}", ::getpid(), i);
-    std::filesystem::remove_all(tmp);
+    {
+      const auto lock = cleanup_lock();
+      register_temp(tmp); // a signal removes it
+      std::filesystem::remove_all(tmp);
+    }
     const auto start = std::chrono::steady_clock::now(); // shown to the user only, never in results
     const int code = run_child(folder / key, tmp, options.jobs);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::string digest;
     if (code == 0)
       std::ifstream(tmp / "digest") >> digest;
-    std::filesystem::remove_all(tmp);
+    {
+      const auto lock = cleanup_lock();
+      std::filesystem::remove_all(tmp);
+      unregister_temp(tmp);
+    }
     if (code != 0) {
       out << fmt::format("FAILED     {}: bcssim run exited with {} ({:.1f} s)\n", key, code, wall);
       ++failures;

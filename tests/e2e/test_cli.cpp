@@ -3,9 +3,12 @@
 
 #include <nlohmann/json.hpp>
 
+#include <csignal>
 #include <sys/wait.h>
+#include <unistd.h>
 
 #include <array>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <filesystem>
@@ -14,6 +17,8 @@
 #include <set>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <vector>
 
 namespace fs = std::filesystem;
 
@@ -736,5 +741,125 @@ TEST_CASE("--log settings SimGrid cannot take are exit 2 with a message, and not
   const auto good = bcssim("run " + small + " --log 'root.thres:critical xbt_cfg.fmt:%m%n' --log no_loc"
                            " --log s4u.t:Warning --log 'root.app:stderr' --out " + (kTmp / "good").string());
   CHECK(good.code == 0);
+  fs::remove_all(kTmp);
+}
+
+namespace {
+// bcssim started in the background (output discarded): its pid.
+pid_t spawn(const std::string& args)
+{
+  const std::string cmd = "exec " + exe() + " " + args + " >/dev/null 2>&1";
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  return pid;
+}
+
+std::vector<pid_t> children_of(pid_t pid)
+{
+  std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
+  std::vector<pid_t> out;
+  for (pid_t c; in >> c;)
+    out.push_back(c);
+  return out;
+}
+
+// Running or sleeping (not gone, not a zombie waiting for a parent that will not reap it).
+bool alive(pid_t pid)
+{
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(in, line))
+    return false;
+  const auto close = line.rfind(')');
+  return close != std::string::npos && close + 2 < line.size() && line[close + 2] != 'Z' && line[close + 2] != 'X';
+}
+
+bool all_gone_within(const std::vector<pid_t>& pids, std::chrono::milliseconds limit)
+{
+  const auto end = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < end) {
+    bool any = false;
+    for (pid_t p : pids)
+      any = any || alive(p);
+    if (!any)
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+// Waits for `pid` (our child) to exit; its exit code (128 + signal if killed) and how long it took.
+std::pair<int, double> wait_exit(pid_t pid)
+{
+  const auto start = std::chrono::steady_clock::now();
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), s};
+}
+
+bool temp_left(const fs::path& dir)
+{
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().filename().string().find(".tmp-") != std::string::npos)
+      return true;
+  return false;
+}
+} // namespace
+
+TEST_CASE("signals: SIGTERM and SIGINT stop a sweep or a run within a second, exit 143/130, remove the temp "
+          "folder; the points die with a parent killed with SIGKILL")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // Points that would run for hours.
+  std::ofstream(kTmp / "long.json") << R"({"name": "long", "kind": "app", "platform": {"nodes": 4},
+    "app": {"name": "synthetic", "processes": 8}, "synthetic": {"pattern": "exchange", "iterations": 1000000000},
+    "sweep": {"seed": [1, 2, 3, 4]}})";
+  const std::string sweep = (kTmp / "long.json").string() + " --jobs 2 --out " + (kTmp / "L").string();
+  auto started = [](pid_t pid) {
+    for (int i = 0; i < 1000 && children_of(pid).size() < 2; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return children_of(pid);
+  };
+  for (const auto& [sig, code] : {std::pair<int, int>{SIGTERM, 143}, {SIGINT, 130}}) {
+    CAPTURE(sig);
+    const pid_t parent = spawn("run " + sweep);
+    const auto points = started(parent);
+    REQUIRE(points.size() == 2);
+    ::kill(parent, sig); // the parent only, as `kill` does
+    const auto [exit_code, seconds] = wait_exit(parent);
+    CHECK(exit_code == code);
+    CHECK(seconds < 1.0);
+    CHECK(all_gone_within(points, std::chrono::milliseconds(500)));
+    CHECK_FALSE(temp_left(kTmp));
+    CHECK_FALSE(fs::exists(kTmp / "L"));
+  }
+  { // A single run.
+    const pid_t run = spawn("run " + (kTmp / "long.json").string() + " --set 'sweep.seed=[1]' --out " + (kTmp / "S").string());
+    for (int i = 0; i < 500 && !temp_left(kTmp); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ::kill(run, SIGINT);
+    const auto [exit_code, seconds] = wait_exit(run);
+    CHECK(exit_code == 130);
+    CHECK(seconds < 1.0);
+    CHECK_FALSE(temp_left(kTmp));
+  }
+  { // kill -9 of the parent: its points go with it, and the next run removes what it left.
+    const pid_t parent = spawn("run " + sweep);
+    const auto points = started(parent);
+    REQUIRE(points.size() == 2);
+    ::kill(parent, SIGKILL);
+    CHECK(wait_exit(parent).first == 128 + SIGKILL);
+    CHECK(all_gone_within(points, std::chrono::milliseconds(1000)));
+    CHECK(temp_left(kTmp));
+    REQUIRE(bcssim("run " + sweep + " --set 'sweep.seed=[1]' --set synthetic.iterations=2").code == 0);
+    CHECK_FALSE(temp_left(kTmp));
+  }
   fs::remove_all(kTmp);
 }
