@@ -96,6 +96,28 @@ bool children_left()
   ::_exit(128 + sig);
 }
 
+std::string& abort_note()
+{
+  static std::string* note = new std::string;
+  return *note;
+}
+
+// SimGrid ends the process with abort() when it cannot go on (xbt_die: e.g. a failed calloc of an actor stack
+// under a memory limit): remove the temporary folders and exit 1, a failed run, instead of 134 with debris.
+void on_abort(int)
+{
+  Registry& r = registry();
+  if (r.mutex.try_lock()) // else a swap or a removal is under way: leave it
+    for (const auto& folder : r.temps) {
+      std::error_code ec;
+      std::filesystem::remove_all(folder, ec);
+    }
+  static const char note[] = "bcssim: the run failed inside SimGrid (its message is above); temporary folders removed\n";
+  [[maybe_unused]] auto written = ::write(2, note, sizeof note - 1);
+  written = ::write(2, abort_note().data(), abort_note().size());
+  ::_exit(1);
+}
+
 } // namespace
 
 void install_interrupt_cleanup()
@@ -107,6 +129,7 @@ void install_interrupt_cleanup()
   registry();
   const sigset_t set = handled();
   ::pthread_sigmask(SIG_BLOCK, &set, nullptr);
+  std::signal(SIGABRT, on_abort);
   std::thread([set] {
     int sig = 0;
     while (::sigwait(&set, &sig) != 0) {
@@ -134,6 +157,8 @@ void unregister_child(pid_t pid)
 
 bool interrupted() { return registry().interrupted.load(); }
 
+void set_abort_note(const std::string& note) { abort_note() = note.empty() ? note : "bcssim: " + note + "\n"; }
+
 void stop_if_interrupted()
 {
   if (interrupted())
@@ -145,7 +170,7 @@ void child_after_fork(pid_t parent, int death_signal)
   ::prctl(PR_SET_PDEATHSIG, death_signal);
   if (::getppid() != parent) // the parent died before prctl took effect
     ::_exit(128 + death_signal);
-  for (const int sig : {SIGINT, SIGTERM, SIGHUP})
+  for (const int sig : {SIGINT, SIGTERM, SIGHUP, SIGABRT}) // the parent's handlers clean the parent's folders
     std::signal(sig, SIG_DFL);
   const sigset_t set = handled();
   ::pthread_sigmask(SIG_UNBLOCK, &set, nullptr);

@@ -863,3 +863,32 @@ TEST_CASE("signals: SIGTERM and SIGINT stop a sweep or a run within a second, ex
   }
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("under a memory limit a machine too big for it fails with exit 1 naming its size, and leaves nothing")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // popen's shell applies the limit to bcssim alone (ulimit -v: address space, what SimGrid's stack callocs hit).
+  auto run = [](const std::string& kib, const std::string& args) {
+    const std::string cmd = "ulimit -v " + kib + "; exec " + exe() + " run " + kDefault + " --set platform.preset=asci-q " +
+                            args + " 2>&1";
+    FILE* pipe = ::popen(cmd.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    std::string out;
+    std::array<char, 4096> buf{};
+    while (std::fgets(buf.data(), buf.size(), pipe) != nullptr)
+      out += buf.data();
+    const int status = ::pclose(pipe);
+    return Outcome{WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out};
+  };
+  // Known too big before anything is built: 16384 nodes cannot fit 2 GB of address space.
+  const auto early = run("2000000", "--set platform.nodes=16384 --out " + (kTmp / "a").string());
+  CHECK(early.code == 1);
+  CHECK(early.output.find("not enough memory for a machine of 16384 nodes") != std::string::npos);
+  // Found too big while SimGrid builds it (4096 nodes reserve ~5 GB): still exit 1, its size named, nothing left.
+  const auto late = run("5000000", "--set platform.nodes=4096 --out " + (kTmp / "b").string());
+  CHECK(late.code == 1);
+  CHECK(late.output.find("a machine of 4096 nodes") != std::string::npos);
+  CHECK(fs::is_empty(kTmp));
+  fs::remove_all(kTmp);
+}
