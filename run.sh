@@ -5,4 +5,5 @@ cd "$(dirname "$0")"
 scripts/install-deps.sh
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$(nproc)"
-./build/release/bcssim run scenarios/default.json "$@"
+# --force: a rerun replaces out/default, the results of the previous ./run.sh (and never anything bcssim did not write)
+./build/release/bcssim run scenarios/default.json --force "$@"

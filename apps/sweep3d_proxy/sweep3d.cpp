@@ -44,7 +44,7 @@ Variant parse_variant(const std::string& text)
 void square_grid(int ranks, int& npe_i, int& npe_j)
 {
   npe_i = 1;
-  for (int d = 1; d * d <= ranks; ++d)
+  for (int d = 1; d <= ranks / d; ++d) // not d * d <= ranks: that overflows an int past d = 46340
     if (ranks % d == 0)
       npe_i = d;
   npe_j = ranks / npe_i;

@@ -1,16 +1,18 @@
 // bcssim: the command line. Exit codes: 0 success, 1 run failure, 2 invalid input or usage, 3 the application
 // deadlocked (the report names each blocked rank and its call).
 #include "base/event_stream.hpp"
+#include "sim/config/log_settings.hpp"
 #include "sim/config/params_report.hpp"
+#include "sim/config/scenario.hpp"
+#include "sim/config/units.hpp"
+#include "sim/driver/run.hpp"
 #include "sim/machine/mpi_job.hpp"
 #include "sim/output/results_dir.hpp"
-#include "sim/driver/run.hpp"
-#include "sim/config/scenario.hpp"
+#include "sim/output/signals.hpp"
 #include "sim/study/study.hpp"
 #include "sim/study/study_merge.hpp"
-#include "sim/study/verify.hpp"
 #include "sim/study/study_run.hpp"
-#include "sim/config/units.hpp"
+#include "sim/study/verify.hpp"
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -49,6 +51,8 @@ int main(int argc, char** argv)
   std::string trace_window;
   run->add_option("--trace-window", trace_window,
                   "Trace only simulated times FROM:TO (e.g. 1s:1.2s; either side may be empty); implies --trace");
+  run->add_flag("--force", options.force,
+                "Replace the results folder at --out if an earlier run wrote it (never anything else)");
   run->add_option("--log", options.sg_log, "SimGrid log setting, e.g. qsnet_platform.thres:info (repeatable)");
 
   unsigned jobs = std::max(1u, std::thread::hardware_concurrency());
@@ -64,6 +68,7 @@ int main(int argc, char** argv)
   sweep->add_option("--set", sets, "Override a parameter: path=value (repeatable)");
   sweep->add_option("--out", out_dir, "Results folder of the study (default: out/<scenario name>)");
   bool emit = false;
+  sweep->add_flag("--force", options.force, "Pass --force to every printed command");
   sweep->add_flag("--emit-jobs", emit, "Print the commands (required: the only mode)")->required();
 
   auto* merge = app.add_subcommand("merge", "Merge the points run by `bcssim sweep --emit-jobs` commands into the "
@@ -71,6 +76,7 @@ int main(int argc, char** argv)
   merge->add_option("scenario", file, "Scenario JSON file")->required();
   merge->add_option("folder", out_dir, "The study's results folder (holding points/)")->required();
   merge->add_option("--set", sets, "Override a parameter: path=value (repeatable), as given to sweep");
+  merge->add_flag("--force", options.force, "Replace the folder's merged results of an earlier merge or run");
 
   auto* verify_cmd = app.add_subcommand("verify", "Re-run shipped scenarios and compare their digests with the "
                                                   "golden ones (exit 1 on any mismatch)");
@@ -101,6 +107,8 @@ int main(int argc, char** argv)
   }
 
   try {
+    if (*run || *merge || *verify_cmd)
+      install_interrupt_cleanup(); // before any thread: SIGINT/SIGTERM/SIGHUP stop children, remove temp folders
     if (*params) {
       std::cout << (markdown ? params_markdown() : params_text());
       return 0;
@@ -112,6 +120,8 @@ int main(int argc, char** argv)
         std::fprintf(stderr, "error: %d scenario(s) did not reproduce their golden digest\n", mismatches);
       return mismatches > 0 ? 1 : 0;
     }
+    for (const std::string& setting : options.sg_log) // before anything is created: SimGrid aborts on a bad one
+      check_log_setting(setting);
     const Study study = Study::load(file, sets);
     const std::filesystem::path study_out =
         out_dir.empty() ? std::filesystem::path("out") / study.name() : std::filesystem::path(out_dir);
@@ -125,11 +135,15 @@ int main(int argc, char** argv)
       return 0;
     }
     if (*sweep) {
-      std::cout << emit_jobs(study, argv[0], file, sets, study_out);
+      std::cout << emit_jobs(study, argv[0], file, sets, study_out, options.force);
       return 0;
     }
     if (*merge) {
-      ResultsDir dir(study_out);
+      if (!std::filesystem::is_directory(study_out / "points"))
+        throw ScenarioError("folder", study_out.string(),
+                            "a study's results folder holding points/ (what the `bcssim sweep --emit-jobs` "
+                            "commands write)");
+      ResultsDir dir(study_out, ReplacePolicy{options.force, /*study_points=*/true, "folder"});
       std::filesystem::copy(study_out / "points", dir.path("points"), std::filesystem::copy_options::recursive);
       merge_points(study, dir.path("."), dir);
       dir.commit();

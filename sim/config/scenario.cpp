@@ -52,11 +52,10 @@ void apply_set(nlohmann::json& user, const std::string& assignment)
     throw ScenarioError("--set " + assignment, "\"" + assignment + "\"", "path=value, e.g. platform.nodes=16");
   const std::string path = assignment.substr(0, eq);
   const std::string text = assignment.substr(eq + 1);
+  check_utf8_assignment(path, text); // before anything shows them
   if (find_param(path) == nullptr)
     throw ScenarioError(path, nlohmann::json(text).dump(), "a parameter path (see `bcssim params`)");
-  nlohmann::json value = nlohmann::json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (value.is_discarded())
-    value = text;
+  const nlohmann::json value = parse_set_value(path, text);
   nlohmann::json* node = &user;
   std::size_t start = 0;
   while (true) {
@@ -76,12 +75,14 @@ void apply_set(nlohmann::json& user, const std::string& assignment)
   }
 }
 
-std::string show(const nlohmann::json& v) { return v.dump(); }
+std::string show(const nlohmann::json& v) { return v.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace); }
 
 } // namespace
 
 nlohmann::json Scenario::read(const std::string& file)
 {
+  if (std::filesystem::is_directory(file))
+    throw ScenarioError("(file)", "\"" + file + "\"", "a scenario file; this is a folder");
   std::ifstream in(file);
   if (!in)
     throw ScenarioError("(file)", "\"" + file + "\"", "a readable scenario file");
@@ -89,7 +90,7 @@ nlohmann::json Scenario::read(const std::string& file)
   buffer << in.rdbuf();
   nlohmann::json user;
   try {
-    user = nlohmann::json::parse(buffer.str());
+    user = parse_user_json(buffer.str()); // depth, duplicate keys and numbers checked (sim/config/json_limits.hpp)
   } catch (const nlohmann::json::parse_error& e) {
     throw ScenarioError("(root)", "<malformed JSON>", std::string("valid JSON; ") + e.what());
   }
@@ -216,7 +217,7 @@ base::ParamValue Scenario::value(const std::string& path) const
 std::string Scenario::shown(const std::string& path) const
 {
   auto it = values_.find(path);
-  return it == values_.end() ? "(unset)" : it->second.dump();
+  return it == values_.end() ? "(unset)" : show(it->second);
 }
 
 } // namespace bcssim::sim

@@ -3,6 +3,7 @@
 // preset and the defaults; then the machine's rules and its kind's rules are checked. Every error names the JSON
 // path, the value and what is allowed. Models get their typed specs from it through their parameter groups.
 #include "base/params.hpp"
+#include "sim/config/json_limits.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -17,8 +18,8 @@ namespace bcssim::sim {
 class ScenarioError : public std::runtime_error {
 public:
   ScenarioError(const std::string& path, const std::string& value, const std::string& allowed)
-      : std::runtime_error(path + " = " + value + ": expected " + allowed), path_(path), value_(value),
-        allowed_(allowed)
+      : std::runtime_error(path + " = " + shorten_value(value) + ": expected " + allowed), path_(path),
+        value_(shorten_value(value)), allowed_(allowed)
   {
   }
   const std::string& path() const { return path_; }

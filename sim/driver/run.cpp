@@ -1,14 +1,22 @@
 #include "sim/driver/run.hpp"
 
+#include "sim/driver/simulation.hpp"
+#include "sim/kinds/app/app_report.hpp"
+#include "sim/kinds/app/mds_report.hpp"
+#include "sim/kinds/microbench/collective_report.hpp"
+#include "sim/kinds/microbench/microbench_report.hpp"
+#include "sim/kinds/mpi_microbench/mpi_bench_report.hpp"
+#include "sim/machine/memory_budget.hpp"
 #include "sim/output/fixed_format.hpp"
 #include "sim/output/results_dir.hpp"
-#include "sim/driver/simulation.hpp"
 
 #include <simgrid/version.h>
 
 #include <fmt/format.h>
 
 #include <chrono>
+#include <new>
+#include <stdexcept>
 
 namespace bcssim::sim {
 
@@ -17,8 +25,17 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
   const auto wall_start = std::chrono::steady_clock::now(); // reported in run-info.json only, never in results
   const std::filesystem::path out = options.out_dir.empty() ? std::filesystem::path("out") / scenario.name()
                                                             : options.out_dir;
-  ResultsDir dir(out);
-  const SimulationResult r = simulate(scenario, options.events, options.sg_log, options.trace);
+  check_memory(scenario); // before anything is built or written
+  ResultsDir dir(out, ReplacePolicy{options.force});
+  const SimulationResult r = [&] {
+    try {
+      return simulate(scenario, options.events, options.sg_log, options.trace);
+    } catch (const std::bad_alloc&) {
+      throw std::runtime_error(fmt::format("out of memory simulating a machine of {} nodes ({} resident at least; "
+                                           "see sim/machine/memory_budget.hpp)",
+                                           scenario.integer("platform.nodes"), gib(memory_need(scenario).resident)));
+    }
+  }();
 
   nlohmann::json config = nlohmann::json::object();
   for (const auto& [key, value] : r.simgrid_config)

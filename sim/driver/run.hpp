@@ -11,6 +11,7 @@ namespace bcssim::sim {
 
 struct RunOptions {
   std::filesystem::path out_dir;   // empty: out/<scenario name>
+  bool force = false;              // replace an existing results folder there (never anything else)
   bool events = false;             // also write events.csv
   std::vector<std::string> sg_log; // extra SimGrid --log= settings
   TraceOptions trace;              // also write trace.json

@@ -9,6 +9,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <limits>
 
 namespace bcssim::sim {
 std::vector<base::ParamDecl> machine_params()
@@ -39,6 +40,11 @@ std::vector<base::ParamDecl> machine_params()
 void check_machine(const Scenario& sc)
 {
   const qsnet::PlatformSpec platform = sc.spec(qsnet::platform_params());
+  if (std::int64_t(platform.nodes) * platform.node.pes > std::numeric_limits<int>::max()) // ranks are MPI ints
+    throw ScenarioError("platform.pes_per_node", sc.shown("platform.pes_per_node"),
+                        fmt::format("at most {} with platform.nodes = {}: the machine's PEs (and so the ranks of a "
+                                    "job) must number at most 2^31 - 1",
+                                    std::numeric_limits<int>::max() / platform.nodes, platform.nodes));
   sc.spec(noise::noise_params("cpu"));
   sc.spec(noise::noise_params("nic"));
   const bcs::runtime::RuntimeSpec runtime = sc.spec(bcs::runtime::runtime_params());

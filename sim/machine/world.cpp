@@ -3,9 +3,8 @@
 #include "bcs/core/params.hpp"
 #include "models/elan3/params.hpp"
 #include "models/qsnet/params.hpp"
+#include "sim/machine/actor_stacks.hpp"
 #include "sim/machine/machine_params.hpp"
-
-#include <malloc.h>
 
 #include <stdexcept>
 
@@ -38,14 +37,14 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
 {
   // SimGrid reads its options from argv; quiet by default, the user may add --log settings. Its deadlock
   // listing (ker_engine) is off: a deadlocked application is reported rank by rank by the job (sim/machine/mpi_job.hpp).
-  // No guard page under each actor stack: a guard splits every stack into two memory mappings, and a 4096-node
-  // BCS-MPI machine (6 NIC threads per node plus the ranks, ~29 k actors) would pass Linux's default limit of
-  // 65,530 mappings per process (vm.max_map_count) and abort. The actors' stacks are shallow (no recursion).
-  // Without a guard SimGrid callocs the stacks, so glibc must keep serving them from fresh mmaps (untouched
-  // zero pages, not resident): its dynamic threshold would otherwise rise to the 8 MiB of a freed stack and
-  // later stacks would come from the heap, zeroed page by page (23 GB resident for 2048 nodes).
-  mallopt(M_MMAP_THRESHOLD, 1 << 20);
-  args_ = {"bcssim", "--log=root.thres:warning", "--log=ker_engine.additivity:off", "--cfg=contexts/guard-size:0"};
+  // Actor stacks of 256 KiB, a guard page under each on small machines only: sim/machine/actor_stacks.hpp (a guard
+  // splits every stack into two memory mappings, and a 4096-node BCS-MPI machine, ~29 k actors, would pass
+  // Linux's default limit of 65,530 mappings per process and abort). Stacks stay untouched zero pages until
+  // used (glibc serves each from a fresh mmap; from the heap they would be zeroed page by page: 23 GB resident
+  // for 2048 nodes once).
+  args_ = {"bcssim", "--log=root.thres:warning", "--log=ker_engine.additivity:off"};
+  for (const auto& a : actor_stack_config(scenario))
+    args_.push_back(a);
   for (const auto& l : simgrid_log)
     args_.push_back("--log=" + l);
   for (auto& a : args_)

@@ -1,5 +1,8 @@
 #include "sim/output/plot.hpp"
 
+#include "sim/output/signals.hpp"
+
+#include <csignal>
 #include <cstdio>
 #include <string>
 #include <sys/wait.h>
@@ -21,17 +24,22 @@ std::string svg_and_png(const std::string& stem, int width, int height, const st
 bool render_gnuplot(const std::filesystem::path& dir, const std::string& script)
 {
   std::fflush(nullptr);
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0)
     return false;
   if (pid == 0) {
+    child_after_fork(parent, SIGKILL);
     if (::chdir(dir.c_str()) != 0)
       ::_exit(126);
     ::execlp("gnuplot", "gnuplot", script.c_str(), static_cast<char*>(nullptr));
     ::_exit(127);
   }
+  register_child(pid);
   int status = 0;
   ::waitpid(pid, &status, 0);
+  stop_if_interrupted();
+  unregister_child(pid);
   if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
     return true;
   std::fprintf(stderr, "warning: gnuplot %s in %s failed (exit %d); the .gp and .csv files are kept\n",

@@ -1,6 +1,7 @@
 #include "sim/output/results_dir.hpp"
 
-#include <csignal>
+#include "sim/output/signals.hpp"
+
 #include <fstream>
 #include <stdexcept>
 #include <unistd.h>
@@ -8,44 +9,40 @@
 namespace bcssim::sim {
 namespace fs = std::filesystem;
 
-namespace {
-// Removes "<name>.tmp-<pid>" siblings left by killed runs whose process is gone.
-void remove_stale(const fs::path& final_dir)
-{
-  const fs::path parent = final_dir.parent_path().empty() ? fs::path(".") : final_dir.parent_path();
-  const std::string prefix = final_dir.filename().string() + ".tmp-";
-  std::error_code ec;
-  for (const auto& entry : fs::directory_iterator(parent, ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind(prefix, 0) != 0)
-      continue;
-    const std::string pid = name.substr(prefix.size());
-    if (pid.empty() || pid.find_first_not_of("0123456789") != std::string::npos)
-      continue;
-    if (::kill(static_cast<pid_t>(std::stol(pid)), 0) != 0)
-      fs::remove_all(entry.path(), ec);
-  }
-}
-} // namespace
-
-ResultsDir::ResultsDir(fs::path final_dir) : final_(std::move(final_dir))
+ResultsDir::ResultsDir(fs::path final_dir, ReplacePolicy policy) : final_(std::move(final_dir)), policy_(policy)
 {
   if (final_.filename().empty())
     final_ = final_.parent_path();
+  check_replaceable(final_, policy_); // before anything is written
   fs::create_directories(final_.parent_path().empty() ? fs::path(".") : final_.parent_path());
-  remove_stale(final_);
-  tmp_ = final_;
-  tmp_ += ".tmp-" + std::to_string(::getpid());
-  fs::remove_all(tmp_);
+  remove_stale_temps(final_);
+  tmp_root_ = final_;
+  tmp_root_ += ".tmp-" + std::to_string(::getpid());
+  if (fs::exists(fs::symlink_status(tmp_root_))) {
+    if (!is_temp_of(tmp_root_, final_, ::getpid())) // not ours: leave it, and stop
+      throw std::runtime_error(tmp_root_.string() + " is in the way (bcssim did not make it): move it elsewhere");
+    fs::remove_all(tmp_root_); // left by a process of the same number that is gone
+  }
+  {
+    const auto lock = cleanup_lock(); // a signal now removes it (sim/signals.hpp)
+    register_temp(tmp_root_);
+    fs::create_directories(tmp_root_);
+    std::ofstream marker(tmp_root_ / kTempMarker, std::ios::binary);
+    marker << temp_marker_text(final_, ::getpid());
+    if (!marker)
+      throw std::runtime_error("cannot write " + (tmp_root_ / kTempMarker).string());
+  }
+  tmp_ = tmp_root_ / "results";
   fs::create_directories(tmp_);
+  write(kResultsMarker, results_marker_text());
 }
 
 ResultsDir::~ResultsDir()
 {
-  if (!committed_) {
-    std::error_code ec;
-    fs::remove_all(tmp_, ec);
-  }
+  const auto lock = cleanup_lock();
+  std::error_code ec;
+  fs::remove_all(tmp_root_, ec); // the results when not committed, else the replaced folder
+  unregister_temp(tmp_root_);
 }
 
 fs::path ResultsDir::path(const std::string& relative) const
@@ -57,6 +54,7 @@ fs::path ResultsDir::path(const std::string& relative) const
 
 void ResultsDir::write(const std::string& relative, const std::string& content) const
 {
+  const auto lock = cleanup_lock(); // not while a signal removes the folder
   std::ofstream out(path(relative), std::ios::binary);
   out << content;
   if (!out)
@@ -65,14 +63,14 @@ void ResultsDir::write(const std::string& relative, const std::string& content) 
 
 void ResultsDir::commit()
 {
-  fs::path old = final_;
-  old += ".old-" + std::to_string(::getpid());
-  if (fs::exists(final_))
-    fs::rename(final_, old);
-  fs::rename(tmp_, final_);
+  const auto lock = cleanup_lock(); // a signal waits until the swap is done
+  check_replaceable(final_, policy_); // again: a run takes time, and the folder may have changed meanwhile
+  // One atomic exchange; the old folder then lies in the marked temporary folder (removed with it below, or by a
+  // later run if this one is killed first).
+  swap_into_place(tmp_, final_, tmp_root_ / "old");
   committed_ = true;
   std::error_code ec;
-  fs::remove_all(old, ec);
+  fs::remove_all(tmp_root_, ec);
 }
 
 } // namespace bcssim::sim

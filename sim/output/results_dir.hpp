@@ -1,8 +1,12 @@
 #pragma once
-// A results folder that appears whole or not at all (DESIGN §7): files are written into a temporary sibling
-// "<dir>.tmp-<pid>", which commit() renames onto <dir> (replacing an older one). Destroyed without commit(), the
+// A results folder that appears whole or not at all (DESIGN §7): files are written into "results" inside a
+// temporary sibling "<dir>.tmp-<pid>" (marked as bcssim's, sim/results_marker.hpp), which commit() puts at <dir>
+// in one step: an older <dir> is exchanged with it atomically (renameat2) and goes with the temporary sibling. Destroyed without commit(), the
 // temporary folder is removed, so an error leaves nothing; a killed run leaves only the .tmp-<pid> sibling, which
-// the next run in the same place removes.
+// the next run in the same place removes. The results folder holds bcssim's marker, written first; an existing
+// folder at the final path is replaced only as `policy` allows.
+#include "sim/output/results_marker.hpp"
+
 #include <filesystem>
 #include <string>
 
@@ -10,7 +14,7 @@ namespace bcssim::sim {
 
 class ResultsDir {
 public:
-  explicit ResultsDir(std::filesystem::path final_dir);
+  explicit ResultsDir(std::filesystem::path final_dir, ReplacePolicy policy = {});
   ~ResultsDir();
   ResultsDir(const ResultsDir&) = delete;
   ResultsDir& operator=(const ResultsDir&) = delete;
@@ -23,7 +27,9 @@ public:
 
 private:
   std::filesystem::path final_;
-  std::filesystem::path tmp_;
+  std::filesystem::path tmp_root_; // "<dir>.tmp-<pid>", marked
+  std::filesystem::path tmp_;      // tmp_root_/results
+  ReplacePolicy policy_;
   bool committed_ = false;
 };
 

@@ -1,6 +1,7 @@
 #include "sim/study/study.hpp"
 
 #include "mpi/backend.hpp"
+#include "sim/config/json_limits.hpp"
 #include "sim/config/params.hpp"
 
 #include <fmt/format.h>
@@ -49,9 +50,7 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
       st.sets_.push_back(s);
       continue;
     }
-    nlohmann::json value = nlohmann::json::parse(s.substr(eq + 1), nullptr, false);
-    if (value.is_discarded())
-      value = s.substr(eq + 1);
+    const nlohmann::json value = parse_set_value(s.substr(0, eq), s.substr(eq + 1));
     if (!user.contains("sweep") || !user["sweep"].is_object())
       user["sweep"] = nlohmann::json::object();
     user["sweep"][s.substr(6, eq - 6)] = value;
@@ -60,6 +59,18 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     st.dimensions_ = read_sweep(user["sweep"]);
     user.erase("sweep");
   }
+  auto check_size = [&st] { // before anything is expanded
+    std::size_t count = 1;
+    bool overflow = false;
+    for (const SweepDimension& d : st.dimensions_)
+      overflow = overflow || __builtin_mul_overflow(count, d.values.size(), &count);
+    if (overflow || count > kMaxStudyPoints)
+      throw ScenarioError("sweep", overflow ? std::string("more than 2^64 points") : fmt::format("{} points", count),
+                          fmt::format("at most {} points per study (the product of the sweep's list lengths, twice "
+                                      "that with compare): split it, e.g. with --set sweep.<path>=[...]",
+                                      kMaxStudyPoints));
+  };
+  check_size();
   // The file without its sweep is usually a valid scenario itself: checking it first lets its own errors name
   // their own paths. When only the swept values make it valid (e.g. more nodes for more processes), the
   // first point stands in, and the loop below reports any point that is not.
@@ -89,6 +100,7 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     for (const std::string& n : mpi::backend_names())
       names.emplace_back(n);
     st.dimensions_.push_back(SweepDimension{"mpi", names});
+    check_size();
   }
 
   std::size_t count = 1;

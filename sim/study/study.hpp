@@ -19,6 +19,10 @@ struct SweepDimension {
   std::vector<nlohmann::json> values;
 };
 
+/// The most points one study may have (each is resolved up front, ~25 kB apiece): a bigger sweep is refused with
+/// exit 2 before it is expanded. Split it, e.g. with --set sweep.<path>=[...], into studies of this size.
+inline constexpr std::size_t kMaxStudyPoints = 10000;
+
 /// Folder of point i inside a study's results: "points/0007".
 std::string point_folder(std::size_t i);
 

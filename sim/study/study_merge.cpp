@@ -1,10 +1,10 @@
 #include "sim/study/study_merge.hpp"
 
 #include "mpi/backend.hpp"
-
-#include "sim/output/fixed_format.hpp"
 #include "sim/config/params.hpp"
+#include "sim/output/fixed_format.hpp"
 #include "sim/output/plot.hpp"
+#include "sim/study/point_check.hpp"
 
 #include <fmt/format.h>
 #include <xxhash.h>
@@ -169,8 +169,10 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
     dim_header += "," + d.path;
 
   std::vector<PointData> points;
-  for (std::size_t i = 0; i < st.size(); ++i)
+  for (std::size_t i = 0; i < st.size(); ++i) {
     points.push_back(read_point(points_root / point_folder(i)));
+    check_point_scenario(st, i, points.back().summary); // the point belongs to this study
+  }
 
   // runs.csv and points.csv, and the study's digest over the points' digests in point order.
   std::string runs = "point" + dim_header + "," + points.at(0).header + "\n";

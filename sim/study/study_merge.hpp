@@ -11,7 +11,8 @@
 namespace bcssim::sim {
 
 /// Reads points/<i> under `points_root` for every point and writes the merged files into `dir`. Throws
-/// std::runtime_error naming the first missing or unreadable point.
+/// std::runtime_error naming the first missing or unreadable point, ScenarioError naming the first point whose
+/// recorded scenario is not the one the study gives it (sim/point_check.hpp).
 void merge_points(const Study& study, const std::filesystem::path& points_root, const ResultsDir& dir);
 
 } // namespace bcssim::sim

@@ -1,6 +1,7 @@
 #include "sim/study/study_run.hpp"
 
 #include "sim/machine/mpi_job.hpp"
+#include "sim/output/signals.hpp"
 #include "sim/study/study_merge.hpp"
 
 #include <fmt/format.h>
@@ -119,7 +120,7 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
 
   const std::filesystem::path out =
       options.run.out_dir.empty() ? std::filesystem::path("out") / study.name() : options.run.out_dir;
-  ResultsDir dir(out);
+  ResultsDir dir(out, ReplacePolicy{options.run.force});
   SharedClocks clocks(study.size());
   const unsigned jobs = std::max(1u, options.jobs);
   std::map<pid_t, std::size_t> running; // child -> point
@@ -138,11 +139,16 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
   while ((next < study.size() && failed_code == 0) || !running.empty()) {
     while (running.size() < jobs && next < study.size() && failed_code == 0) {
       std::fflush(nullptr);
+      stop_if_interrupted(); // no new point once a signal is being handled
+      const pid_t parent = ::getpid();
       const pid_t pid = ::fork();
       if (pid < 0)
         throw std::runtime_error("fork failed");
-      if (pid == 0)
+      if (pid == 0) {
+        child_after_fork(parent, SIGKILL); // dies with the parent, even a parent killed with SIGKILL
         child_main(study, next, options, dir.path(point_folder(next)), clocks[next]);
+      }
+      register_child(pid); // a signal stops it
       running[pid] = next++;
     }
     int status = 0;
@@ -152,8 +158,10 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
       std::this_thread::sleep_for(std::chrono::milliseconds(500));
       continue;
     }
+    stop_if_interrupted(); // the handler stops the points and removes the temporary folder
     if (pid < 0)
       throw std::runtime_error("waitpid failed");
+    unregister_child(pid);
     const std::size_t i = running.at(pid);
     running.erase(pid);
     ++done;
@@ -183,7 +191,7 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
 }
 
 std::string emit_jobs(const Study& study, const std::string& program, const std::string& file,
-                      const std::vector<std::string>& sets, const std::filesystem::path& out)
+                      const std::vector<std::string>& sets, const std::filesystem::path& out, bool force)
 {
   auto quote = [](const std::string& s) {
     std::string q = "'";
@@ -194,6 +202,8 @@ std::string emit_jobs(const Study& study, const std::string& program, const std:
   std::string common;
   for (const std::string& s : sets)
     common += " --set " + quote(s);
+  if (force)
+    common += " --force";
   std::string text;
   for (std::size_t i = 0; i < study.size(); ++i)
     text += fmt::format("{} run {}{} --point {} --out {}\n", program, quote(file), common, i,

@@ -1,10 +1,13 @@
 #include "sim/study/verify.hpp"
 
+#include "sim/config/json_limits.hpp"
 #include "sim/config/scenario.hpp"
+#include "sim/output/signals.hpp"
 
 #include <fmt/format.h>
 
 #include <chrono>
+#include <csignal>
 #include <fcntl.h>
 #include <fstream>
 #include <sys/wait.h>
@@ -25,15 +28,27 @@ std::vector<Golden> read_digests(const std::filesystem::path& file)
     throw ScenarioError("--digests", file.string(), "a readable CSV file of scenario,digest rows");
   std::vector<Golden> rows;
   std::string line;
+  const std::string row_format = "scenario,digest (a path relative to the file, then 16 hex digits)";
   for (int number = 1; std::getline(in, line); ++number) {
-    if (number == 1 || line.empty()) // the header
+    if (number == 1) { // the header: a file of something else checks nothing
+      if (line != "scenario,digest")
+        throw ScenarioError(fmt::format("--digests {} line 1", file.string()), "\"" + escape_invalid_utf8(line) + "\"",
+                            "the header scenario,digest");
+      continue;
+    }
+    if (line.empty())
       continue;
     const auto comma = line.find(',');
-    if (comma == std::string::npos || comma == 0 || comma + 1 == line.size())
-      throw ScenarioError(fmt::format("--digests {} line {}", file.string(), number), line,
-                          "scenario,digest (a path relative to the file, then 16 hex digits)");
-    rows.push_back({line.substr(0, comma), line.substr(comma + 1)});
+    const std::string digest = comma == std::string::npos ? "" : line.substr(comma + 1);
+    if (comma == std::string::npos || comma == 0 || digest.size() != 16 ||
+        digest.find_first_not_of("0123456789abcdef") != std::string::npos)
+      throw ScenarioError(fmt::format("--digests {} line {}", file.string(), number), escape_invalid_utf8(line),
+                          row_format);
+    rows.push_back({line.substr(0, comma), digest});
   }
+  if (rows.empty()) // nothing to compare would pass while checking nothing
+    throw ScenarioError("--digests", file.string(),
+                        "a CSV file with the header scenario,digest and at least one scenario,digest row");
   return rows;
 }
 
@@ -55,18 +70,24 @@ int run_child(const std::filesystem::path& scenario, const std::filesystem::path
   for (auto& a : args)
     argv.push_back(a.data());
   argv.push_back(nullptr);
+  const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0)
     throw std::runtime_error("fork failed");
   if (pid == 0) {
+    child_after_fork(parent, SIGTERM); // the run cleans up after itself when verify dies
     const int null = ::open("/dev/null", O_WRONLY);
     if (null >= 0)
       ::dup2(null, 1);
     ::execv(program.c_str(), argv.data());
     ::_exit(127);
   }
+  register_child(pid);
   int status = 0;
-  if (::waitpid(pid, &status, 0) < 0)
+  const pid_t done = ::waitpid(pid, &status, 0);
+  stop_if_interrupted();
+  unregister_child(pid);
+  if (done < 0)
     throw std::runtime_error("waitpid failed");
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
@@ -99,14 +120,22 @@ int verify(const VerifyOptions& options, std::ostream& out)
     }
     const std::filesystem::path tmp = std::filesystem::temp_directory_path() /
                                       fmt::format("bcssim-verify-{}-{}", ::getpid(), i);
-    std::filesystem::remove_all(tmp);
+    {
+      const auto lock = cleanup_lock();
+      register_temp(tmp); // a signal removes it
+      std::filesystem::remove_all(tmp);
+    }
     const auto start = std::chrono::steady_clock::now(); // shown to the user only, never in results
     const int code = run_child(folder / key, tmp, options.jobs);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::string digest;
     if (code == 0)
       std::ifstream(tmp / "digest") >> digest;
-    std::filesystem::remove_all(tmp);
+    {
+      const auto lock = cleanup_lock();
+      std::filesystem::remove_all(tmp);
+      unregister_temp(tmp);
+    }
     if (code != 0) {
       out << fmt::format("FAILED     {}: bcssim run exited with {} ({:.1f} s)\n", key, code, wall);
       ++failures;

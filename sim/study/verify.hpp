@@ -17,7 +17,8 @@ struct VerifyOptions {
 };
 
 /// Prints one line per scenario (match / MISMATCH / FAILED / NO GOLDEN, with the wall time) and returns how
-/// many did not match. Throws ScenarioError when the digests file is missing or malformed.
+/// many did not match. Throws ScenarioError when the digests file is missing or malformed: no scenario,digest
+/// header, a row without a 16-hex-digit digest, or no row at all.
 int verify(const VerifyOptions& options, std::ostream& out);
 
 } // namespace bcssim::sim

@@ -23,6 +23,11 @@ TEST_CASE("sweep3d: grid, local sizes and neighbours as sweep3d 2.2b computes th
   CHECK((ni == 4 && nj == 8));
   sweep3d::square_grid(7, ni, nj);
   CHECK((ni == 1 && nj == 7));
+  // Near INT_MAX: d * d would overflow an int past d = 46340 (2097151 nodes x 1024 PEs = 2^10 x 7^2 x 127 x 337).
+  sweep3d::square_grid(2147482624, ni, nj);
+  CHECK((ni == 43136 && nj == 49784));
+  sweep3d::square_grid(2147483647, ni, nj); // INT_MAX, a prime
+  CHECK((ni == 1 && nj == 2147483647));
 
   sweep3d::Spec s = bcssim::test::sweep3d_spec();
   s.npe_i = 3;

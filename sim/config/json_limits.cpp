@@ -1,0 +1,173 @@
+#include "sim/config/json_limits.hpp"
+
+#include "sim/config/scenario.hpp"
+
+#include <fmt/format.h>
+
+#include <set>
+#include <vector>
+
+namespace bcssim::sim {
+namespace {
+
+using Event = nlohmann::json::parse_event_t;
+
+// Where the parser is: one frame per open array or object, with the key or index of the value being read.
+class JsonPath {
+public:
+  explicit JsonPath(std::string base) : base_(std::move(base)) {}
+
+  void open(bool array) { frames_.push_back(Frame{array, "", 0, {}}); }
+  void close()
+  {
+    frames_.pop_back();
+    value_done();
+  }
+  void value_done()
+  {
+    if (!frames_.empty() && frames_.back().array)
+      ++frames_.back().index;
+  }
+  // Records an object's key; a key the object already had is reported with its second value.
+  void key(const std::string& k)
+  {
+    frames_.back().key = k;
+    duplicate_ = !frames_.back().keys.insert(k).second;
+  }
+  bool duplicate() const { return duplicate_; }
+  ScenarioError duplicate_error(const std::string& value) const
+  {
+    return ScenarioError(current(), value,
+                         fmt::format("each key once in an object; \"{}\" is given twice", frames_.back().key));
+  }
+  std::size_t depth() const { return frames_.size(); }
+
+  // The path of the value being read: "platform.nodes", "microbench.sizes[1]", "(root)".
+  std::string current(std::size_t max_frames = std::string::npos) const
+  {
+    std::string out = base_;
+    for (std::size_t i = 0; i < frames_.size() && i < max_frames; ++i) {
+      const Frame& f = frames_[i];
+      out += f.array ? fmt::format("[{}]", f.index) : (out.empty() ? "" : ".") + f.key;
+    }
+    return out.empty() ? "(root)" : out;
+  }
+  // The path down to the first array (a deep nesting is named where it starts).
+  std::string outer() const
+  {
+    std::size_t n = 0;
+    while (n < frames_.size() && !frames_[n].array)
+      ++n;
+    return current(n);
+  }
+
+private:
+  struct Frame {
+    bool array;
+    std::string key;
+    std::size_t index;
+    std::set<std::string> keys;
+  };
+  std::string base_;
+  std::vector<Frame> frames_;
+  bool duplicate_ = false;
+};
+
+// The token in nlohmann's "number overflow parsing '1e400'".
+std::string overflowing_token(const std::string& what)
+{
+  const auto start = what.find("parsing '");
+  const auto end = what.rfind('\'');
+  return start == std::string::npos || end <= start + 9 ? "(a number)" : what.substr(start + 9, end - start - 9);
+}
+
+} // namespace
+
+nlohmann::json parse_user_json(const std::string& text, const std::string& base_path)
+{
+  JsonPath where(base_path);
+  auto callback = [&where](int /*depth*/, Event event, nlohmann::json& parsed) {
+    switch (event) {
+      case Event::object_start:
+      case Event::array_start:
+        if (where.duplicate())
+          throw where.duplicate_error(event == Event::array_start ? "[…]" : "{…}");
+        if (where.depth() >= std::size_t(kMaxJsonDepth))
+          throw ScenarioError(where.outer(), fmt::format("(nested deeper than {} levels)", kMaxJsonDepth),
+                              fmt::format("at most {} levels of nested arrays and objects", kMaxJsonDepth));
+        where.open(event == Event::array_start);
+        break;
+      case Event::object_end:
+      case Event::array_end: where.close(); break;
+      case Event::key: where.key(parsed.get<std::string>()); break;
+      case Event::value:
+        if (where.duplicate())
+          throw where.duplicate_error(parsed.dump());
+        where.value_done();
+        break;
+    }
+    return true;
+  };
+  try {
+    return nlohmann::json::parse(text, callback);
+  } catch (const nlohmann::json::out_of_range& e) { // 406: a number beyond a double's range
+    throw ScenarioError(where.current(), overflowing_token(e.what()),
+                        "a number a double can hold (magnitude at most about 1.8e308)");
+  }
+}
+
+nlohmann::json parse_set_value(const std::string& path, const std::string& text)
+{
+  check_utf8_assignment(path, text);
+  try {
+    return parse_user_json(text, path);
+  } catch (const nlohmann::json::parse_error&) {
+    return text; // not JSON: a plain string
+  }
+}
+
+bool valid_utf8(std::string_view text) { return escape_invalid_utf8(text).size() == text.size(); }
+
+std::string escape_invalid_utf8(std::string_view text)
+{
+  std::string out;
+  std::size_t i = 0;
+  while (i < text.size()) {
+    const auto c = static_cast<unsigned char>(text[i]);
+    std::size_t n = c < 0x80 ? 1 : (c >> 5) == 0x6 ? 2 : (c >> 4) == 0xE ? 3 : (c >> 3) == 0x1E ? 4 : 0;
+    bool ok = n > 0 && i + n <= text.size();
+    for (std::size_t k = 1; ok && k < n; ++k)
+      ok = (static_cast<unsigned char>(text[i + k]) >> 6) == 0x2;
+    if (ok && n > 1) { // no overlong forms, surrogates or code points above U+10FFFF
+      const auto c1 = static_cast<unsigned char>(text[i + 1]);
+      ok = !(c < 0xC2 || (c == 0xE0 && c1 < 0xA0) || (c == 0xED && c1 >= 0xA0) || (c == 0xF0 && c1 < 0x90) ||
+             (c == 0xF4 && c1 >= 0x90) || c > 0xF4);
+    }
+    if (ok) {
+      out.append(text.substr(i, n));
+      i += n;
+    } else {
+      out += fmt::format("\\x{:02X}", c);
+      ++i;
+    }
+  }
+  return out;
+}
+
+void check_utf8_assignment(const std::string& path, const std::string& text)
+{
+  if (!valid_utf8(path) || !valid_utf8(text))
+    throw ScenarioError(escape_invalid_utf8(path), "\"" + escape_invalid_utf8(text) + "\"", "valid UTF-8 text");
+}
+
+std::string shorten_value(const std::string& value)
+{
+  if (value.size() <= kMaxShownValue + 40)
+    return value;
+  std::size_t cut = kMaxShownValue;
+  while (cut > 0 && (static_cast<unsigned char>(value[cut]) >> 6) == 0x2) // not inside a UTF-8 character
+    --cut;
+  return value.substr(0, cut) + fmt::format("… ({} bytes)", value.size());
+}
+
+} // namespace bcssim::sim

@@ -1,0 +1,36 @@
+#pragma once
+// The JSON bcssim reads from users (scenario files, --set values) is parsed within limits, so that bad input is
+// an exit-2 message naming its JSON path rather than a crash or a raw library error: at most kMaxJsonDepth
+// levels of nesting (deeper trees overflow the stack when copied), each key once per object (JSON leaves a
+// repeated key undefined; nlohmann keeps the last one silently), numbers a double can hold, UTF-8 text. Error
+// messages show at most about kMaxShownValue bytes of a bad value.
+#include <nlohmann/json.hpp>
+
+#include <cstddef>
+#include <string>
+#include <string_view>
+
+namespace bcssim::sim {
+
+inline constexpr int kMaxJsonDepth = 64;
+inline constexpr std::size_t kMaxShownValue = 200;
+
+/// Parses a user's JSON text. Throws ScenarioError naming the JSON path (under `base_path`, "(root)" when empty)
+/// for nesting deeper than kMaxJsonDepth, a key given twice in one object, or a number a double cannot hold;
+/// nlohmann::json::parse_error for malformed JSON.
+nlohmann::json parse_user_json(const std::string& text, const std::string& base_path = "");
+
+/// The value of "--set path=text": JSON when the text parses as JSON, else the text itself as a string. Throws
+/// ScenarioError naming `path` for text that is not UTF-8 and for JSON that parse_user_json refuses.
+nlohmann::json parse_set_value(const std::string& path, const std::string& text);
+
+/// Throws ScenarioError (the path and value with invalid bytes shown as \xHH) unless both are valid UTF-8.
+void check_utf8_assignment(const std::string& path, const std::string& text);
+bool valid_utf8(std::string_view text);
+/// `text` with each byte that is not part of a valid UTF-8 sequence written as \xHH.
+std::string escape_invalid_utf8(std::string_view text);
+
+/// `value` cut to about kMaxShownValue bytes (at a character boundary) followed by "… (N bytes)" when longer.
+std::string shorten_value(const std::string& value);
+
+} // namespace bcssim::sim

@@ -1,0 +1,161 @@
+#include "sim/config/log_settings.hpp"
+
+#include "sim/config/scenario.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cstring>
+#include <filesystem>
+#include <optional>
+#include <string_view>
+#include <unistd.h>
+#include <vector>
+
+namespace bcssim::sim {
+namespace {
+
+const char* const kSyntax = "CATEGORY.thres:LEVEL (levels: trace debug verbose info warning error critical), "
+                            "CATEGORY.fmt:FORMAT, CATEGORY.additivity:on|off or CATEGORY.app:stderr|stdout|file:NAME, "
+                            "several separated by spaces (SimGrid 3.32's log settings)";
+
+// Splits like boost::escaped_list_separator<char>("\\", " ", "\"'") as SimGrid does; nullopt when that would throw
+// or a quote is left open.
+std::optional<std::vector<std::string>> split(const std::string& text)
+{
+  std::vector<std::string> out(1);
+  bool quoted = false;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\\') {
+      if (i + 1 == text.size())
+        return std::nullopt;
+      const char next = text[++i];
+      if (next == 'n')
+        out.back() += '\n';
+      else if (next == '\\' || next == '"' || next == '\'')
+        out.back() += next;
+      else
+        return std::nullopt;
+    } else if (c == '"' || c == '\'') {
+      quoted = !quoted;
+    } else if (c == ' ' && !quoted) {
+      out.emplace_back();
+    } else {
+      out.back() += c;
+    }
+  }
+  if (quoted)
+    return std::nullopt;
+  out.erase(std::remove(out.begin(), out.end(), std::string()), out.end());
+  return out;
+}
+
+bool prefix_of(std::string_view option, std::string_view word)
+{
+  return !option.empty() && option.size() <= word.size() && word.substr(0, option.size()) == option;
+}
+
+bool iequals(std::string_view a, std::string_view b)
+{
+  return a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
+           return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+         });
+}
+
+// What is wrong with a layout format (xbt_log_layout_format_doit aborts on it), or nullopt.
+std::optional<std::string> format_error(const std::string& fmt)
+{
+  for (std::size_t i = 0; i < fmt.size(); ++i) {
+    if (fmt[i] != '%')
+      continue;
+    ++i;
+    while (i < fmt.size() && (std::isdigit(static_cast<unsigned char>(fmt[i])) || fmt[i] == '.'))
+      ++i; // width and .precision
+    if (i == fmt.size())
+      return std::string("a format that does not end with %");
+    if (std::strchr("%neclhtPaiFLMdrm", fmt[i]) == nullptr)
+      return "a format whose conversions are %% %n %e %c %p %h %t %P %a %i %F %l %L %M %d %r %m (not %" +
+             std::string(1, fmt[i]) + ")";
+  }
+  return std::nullopt;
+}
+
+// A file the appender can open ("w"): its folder exists and is writable.
+bool writable_file(const std::string& name)
+{
+  if (name.empty())
+    return false;
+  const std::filesystem::path parent = std::filesystem::path(name).parent_path();
+  return ::access(parent.empty() ? "." : parent.c_str(), W_OK) == 0 && !std::filesystem::is_directory(name);
+}
+
+std::optional<std::string> appender_error(const std::string& value)
+{
+  if (value == "stderr" || value == "stdout")
+    return std::nullopt;
+  if (value.rfind("file:", 0) == 0)
+    return writable_file(value.substr(5)) ? std::nullopt
+                                          : std::optional<std::string>("file:NAME naming a file in a writable folder");
+  for (const char* kind : {"rollfile:", "splitfile:"}) {
+    if (value.rfind(kind, 0) != 0)
+      continue;
+    const std::string rest = value.substr(std::strlen(kind));
+    const auto colon = rest.find(':');
+    if (colon == std::string::npos || colon == 0 ||
+        rest.substr(0, colon).find_first_not_of("0123456789") != std::string::npos ||
+        !writable_file(rest.substr(colon + 1)))
+      return std::string(kind) + "SIZE:NAME (SIZE in bytes, NAME a file in a writable folder)";
+    return std::nullopt;
+  }
+  return std::string("an appender stderr, stdout, file:NAME, rollfile:SIZE:NAME or splitfile:SIZE:NAME");
+}
+
+// What is wrong with one CATEGORY.OPTION:VALUE, or nullopt (mirrors _xbt_log_parse_setting).
+std::optional<std::string> setting_error(const std::string& s)
+{
+  const std::size_t name_end = s.find_first_of(".:= ");
+  if (name_end == std::string::npos || s[name_end] != '.')
+    return std::string(kSyntax);
+  const std::size_t option_end = s.find_first_of(":= ", name_end + 1);
+  if (option_end == std::string::npos || s[option_end] == ' ')
+    return std::string(kSyntax);
+  const std::string name = s.substr(0, name_end);
+  const std::string option = s.substr(name_end + 1, option_end - name_end - 1);
+  const std::string value = s.substr(option_end + 1);
+  if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") !=
+                          std::string::npos)
+    return "a log category name (letters, digits and _) before the '.'; " + std::string(kSyntax);
+  if (prefix_of(option, "threshold")) {
+    for (const char* level : {"none", "trace", "debug", "verbose", "info", "warning", "error", "critical"})
+      if (iequals(value, level))
+        return std::nullopt;
+    return std::string("a level trace, debug, verbose, info, warning, error or critical after thres:");
+  }
+  if (prefix_of(option, "additivity")) {
+    for (const char* v : {"on", "off", "yes", "no", "1", "0"})
+      if (iequals(value, v))
+        return std::nullopt;
+    return std::string("on, off, yes, no, 1 or 0 after additivity:");
+  }
+  if (prefix_of(option, "appender"))
+    return appender_error(value);
+  if (prefix_of(option, "fmt"))
+    return format_error(value);
+  return "an option thres, fmt, additivity or app after the category (not '" + option + "'); " + kSyntax;
+}
+
+} // namespace
+
+void check_log_setting(const std::string& setting)
+{
+  if (setting == "no_loc")
+    return;
+  const auto parts = split(setting);
+  if (!parts)
+    throw ScenarioError("--log", setting, std::string("balanced quotes and \\-escapes of \\ \" ' or n; ") + kSyntax);
+  for (const std::string& part : *parts)
+    if (auto error = setting_error(part))
+      throw ScenarioError("--log", parts->size() > 1 ? setting + " (at " + part + ")" : setting, *error);
+}
+
+} // namespace bcssim::sim

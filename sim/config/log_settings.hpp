@@ -1,0 +1,19 @@
+#pragma once
+// `bcssim run --log SETTING`: SimGrid's log settings, checked before anything is created. SimGrid 3.32 parses
+// them inside the engine's constructor (src/xbt/log.cpp, _xbt_log_parse_setting) and aborts the process on a
+// malformed one (xbt_assert / xbt_die: SIGABRT, a temp folder left), throws on an unknown level, and aborts at
+// the first message a bad layout format meets (xbt_log_layout_format.cpp). This accepts what SimGrid accepts:
+//   "no_loc", or settings separated by spaces (quotes '…' "…" and \-escapes as boost's escaped_list_separator),
+//   each CATEGORY.OPTION:VALUE (or =VALUE), CATEGORY a log category name (letters, digits, _), OPTION a prefix of
+//   threshold (VALUE: none trace debug verbose info warning error critical, any case), additivity (on off yes
+//   no 1 0), appender (stderr, stdout, file:NAME, rollfile:SIZE:NAME, splitfile:SIZE:NAME, in a folder that
+//   exists) or fmt (text with %-conversions %% %n %e %c %p %h %t %P %a %i %F %l %L %M %d %r %m, each with an
+//   optional width and .precision).
+#include <string>
+
+namespace bcssim::sim {
+
+/// Throws ScenarioError("--log", setting, what is allowed) unless SimGrid 3.32 takes `setting` without failing.
+void check_log_setting(const std::string& setting);
+
+} // namespace bcssim::sim

@@ -1,0 +1,28 @@
+#include "sim/machine/actor_stacks.hpp"
+
+#include <fmt/format.h>
+#include <malloc.h>
+
+namespace bcssim::sim {
+
+std::size_t actors_upper_bound(const Scenario& sc)
+{
+  const auto nodes = std::size_t(sc.integer("platform.nodes"));
+  const auto pes = std::size_t(sc.integer("platform.pes_per_node"));
+  return nodes * (16 + pes) + 64; // NIC threads, DMA and pool actors per node; one per PE for the ranks
+}
+
+std::vector<std::string> actor_stack_config(const Scenario& sc)
+{
+  // Calloc'd stacks of at least the threshold are each a fresh mmap (untouched zero pages, not resident); below
+  // it they would come from the heap, zeroed page by page. Setting the threshold also stops glibc's dynamic
+  // threshold from rising to a freed stack's size; the mmap count is not capped (the default cap of 65,536 would
+  // send the stacks of a big machine to the heap).
+  mallopt(M_MMAP_THRESHOLD, kActorStackKiB * 1024);
+  mallopt(M_MMAP_MAX, 1 << 30);
+  const bool guard = actors_upper_bound(sc) <= 8192; // 2 mappings per actor with a guard
+  return {fmt::format("--cfg=contexts/stack-size:{}", kActorStackKiB),
+          fmt::format("--cfg=contexts/guard-size:{}", guard ? 4096 : 0)};
+}
+
+} // namespace bcssim::sim

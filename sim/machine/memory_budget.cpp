@@ -1,0 +1,102 @@
+#include "sim/machine/memory_budget.hpp"
+
+#include "sim/machine/actor_stacks.hpp"
+#include "sim/output/signals.hpp"
+
+#include <fmt/format.h>
+
+#include <fstream>
+#include <optional>
+#include <stdexcept>
+#include <sys/resource.h>
+#include <unistd.h>
+
+namespace bcssim::sim {
+namespace {
+
+std::optional<std::uint64_t> read_number(const std::string& file)
+{
+  std::ifstream in(file);
+  std::uint64_t v = 0;
+  if (in >> v)
+    return v;
+  return std::nullopt; // missing, or "max"
+}
+
+// A field of /proc/meminfo in bytes.
+std::optional<std::uint64_t> meminfo(const std::string& field)
+{
+  std::ifstream in("/proc/meminfo");
+  std::string name;
+  std::uint64_t kib = 0;
+  std::string unit;
+  while (in >> name >> kib) {
+    std::getline(in, unit);
+    if (name == field + ":")
+      return kib * 1024;
+  }
+  return std::nullopt;
+}
+
+std::uint64_t address_space_in_use()
+{
+  std::ifstream in("/proc/self/statm");
+  std::uint64_t pages = 0;
+  in >> pages;
+  return pages * std::uint64_t(::sysconf(_SC_PAGESIZE));
+}
+
+} // namespace
+
+std::string gib(std::uint64_t bytes) { return fmt::format("{:.1f} GiB", double(bytes) / (1024.0 * 1024 * 1024)); }
+
+MemoryNeed memory_need(const Scenario& sc)
+{
+  const auto nodes = std::uint64_t(sc.integer("platform.nodes"));
+  const auto pes = std::uint64_t(sc.integer("platform.pes_per_node"));
+  std::uint64_t ranks = 0;
+  if (sc.text("kind") == "app")
+    ranks = sc.integer("app.processes") > 0 ? std::uint64_t(sc.integer("app.processes")) : nodes * pes;
+  MemoryNeed need;
+  need.actors = 4 * nodes + ranks;
+  need.address_space = need.actors * std::uint64_t(kActorStackKiB) * 1024;
+  need.resident = 64 * 1024 * nodes;
+  return need;
+}
+
+void check_memory(const Scenario& sc)
+{
+  const MemoryNeed need = memory_need(sc);
+  const std::string machine =
+      fmt::format("a machine of {} nodes ({} x {} PEs)", sc.integer("platform.nodes"), sc.integer("platform.nodes"),
+                  sc.integer("platform.pes_per_node"));
+  auto fail = [&](const std::string& what, std::uint64_t needed, const std::string& limit, std::uint64_t left) {
+    throw std::runtime_error(fmt::format(
+        "not enough memory for {}: it needs at least {} {} ({} simulated actors or more, {} KiB of stack each), "
+        "and {} leaves {}; simulate fewer nodes or raise the limit",
+        machine, gib(needed), what, need.actors, kActorStackKiB, limit, gib(left)));
+  };
+  set_abort_note(fmt::format("{} needs at least {} of address space and {} resident ({} actors or more)", machine,
+                             gib(need.address_space + need.resident), gib(need.resident), need.actors));
+  rlimit as{};
+  if (::getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
+    const std::uint64_t used = address_space_in_use();
+    const std::uint64_t left = as.rlim_cur > used ? as.rlim_cur - used : 0;
+    if (need.address_space + need.resident > left)
+      fail("of address space", need.address_space + need.resident,
+           fmt::format("the address-space limit (ulimit -v) of {}", gib(as.rlim_cur)), left);
+  }
+  const auto max = read_number("/sys/fs/cgroup/memory.max");
+  const auto current = read_number("/sys/fs/cgroup/memory.current");
+  if (max && current) {
+    const std::uint64_t left = *max > *current ? *max - *current : 0;
+    if (need.resident > left)
+      fail("resident", need.resident, fmt::format("the cgroup's memory.max of {}", gib(*max)), left);
+  }
+  const auto available = meminfo("MemAvailable");
+  const auto swap = meminfo("SwapFree");
+  if (available && need.resident > *available + swap.value_or(0))
+    fail("resident", need.resident, "the host's free memory (MemAvailable + SwapFree)", *available + swap.value_or(0));
+}
+
+} // namespace bcssim::sim
