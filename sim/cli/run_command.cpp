@@ -1,0 +1,100 @@
+// `bcssim run`: a scenario, or every point of a study (each in its own process), or one point of it.
+#include "sim/cli/command.hpp"
+
+#include "base/event_stream.hpp"
+#include "sim/config/log_settings.hpp"
+#include "sim/config/scenario.hpp"
+#include "sim/config/units.hpp"
+#include "sim/driver/run.hpp"
+#include "sim/study/study_run.hpp"
+
+#include <fmt/format.h>
+
+#include <iostream>
+#include <optional>
+#include <thread>
+#include <unistd.h>
+
+namespace bcssim::sim::cli {
+namespace {
+
+// --trace-window FROM:TO into the trace options.
+void parse_trace_window(const std::string& window, TraceOptions& trace)
+{
+  const auto colon = window.find(':');
+  const std::string from = window.substr(0, colon);
+  const std::string to = colon == std::string::npos ? "" : window.substr(colon + 1);
+  const auto from_s = from.empty() ? std::optional<double>(0.0) : parse_quantity(Quantity::time, from);
+  const auto to_s = to.empty() ? std::optional<double>(-1.0) : parse_quantity(Quantity::time, to);
+  if (colon == std::string::npos || !from_s || !to_s || (*to_s >= 0 && *to_s < *from_s))
+    throw ScenarioError("--trace-window", window,
+                        "FROM:TO, two times such as 1s:1.2s with FROM <= TO, either one may be empty (" +
+                            quantity_help(Quantity::time) + ")");
+  trace.enabled = true;
+  trace.from_ns = base::to_ns(*from_s);
+  trace.to_ns = *to_s < 0 ? -1 : base::to_ns(*to_s);
+}
+
+class RunCommand : public Command {
+public:
+  explicit RunCommand(CLI::App& app) : Command(app.add_subcommand("run", "Run a scenario and write its results folder"))
+  {
+    args_.add(sub_, "Override a parameter: path=value (repeatable), e.g. --set platform.nodes=16");
+    sub_->add_option("--out", args_.out_dir, "Results folder (default: out/<scenario name>)");
+    sub_->add_flag("--events", options_.events, "Also write the canonical event stream as events.csv");
+    sub_->add_flag("--trace", options_.trace.enabled,
+                   "Also write trace.json (Chrome/Perfetto trace events: open in ui.perfetto.dev or "
+                   "chrome://tracing)");
+    sub_->add_option("--trace-window", trace_window_,
+                     "Trace only simulated times FROM:TO (e.g. 1s:1.2s; either side may be empty); implies --trace");
+    sub_->add_flag("--force", options_.force,
+                   "Replace the results folder at --out if an earlier run wrote it (never anything else)");
+    sub_->add_option("--log", options_.sg_log, "SimGrid log setting, e.g. qsnet_platform.thres:info (repeatable)");
+    sub_->add_option("--jobs,-j", jobs_, "Sweep points run at once, each in its own process (default: the cores)")
+        ->check(CLI::Range(1u, 4096u));
+    sub_->add_option("--point", point_, "Run only this point of a sweep (see `bcssim sweep --emit-jobs`)")
+        ->check(CLI::NonNegativeNumber);
+  }
+  bool interruptible() const override { return true; }
+  std::string file() const override { return args_.file; }
+
+  int run(const char*) override
+  {
+    for (const std::string& setting : options_.sg_log) // before anything is created: SimGrid aborts on a bad one
+      check_log_setting(setting);
+    const Study study = args_.load();
+    options_.out_dir = args_.out_dir;
+    if (!trace_window_.empty())
+      parse_trace_window(trace_window_, options_.trace);
+    if (point_ >= 0) {
+      if (std::size_t(point_) >= study.size())
+        throw ScenarioError("--point", std::to_string(point_),
+                            fmt::format("a point of the study, 0 to {}", study.size() - 1));
+      if (args_.out_dir.empty())
+        options_.out_dir = args_.out(study) / point_folder(std::size_t(point_));
+      const auto where = run_scenario(study.point(std::size_t(point_)), options_);
+      std::cout << "results: " << where.string() << "/\n";
+      return 0;
+    }
+    StudyOptions study_options;
+    study_options.run = options_;
+    study_options.jobs = jobs_;
+    study_options.progress = ::isatty(2) != 0;
+    const auto where = run_study(study, study_options);
+    std::cout << "results: " << where.string() << "/\n";
+    return 0;
+  }
+
+private:
+  StudyArgs args_;
+  RunOptions options_;
+  std::string trace_window_;
+  unsigned jobs_ = std::max(1u, std::thread::hardware_concurrency());
+  long point_ = -1;
+};
+
+} // namespace
+
+std::unique_ptr<Command> run_command(CLI::App& app) { return std::make_unique<RunCommand>(app); }
+
+} // namespace bcssim::sim::cli

@@ -1,0 +1,16 @@
+#include "sim/cli/command.hpp"
+
+namespace bcssim::sim::cli {
+
+void StudyArgs::add(CLI::App* sub, const std::string& set_help)
+{
+  sub->add_option("scenario", file, "Scenario JSON file")->required();
+  sub->add_option("--set", sets, set_help);
+}
+
+std::filesystem::path StudyArgs::out(const Study& study) const
+{
+  return out_dir.empty() ? std::filesystem::path("out") / study.name() : std::filesystem::path(out_dir);
+}
+
+} // namespace bcssim::sim::cli

@@ -1,0 +1,41 @@
+// `bcssim sweep --emit-jobs`: one self-contained command per point, for GNU parallel or a Slurm job array.
+#include "sim/cli/command.hpp"
+
+#include "sim/study/study_run.hpp"
+
+#include <iostream>
+
+namespace bcssim::sim::cli {
+namespace {
+
+class SweepCommand : public Command {
+public:
+  explicit SweepCommand(CLI::App& app)
+      : Command(app.add_subcommand("sweep", "Print one self-contained command per sweep point, for GNU parallel "
+                                            "or a Slurm job array; gather them with `bcssim merge`"))
+  {
+    args_.add(sub_, "Override a parameter: path=value (repeatable)");
+    sub_->add_option("--out", args_.out_dir, "Results folder of the study (default: out/<scenario name>)");
+    sub_->add_flag("--force", force_, "Pass --force to every printed command");
+    sub_->add_flag("--emit-jobs", emit_, "Print the commands (required: the only mode)")->required();
+  }
+  std::string file() const override { return args_.file; }
+
+  int run(const char* argv0) override
+  {
+    const Study study = args_.load();
+    std::cout << emit_jobs(study, argv0, args_.file, args_.sets, args_.out(study), force_);
+    return 0;
+  }
+
+private:
+  StudyArgs args_;
+  bool force_ = false;
+  bool emit_ = false;
+};
+
+} // namespace
+
+std::unique_ptr<Command> sweep_command(CLI::App& app) { return std::make_unique<SweepCommand>(app); }
+
+} // namespace bcssim::sim::cli

@@ -1,0 +1,46 @@
+// `bcssim verify`: the determinism regression of the shipped scenarios (sim/study/verify.hpp).
+#include "sim/cli/command.hpp"
+
+#include "sim/study/verify.hpp"
+
+#include <cstdio>
+#include <iostream>
+#include <thread>
+
+namespace bcssim::sim::cli {
+namespace {
+
+class VerifyCommand : public Command {
+public:
+  explicit VerifyCommand(CLI::App& app)
+      : Command(app.add_subcommand("verify", "Re-run shipped scenarios and compare their digests with the golden "
+                                             "ones (exit 1 on any mismatch)"))
+  {
+    sub_->add_option("scenarios", options_.scenarios, "Scenario files (default: every scenario of the digests file)");
+    sub_->add_option("--digests", options_.digests,
+                     "Golden digests: scenario,digest rows, paths relative to the file (default: "
+                     "scenarios/digests.csv)");
+    sub_->add_option("--jobs,-j", jobs_, "Sweep points each run runs at once (default: the cores)")
+        ->check(CLI::Range(1u, 4096u));
+  }
+  bool interruptible() const override { return true; }
+
+  int run(const char*) override
+  {
+    options_.jobs = jobs_;
+    const int mismatches = verify(options_, std::cout);
+    if (mismatches > 0)
+      std::fprintf(stderr, "error: %d scenario(s) did not reproduce their golden digest\n", mismatches);
+    return mismatches > 0 ? 1 : 0;
+  }
+
+private:
+  VerifyOptions options_;
+  unsigned jobs_ = std::max(1u, std::thread::hardware_concurrency());
+};
+
+} // namespace
+
+std::unique_ptr<Command> verify_command(CLI::App& app) { return std::make_unique<VerifyCommand>(app); }
+
+} // namespace bcssim::sim::cli
