@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# One command: install what is missing, build, run the whole test suite with ctest, then check that a Debug
-# build and a clang build reproduce the golden digests (scripts/cross-build-verify.sh).
+# One command: install what is missing, build, run the whole test suite with ctest, run the unit and simulation
+# tests under AddressSanitizer + UBSan (scripts/sanitizer-tests.sh), then check that a Debug build and a clang
+# build reproduce the golden digests (scripts/cross-build-verify.sh).
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/install-deps.sh
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$(nproc)"
 ctest --preset release -j "$(nproc)"
+scripts/sanitizer-tests.sh
 scripts/cross-build-verify.sh

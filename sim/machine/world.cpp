@@ -6,6 +6,7 @@
 #include "sim/machine/actor_stacks.hpp"
 #include "sim/machine/machine_params.hpp"
 
+#include <cstdlib>
 #include <stdexcept>
 
 namespace bcssim::sim {
@@ -45,6 +46,11 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
   args_ = {"bcssim", "--log=root.thres:warning", "--log=ker_engine.additivity:off"};
   for (const auto& a : actor_stack_config(scenario))
     args_.push_back(a);
+  // BCSSIM_CONTEXT_FACTORY=thread runs every actor on a system thread (one at a time, so the simulation is the
+  // same): the sanitizer builds use it, since Debian's SimGrid switches its raw contexts without telling
+  // AddressSanitizer, which then reports false stack overflows at every noreturn call (bench/README.md).
+  if (const char* factory = std::getenv("BCSSIM_CONTEXT_FACTORY"); factory != nullptr && *factory != '\0')
+    args_.push_back(std::string("--cfg=contexts/factory:") + factory);
   for (const auto& l : simgrid_log)
     args_.push_back("--log=" + l);
   for (auto& a : args_)
