@@ -1,5 +1,6 @@
 // The registered applications: one line each.
 #include "apps/app.hpp"
+#include "apps/replay/app.hpp"
 #include "apps/sage_proxy/app.hpp"
 #include "apps/sweep3d_proxy/app.hpp"
 #include "apps/synthetic/app.hpp"
@@ -14,6 +15,7 @@ const std::vector<App>& registry()
       synthetic::app(), // the bulk-synchronous loop (002 §1.4)
       sweep3d::app(),   // the SWEEP3D wavefront proxy (000 §6.3)
       sage::app(),      // the SAGE hydrocode proxy (000 §6.2)
+      replay::app(),    // a SimGrid time-independent trace of any MPI program (issue 24)
   };
   return all;
 }

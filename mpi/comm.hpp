@@ -104,6 +104,10 @@ public:
   virtual void allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op);
   /// Rank i gets bytes [i*bytes, (i+1)*bytes) of the root's send (root only).
   virtual void scatter(const void* send, void* recv, std::uint64_t bytes, int root);
+  /// Rank i gets counts[i] bytes at displs[i] of the root's send (root only: send, counts, displs); `bytes` is
+  /// what this rank receives.
+  virtual void scatterv(const void* send, const Counts& counts, const Counts& displs, void* recv, std::uint64_t bytes,
+                        int root);
   /// The root's recv gets rank i's bytes at i*bytes.
   void gather(const void* send, void* recv, std::uint64_t bytes, int root);
   /// The root's recv gets rank i's counts[i] bytes at displs[i] (root only: counts, displs, recv).
@@ -116,6 +120,15 @@ public:
   void alltoall(const void* send, void* recv, std::uint64_t bytes);
   virtual void alltoallv(const void* send, const Counts& send_counts, const Counts& send_displs, void* recv,
                          const Counts& recv_counts, const Counts& recv_displs);
+
+  /// MPI_Reduce_scatter: the element-wise op over every rank's send (sum of `counts` elements), rank i getting
+  /// counts[i] elements of it. MPICH 1.2: reduce to rank 0, then scatterv from it.
+  void reduce_scatter(const void* send, void* recv, const std::vector<std::size_t>& counts, Datatype type, Op op);
+  /// MPI_Scan: recv = op over the sends of ranks 0..rank. MPICH 1.2: a chain from rank 0 to the last rank.
+  void scan(const void* send, void* recv, std::size_t count, Datatype type, Op op);
+  /// MPI_Exscan (MPI-2): recv = op over the sends of ranks 0..rank-1 (rank 0's recv is left as it is); the same
+  /// chain as scan.
+  void exscan(const void* send, void* recv, std::size_t count, Datatype type, Op op);
 
   /// The rank's process has started, before its main runs (MPI_Init).
   virtual void init() {}

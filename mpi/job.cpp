@@ -60,12 +60,26 @@ void Job::spawn(unsigned r)
 {
   actors_[r] = simgrid::s4u::Actor::create(fmt::format("{}.rank{}", name_, r), host_of_(placement_.of(r).node),
                                            [this, r] {
-                                             comms_[r]->init();
-                                             main_(*comms_[r]);
-                                             comms_[r]->finalize();
+                                             try {
+                                               comms_[r]->init();
+                                               main_(*comms_[r]);
+                                               comms_[r]->finalize();
+                                             } catch (const std::exception&) {
+                                               // SimGrid's kill (ForcefulKillException) is not a std::exception
+                                               // and passes through.
+                                               fail(std::current_exception());
+                                               return;
+                                             }
                                              done_[r] = 1;
                                              last_finish_ = std::max(last_finish_, simgrid::s4u::Engine::get_clock());
                                            });
+}
+
+void Job::fail(std::exception_ptr error)
+{
+  if (!failure_)
+    failure_ = std::move(error);
+  simgrid::s4u::Actor::kill_all(); // every other actor: the run ends, the caller raises failure()
 }
 
 void Job::join()

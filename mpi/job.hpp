@@ -3,13 +3,16 @@
 // application's main with that rank's Comm. A launcher (the backend's resource manager) decides when each
 // node's processes are forked; without one they all start at once. After the simulation, unfinished ranks are a deadlock: report()
 // names each blocked rank and the call it is blocked in, so a deadlocked application ends with a clear message,
-// never a hang (SimGrid ends the run once nothing can progress).
+// never a hang (SimGrid ends the run once nothing can progress). A rank whose main throws ends the run: every
+// actor is killed, and failure() keeps the exception for the caller to raise once the engine has returned (an
+// exception must not leave a SimGrid actor).
 #include "mpi/comm.hpp"
 #include "mpi/placement.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
 
+#include <exception>
 #include <functional>
 #include <map>
 #include <memory>
@@ -46,6 +49,8 @@ public:
   CallProfile profile() const;
   const Comm& comm(int rank) const { return *comms_.at(std::size_t(rank)); }
   bool finished() const;
+  /// The exception the first failing rank's main threw (in simulated order), or null.
+  std::exception_ptr failure() const { return failure_; }
   /// Ranks that did not return from main, in order.
   std::vector<int> blocked() const;
   /// "" when every rank finished; else one line per blocked rank: "rank 3 (node 1): MPI_Recv(source=0, tag=7)".
@@ -59,6 +64,7 @@ private:
   void fork(unsigned node);
   void spawn(unsigned rank);
   void note_start();
+  void fail(std::exception_ptr error);
 
   std::vector<char> done_;
   std::map<unsigned, std::vector<unsigned>> ranks_of_node_; // the job's nodes and their ranks, in order
@@ -70,6 +76,7 @@ private:
   bool forked_all_ = false;
   simgrid::s4u::SemaphorePtr forked_all_event_ = simgrid::s4u::Semaphore::create(0); // the last node forked
   std::vector<simgrid::s4u::ActorPtr> actors_; // by rank
+  std::exception_ptr failure_;
 };
 
 } // namespace bcssim::mpi

@@ -30,6 +30,8 @@ std::size_t size_of(Datatype type)
     case Datatype::int64:
     case Datatype::float64:
       return 8;
+    case Datatype::byte:
+      return 1;
   }
   return 0;
 }
@@ -38,7 +40,17 @@ std::string to_string(Op op) { return op == Op::sum ? "sum" : op == Op::min ? "m
 
 std::string to_string(Datatype type)
 {
-  return type == Datatype::int32 ? "int32" : type == Datatype::int64 ? "int64" : "float64";
+  switch (type) {
+    case Datatype::int32:
+      return "int32";
+    case Datatype::int64:
+      return "int64";
+    case Datatype::float64:
+      return "float64";
+    case Datatype::byte:
+      return "byte";
+  }
+  return "?";
 }
 
 void reduce(Op op, Datatype type, const void* in, void* inout, std::size_t count)
@@ -54,6 +66,9 @@ void reduce(Op op, Datatype type, const void* in, void* inout, std::size_t count
       break;
     case Datatype::float64:
       apply<double>(op, in, inout, count);
+      break;
+    case Datatype::byte:
+      apply<std::uint8_t>(op, in, inout, count);
       break;
   }
 }

@@ -1,5 +1,6 @@
 #pragma once
-// Reduction operators on real data (MPI_SUM, MPI_MIN, MPI_MAX over MPI_INT, MPI_LONG_LONG and MPI_DOUBLE):
+// Reduction operators on real data (MPI_SUM, MPI_MIN, MPI_MAX over MPI_INT, MPI_LONG_LONG, MPI_DOUBLE and
+// MPI_BYTE as unsigned 8-bit integers, which also carries a replayed trace's reductions of other datatypes):
 // reductions compute real values when a payload is given, so tests can check what every rank ends up with.
 #include <cstddef>
 #include <cstdint>
@@ -8,7 +9,7 @@
 namespace bcssim::mpi {
 
 enum class Op { sum, min, max };
-enum class Datatype { int32, int64, float64 };
+enum class Datatype { int32, int64, float64, byte };
 
 std::size_t size_of(Datatype type);
 std::string to_string(Op op);

@@ -133,6 +133,14 @@ void BcsComm::scatter(const void* send, void* recv, std::uint64_t bytes, int roo
                    root);
 }
 
+void BcsComm::scatterv(const void* send, const Counts& counts, const Counts& displs, void* recv, std::uint64_t bytes,
+                       int root)
+{
+  check_peer(root, false, "MPI_Scatterv root");
+  CallScope call(*this, fmt::format("MPI_Scatterv(root={}, bytes={})", root, bytes));
+  process_.scatter(send, counts, displs, recv, bytes, root);
+}
+
 void BcsComm::gatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs,
                       int root)
 {

@@ -29,6 +29,8 @@ public:
   void reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root) override;
   void allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op) override;
   void scatter(const void* send, void* recv, std::uint64_t bytes, int root) override;
+  void scatterv(const void* send, const Counts& counts, const Counts& displs, void* recv, std::uint64_t bytes,
+                int root) override;
   void gatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs,
                int root) override;
   void allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts,

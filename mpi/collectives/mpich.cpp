@@ -16,7 +16,17 @@ using base::at;
 using base::copy;
 
 // One tag per collective, as MPIR_<NAME>_TAG in MPICH's coll.h (the collective plane is private to them).
-enum Tag : int { barrier_tag = 1, bcast_tag, reduce_tag, scatter_tag, gather_tag, allgather_tag, alltoall_tag };
+enum Tag : int {
+  barrier_tag = 1,
+  bcast_tag,
+  reduce_tag,
+  scatter_tag,
+  gather_tag,
+  allgather_tag,
+  alltoall_tag,
+  scatterv_tag,
+  scan_tag
+};
 
 // Largest power of two <= n (MPIR_Comm_N2_prev).
 int power_of_two_below(int n)
@@ -127,6 +137,88 @@ void Comm::scatter(const void* send, void* recv, std::uint64_t bytes, int root)
     else
       coll_send(at(send, i * bytes), bytes, i, scatter_tag);
   }
+}
+
+// Linear, as scatter: the root sends block i (counts[i] bytes at displs[i]) to rank i in rank order.
+void Comm::scatterv(const void* send, const Counts& counts, const Counts& displs, void* recv, std::uint64_t bytes,
+                    int root)
+{
+  check_peer(root, false, "MPI_Scatterv root");
+  CallScope call(*this, fmt::format("MPI_Scatterv(root={}, bytes={})", root, bytes));
+  if (rank() != root) {
+    coll_recv(recv, bytes, root, scatterv_tag);
+    return;
+  }
+  if (counts.size() != std::size_t(size()) || displs.size() != std::size_t(size()))
+    throw std::invalid_argument(fmt::format("rank {}: MPI_Scatterv needs {} counts and displacements", rank(), size()));
+  for (int i = 0; i < size(); ++i) {
+    if (i == root)
+      copy(recv, at(send, displs[i]), counts[i]);
+    else
+      coll_send(at(send, displs[i]), counts[i], i, scatterv_tag);
+  }
+}
+
+void Comm::reduce_scatter(const void* send, void* recv, const std::vector<std::size_t>& counts, Datatype type, Op op)
+{
+  const int n = size();
+  if (counts.size() != std::size_t(n))
+    throw std::invalid_argument(fmt::format("rank {}: MPI_Reduce_scatter needs {} counts", rank(), n));
+  CallScope call(*this, fmt::format("MPI_Reduce_scatter({}, {})", to_string(type), to_string(op)));
+  const std::uint64_t element = size_of(type);
+  Counts bytes(n);
+  Counts displs(n);
+  std::uint64_t total = 0;
+  for (int i = 0; i < n; ++i) {
+    bytes[i] = counts[i] * element;
+    displs[i] = total;
+    total += bytes[i];
+  }
+  const bool real = send != nullptr;
+  std::vector<char> all(real && rank() == 0 ? total : 0);
+  reduce(send, real ? all.data() : nullptr, std::size_t(total / element), type, op, 0);
+  scatterv(real ? all.data() : nullptr, bytes, displs, recv, bytes[rank()], 0);
+}
+
+// MPICH 1.2's intra_Scan: rank r receives the partial result of ranks 0..r-1 from r-1, combines its own and
+// passes the result to r+1. Exscan runs the same chain and keeps the partial result it received.
+
+void Comm::scan(const void* send, void* recv, std::size_t count, Datatype type, Op op)
+{
+  CallScope call(*this, fmt::format("MPI_Scan(count={}, {}, {})", count, to_string(type), to_string(op)));
+  const std::uint64_t bytes = count * size_of(type);
+  const bool real = send != nullptr;
+  std::vector<char> acc(real ? bytes : 0);
+  copy(acc.data(), send, bytes);
+  if (rank() > 0) {
+    std::vector<char> before(real ? bytes : 0);
+    coll_recv(real ? before.data() : nullptr, bytes, rank() - 1, scan_tag);
+    combine_cost(count);
+    mpi::reduce(op, type, real ? before.data() : nullptr, real ? acc.data() : nullptr, count);
+  }
+  if (rank() + 1 < size())
+    coll_send(real ? acc.data() : nullptr, bytes, rank() + 1, scan_tag);
+  copy(recv, real ? acc.data() : nullptr, bytes);
+}
+
+void Comm::exscan(const void* send, void* recv, std::size_t count, Datatype type, Op op)
+{
+  CallScope call(*this, fmt::format("MPI_Exscan(count={}, {}, {})", count, to_string(type), to_string(op)));
+  const std::uint64_t bytes = count * size_of(type);
+  const bool real = send != nullptr;
+  std::vector<char> acc(real ? bytes : 0);
+  copy(acc.data(), send, bytes);
+  if (rank() > 0) {
+    std::vector<char> before(real ? bytes : 0);
+    coll_recv(real ? before.data() : nullptr, bytes, rank() - 1, scan_tag);
+    copy(recv, real ? before.data() : nullptr, bytes);
+    if (rank() + 1 < size()) {
+      combine_cost(count);
+      mpi::reduce(op, type, real ? before.data() : nullptr, real ? acc.data() : nullptr, count);
+    }
+  }
+  if (rank() + 1 < size())
+    coll_send(real ? acc.data() : nullptr, bytes, rank() + 1, scan_tag);
 }
 
 void Comm::gather(const void* send, void* recv, std::uint64_t bytes, int root)

@@ -27,6 +27,15 @@ void MpiJob::join()
 
 void MpiJob::check_finished(const std::string& what) const
 {
+  if (const std::exception_ptr failure = job_.failure()) {
+    // A rank's main threw: its error ends the run. A rule of the input broken at run time (e.g. a trace's line
+    // found malformed while it is replayed) is the user's error, as if found by validation.
+    try {
+      std::rethrow_exception(failure);
+    } catch (const base::ParamRuleError& e) {
+      throw ScenarioError(e.error.path, e.error.value, e.error.allowed);
+    }
+  }
   if (job_.finished())
     return;
   throw DeadlockError(fmt::format("{} deadlocked: at t = {:.3f} us, {} of {} ranks are blocked and nothing can "

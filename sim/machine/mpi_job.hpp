@@ -30,7 +30,8 @@ public:
   const mpi::Job& job() const { return job_; }
   /// True when the backend runs this job's barrier and broadcast on network hardware.
   bool hardware_collectives() const { return backend_->hardware_collectives(); }
-  /// Throws DeadlockError naming every blocked rank and its call when the job did not finish.
+  /// Throws DeadlockError naming every blocked rank and its call when the job did not finish; first, when a
+  /// rank's main threw, that exception (a base::ParamRuleError becomes a ScenarioError: exit 2).
   void check_finished(const std::string& what) const;
 
 private:

@@ -38,7 +38,7 @@ TEST_CASE("an unknown kind, backend or application is refused, not replaced by a
   CHECK(error_of({{"kind", "bench"}}) == "kind = \"bench\": expected one of: microbench, mpi_microbench, app");
   CHECK(error_of({{"mpi", "mpich"}}) == "mpi = \"mpich\": expected one of: quadrics, bcs");
   CHECK(error_of({{"kind", "app"}, {"app", {{"name", "lammps"}}}}) ==
-        "app.name = \"lammps\": expected one of: synthetic, sweep3d, sage");
+        "app.name = \"lammps\": expected one of: synthetic, sweep3d, sage, replay");
 }
 
 TEST_CASE("the scenario's choices of kind, mpi and app.name are the registries' names, in order")

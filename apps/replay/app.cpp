@@ -1,0 +1,92 @@
+// Sources: SimGrid 3.32's SMPI (smpirun -trace-ti, smpirun -replay; src/smpi/internals/smpi_replay.cpp).
+#include "apps/replay/app.hpp"
+
+#include "apps/replay/replay.hpp"
+
+#include <fmt/format.h>
+
+#include <filesystem>
+#include <memory>
+
+namespace bcssim::apps::replay {
+namespace {
+
+struct Input {
+  std::string trace;
+  Settings settings;
+};
+
+const base::ParamGroup<Input>& params()
+{
+  static const base::ParamGroup<Input> g = [] {
+    base::ParamGroup<Input> g("replay");
+    g.add(base::text_decl("trace", "../shared/traces/sweep3d-2.2b/config-A-16/sweep3d-A-16.txt",
+                          "The SimGrid 3.32 time-independent trace to replay (smpirun -trace-ti), relative to the "
+                          "working directory: its index file (one rank file per line, each relative to the index's "
+                          "folder, else to the working directory) or one file of rank-prefixed actions; any file "
+                          "may be gzip- or xz-compressed. Its rank count must equal app.processes.",
+                          "scenario choice; default: the real SWEEP3D's 16-rank trace beside the repository (../shared/traces: "
+                          "data, not shipped)"),
+          [](Input& in, const base::ParamValue& v) { in.trace = v.word(); });
+    g.add(base::quantity_decl("host_speed", base::Quantity::frequency, "1GHz", 1, 1e18,
+                              "The speed, in flop/s written as a frequency, the trace's compute amounts were counted "
+                              "at: SMPI's smpi/host-speed when it was recorded. A burst of F flops took F / "
+                              "host_speed seconds on the recording host, and takes replay.compute_scale x F / "
+                              "host_speed seconds of the simulated PE.",
+                              "the traces' README (../shared/traces: smpi/host-speed:1Gf)"),
+          [](Input& in, const base::ParamValue& v) { in.settings.host_speed = v.number(); });
+    g.add(base::real_decl("compute_scale", 1, 0, 1e6,
+                          "What-if factor on every computation burst of the trace: how many times longer the "
+                          "simulated PE takes than the recording host (1 = as recorded; 0 = communication only).",
+                          "scenario choice (docs/model.md: a Pentium III is not a modern core scaled by clock)"),
+          [](Input& in, const base::ParamValue& v) { in.settings.compute_scale = v.number(); });
+    return g;
+  }();
+  return g;
+}
+
+// The trace's layout, held to the job: as many ranks as app.processes.
+Layout layout_for(const Input& in, const JobContext& job, const base::ParamSource& source)
+{
+  Layout layout = read_layout(in.trace);
+  if (unsigned(layout.ranks) != job.ranks)
+    throw base::ParamRuleError(base::ParamError{
+        "app.processes", source.shown("app.processes"),
+        fmt::format("{}, the rank count of the trace replay.trace = \"{}\" (app.processes 0 = every PE, here {})",
+                    layout.ranks, in.trace, job.ranks)});
+  return layout;
+}
+
+std::optional<base::ParamError> check_job(const base::ParamSource& source, const JobContext& job)
+{
+  const Input in = params().build(source);
+  try {
+    validate(layout_for(in, job, source));
+  } catch (const base::ParamRuleError& e) {
+    return e.error;
+  }
+  return std::nullopt;
+}
+
+} // namespace
+
+App app()
+{
+  return App{"replay",
+             "a SimGrid time-independent trace of any MPI program (smpirun -trace-ti) replayed on the MPI "
+             "(parameters replay.*)",
+             base::declarations(params()), check_job,
+             [](const base::ParamSource& source, const JobContext& job) -> mpi::RankMain {
+               const Input in = params().build(source);
+               auto layout = std::make_shared<const Layout>(layout_for(in, job, source));
+               return [layout, settings = in.settings](mpi::Comm& c) {
+                 ActionReader reader(*layout, c.rank());
+                 run(c, reader, settings);
+               };
+             },
+             [](const base::ParamSource& source) {
+               return std::filesystem::path(source.value("replay.trace").word()).filename().string();
+             }};
+}
+
+} // namespace bcssim::apps::replay

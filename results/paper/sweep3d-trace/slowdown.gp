@@ -1,0 +1,15 @@
+# sweep3d-trace: replay slowdown of BCS-MPI over Quadrics MPI. Regenerate with: gnuplot slowdown.gp
+set datafile separator ','
+set grid
+set key outside right top
+set xlabel 'replay.compute_scale'
+set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
+set title 'sweep3d-trace: replay slowdown of BCS-MPI over Quadrics MPI'
+set yrange [-9.2071:193.3483]
+set xzeroaxis lt -1
+set datafile missing ''
+do for [fmt in 'svg png'] {
+  if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }
+  set output 'slowdown.'.fmt
+  plot 'slowdown.csv' using 1:2 skip 1 with linespoints lw 2 pt 7 title 'run'
+}
