@@ -4,90 +4,124 @@
 // carry into this node: the capacity is the time left in the slice after this MSM, the next microstrobe and the
 // later microphases, at the rate the last point-to-point microphase achieved into this node (spec.p2p_rate, the
 // machine's main-to-main bound, before any); a larger message is chunked and continues in the following slices.
+#include "bcs/runtime/buffer_receiver.hpp"
+
 #include "base/event_stream.hpp"
-#include "bcs/runtime/runtime.hpp"
+#include "bcs/runtime/context.hpp"
+#include "bcs/runtime/node.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
+#include <xbt/log.h>
+
 #include <algorithm>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_br, bcs_runtime, "bcs.runtime.br: Buffer Receivers (matching, scheduling)");
 
 namespace bcssim::bcs::runtime {
 
-void Runtime::buffer_receiver(unsigned node)
+void BufferReceiver::requeue(const std::vector<Transfer>& unfinished)
 {
-  auto& memory = core_.machine().memory;
-  const auto& costs = core_.machine().costs;
-  NodeState& s = state_[node];
+  backlog_.insert(backlog_.begin(), unfinished.begin(), unfinished.end());
+}
+
+std::optional<base::Envelope> BufferReceiver::probe(const Endpoint& owner, const base::Pattern& pattern) const
+{
+  auto it = matching_.find({owner.job, owner.rank});
+  if (it == matching_.end())
+    return std::nullopt;
+  return it->second.probe(pattern);
+}
+
+bool BufferReceiver::has_work() const
+{
+  return pending() || ctx_.node(node_).collectives.any_pending();
+}
+
+std::pair<unsigned, std::size_t> BufferReceiver::match()
+{
+  unsigned walked_total = 0;
+  std::size_t matched = 0;
+  auto start = [&](DescriptorPtr send, DescriptorPtr recv) {
+    backlog_.push_back(Transfer{std::move(send), std::move(recv), 0});
+    ++matched;
+  };
+  // Receives posted so far, in posting order; each may take an exchanged send that waited unmatched.
+  for (DescriptorPtr& r : new_recvs_) {
+    receives_[r->id] = r;
+    unsigned walked = 0;
+    auto& queues = matching_[{r->owner.job, r->owner.rank}];
+    const base::Pattern want{r->peer.rank, r->envelope.tag, r->envelope.context};
+    if (auto e = queues.post(r->id, want, &walked)) {
+      auto it = unmatched_.find(std::make_tuple(r->owner.job, r->owner.rank, e->source, e->context, e->seq));
+      start(it->second, r);
+      receives_.erase(r->id);
+      unmatched_.erase(it);
+    }
+    walked_total += walked + 1;
+  }
+  new_recvs_.clear();
+  // Send descriptors delivered by this slice's DEM, in arrival order.
+  for (DescriptorPtr& d : arrived_) {
+    const base::Envelope& e = d->envelope;
+    unmatched_[std::make_tuple(d->owner.job, d->peer.rank, e.source, e.context, e.seq)] = d;
+    unsigned walked = 0;
+    for (const base::Match& m : matching_[{d->owner.job, d->peer.rank}].arrive(e, &walked)) {
+      auto it = unmatched_.find(
+          std::make_tuple(d->owner.job, d->peer.rank, m.envelope.source, m.envelope.context, m.envelope.seq));
+      start(it->second, receives_.at(m.receive));
+      receives_.erase(m.receive);
+      unmatched_.erase(it);
+    }
+    walked_total += walked + 1;
+  }
+  arrived_.clear();
+  return {walked_total, matched};
+}
+
+void BufferReceiver::schedule()
+{
+  DmaHelper& dh = ctx_.node(node_).dh;
+  // Time left for point to point: to the slice's end, minus the microstrobe that starts it and the broadcast
+  // and reduce microphases that follow it (both as measured in the last slice).
+  const double msm_end = simgrid::s4u::Engine::get_clock();
+  const SliceClock& clock = ctx_.clock;
+  const double left = clock.start + ctx_.spec.slice - msm_end - dh.gap() - clock.tail;
+  const double rate = dh.rate() > 0 ? std::min(dh.rate(), ctx_.spec.p2p_rate) : ctx_.spec.p2p_rate;
+  std::uint64_t capacity = left > 0 ? std::uint64_t(left * rate) : 0;
+  PointToPointPlan plan;
+  plan.msm_end = msm_end;
+  while (!backlog_.empty()) {
+    Transfer& t = backlog_.front();
+    const std::uint64_t remaining = t.send->envelope.bytes - t.offset;
+    if (remaining > 0 && capacity == 0)
+      break;
+    const std::uint64_t chunk = std::min(remaining, capacity);
+    capacity -= chunk;
+    plan.transfers.push_back(t);
+    plan.chunks.push_back(chunk);
+    backlog_.pop_front();
+  }
+  dh.assign(std::move(plan));
+}
+
+void BufferReceiver::run()
+{
+  const auto& costs = ctx_.machine().costs;
+  Node& node = ctx_.node(node_);
   for (;;) {
-    core_.test_event(node, msm_event_, true);
-    const std::int64_t phase = memory.word(node, phase_word_);
+    ctx_.core.test_event(node_, ctx_.layout.msm, true);
+    const std::int64_t phase = ctx_.memory().word(node_, ctx_.layout.phase);
     // Before any point-to-point microphase was measured, the microstrobe that started this MSM stands for the
     // one that will start it.
-    if (s.measured_gap == 0)
-      s.measured_gap = simgrid::s4u::Engine::get_clock() - s.dem_end;
-    unsigned walked_total = 0;
-    std::size_t matched = 0;
-    auto start = [&](DescriptorPtr send, DescriptorPtr recv) {
-      s.backlog.push_back(Transfer{std::move(send), std::move(recv), 0});
-      ++matched;
-    };
-    // Receives posted so far, in posting order; each may take an exchanged send that waited unmatched.
-    for (DescriptorPtr& r : s.new_recvs) {
-      s.receives[r->id] = r;
-      unsigned walked = 0;
-      auto& queues = s.matching[{r->owner.job, r->owner.rank}];
-      const base::Pattern want{r->peer.rank, r->envelope.tag, r->envelope.context};
-      if (auto e = queues.post(r->id, want, &walked)) {
-        auto key = std::make_tuple(r->owner.job, r->owner.rank, e->source, e->context, e->seq);
-        auto it = s.unmatched_sends.find(key);
-        start(it->second, r);
-        s.receives.erase(r->id);
-        s.unmatched_sends.erase(it);
-      }
-      walked_total += walked + 1;
-    }
-    s.new_recvs.clear();
-    // Send descriptors delivered by this slice's DEM, in arrival order.
-    for (DescriptorPtr& d : s.arrived_sends) {
-      const base::Envelope& e = d->envelope;
-      s.unmatched_sends[std::make_tuple(d->owner.job, d->peer.rank, e.source, e.context, e.seq)] = d;
-      unsigned walked = 0;
-      for (const base::Match& m : s.matching[{d->owner.job, d->peer.rank}].arrive(e, &walked)) {
-        auto key = std::make_tuple(d->owner.job, d->peer.rank, m.envelope.source, m.envelope.context, m.envelope.seq);
-        auto it = s.unmatched_sends.find(key);
-        start(it->second, s.receives.at(m.receive));
-        s.receives.erase(m.receive);
-        s.unmatched_sends.erase(it);
-      }
-      walked_total += walked + 1;
-    }
-    s.arrived_sends.clear();
-    elan3::run_cycles(walked_total * costs.compare + matched * costs.descriptor);
-    schedule_collectives(node);
-
-    // Schedule this slice's share of the backlog, oldest first.
-    // Time left for point to point: to the slice's end, minus the microstrobe that starts it and the broadcast
-    // and reduce microphases that follow it (both as measured in the last slice).
-    s.msm_end = simgrid::s4u::Engine::get_clock();
-    const double left = slice_start_ + spec_.slice - s.msm_end - s.measured_gap - tail_;
-    const double rate = s.measured_rate > 0 ? std::min(s.measured_rate, spec_.p2p_rate) : spec_.p2p_rate;
-    std::uint64_t capacity = left > 0 ? std::uint64_t(left * rate) : 0;
-    s.scheduled.clear();
-    s.chunk.clear();
-    while (!s.backlog.empty()) {
-      Transfer& t = s.backlog.front();
-      const std::uint64_t remaining = t.send->envelope.bytes - t.offset;
-      if (remaining > 0 && capacity == 0)
-        break;
-      const std::uint64_t chunk = std::min(remaining, capacity);
-      capacity -= chunk;
-      s.scheduled.push_back(t);
-      s.chunk.push_back(chunk);
-      s.backlog.pop_front();
-    }
-    activity_ += matched + s.scheduled.size();
+    node.dh.estimate_gap(simgrid::s4u::Engine::get_clock() - node.sr.dem_end());
+    const auto [walked, matched] = match();
+    elan3::run_cycles(walked * costs.compare + matched * costs.descriptor);
+    node.collectives.schedule_mastered();
+    schedule();
+    XBT_VERB("node %u: matched %zu pair(s), scheduled %zu transfer(s)", node_, matched, node.dh.scheduled());
     base::emit("bcs.msm", matched);
-    finish_microphase(node, phase);
+    node.sr.finish(phase);
   }
 }
 

@@ -1,46 +1,62 @@
 // BS, the Buffer Sender (000 §4.3), on every node's NIC: in the descriptor exchange microphase (DEM) it delivers
 // each send descriptor posted during the previous slice to the Buffer Receiver of the destination node, with
 // Xfer-And-Signal (a descriptor-sized put, 64 B, from NIC memory to NIC memory), and waits until all have landed.
+#include "bcs/runtime/buffer_sender.hpp"
+
 #include "base/event_stream.hpp"
-#include "bcs/runtime/runtime.hpp"
+#include "bcs/runtime/context.hpp"
+#include "bcs/runtime/node.hpp"
+
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_bs, bcs_runtime, "bcs.runtime.bs: Buffer Senders (descriptor exchange)");
 
 namespace bcssim::bcs::runtime {
 
-void Runtime::buffer_sender(unsigned node)
+bool BufferSender::has_work() const
 {
-  auto& memory = core_.machine().memory;
-  const elan3::EventId landed = descriptors_landed_event_;
+  for (const DescriptorPtr& d : outbox_)
+    if (d->posted_slice < ctx_.clock.slice)
+      return true;
+  return false;
+}
+
+void BufferSender::run()
+{
+  auto& memory = ctx_.memory();
+  const elan3::EventId landed = ctx_.layout.descriptors_landed;
   for (;;) {
-    core_.test_event(node, dem_event_, true);
-    const std::int64_t phase = memory.word(node, phase_word_);
+    ctx_.core.test_event(node_, ctx_.layout.dem, true);
+    const std::int64_t phase = memory.word(node_, ctx_.layout.phase);
     std::vector<DescriptorPtr> outgoing;
     std::vector<DescriptorPtr> later; // posted during this slice already: next DEM
-    for (auto& d : state_[node].new_sends)
-      (d->posted_slice < slice_ ? outgoing : later).push_back(d);
-    state_[node].new_sends = std::move(later);
+    for (auto& d : outbox_)
+      (d->posted_slice < ctx_.clock.slice ? outgoing : later).push_back(d);
+    outbox_ = std::move(later);
     unsigned remote = 0;
     for (const DescriptorPtr& d : outgoing) {
-      elan3::run_cycles(core_.machine().costs.descriptor);
+      elan3::run_cycles(ctx_.machine().costs.descriptor);
       const unsigned to = d->peer.node;
-      if (to == node) { // same node: the descriptor is already in this NIC's memory
-        state_[to].arrived_sends.push_back(d);
+      if (to == node_) { // same node: the descriptor is already in this NIC's memory
+        ctx_.node(to).br.deliver(d);
         continue;
       }
       core::XferAndSignal x;
-      x.src = node;
+      x.src = node_;
       x.dst = core::NodeSet::range(to, to);
-      x.bytes = host_.spec().descriptor_bytes; // the descriptor as the process posted it
+      x.bytes = ctx_.host.spec().descriptor_bytes; // the descriptor as the process posted it
       x.local_event = landed;
-      x.deliver = [this, d](unsigned at) { state_[at].arrived_sends.push_back(d); };
-      core_.xfer_and_signal(x);
+      Context& ctx = ctx_;
+      x.deliver = [&ctx, d](unsigned at) { ctx.node(at).br.deliver(d); };
+      ctx_.core.xfer_and_signal(x);
       ++remote;
     }
     for (unsigned i = 0; i < remote; ++i)
-      core_.test_event(node, landed, true);
-    activity_ += outgoing.size();
-    state_[node].emds.np2pdem += outgoing.size();
+      ctx_.core.test_event(node_, landed, true);
+    ctx_.emds.dem_sends(node_, outgoing.size());
+    XBT_VERB("node %u: delivered %zu send descriptor(s), %u remote", node_, outgoing.size(), remote);
     base::emit("bcs.dem", outgoing.size());
-    finish_microphase(node, phase);
+    ctx_.node(node_).sr.finish(phase);
   }
 }
 

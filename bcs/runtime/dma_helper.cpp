@@ -1,16 +1,23 @@
 // DH, the DMA Helper (000 §4.3, Fig. 4.5), on every node's NIC: in the point-to-point microphase it moves each
 // chunk the Buffer Receiver scheduled into this node with an RDMA get from the sender's main memory (a copy
 // through the NIC when both processes share the node). A transfer whose last chunk has arrived completes both
-// descriptors; an unfinished one goes back to the front of the backlog for the next slice.
+// descriptors; an unfinished one goes back to the front of the BR's backlog for the next slice.
+#include "bcs/runtime/dma_helper.hpp"
+
 #include "base/event_stream.hpp"
 #include "base/trace.hpp"
-#include "bcs/runtime/runtime.hpp"
+#include "bcs/runtime/context.hpp"
+#include "bcs/runtime/node.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include <xbt/log.h>
+
 #include <algorithm>
 #include <cstring>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_dh, bcs_runtime, "bcs.runtime.dh: DMA Helpers (point-to-point data)");
 
 namespace bcssim::bcs::runtime {
 namespace sg4 = simgrid::s4u;
@@ -28,28 +35,25 @@ void complete(Descriptor& d, const base::Envelope& matched)
 
 } // namespace
 
-void Runtime::dma_helper(unsigned node)
+void DmaHelper::run()
 {
-  auto& memory = core_.machine().memory;
-  auto& dma = core_.machine().dma;
-  NodeState& s = state_[node];
+  auto& dma = ctx_.machine().dma;
   for (;;) {
-    core_.test_event(node, p2p_event_, true);
-    const std::int64_t phase = memory.word(node, phase_word_);
-    const std::vector<Transfer> work = std::move(s.scheduled);
-    const std::vector<std::uint64_t> chunks = std::move(s.chunk);
-    s.scheduled.clear();
-    s.chunk.clear();
+    ctx_.core.test_event(node_, ctx_.layout.p2p, true);
+    const std::int64_t phase = ctx_.memory().word(node_, ctx_.layout.phase);
+    const PointToPointPlan plan = std::move(plan_);
+    plan_ = PointToPointPlan{};
+    const std::vector<Transfer>& work = plan.transfers;
     auto arrived = sg4::Semaphore::create(0);
     std::uint64_t bytes = 0;
     const double started = sg4::Engine::get_clock();
-    s.measured_gap = started - s.msm_end;
+    gap_ = started - plan.msm_end;
     for (std::size_t i = 0; i < work.size(); ++i) {
-      elan3::run_cycles(core_.machine().costs.descriptor);
+      elan3::run_cycles(ctx_.machine().costs.descriptor);
       const unsigned from = work[i].send->owner.node;
-      const std::uint64_t chunk = chunks[i];
+      const std::uint64_t chunk = plan.chunks[i];
       bytes += chunk;
-      dma.start_on_nic(node, "bcs.dh.get", [&dma, node, from, chunk, arrived] {
+      dma.start_on_nic(node_, "bcs.dh.get", [&dma, node = node_, from, chunk, arrived] {
         if (chunk > 0) {
           if (from == node)
             dma.write_to_host(node, chunk);
@@ -63,11 +67,11 @@ void Runtime::dma_helper(unsigned node)
       arrived->acquire();
     const double took = sg4::Engine::get_clock() - started;
     if (bytes > 0 && took > 0)
-      s.measured_rate = double(bytes) / took; // what the Buffer Receiver sizes the next slice's chunks by
+      rate_ = double(bytes) / took; // what the Buffer Receiver sizes the next slice's chunks by
     std::vector<Transfer> unfinished;
     for (std::size_t i = 0; i < work.size(); ++i) {
       Transfer t = work[i];
-      t.offset += chunks[i];
+      t.offset += plan.chunks[i];
       if (t.offset < t.send->envelope.bytes) {
         unfinished.push_back(t);
         continue;
@@ -79,10 +83,11 @@ void Runtime::dma_helper(unsigned node)
       complete(*t.send, t.send->envelope);
       complete(*t.recv, t.send->envelope);
     }
-    s.backlog.insert(s.backlog.begin(), unfinished.begin(), unfinished.end());
-    activity_ += work.size();
+    ctx_.node(node_).br.requeue(unfinished);
+    XBT_VERB("node %u: moved %llu B in %zu chunk(s), %zu unfinished", node_, static_cast<unsigned long long>(bytes),
+              work.size(), unfinished.size());
     base::emit("bcs.p2p", bytes);
-    finish_microphase(node, phase);
+    ctx_.node(node_).sr.finish(phase);
   }
 }
 

@@ -1,66 +1,93 @@
 // NM, the Node Manager (000 §4.1, 001 Figure 1): at each slice boundary it restarts the local processes whose
 // blocking call completed during the previous slice (so a blocking call posted in slice i resumes at the start
-// of slice i+2). The restart is one notification across PCI; each process then sees it after host_wake.
-// On the node of a job's rank 0 it also reports the job's termination to the Machine Manager (002 §3.5).
-// (The NM's fork of a job's processes, on the MM's launch command, is in machine_manager.cpp.)
+// of slice i+2); which ones is its NodePolicy's choice. The restart is one notification across PCI; each process
+// then sees it after host_wake. On the node of a job's rank 0 it also reports the job's termination to the
+// Machine Manager (002 §3.5). (The NM's fork of a job's processes, on the MM's launch command, is in
+// machine_manager.cpp.)
+#include "bcs/runtime/node_manager.hpp"
+
 #include "base/event_stream.hpp"
-#include "bcs/runtime/runtime.hpp"
+#include "bcs/runtime/context.hpp"
+#include "bcs/runtime/machine_manager.hpp"
 
 #include <simgrid/s4u/Comm.hpp>
 
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_nm, bcs_runtime, "bcs.runtime.nm: Node Managers (restarts, terminations)");
+
 namespace bcssim::bcs::runtime {
 
-void Runtime::node_manager(unsigned node)
+bool NodeManager::restart_due() const
 {
-  auto& waiting = state_[node].suspended;
-  std::vector<Suspended> restart;
-  std::vector<Suspended> still;
-  for (auto& s : waiting)
-    (s.ready() ? restart : still).push_back(std::move(s));
-  waiting = std::move(still);
-  if (!restart.empty()) {
-    const auto& platform = core_.machine().platform;
-    simgrid::s4u::Comm::sendto(platform.nic(node), platform.cpu(node), 8.0);
-    base::emit("bcs.nm.restart", restart.size());
-    for (auto& s : restart)
-      s.resume->release();
-  }
-  report_terminations(node);
-}
-
-bool Runtime::termination_due(unsigned node) const
-{
-  for (const auto& [id, j] : jobs_)
-    if (!j.reported && j.node_of.front() == node && j.exited_on.count(node) &&
-        j.exited_on.at(node) == j.ranks_on.at(node))
+  for (const Suspended& s : suspended_)
+    if (s.ready())
       return true;
   return false;
 }
 
-void Runtime::report_terminations(unsigned node)
+void NodeManager::at_slice_strobe()
 {
-  for (auto& [id, j] : jobs_) {
-    if (j.reported || j.node_of.front() != node || !j.exited_on.count(node) ||
-        j.exited_on.at(node) != j.ranks_on.at(node))
+  std::vector<bool> completed;
+  completed.reserve(suspended_.size());
+  for (const Suspended& s : suspended_)
+    completed.push_back(s.ready());
+  const std::vector<bool> chosen = policy_.restart(completed);
+  std::vector<Suspended> restart;
+  std::vector<Suspended> still;
+  for (std::size_t i = 0; i < suspended_.size(); ++i)
+    (chosen.at(i) ? restart : still).push_back(std::move(suspended_[i]));
+  suspended_ = std::move(still);
+  if (!restart.empty()) {
+    const auto& platform = ctx_.machine().platform;
+    simgrid::s4u::Comm::sendto(platform.nic(node_), platform.cpu(node_), 8.0);
+    base::emit("bcs.nm.restart", restart.size());
+    XBT_VERB("node %u: restarts %zu process(es), %zu stay blocked", node_, restart.size(), suspended_.size());
+    for (auto& s : restart)
+      s.resume->release();
+  }
+  report_terminations();
+}
+
+namespace {
+bool all_exited_here(const JobInfo& j, unsigned node)
+{
+  return !j.reported && j.node_of.front() == node && j.exited_on.count(node) && j.exited_on.at(node) == j.ranks_on.at(node);
+}
+} // namespace
+
+bool NodeManager::termination_due() const
+{
+  for (const auto& [id, j] : ctx_.jobs)
+    if (all_exited_here(j, node_))
+      return true;
+  return false;
+}
+
+void NodeManager::report_terminations()
+{
+  for (auto& [id, j] : ctx_.jobs) {
+    if (!all_exited_here(j, node_))
       continue;
     // 002 §3.5: the job's processes reach a common point at termination (COMPARE-AND-WRITE on the job's nodes),
     // then one message tells the resource manager (XFER-AND-SIGNAL).
     core::CompareAndWrite all_exited;
-    all_exited.src = node;
+    all_exited.src = node_;
     all_exited.nodes = j.nodes;
     all_exited.word = j.exited_word;
     all_exited.op = core::Compare::ge;
     all_exited.value = 1;
-    if (!core_.compare_and_write(all_exited))
+    if (!ctx_.core.compare_and_write(all_exited))
       continue; // some node's processes still run: asked again at the next slice
     j.reported = true;
     base::emit("bcs.nm.job_exit", std::uint64_t(id));
+    XBT_VERB("node %u: job %d has exited everywhere; telling the Machine Manager", node_, id);
     core::XferAndSignal report;
-    report.src = node;
-    report.dst = core::NodeSet::range(spec_.management_node, spec_.management_node);
+    report.src = node_;
+    report.dst = core::NodeSet::range(ctx_.spec.management_node, ctx_.spec.management_node);
     report.bytes = 8; // one word: the job's number
-    report.deliver = [this, job = id](unsigned) { mm_request(MmRequest{false, job}); };
-    core_.xfer_and_signal(report);
+    report.deliver = [&mm = mm_, job = id](unsigned) { mm.job_terminated(job); };
+    ctx_.core.xfer_and_signal(report);
   }
 }
 

@@ -3,34 +3,47 @@
 // at the root's node (children send their partial result to their parent with Xfer-And-Signal). The Elan has
 // no FPU: every element combined costs spec.combine_cycles (SoftFloat). The root gets the result; for an
 // allreduce it then multicasts it to every node of the job.
+#include "bcs/runtime/reduce_helper.hpp"
+
 #include "base/event_stream.hpp"
-#include "bcs/runtime/runtime.hpp"
+#include "bcs/runtime/context.hpp"
+#include "bcs/runtime/node.hpp"
+
+#include <xbt/log.h>
 
 #include <algorithm>
 #include <cstring>
 
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_rh, bcs_runtime, "bcs.runtime.rh: Reduce Helpers (reductions)");
+
 namespace bcssim::bcs::runtime {
 
-void Runtime::reduce_helper(unsigned node)
+bool ReduceHelper::has_work() const
 {
-  auto& memory = core_.machine().memory;
-  NodeState& s = state_[node];
+  return !ctx_.node(node_).collectives.scheduled(true).empty();
+}
+
+void ReduceHelper::run()
+{
+  const unsigned node = node_;
+  CollectiveTable& table = ctx_.node(node).collectives;
+  const elan3::EventId partial_event = ctx_.layout.partial;
   for (;;) {
-    core_.test_event(node, reduce_event_, true);
-    const std::int64_t phase = memory.word(node, phase_word_);
-    for (const auto& [job, seq] : scheduled_collectives(node, true)) {
-      std::vector<CollectivePtr> mine = s.collectives.at(job).at(seq);
+    ctx_.core.test_event(node, ctx_.layout.reduce, true);
+    const std::int64_t phase = ctx_.memory().word(node, ctx_.layout.phase);
+    for (const auto& [job, seq] : table.scheduled(true)) {
+      std::vector<CollectivePtr> mine = table.posted(job, seq);
       std::sort(mine.begin(), mine.end(), [](const CollectivePtr& a, const CollectivePtr& b) {
         return a->owner.rank < b->owner.rank; // combine in rank order: the same values on every run
       });
       const CollectiveDescriptor& first = *mine.front();
-      const JobInfo& info = jobs_.at(job);
+      const JobInfo& info = ctx_.jobs.at(job);
       const bool real = std::all_of(mine.begin(), mine.end(), [](const CollectivePtr& d) { return d->send; });
       std::vector<char> partial;
       if (real)
         partial.assign(static_cast<const char*>(first.send), static_cast<const char*>(first.send) + first.bytes);
       auto combine = [&](const void* in) {
-        elan3::run_cycles(double(first.count) * spec_.combine_cycles);
+        elan3::run_cycles(double(first.count) * ctx_.spec.combine_cycles);
         if (real && in != nullptr && first.combine)
           first.combine(in, partial.data());
       };
@@ -49,22 +62,23 @@ void Runtime::reduce_helper(unsigned node)
           if (child >= n)
             continue;
           const auto key = std::make_tuple(job, seq, child);
-          while (s.partials.count(key) == 0)
-            core_.test_event(node, partial_event_, true);
-          combine(s.partials[key].empty() ? nullptr : s.partials[key].data());
-          s.partials.erase(key);
+          while (partials_.count(key) == 0)
+            ctx_.core.test_event(node, partial_event, true);
+          combine(partials_[key].empty() ? nullptr : partials_[key].data());
+          partials_.erase(key);
         } else {
           const unsigned parent = nodes[std::size_t(((rel & ~mask) + root_index) % n)];
-          elan3::run_cycles(core_.machine().costs.descriptor);
+          elan3::run_cycles(ctx_.machine().costs.descriptor);
           core::XferAndSignal up;
           up.src = node;
           up.dst = core::NodeSet::range(parent, parent);
           up.bytes = first.bytes;
-          up.remote_event = partial_event_;
-          up.deliver = [this, key = std::make_tuple(job, seq, rel), partial](unsigned at) {
-            state_[at].partials[key] = partial;
+          up.remote_event = partial_event;
+          Context& ctx = ctx_;
+          up.deliver = [&ctx, key = PartialKey(job, seq, rel), partial](unsigned at) {
+            ctx.node(at).rh.deliver_partial(key, partial);
           };
-          core_.xfer_and_signal(up);
+          ctx_.core.xfer_and_signal(up);
           break;
         }
       }
@@ -74,30 +88,31 @@ void Runtime::reduce_helper(unsigned node)
           std::memcpy(d.recv, partial.data(), partial.size());
       };
       if (n == 1 && first.kind == CollectiveKind::allreduce) {
-        complete_collective(node, job, seq, fill_all);
+        table.complete(job, seq, fill_all);
       } else if (rel == 0 && first.kind == CollectiveKind::allreduce) {
         core::XferAndSignal down; // the result to every node of the job
         down.src = node;
         down.dst = info.nodes;
         down.bytes = first.bytes;
-        down.local_event = collective_sent_event_;
-        down.deliver = [this, job = job, seq = seq, partial](unsigned at) {
-          complete_collective(at, job, seq, [&partial](CollectiveDescriptor& d) {
+        down.local_event = ctx_.layout.collective_sent;
+        Context& ctx = ctx_;
+        down.deliver = [&ctx, job = job, seq = seq, partial](unsigned at) {
+          ctx.node(at).collectives.complete(job, seq, [&partial](CollectiveDescriptor& d) {
             if (!partial.empty() && d.recv != nullptr)
               std::memcpy(d.recv, partial.data(), partial.size());
           });
         };
-        core_.xfer_and_signal(down);
-        core_.test_event(node, collective_sent_event_, true);
+        ctx_.core.xfer_and_signal(down);
+        ctx_.core.test_event(node, ctx_.layout.collective_sent, true);
       } else if (first.kind == CollectiveKind::reduce) {
-        complete_collective(node, job, seq, [&](CollectiveDescriptor& d) {
+        table.complete(job, seq, [&](CollectiveDescriptor& d) {
           if (rel == 0 && d.owner.rank == root && !partial.empty() && d.recv != nullptr)
             std::memcpy(d.recv, partial.data(), partial.size());
         });
       }
       base::emit("bcs.reduce", first.bytes);
     }
-    finish_microphase(node, phase);
+    ctx_.node(node).sr.finish(phase);
   }
 }
 

@@ -1,20 +1,17 @@
 #pragma once
-// What the BCS-MPI runtime keeps in NIC memory (000 §4.3): descriptors posted by processes, the remote send
-// descriptors a Buffer Receiver collected, matched transfers waiting for (or scheduled in) a point-to-point
-// microphase, and the processes a Node Manager will restart.
+// What the BCS-MPI runtime's threads exchange (000 §4.3): the descriptors processes post into NIC memory, the
+// matching descriptors the Buffer Receiver builds, collective descriptors, the job table and suspended processes.
+// Which thread keeps which of them is said beside each thread's class.
 #include "base/envelope.hpp"
-#include "base/matching.hpp"
 #include "bcs/core/node_set.hpp"
 #include "models/elan3/nic_memory.hpp"
 
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
-#include <tuple>
 #include <vector>
 
 namespace bcssim::bcs::runtime {
@@ -23,6 +20,11 @@ namespace bcssim::bcs::runtime {
 /// broadcast and barrier, reduce.
 enum class Microphase : int { dem = 0, msm = 1, p2p = 2, bbm = 3, reduce = 4 };
 inline constexpr int kMicrophases = 5;
+inline const char* to_string(Microphase m)
+{
+  static constexpr const char* names[kMicrophases] = {"DEM", "MSM", "point-to-point", "broadcast/barrier", "reduce"};
+  return names[int(m)];
+}
 
 /// Who a descriptor belongs to: a process (rank) of a job.
 struct Endpoint {
@@ -100,37 +102,6 @@ struct JobInfo {
 struct Suspended {
   std::function<bool()> ready;
   simgrid::s4u::SemaphorePtr resume;
-};
-
-/// What a watched node's Strobe Receiver gathers during a slice for the EMDS (000 Table 5.2); -1: not yet.
-struct EmdsSlice {
-  std::int64_t slice = -1;
-  double strobe_at = -1;      // the slice strobe landed
-  double prev_strobe_at = -1; // the previous slice's strobe landed
-  double msm_strobe_at = -1;
-  double dem_done = -1, msm_done = -1, slice_done = -1;
-  std::uint64_t np2pdem = 0, np2pmsm = 0, ncolldem = 0, ncollmsm = 0, bpts = 0;
-};
-
-struct NodeState {
-  std::vector<DescriptorPtr> new_sends;      // posted, not yet exchanged (DEM of the next slice)
-  std::vector<DescriptorPtr> new_recvs;      // posted, not yet given to matching (next MSM)
-  std::vector<DescriptorPtr> arrived_sends;  // remote send descriptors delivered in this slice's DEM
-  std::map<std::pair<int, int>, base::MatchingQueues> matching; // by (job, rank) of the local receiver
-  std::map<base::ReceiveId, DescriptorPtr> receives;            // posted receives by id
-  std::map<std::tuple<int, int, int, int, std::uint64_t>, DescriptorPtr> unmatched_sends; // (job, dst, src, ctx, seq)
-  std::deque<Transfer> backlog;     // matched, waiting for capacity (chunked messages continue here)
-  std::vector<Transfer> scheduled;  // this slice's point-to-point work: (transfer, chunk bytes)
-  std::vector<std::uint64_t> chunk; // bytes of each scheduled transfer in this slice
-  std::vector<Suspended> suspended; // in suspension order
-  double measured_rate = 0;         // B/s the last point-to-point microphase achieved into this node (0: none yet)
-  std::map<int, std::map<std::int64_t, std::vector<CollectivePtr>>> collectives; // by job, then number
-  std::map<std::tuple<int, std::int64_t, int>, std::vector<char>> partials; // reduce: (job, number, child) data
-  EmdsSlice emds;                   // the EMDS's figures of the current slice (watched nodes)
-  double woke_at = -1;              // when the SR woke the thread of the current microphase (-1: it did not)
-  double dem_end = 0;               // when this node's last DEM ended
-  double msm_end = 0;               // when this node's last MSM ended
-  double measured_gap = 0;          // s from the end of the last MSM to the start of its point-to-point microphase
 };
 
 } // namespace bcssim::bcs::runtime

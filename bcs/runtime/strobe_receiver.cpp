@@ -8,108 +8,111 @@
 // simulated: the word is written by one kernel timer for all idle nodes at landing + 2 events, the instant the
 // SR thread would have written it. Idle slices then cost a handful of activities instead of two NIC executions
 // and two context switches per node per microphase (bench/README.md).
+#include "bcs/runtime/strobe_receiver.hpp"
+
 #include "base/event_stream.hpp"
 #include "base/trace.hpp"
-#include "bcs/runtime/runtime.hpp"
+#include "bcs/runtime/context.hpp"
+#include "bcs/runtime/node.hpp"
 
 #include <simgrid/kernel/Timer.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_sr, bcs_runtime, "bcs.runtime.sr: Strobe Receivers (microstrobe landings)");
+
 namespace bcssim::bcs::runtime {
 
-bool Runtime::has_work(unsigned node, Microphase m)
+namespace {
+Microphase microphase_of(std::int64_t phase) { return Microphase((phase - 1) % kMicrophases); }
+} // namespace
+
+void IdleStrobes::add(unsigned node, std::int64_t phase)
 {
-  const NodeState& s = state_[node];
-  switch (m) {
-    case Microphase::dem:
-      for (const DescriptorPtr& d : s.new_sends)
-        if (d->posted_slice < slice_)
-          return true;
-      return false;
-    case Microphase::msm: {
-      if (!s.new_recvs.empty() || !s.arrived_sends.empty() || !s.backlog.empty())
-        return true;
-      for (const auto& [job, pending] : s.collectives)
-        if (!pending.empty())
-          return true; // the BR may be the master of one
-      return false;
-    }
-    case Microphase::p2p:
-      return !s.scheduled.empty();
-    case Microphase::bbm:
-      return !scheduled_collectives(node, false).empty();
-    case Microphase::reduce:
-      return !scheduled_collectives(node, true).empty();
+  const double now = simgrid::s4u::Engine::get_clock();
+  if (!batch_ || batch_->landed != now || batch_->phase != phase) {
+    // A new instant (the software tree lands the strobe node by node): a timer of its own.
+    batch_ = std::make_shared<Batch>(Batch{now, phase, {}});
+    const double done = now + 2 * ctx_.machine().costs.event / ctx_.machine().platform.spec().node.nic_clock;
+    Context& ctx = ctx_;
+    simgrid::kernel::timer::Timer::set(done, [&ctx, batch = batch_, done] {
+      for (unsigned idle : batch->nodes)
+        ctx.node(idle).sr.finish_idle(batch->phase, done);
+    });
   }
-  return true;
+  batch_->nodes.push_back(node);
 }
 
-void Runtime::land_strobe(unsigned node, std::int64_t phase)
+void StrobeReceiver::land(std::int64_t phase)
 {
-  auto& memory = core_.machine().memory;
-  memory.word(node, phase_word_) = phase;
-  const auto m = Microphase((phase - 1) % kMicrophases);
-  if (emds_.watches(node))
-    emds_landing(node, m);
-  bool nm_due = false; // at the slice strobe: a restart or a job's termination for the Node Manager
-  if (m == Microphase::dem) {
-    for (const Suspended& s : state_[node].suspended)
-      nm_due = nm_due || s.ready();
-    nm_due = nm_due || termination_due(node);
-  }
+  Node& node = ctx_.node(node_);
+  ctx_.memory().word(node_, ctx_.layout.phase) = phase;
+  const Microphase m = microphase_of(phase);
+  if (ctx_.emds.watches(node_))
+    ctx_.emds.landing(node_, m, ctx_.clock.slice, [&node] {
+      return node.collectives.scheduled(false).size() + node.collectives.scheduled(true).size();
+    });
+  // At the slice strobe: a restart or a job's termination for the Node Manager.
+  const bool nm_due = m == Microphase::dem && (node.nm.restart_due() || node.nm.termination_due());
   // A recording SR is never idle: its EMDS figures come from its own run through the microphases.
-  if (node == spec_.management_node || nm_due || emds_active(node) || has_work(node, m)) {
-    memory.event(node, strobe_event_).set();
+  if (node_ == ctx_.spec.management_node || nm_due || ctx_.emds.active(node_, ctx_.clock.slice) || node.has_work(m)) {
+    ctx_.memory().event(node_, ctx_.layout.strobe).set();
     return;
   }
   if (m == Microphase::dem)
-    raise_collective_flags(node);
-  const double now = simgrid::s4u::Engine::get_clock();
-  if (!idle_batch_ || idle_batch_->landed != now || idle_batch_->phase != phase) {
-    // A new instant (the software tree lands the strobe node by node): a timer of its own.
-    idle_batch_ = std::make_shared<IdleBatch>(IdleBatch{now, phase, {}});
-    const double done = now + 2 * core_.machine().costs.event / core_.machine().platform.spec().node.nic_clock;
-    simgrid::kernel::timer::Timer::set(done, [this, batch = idle_batch_, done] {
-      for (unsigned idle : batch->nodes) {
-        if (Microphase((batch->phase - 1) % kMicrophases) == Microphase::dem)
-          state_[idle].dem_end = done;
-        core_.machine().memory.word(idle, done_word_) = batch->phase;
-      }
-    });
-  }
-  idle_batch_->nodes.push_back(node);
+    node.collectives.raise_flags();
+  idle_.add(node_, phase);
 }
 
-void Runtime::strobe_receiver(unsigned node)
+void StrobeReceiver::finish(std::int64_t phase)
 {
-  auto& memory = core_.machine().memory;
+  elan3::run_cycles(ctx_.machine().costs.event);
+  const Microphase m = microphase_of(phase);
+  if (m == Microphase::dem)
+    dem_end_ = simgrid::s4u::Engine::get_clock();
+  if (ctx_.emds.watches(node_))
+    ctx_.emds.finished(node_, m, ctx_.node(node_).dh.scheduled());
+  if (woke_at_ >= 0) { // the microphase on the thread's timeline
+    base::trace::span_since(woke_at_, to_string(m), "bcs");
+    woke_at_ = -1;
+  }
+  ctx_.memory().word(node_, ctx_.layout.done) = phase;
+}
+
+void StrobeReceiver::finish_idle(std::int64_t phase, double at)
+{
+  if (microphase_of(phase) == Microphase::dem)
+    dem_end_ = at;
+  ctx_.memory().word(node_, ctx_.layout.done) = phase;
+}
+
+void StrobeReceiver::run()
+{
+  auto& memory = ctx_.memory();
+  Node& node = ctx_.node(node_);
   for (;;) {
-    core_.test_event(node, strobe_event_, true);
-    elan3::run_cycles(core_.machine().costs.event);
-    const std::int64_t phase = memory.word(node, phase_word_);
-    const auto m = Microphase((phase - 1) % kMicrophases);
+    ctx_.core.test_event(node_, ctx_.layout.strobe, true);
+    elan3::run_cycles(ctx_.machine().costs.event);
+    const std::int64_t phase = memory.word(node_, ctx_.layout.phase);
+    const Microphase m = microphase_of(phase);
     if (m == Microphase::dem) {
-      node_manager(node);
-      const std::uint64_t raised = raise_collective_flags(node);
-      if (emds_active(node)) { // the record of the last slice, written at the landing, costs the SR its update
-        state_[node].emds.ncolldem = raised;
-        state_[node].emds.bpts = state_[node].suspended.size();
-        elan3::run_cycles(spec_.emds.update_cycles);
+      node.nm.at_slice_strobe();
+      const std::uint64_t raised = node.collectives.raise_flags();
+      if (ctx_.emds.active(node_, ctx_.clock.slice)) { // the record of the last slice costs the SR its update
+        ctx_.emds.slice_start(node_, raised, node.nm.blocked());
+        elan3::run_cycles(ctx_.spec.emds.update_cycles);
       }
     }
-    if (!has_work(node, m)) {
-      finish_microphase(node, phase);
+    if (!node.has_work(m)) {
+      finish(phase);
       continue;
     }
-    const elan3::EventId wake = m == Microphase::dem   ? dem_event_
-                                : m == Microphase::msm ? msm_event_
-                                : m == Microphase::p2p ? p2p_event_
-                                : m == Microphase::bbm ? bbm_event_
-                                                       : reduce_event_;
+    XBT_VERB("node %u: wakes the thread of the %s", node_, to_string(m));
     base::emit("bcs.sr.wake", std::uint64_t(m));
     if (base::trace::enabled())
-      state_[node].woke_at = simgrid::s4u::Engine::get_clock();
-    memory.event(node, wake).set();
+      woke_at_ = simgrid::s4u::Engine::get_clock();
+    memory.event(node_, ctx_.layout.wake(m)).set();
   }
 }
 

@@ -2,38 +2,59 @@
 // DEM; for each microphase it then checks with Compare-And-Write that every node has finished it, retrying after
 // spec.retry_backoff while some has not, and sends the next microstrobe with Xfer-And-Signal. It measures how
 // long the broadcast and reduce microphases took, for the BRs' slice capacity.
+#include "bcs/runtime/strobe_sender.hpp"
+
 #include "base/event_stream.hpp"
 #include "base/trace.hpp"
-
-#include <string>
-#include "bcs/runtime/runtime.hpp"
+#include "bcs/runtime/context.hpp"
+#include "bcs/runtime/strobe_receiver.hpp"
+#include "bcs/runtime/node.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include <xbt/log.h>
+
 #include <cmath>
+#include <string>
+
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_ss, bcs_runtime, "bcs.runtime.ss: the Strobe Sender (slices, microphases)");
 
 namespace bcssim::bcs::runtime {
 namespace sg4 = simgrid::s4u;
 
-void Runtime::strobe_sender()
+void StrobeSender::start()
 {
-  const core::NodeSet all = core::NodeSet::range(0, nodes_ - 1);
-  const unsigned me = spec_.management_node;
+  if (strobing_)
+    return;
+  strobing_ = true;
+  sg4::Actor::create("bcs.ss", ctx_.machine().platform.nic(ctx_.spec.management_node), [this] {
+    run();
+    strobing_ = false;
+  })->daemonize();
+}
+
+void StrobeSender::run()
+{
+  const RuntimeSpec& spec = ctx_.spec;
+  SliceClock& clock = ctx_.clock;
+  const core::NodeSet all = core::NodeSet::range(0, ctx_.node_count - 1);
+  const unsigned me = spec.management_node;
   int stalled = 0; // slice boundaries in a row at which nothing could progress
   double tail_start = 0;
-  double previous_strobe = -1; // EMDS (000 Table 5.1)
-  for (std::int64_t k = std::int64_t(std::ceil(sg4::Engine::get_clock() / spec_.slice - 1e-9));; ++k) {
-    sg4::this_actor::sleep_until(double(k) * spec_.slice);
-    if (running_jobs_ == 0)
+  double previous_strobe = -1; // EMDS (000 Table 5.1); a restarted SS starts a new record
+  for (std::int64_t k = std::int64_t(std::ceil(sg4::Engine::get_clock() / spec.slice - 1e-9));; ++k) {
+    sg4::this_actor::sleep_until(double(k) * spec.slice);
+    if (machine_.running_jobs() == 0)
       return; // the MM has seen every job terminate: the machine goes quiet until it launches another
-    stalled = progress_possible() ? 0 : stalled + 1;
+    stalled = machine_.progress_possible() ? 0 : stalled + 1;
     if (stalled >= 2) {
       base::emit("bcs.ss.stall", 0); // every live process waits for something no one will post
+      XBT_VERB("slice %lld: no progress possible; the strobe stops", static_cast<long long>(k));
       return;
     }
-    slice_ = k;
-    slice_start_ = double(k) * spec_.slice; // nominal: a late strobe does not shift the slices after it
+    clock.slice = k;
+    clock.start = double(k) * spec.slice; // nominal: a late strobe does not shift the slices after it
     base::emit("bcs.strobe", std::uint64_t(k));
     mds::GlobalRecord g;
     g.slice = k;
@@ -51,20 +72,21 @@ void Runtime::strobe_sender()
       core::XferAndSignal strobe;
       strobe.src = me;
       strobe.dst = all;
-      strobe.deliver = [this, phase](unsigned node) { land_strobe(node, phase); }; // wakes the SR if needed
-      core_.xfer_and_signal(strobe);
+      Context& ctx = ctx_;
+      strobe.deliver = [&ctx, phase](unsigned node) { ctx.node(node).sr.land(phase); }; // wakes the SR if needed
+      ctx_.core.xfer_and_signal(strobe);
       core::CompareAndWrite done;
       done.src = me;
       done.nodes = all;
-      done.word = done_word_;
+      done.word = ctx_.layout.done;
       done.op = core::Compare::ge;
       done.value = phase;
-      while (!core_.compare_and_write(done)) {
+      while (!ctx_.core.compare_and_write(done)) {
         base::emit("bcs.ss.retry", std::uint64_t(m));
         ++g.usrts;
         g.usrdem += Microphase(m) == Microphase::dem ? 1 : 0;
         g.usrmsm += Microphase(m) == Microphase::msm ? 1 : 0;
-        sg4::this_actor::sleep_for(spec_.retry_backoff);
+        sg4::this_actor::sleep_for(spec.retry_backoff);
       }
       if (Microphase(m) == Microphase::dem)
         g.gtdem = sg4::Engine::get_clock() - strobed_at;
@@ -73,12 +95,12 @@ void Runtime::strobe_sender()
       if (Microphase(m) == Microphase::p2p)
         tail_start = sg4::Engine::get_clock();
     }
-    tail_ = sg4::Engine::get_clock() - tail_start; // what the BRs keep free for these microphases next slice
+    clock.tail = sg4::Engine::get_clock() - tail_start; // what the BRs keep free for these microphases next slice
     base::emit("bcs.slice.done", std::uint64_t(k));
-    if (emds_.records(k)) {
+    if (ctx_.emds.records(k)) {
       g.gtts = sg4::Engine::get_clock() - strobed_at;
-      emds_.add(g);
-      elan3::run_cycles(spec_.emds.update_cycles);
+      ctx_.emds.add(g);
+      elan3::run_cycles(spec.emds.update_cycles);
     }
   }
 }

@@ -1,28 +1,29 @@
-// The EMDS's local figures (000 §5.2, Table 5.2), gathered on each watched node as its Strobe Receiver sees the
-// slice: the strobe and microstrobe landings, the ends of its microphases, what its threads moved and scheduled.
-// A slice's record is complete when the next slice's strobe lands; the SR then pays its update (NIC cycles).
-// The global figures (Table 5.1) are the Strobe Sender's (strobe_sender.cpp).
-#include "bcs/runtime/runtime.hpp"
+// The EMDS's local figures (000 §5.2, Table 5.2): the strobe and microstrobe landings, the ends of the node's
+// microphases, what its threads moved and scheduled. A slice's record is complete when the next slice's strobe
+// lands. The global figures (Table 5.1) are the Strobe Sender's (strobe_sender.cpp).
+#include "bcs/runtime/emds_probe.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
 namespace bcssim::bcs::runtime {
 
-bool Runtime::emds_active(unsigned node) const
+bool EmdsProbe::active(unsigned node, std::int64_t slice) const
 {
-  return emds_.watches(node) && (emds_.records(slice_) || emds_.records(slice_ - 1));
+  return emds_.watches(node) && (emds_.records(slice) || emds_.records(slice - 1));
 }
 
-void Runtime::emds_landing(unsigned node, Microphase m)
+void EmdsProbe::slice_start(unsigned node, std::uint64_t flags_raised, std::uint64_t blocked)
 {
-  EmdsSlice& e = state_[node].emds;
+  slices_[node].ncolldem = flags_raised;
+  slices_[node].bpts = blocked;
+}
+
+void EmdsProbe::landing(unsigned node, Microphase m, std::int64_t slice)
+{
+  EmdsSlice& e = slices_[node];
   const double now = simgrid::s4u::Engine::get_clock();
   if (m == Microphase::msm) {
     e.msm_strobe_at = now;
-    return;
-  }
-  if (m == Microphase::bbm) { // the MSM is over everywhere: every master's query has marked what it scheduled
-    e.ncollmsm = scheduled_collectives(node, false).size() + scheduled_collectives(node, true).size();
     return;
   }
   if (m != Microphase::dem)
@@ -43,15 +44,15 @@ void Runtime::emds_landing(unsigned node, Microphase m)
     emds_.add(r);
   }
   EmdsSlice next;
-  next.slice = slice_;
+  next.slice = slice;
   next.prev_strobe_at = e.strobe_at;
   next.strobe_at = now;
   e = next;
 }
 
-void Runtime::emds_finished(unsigned node, Microphase m)
+void EmdsProbe::finished(unsigned node, Microphase m, std::uint64_t p2p_scheduled)
 {
-  EmdsSlice& e = state_[node].emds;
+  EmdsSlice& e = slices_[node];
   const double now = simgrid::s4u::Engine::get_clock();
   switch (m) {
     case Microphase::dem:
@@ -59,7 +60,7 @@ void Runtime::emds_finished(unsigned node, Microphase m)
       break;
     case Microphase::msm:
       e.msm_done = now;
-      e.np2pmsm = state_[node].scheduled.size();
+      e.np2pmsm = p2p_scheduled;
       break;
     case Microphase::reduce:
       e.slice_done = now;

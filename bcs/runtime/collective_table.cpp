@@ -1,8 +1,10 @@
 // The collective side of the Buffer Receiver (000 §4.4, Fig. 4.6): the per-job flag raised when every local
 // process has posted a collective, the job master's Compare-And-Write query in the MSM, and the bookkeeping
 // shared by the Collective and Reduce Helpers.
+#include "bcs/runtime/collective_table.hpp"
+
 #include "base/event_stream.hpp"
-#include "bcs/runtime/runtime.hpp"
+#include "bcs/runtime/context.hpp"
 
 #include <algorithm>
 
@@ -13,71 +15,90 @@ int root_of(const CollectiveDescriptor& d) { return d.kind == CollectiveKind::ba
 bool is_reduction(CollectiveKind k) { return k == CollectiveKind::reduce || k == CollectiveKind::allreduce; }
 } // namespace
 
-std::uint64_t Runtime::raise_collective_flags(unsigned node)
+bool CollectiveTable::any_pending() const
 {
-  auto& memory = core_.machine().memory;
+  for (const auto& [job, pending] : pending_)
+    if (!pending.empty())
+      return true;
+  return false;
+}
+
+std::optional<std::int64_t> CollectiveTable::complete_head(int job, unsigned local_ranks) const
+{
+  auto it = pending_.find(job);
+  if (it == pending_.end() || it->second.empty())
+    return std::nullopt;
+  const auto& [seq, posted] = *it->second.begin();
+  if (posted.size() != local_ranks)
+    return std::nullopt;
+  return seq;
+}
+
+std::uint64_t CollectiveTable::raise_flags()
+{
+  auto& memory = ctx_.memory();
   std::uint64_t raised = 0;
-  for (const auto& [job, pending] : state_[node].collectives) {
+  for (const auto& [job, pending] : pending_) {
     if (pending.empty())
       continue;
     const auto& [seq, posted] = *pending.begin();
-    const JobInfo& info = jobs_.at(job);
+    const JobInfo& info = ctx_.jobs.at(job);
+    const std::int64_t slice = ctx_.clock.slice;
     const bool all_before = std::all_of(posted.begin(), posted.end(),
-                                        [this](const CollectivePtr& d) { return d->posted_slice < slice_; });
-    if (posted.size() == info.ranks_on.at(node) && all_before && memory.word(node, info.posted_word) != seq + 1) {
-      memory.word(node, info.posted_word) = seq + 1;
+                                        [slice](const CollectivePtr& d) { return d->posted_slice < slice; });
+    if (posted.size() == info.ranks_on.at(node_) && all_before && memory.word(node_, info.posted_word) != seq + 1) {
+      memory.word(node_, info.posted_word) = seq + 1;
       ++raised;
     }
   }
   return raised;
 }
 
-bool Runtime::schedule_collectives(unsigned node)
+bool CollectiveTable::schedule_mastered()
 {
-  auto& memory = core_.machine().memory;
+  auto& memory = ctx_.memory();
   bool any = false;
-  for (const auto& [job, pending] : state_[node].collectives) {
+  for (const auto& [job, pending] : pending_) {
     if (pending.empty())
       continue;
     const auto& [seq, posted] = *pending.begin();
-    const JobInfo& info = jobs_.at(job);
-    if (info.node_of.at(std::size_t(root_of(*posted.front()))) != node) // only the master queries
+    const JobInfo& info = ctx_.jobs.at(job);
+    if (info.node_of.at(std::size_t(root_of(*posted.front()))) != node_) // only the master queries
       continue;
-    if (memory.word(node, info.posted_word) < seq + 1)
+    if (memory.word(node_, info.posted_word) < seq + 1)
       continue;
     core::CompareAndWrite query; // is the flag up on every node of the job? then schedule it on all of them
-    query.src = node;
+    query.src = node_;
     query.nodes = info.nodes;
     query.word = info.posted_word;
     query.op = core::Compare::ge;
     query.value = seq + 1;
     query.write_word = info.scheduled_word;
     query.write_value = seq + 1;
-    const bool ready = core_.compare_and_write(query);
+    const bool ready = ctx_.core.compare_and_write(query);
     base::emit(ready ? "bcs.coll.scheduled" : "bcs.coll.not_ready", std::uint64_t(seq));
     any = any || ready;
   }
   return any;
 }
 
-std::vector<std::pair<int, std::int64_t>> Runtime::scheduled_collectives(unsigned node, bool reductions)
+std::vector<std::pair<int, std::int64_t>> CollectiveTable::scheduled(bool reductions) const
 {
   std::vector<std::pair<int, std::int64_t>> out;
-  auto& memory = core_.machine().memory;
-  for (const auto& [job, pending] : state_[node].collectives) {
+  auto& memory = ctx_.memory();
+  for (const auto& [job, pending] : pending_) {
     if (pending.empty())
       continue;
     const auto& [seq, posted] = *pending.begin();
-    if (memory.word(node, jobs_.at(job).scheduled_word) == seq + 1 && is_reduction(posted.front()->kind) == reductions)
+    if (memory.word(node_, ctx_.jobs.at(job).scheduled_word) == seq + 1 && is_reduction(posted.front()->kind) == reductions)
       out.emplace_back(job, seq);
   }
   return out;
 }
 
-void Runtime::complete_collective(unsigned node, int job, std::int64_t seq,
-                                  const std::function<void(CollectiveDescriptor&)>& fill)
+void CollectiveTable::complete(int job, std::int64_t seq, const std::function<void(CollectiveDescriptor&)>& fill)
 {
-  auto& pending = state_[node].collectives[job];
+  auto& pending = pending_[job];
   auto it = pending.find(seq);
   if (it == pending.end())
     return;
@@ -90,7 +111,6 @@ void Runtime::complete_collective(unsigned node, int job, std::int64_t seq,
     if (d->on_complete)
       d->on_complete();
   }
-  ++activity_;
 }
 
 } // namespace bcssim::bcs::runtime

@@ -1,0 +1,52 @@
+#pragma once
+// BR, the Buffer Receiver of one node (000 §4.3): the receives its processes posted, the remote send descriptors
+// the DEM delivered, the MPI matching queues of its ranks, and the matched transfers waiting for capacity.
+#include "base/matching.hpp"
+#include "bcs/runtime/state.hpp"
+
+#include <deque>
+#include <map>
+#include <optional>
+#include <tuple>
+#include <vector>
+
+namespace bcssim::bcs::runtime {
+
+struct Context;
+
+class BufferReceiver {
+public:
+  BufferReceiver(Context& ctx, unsigned node) : ctx_(ctx), node_(node) {}
+
+  /// A process posted a receive descriptor (given to matching in the next MSM).
+  void post_receive(DescriptorPtr d) { new_recvs_.push_back(std::move(d)); }
+  /// A Buffer Sender's DEM put landed here (or a local send descriptor was handed over).
+  void deliver(DescriptorPtr d) { arrived_.push_back(std::move(d)); }
+  /// Transfers the DMA Helper could not finish this slice: first in line next slice.
+  void requeue(const std::vector<Transfer>& unfinished);
+  /// The earliest exchanged, unmatched send descriptor for `owner` that matches the pattern.
+  std::optional<base::Envelope> probe(const Endpoint& owner, const base::Pattern& pattern) const;
+  /// Something waits for matching or for capacity.
+  bool pending() const { return !new_recvs_.empty() || !arrived_.empty() || !backlog_.empty(); }
+  /// This slice's MSM has work: matching, scheduling, or a collective this node may master.
+  bool has_work() const;
+  /// The BR's thread (an actor on the node's NIC).
+  void run();
+
+private:
+  /// Matches new receives and arrived sends; returns (descriptors walked, pairs matched).
+  std::pair<unsigned, std::size_t> match();
+  /// Schedules this slice's share of the backlog, oldest first, for the DMA Helper.
+  void schedule();
+
+  Context& ctx_;
+  unsigned node_;
+  std::vector<DescriptorPtr> new_recvs_; // posted, not yet given to matching
+  std::vector<DescriptorPtr> arrived_;   // remote send descriptors delivered in this slice's DEM
+  std::map<std::pair<int, int>, base::MatchingQueues> matching_; // by (job, rank) of the local receiver
+  std::map<base::ReceiveId, DescriptorPtr> receives_;            // posted receives by id
+  std::map<std::tuple<int, int, int, int, std::uint64_t>, DescriptorPtr> unmatched_; // (job, dst, src, ctx, seq)
+  std::deque<Transfer> backlog_; // matched, waiting for capacity (chunked messages continue here)
+};
+
+} // namespace bcssim::bcs::runtime

@@ -1,0 +1,31 @@
+#pragma once
+// BS, the Buffer Sender of one node (000 §4.3): the send descriptors its processes posted, until the DEM that
+// delivers them.
+#include "bcs/runtime/state.hpp"
+
+#include <vector>
+
+namespace bcssim::bcs::runtime {
+
+struct Context;
+
+class BufferSender {
+public:
+  BufferSender(Context& ctx, unsigned node) : ctx_(ctx), node_(node) {}
+
+  /// A process posted a send descriptor (delivered in the DEM of the next slice).
+  void post(DescriptorPtr d) { outbox_.push_back(std::move(d)); }
+  /// Some descriptor waits for a DEM.
+  bool pending() const { return !outbox_.empty(); }
+  /// This slice's DEM has a descriptor to deliver (one posted in an earlier slice).
+  bool has_work() const;
+  /// The BS's thread (an actor on the node's NIC).
+  void run();
+
+private:
+  Context& ctx_;
+  unsigned node_;
+  std::vector<DescriptorPtr> outbox_; // posted, not yet exchanged, in posting order
+};
+
+} // namespace bcssim::bcs::runtime

@@ -1,0 +1,66 @@
+#pragma once
+// What the runtime's protocol threads truly share (000 §4.1-4.2): the machine they run on (core primitives, NIC
+// memory, costs), the slice clock the Strobe Sender keeps, the words and events every NIC has at the same
+// address, the job table and the EMDS probe. Everything else is a thread's own state, reached only through
+// that thread's methods (node.hpp gathers one node's threads).
+#include "bcs/core/primitives.hpp"
+#include "bcs/runtime/emds_probe.hpp"
+#include "bcs/runtime/spec.hpp"
+#include "bcs/runtime/state.hpp"
+#include "models/elan3/host_interface.hpp"
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <vector>
+
+namespace bcssim::bcs::runtime {
+
+class Node;
+
+/// The slice the machine is in. Written by the Strobe Sender only; every other thread reads it.
+struct SliceClock {
+  std::int64_t slice = 0; // the current slice's number
+  double start = 0;       // s: its nominal start (a late strobe does not shift the slices after it)
+  double tail = 0;        // s: the broadcast and reduce microphases took in the last slice (measured by the SS)
+};
+
+/// Words and events that every NIC has at the same address (allocated once for the whole machine).
+struct NicLayout {
+  explicit NicLayout(elan3::NicMemory& memory);
+  /// The event the Strobe Receiver sets to wake the thread of microphase m.
+  elan3::EventId wake(Microphase m) const;
+
+  elan3::WordId phase;  // the microphase a node is told to run (written by each microstrobe)
+  elan3::WordId done;   // the last microphase the node finished (the SS's Compare-And-Write target)
+  elan3::EventId strobe; // a microstrobe landed (the SR waits on it)
+  elan3::EventId dem, msm, p2p; // the SR wakes the BS, the BR, the DH
+  elan3::EventId descriptors_landed; // a BS counts its DEM puts landing
+  elan3::EventId bbm, reduce;        // the SR wakes the CH, the RH
+  elan3::EventId partial;            // a reduce partial from a child NIC has arrived
+  elan3::EventId collective_sent;    // a CH's or RH's multicast has reached every node
+};
+
+struct Context {
+  Context(core::CorePrimitives& core, const elan3::HostInterface& host, const RuntimeSpec& spec);
+  ~Context();
+  Context(const Context&) = delete;
+  Context& operator=(const Context&) = delete;
+
+  core::Machine& machine() { return core.machine(); }
+  elan3::NicMemory& memory() { return core.machine().memory; }
+  Node& node(unsigned n) { return *nodes.at(n); }
+  const Node& node(unsigned n) const { return *nodes.at(n); }
+
+  core::CorePrimitives& core;
+  const elan3::HostInterface& host;
+  const RuntimeSpec& spec;
+  const unsigned node_count;
+  SliceClock clock;
+  NicLayout layout;
+  std::map<int, JobInfo> jobs;       // by job number
+  EmdsProbe emds;
+  std::vector<std::unique_ptr<Node>> nodes; // the compute nodes' threads, by node (built by the Runtime)
+};
+
+} // namespace bcssim::bcs::runtime

@@ -1,0 +1,49 @@
+#pragma once
+// DH, the DMA Helper of one node (000 §4.3, Fig. 4.5): the chunks its Buffer Receiver scheduled for this slice,
+// and what the last point-to-point microphase achieved (the BR sizes the next slice's chunks by it).
+#include "bcs/runtime/state.hpp"
+
+#include <cstdint>
+#include <vector>
+
+namespace bcssim::bcs::runtime {
+
+struct Context;
+
+/// The BR's schedule for one point-to-point microphase: each transfer with the bytes it moves this slice.
+struct PointToPointPlan {
+  std::vector<Transfer> transfers;
+  std::vector<std::uint64_t> chunks;
+  double msm_end = 0; // when the MSM that made it ended
+};
+
+class DmaHelper {
+public:
+  DmaHelper(Context& ctx, unsigned node) : ctx_(ctx), node_(node) {}
+
+  void assign(PointToPointPlan plan) { plan_ = std::move(plan); }
+  bool has_work() const { return !plan_.transfers.empty(); }
+  /// Transfers scheduled for this slice.
+  std::size_t scheduled() const { return plan_.transfers.size(); }
+  /// B/s the last point-to-point microphase achieved into this node (0: none yet).
+  double rate() const { return rate_; }
+  /// s from the end of the last MSM to the start of its point-to-point microphase (0: not known yet).
+  double gap() const { return gap_; }
+  /// Until a point-to-point microphase is measured, the BR's estimate of the gap stands for it.
+  void estimate_gap(double seconds)
+  {
+    if (gap_ == 0)
+      gap_ = seconds;
+  }
+  /// The DH's thread (an actor on the node's NIC).
+  void run();
+
+private:
+  Context& ctx_;
+  unsigned node_;
+  PointToPointPlan plan_;
+  double rate_ = 0;
+  double gap_ = 0;
+};
+
+} // namespace bcssim::bcs::runtime

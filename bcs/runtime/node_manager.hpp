@@ -1,0 +1,42 @@
+#pragma once
+// NM, the Node Manager of one node (000 §4.1, 001 Figure 1, 002 §3.5): the processes it suspended, which its
+// policy restarts at slice boundaries, and the report of a job's termination on the node of its rank 0.
+#include "bcs/runtime/node_policy.hpp"
+#include "bcs/runtime/state.hpp"
+
+#include <vector>
+
+namespace bcssim::bcs::runtime {
+
+struct Context;
+class MachineManager;
+
+class NodeManager {
+public:
+  NodeManager(Context& ctx, unsigned node, MachineManager& mm, const NodePolicy& policy)
+      : ctx_(ctx), node_(node), mm_(mm), policy_(policy)
+  {
+  }
+
+  /// A process blocks in a call; restarted at a slice boundary once `s.ready()` holds.
+  void suspend(Suspended s) { suspended_.push_back(std::move(s)); }
+  std::size_t blocked() const { return suspended_.size(); }
+  /// Some suspended process's call has completed: the next slice strobe restarts it.
+  bool restart_due() const;
+  /// A job mastered here has seen all its local processes exit: the next slice strobe asks the others.
+  bool termination_due() const;
+  /// At the slice strobe (run by the Strobe Receiver): restarts what the policy picks, then reports the jobs
+  /// whose processes have all exited.
+  void at_slice_strobe();
+
+private:
+  void report_terminations();
+
+  Context& ctx_;
+  unsigned node_;
+  MachineManager& mm_;
+  const NodePolicy& policy_;
+  std::vector<Suspended> suspended_; // in suspension order
+};
+
+} // namespace bcssim::bcs::runtime
