@@ -50,17 +50,55 @@ void CallStats::merge(const CallStats& other)
   bytes += other.bytes;
 }
 
-Comm::CallScope::CallScope(Comm& comm, std::string name, std::uint64_t bytes)
-    : comm_(comm), outermost_(comm.call_.empty()), bytes_(bytes), start_(0)
+namespace {
+
+std::string format_call(const char* primitive, const CallArg* args, std::size_t argc)
 {
-  if (outermost_) {
-    comm_.call_ = std::move(name);
-    start_ = simgrid::s4u::Engine::get_clock();
-    if (base::trace::enabled())
-      span_ = std::make_unique<base::trace::Span>(comm_.call_, "mpi");
-    if (comm_.observer_)
-      comm_.observer_->enter(comm_.call_.substr(0, comm_.call_.find('(')));
+  std::string out = primitive;
+  if (argc == 0)
+    return out;
+  out += '(';
+  for (std::size_t i = 0; i < argc; ++i) {
+    const CallArg& a = args[i];
+    if (i > 0)
+      out += ", ";
+    switch (a.kind) {
+      case CallArg::Kind::number:
+        out += fmt::format("{}={}", a.key, a.value);
+        break;
+      case CallArg::Kind::datatype:
+        out += to_string(Datatype(a.value));
+        break;
+      case CallArg::Kind::op:
+        out += to_string(Op(a.value));
+        break;
+    }
   }
+  return out + ')';
+}
+
+} // namespace
+
+std::string Comm::current_call() const
+{
+  return call_ == nullptr ? std::string() : format_call(call_, call_args_.data(), call_argc_);
+}
+
+Comm::CallScope::CallScope(Comm& comm, const char* primitive, std::uint64_t bytes, std::initializer_list<CallArg> args)
+    : comm_(comm), outermost_(comm.call_ == nullptr), bytes_(bytes), start_(0)
+{
+  if (!outermost_)
+    return;
+  if (args.size() > kMaxCallArgs)
+    throw std::logic_error(std::string(primitive) + ": more call arguments than Comm::kMaxCallArgs");
+  comm_.call_ = primitive;
+  std::copy(args.begin(), args.end(), comm_.call_args_.begin());
+  comm_.call_argc_ = args.size();
+  start_ = simgrid::s4u::Engine::get_clock();
+  if (base::trace::enabled())
+    span_ = std::make_unique<base::trace::Span>(comm_.current_call(), "mpi");
+  if (comm_.observer_)
+    comm_.observer_->enter(primitive);
 }
 
 Comm::CallScope::~CallScope()
@@ -69,9 +107,13 @@ Comm::CallScope::~CallScope()
   // for the deadlock report.
   if (!outermost_ || std::uncaught_exceptions() != 0)
     return;
-  const std::string primitive = comm_.call_.substr(0, comm_.call_.find('('));
-  comm_.profile_[primitive].add(simgrid::s4u::Engine::get_clock() - start_, bytes_);
-  comm_.call_.clear();
+  const char* primitive = comm_.call_;
+  const double took = simgrid::s4u::Engine::get_clock() - start_;
+  auto it = comm_.profile_.find(std::string_view(primitive));
+  if (it == comm_.profile_.end())
+    it = comm_.profile_.emplace(primitive, CallStats{}).first;
+  it->second.add(took, bytes_);
+  comm_.call_ = nullptr;
   if (comm_.observer_)
     comm_.observer_->leave(primitive, start_, bytes_);
 }
@@ -112,13 +154,13 @@ Request Comm::irecv(void* data, std::uint64_t capacity, int src, int tag)
 
 void Comm::send(const void* data, std::uint64_t bytes, int dst, int tag)
 {
-  CallScope call(*this, fmt::format("MPI_Send(dest={}, tag={}, bytes={})", dst, tag, bytes), bytes);
+  CallScope call(*this, "MPI_Send", bytes, {arg("dest", dst), arg("tag", tag), arg("bytes", bytes)});
   wait(isend(data, bytes, dst, tag));
 }
 
 void Comm::recv(void* data, std::uint64_t capacity, int src, int tag, Status* status)
 {
-  CallScope call(*this, fmt::format("MPI_Recv(source={}, tag={})", src, tag), capacity);
+  CallScope call(*this, "MPI_Recv", capacity, {arg("source", src), arg("tag", tag)});
   wait(irecv(data, capacity, src, tag), status);
 }
 
@@ -132,7 +174,7 @@ bool Comm::testall(const std::vector<Request>& requests)
 
 void Comm::waitall(const std::vector<Request>& requests)
 {
-  CallScope call(*this, fmt::format("MPI_Waitall(count={})", requests.size()));
+  CallScope call(*this, "MPI_Waitall", 0, {arg("count", requests.size())});
   for (const Request& r : requests)
     wait(r);
 }

@@ -12,10 +12,13 @@
 
 #include <simgrid/s4u/Semaphore.hpp>
 
+#include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <map>
 #include <memory>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bcssim::mpi {
@@ -59,15 +62,23 @@ struct CallStats {
   void merge(const CallStats& other);
 };
 /// Per primitive name ("MPI_Send", ...), in name order.
-using CallProfile = std::map<std::string, CallStats>;
+using CallProfile = std::map<std::string, CallStats, std::less<>>;
 
 /// Watches a rank's outermost MPI calls (the MMDS of BCS-MPI, mpi/bcs). Called on the rank's actor: it may take
 /// simulated time (its bookkeeping), which the call then lasts.
 class CallObserver {
 public:
   virtual ~CallObserver() = default;
-  virtual void enter(const std::string& primitive) = 0;
-  virtual void leave(const std::string& primitive, double entered, std::uint64_t bytes) = 0;
+  virtual void enter(std::string_view primitive) = 0;
+  virtual void leave(std::string_view primitive, double entered, std::uint64_t bytes) = 0;
+};
+
+/// One argument of an MPI call as traces and deadlock reports name it: "key=value", or a datatype or an
+/// operator alone. Kept as numbers; formatted only when a trace or a report needs the text.
+struct CallArg {
+  enum class Kind { number, datatype, op } kind = Kind::number;
+  const char* key = nullptr;
+  std::int64_t value = 0;
 };
 
 /// Byte counts or displacements, one per rank (the v-collectives).
@@ -140,8 +151,8 @@ public:
   void compute_flops(double flops);
 
   /// The MPI call the rank is in, e.g. "MPI_Recv(source=3, tag=7)"; empty when it is not in one. Used to
-  /// report deadlocks.
-  const std::string& current_call() const { return call_; }
+  /// report deadlocks (a rank killed in a call keeps it). Formatted when asked: calls only record their arguments.
+  std::string current_call() const;
   /// Every MPI call the rank made so far, by primitive (outermost calls only: the MPI_Isend inside an MPI_Send
   /// is the MPI_Send).
   const CallProfile& profile() const { return profile_; }
@@ -158,11 +169,16 @@ protected:
   /// Host CPU time of combining `count` elements in a reduction.
   virtual void combine_cost(std::size_t count) { (void)count; }
 
-  /// Names the MPI call the rank is in while it lives and adds its simulated duration to profile() under the
-  /// name's primitive (the part before '('); nested calls keep the outermost name.
+  static CallArg arg(const char* key, std::int64_t value) { return {CallArg::Kind::number, key, value}; }
+  static CallArg arg(Datatype type) { return {CallArg::Kind::datatype, nullptr, std::int64_t(type)}; }
+  static CallArg arg(Op op) { return {CallArg::Kind::op, nullptr, std::int64_t(op)}; }
+  static constexpr std::size_t kMaxCallArgs = 4;
+
+  /// Names the MPI call the rank is in while it lives and adds its simulated duration to profile() under its
+  /// primitive (a string literal, e.g. "MPI_Send"); nested calls keep the outermost name.
   class CallScope {
   public:
-    CallScope(Comm& comm, std::string name, std::uint64_t bytes = 0);
+    CallScope(Comm& comm, const char* primitive, std::uint64_t bytes = 0, std::initializer_list<CallArg> args = {});
     ~CallScope();
     CallScope(const CallScope&) = delete;
     CallScope& operator=(const CallScope&) = delete;
@@ -187,7 +203,9 @@ protected:
   void check_peer(int peer, bool wildcard_ok, const char* what) const;
 
 private:
-  std::string call_;
+  const char* call_ = nullptr; // the outermost call's primitive (null: not in a call)
+  std::array<CallArg, kMaxCallArgs> call_args_{};
+  std::size_t call_argc_ = 0;
   CallProfile profile_;
   std::unique_ptr<CallObserver> observer_;
 };

@@ -21,23 +21,23 @@ public:
       : mmds_(mmds), host_(host), node_(node), cycles_(cycles)
   {
   }
-  void enter(const std::string& primitive) override
+  void enter(std::string_view primitive) override
   {
     host_.read_clock(node_);
     entered_ = sg4::Engine::get_clock();
     mmds_.enter(entered_, blocking(primitive));
     sg4::this_actor::execute(cycles_);
   }
-  void leave(const std::string& primitive, double, std::uint64_t bytes) override
+  void leave(std::string_view primitive, double, std::uint64_t bytes) override
   {
     host_.read_clock(node_);
-    mmds_.leave(primitive, entered_, sg4::Engine::get_clock(), bytes, blocking(primitive));
+    mmds_.leave(std::string(primitive), entered_, sg4::Engine::get_clock(), bytes, blocking(primitive));
     sg4::this_actor::execute(cycles_);
   }
 
 private:
   // 000 §5.1.1: blocking BCS primitives delimit the computation and communication intervals.
-  static bool blocking(const std::string& primitive)
+  static bool blocking(std::string_view primitive)
   {
     return primitive != "MPI_Isend" && primitive != "MPI_Irecv" && primitive != "MPI_Iprobe" &&
            primitive != "MPI_Test" && primitive != "MPI_Testall";
@@ -106,28 +106,27 @@ void BcsComm::barrier()
 void BcsComm::bcast(void* data, std::uint64_t bytes, int root)
 {
   check_peer(root, false, "MPI_Bcast root");
-  CallScope call(*this, fmt::format("MPI_Bcast(root={}, bytes={})", root, bytes));
+  CallScope call(*this, "MPI_Bcast", 0, {arg("root", root), arg("bytes", bytes)});
   process_.bcast(data, bytes, root);
 }
 
 void BcsComm::reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root)
 {
   check_peer(root, false, "MPI_Reduce root");
-  CallScope call(*this, fmt::format("MPI_Reduce(root={}, count={}, {}, {})", root, count, to_string(type),
-                                    to_string(op)));
+  CallScope call(*this, "MPI_Reduce", 0, {arg("root", root), arg("count", count), arg(type), arg(op)});
   process_.reduce(send, recv, count, size_of(type), root, false, combiner(count, type, op));
 }
 
 void BcsComm::allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op)
 {
-  CallScope call(*this, fmt::format("MPI_Allreduce(count={}, {}, {})", count, to_string(type), to_string(op)));
+  CallScope call(*this, "MPI_Allreduce", 0, {arg("count", count), arg(type), arg(op)});
   process_.reduce(send, recv, count, size_of(type), 0, true, combiner(count, type, op));
 }
 
 void BcsComm::scatter(const void* send, void* recv, std::uint64_t bytes, int root)
 {
   check_peer(root, false, "MPI_Scatter root");
-  CallScope call(*this, fmt::format("MPI_Scatter(root={}, bytes={})", root, bytes));
+  CallScope call(*this, "MPI_Scatter", 0, {arg("root", root), arg("bytes", bytes)});
   using bcssim::bcs::api::Process;
   process_.scatter(send, Process::uniform_counts(size_, bytes), Process::uniform_displs(size_, bytes), recv, bytes,
                    root);
@@ -137,7 +136,7 @@ void BcsComm::scatterv(const void* send, const Counts& counts, const Counts& dis
                        int root)
 {
   check_peer(root, false, "MPI_Scatterv root");
-  CallScope call(*this, fmt::format("MPI_Scatterv(root={}, bytes={})", root, bytes));
+  CallScope call(*this, "MPI_Scatterv", 0, {arg("root", root), arg("bytes", bytes)});
   process_.scatter(send, counts, displs, recv, bytes, root);
 }
 
@@ -145,14 +144,14 @@ void BcsComm::gatherv(const void* send, std::uint64_t bytes, void* recv, const C
                       int root)
 {
   check_peer(root, false, "MPI_Gatherv root");
-  CallScope call(*this, fmt::format("MPI_Gatherv(root={}, bytes={})", root, bytes));
+  CallScope call(*this, "MPI_Gatherv", 0, {arg("root", root), arg("bytes", bytes)});
   process_.gather(send, bytes, recv, counts, displs, root);
 }
 
 void BcsComm::allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts,
                          const Counts& displs)
 {
-  CallScope call(*this, fmt::format("MPI_Allgatherv(bytes={})", bytes));
+  CallScope call(*this, "MPI_Allgatherv", 0, {arg("bytes", bytes)});
   process_.allgather(send, bytes, recv, counts, displs);
 }
 
@@ -193,7 +192,7 @@ bool BcsComm::iprobe(int src, int tag, Status* status)
 void BcsComm::probe(int src, int tag, Status* status)
 {
   check_peer(src, true, "source");
-  CallScope call(*this, fmt::format("MPI_Probe(source={}, tag={})", src, tag));
+  CallScope call(*this, "MPI_Probe", 0, {arg("source", src), arg("tag", tag)});
   const auto e = process_.probe(src, tag, context(Plane::user), true);
   if (status != nullptr)
     *status = Status{e->source, e->tag, e->bytes};

@@ -66,7 +66,7 @@ void Comm::barrier()
 void Comm::bcast(void* data, std::uint64_t bytes, int root)
 {
   check_peer(root, false, "MPI_Bcast root");
-  CallScope call(*this, fmt::format("MPI_Bcast(root={}, bytes={})", root, bytes));
+  CallScope call(*this, "MPI_Bcast", 0, {arg("root", root), arg("bytes", bytes)});
   const int n = size();
   if (n == 1 || bytes == 0)
     return;
@@ -89,8 +89,7 @@ void Comm::bcast(void* data, std::uint64_t bytes, int root)
 void Comm::reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root)
 {
   check_peer(root, false, "MPI_Reduce root");
-  CallScope call(*this, fmt::format("MPI_Reduce(root={}, count={}, {}, {})", root, count, to_string(type),
-                                    to_string(op)));
+  CallScope call(*this, "MPI_Reduce", 0, {arg("root", root), arg("count", count), arg(type), arg(op)});
   const std::uint64_t bytes = count * size_of(type);
   const int n = size();
   const bool real = send != nullptr;
@@ -117,7 +116,7 @@ void Comm::reduce(const void* send, void* recv, std::size_t count, Datatype type
 
 void Comm::allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op)
 {
-  CallScope call(*this, fmt::format("MPI_Allreduce(count={}, {}, {})", count, to_string(type), to_string(op)));
+  CallScope call(*this, "MPI_Allreduce", 0, {arg("count", count), arg(type), arg(op)});
   reduce(send, recv, count, type, op, 0);
   bcast(send != nullptr ? recv : nullptr, count * size_of(type), 0);
 }
@@ -126,7 +125,7 @@ void Comm::allreduce(const void* send, void* recv, std::size_t count, Datatype t
 void Comm::scatter(const void* send, void* recv, std::uint64_t bytes, int root)
 {
   check_peer(root, false, "MPI_Scatter root");
-  CallScope call(*this, fmt::format("MPI_Scatter(root={}, bytes={})", root, bytes));
+  CallScope call(*this, "MPI_Scatter", 0, {arg("root", root), arg("bytes", bytes)});
   if (rank() != root) {
     coll_recv(recv, bytes, root, scatter_tag);
     return;
@@ -144,7 +143,7 @@ void Comm::scatterv(const void* send, const Counts& counts, const Counts& displs
                     int root)
 {
   check_peer(root, false, "MPI_Scatterv root");
-  CallScope call(*this, fmt::format("MPI_Scatterv(root={}, bytes={})", root, bytes));
+  CallScope call(*this, "MPI_Scatterv", 0, {arg("root", root), arg("bytes", bytes)});
   if (rank() != root) {
     coll_recv(recv, bytes, root, scatterv_tag);
     return;
@@ -164,7 +163,7 @@ void Comm::reduce_scatter(const void* send, void* recv, const std::vector<std::s
   const int n = size();
   if (counts.size() != std::size_t(n))
     throw std::invalid_argument(fmt::format("rank {}: MPI_Reduce_scatter needs {} counts", rank(), n));
-  CallScope call(*this, fmt::format("MPI_Reduce_scatter({}, {})", to_string(type), to_string(op)));
+  CallScope call(*this, "MPI_Reduce_scatter", 0, {arg(type), arg(op)});
   const std::uint64_t element = size_of(type);
   Counts bytes(n);
   Counts displs(n);
@@ -185,7 +184,7 @@ void Comm::reduce_scatter(const void* send, void* recv, const std::vector<std::s
 
 void Comm::scan(const void* send, void* recv, std::size_t count, Datatype type, Op op)
 {
-  CallScope call(*this, fmt::format("MPI_Scan(count={}, {}, {})", count, to_string(type), to_string(op)));
+  CallScope call(*this, "MPI_Scan", 0, {arg("count", count), arg(type), arg(op)});
   const std::uint64_t bytes = count * size_of(type);
   const bool real = send != nullptr;
   std::vector<char> acc(real ? bytes : 0);
@@ -203,7 +202,7 @@ void Comm::scan(const void* send, void* recv, std::size_t count, Datatype type, 
 
 void Comm::exscan(const void* send, void* recv, std::size_t count, Datatype type, Op op)
 {
-  CallScope call(*this, fmt::format("MPI_Exscan(count={}, {}, {})", count, to_string(type), to_string(op)));
+  CallScope call(*this, "MPI_Exscan", 0, {arg("count", count), arg(type), arg(op)});
   const std::uint64_t bytes = count * size_of(type);
   const bool real = send != nullptr;
   std::vector<char> acc(real ? bytes : 0);
@@ -227,7 +226,7 @@ void Comm::gather(const void* send, void* recv, std::uint64_t bytes, int root)
   Counts displs(size());
   for (int i = 0; i < size(); ++i)
     displs[i] = i * bytes;
-  CallScope call(*this, fmt::format("MPI_Gather(root={}, bytes={})", root, bytes));
+  CallScope call(*this, "MPI_Gather", 0, {arg("root", root), arg("bytes", bytes)});
   gatherv(send, bytes, recv, counts, displs, root);
 }
 
@@ -236,7 +235,7 @@ void Comm::gatherv(const void* send, std::uint64_t bytes, void* recv, const Coun
                    int root)
 {
   check_peer(root, false, "MPI_Gatherv root");
-  CallScope call(*this, fmt::format("MPI_Gatherv(root={}, bytes={})", root, bytes));
+  CallScope call(*this, "MPI_Gatherv", 0, {arg("root", root), arg("bytes", bytes)});
   if (rank() != root) {
     coll_send(send, bytes, root, gather_tag);
     return;
@@ -257,14 +256,14 @@ void Comm::allgather(const void* send, void* recv, std::uint64_t bytes)
   Counts displs(size());
   for (int i = 0; i < size(); ++i)
     displs[i] = i * bytes;
-  CallScope call(*this, fmt::format("MPI_Allgather(bytes={})", bytes));
+  CallScope call(*this, "MPI_Allgather", 0, {arg("bytes", bytes)});
   allgatherv(send, bytes, recv, counts, displs);
 }
 
 // Ring: size-1 steps, each passing to the right the block received from the left in the step before.
 void Comm::allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs)
 {
-  CallScope call(*this, fmt::format("MPI_Allgatherv(bytes={})", bytes));
+  CallScope call(*this, "MPI_Allgatherv", 0, {arg("bytes", bytes)});
   const int n = size();
   if (counts.size() != std::size_t(n) || displs.size() != std::size_t(n))
     throw std::invalid_argument(fmt::format("rank {}: MPI_Allgatherv needs {} counts and displacements", rank(), n));
@@ -286,7 +285,7 @@ void Comm::alltoall(const void* send, void* recv, std::uint64_t bytes)
   Counts displs(size());
   for (int i = 0; i < size(); ++i)
     displs[i] = i * bytes;
-  CallScope call(*this, fmt::format("MPI_Alltoall(bytes={})", bytes));
+  CallScope call(*this, "MPI_Alltoall", 0, {arg("bytes", bytes)});
   alltoallv(send, counts, displs, recv, counts, displs);
 }
 

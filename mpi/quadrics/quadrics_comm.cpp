@@ -83,7 +83,7 @@ bool QuadricsComm::iprobe(int src, int tag, Status* status)
 
 void QuadricsComm::probe(int src, int tag, Status* status)
 {
-  CallScope call(*this, fmt::format("MPI_Probe(source={}, tag={})", src, tag));
+  CallScope call(*this, "MPI_Probe", 0, {arg("source", src), arg("tag", tag)});
   while (!iprobe(src, tag, status))
     arrivals_->acquire(); // woken whenever a message is left unexpected for this rank
 }
@@ -102,7 +102,7 @@ void QuadricsComm::bcast(void* data, std::uint64_t bytes, int root)
 {
   if (hardware_ == nullptr || root < 0 || root >= size_)
     return Comm::bcast(data, bytes, root); // also reports a bad root
-  CallScope call(*this, fmt::format("MPI_Bcast(root={}, bytes={})", root, bytes));
+  CallScope call(*this, "MPI_Bcast", 0, {arg("root", root), arg("bytes", bytes)});
   library_overhead();
   if (size_ > 1)
     hardware_->synchronise(rank_, root, data, bytes, hardware_calls_++);
