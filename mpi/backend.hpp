@@ -41,6 +41,10 @@ public:
   virtual void start(Job& job, RankMain main) { job.start(std::move(main)); }
   /// Every rank has returned: ends the job's NIC threads.
   virtual void stop() {}
+  /// The job's ranks are blocked and the simulation ended: why, as the backend's machinery saw it (a sentence
+  /// appended to the deadlock report; empty: nothing to add). Throws base::ParamRuleError when a parameter of the
+  /// backend made progress impossible.
+  virtual std::string diagnose_stall() const { return {}; }
   /// True when barrier and broadcast run on network hardware.
   virtual bool hardware_collectives() const { return false; }
 };

@@ -89,6 +89,13 @@ void BufferReceiver::schedule()
   const double left = clock.start + ctx_.spec.slice - msm_end - dh.gap() - clock.tail;
   const double rate = dh.rate() > 0 ? std::min(dh.rate(), ctx_.spec.p2p_rate) : ctx_.spec.p2p_rate;
   std::uint64_t capacity = left > 0 ? std::uint64_t(left * rate) : 0;
+  if (capacity == 0 && !backlog_.empty() && backlog_.front().send->envelope.bytes > backlog_.front().offset) {
+    ctx_.progress.starved = true; // nothing fits (strobe_sender.cpp: the watchdog)
+    ctx_.progress.starved_left = left;
+    ctx_.progress.starved_rate = rate;
+  }
+  XBT_DEBUG("node %u: %.3f us left for point to point (strobe lag %.3f us, gap %.3f us, tail %.3f us)", node_,
+            left * 1e6, (msm_end - clock.start) * 1e6, dh.gap() * 1e6, clock.tail * 1e6);
   PointToPointPlan plan;
   plan.msm_end = msm_end;
   while (!backlog_.empty()) {
@@ -102,6 +109,7 @@ void BufferReceiver::schedule()
     plan.chunks.push_back(chunk);
     backlog_.pop_front();
   }
+  ctx_.progress.events += plan.transfers.size();
   dh.assign(std::move(plan));
 }
 
@@ -116,6 +124,7 @@ void BufferReceiver::run()
     // one that will start it.
     node.dh.estimate_gap(simgrid::s4u::Engine::get_clock() - node.sr.dem_end());
     const auto [walked, matched] = match();
+    ctx_.progress.events += matched;
     elan3::run_cycles(walked * costs.compare + matched * costs.descriptor);
     node.collectives.schedule_mastered();
     schedule();

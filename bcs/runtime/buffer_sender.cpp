@@ -54,6 +54,7 @@ void BufferSender::run()
     for (unsigned i = 0; i < remote; ++i)
       ctx_.core.test_event(node_, landed, true);
     ctx_.emds.dem_sends(node_, outgoing.size());
+    ctx_.progress.events += outgoing.size();
     XBT_VERB("node %u: delivered %zu send descriptor(s), %u remote", node_, outgoing.size(), remote);
     base::emit("bcs.dem", outgoing.size());
     ctx_.node(node_).sr.finish(phase);

@@ -104,6 +104,7 @@ void CollectiveTable::complete(int job, std::int64_t seq, const std::function<vo
     return;
   const std::vector<CollectivePtr> done = std::move(it->second);
   pending.erase(it);
+  ++ctx_.progress.events;
   for (const CollectivePtr& d : done) {
     if (fill)
       fill(*d);

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace bcssim::bcs::runtime {
@@ -23,6 +24,25 @@ struct SliceClock {
   std::int64_t slice = 0; // the current slice's number
   double start = 0;       // s: its nominal start (a late strobe does not shift the slices after it)
   double tail = 0;        // s: the broadcast and reduce microphases took in the last slice (measured by the SS)
+};
+
+/// Whether the protocol still moves anything: the Strobe Sender's watchdog reads it (strobe_sender.cpp).
+struct Progress {
+  std::uint64_t events = 0;  // descriptors posted, delivered, matched or moved, collectives done, restarts
+  bool starved = false;      // a BR had data to schedule and no time left in the slice for any of it
+  double starved_left = 0;   // s: the time for point to point that BR had (<= 0, or too little at its rate)
+  double starved_rate = 0;   // B/s: the rate it sized chunks by
+};
+
+/// Why the Strobe Sender stopped while processes still waited (Runtime::stall()).
+struct Stall {
+  std::int64_t slice = 0;      // the slice at which it gave up
+  std::int64_t idle_slices = 0; // slices in a row in which every process waited and nothing moved
+  double slice_needs = 0;       // s: the longest of those slices, from strobe to last microphase, when a BR
+                                // found no time for point to point in them (0: it always did)
+  bool starved = false;         // in the last slice, a BR had data and could schedule none of it
+  double p2p_left = 0;          // s: then the time it had for point to point
+  double p2p_rate = 0;          // B/s: and the rate it sized chunks by
 };
 
 /// Words and events that every NIC has at the same address (allocated once for the whole machine).
@@ -57,6 +77,8 @@ struct Context {
   const RuntimeSpec& spec;
   const unsigned node_count;
   SliceClock clock;
+  Progress progress;
+  std::optional<Stall> stall; // set by the Strobe Sender when it gives up
   NicLayout layout;
   std::map<int, JobInfo> jobs;       // by job number
   EmdsProbe emds;

@@ -84,6 +84,7 @@ void DmaHelper::run()
       complete(*t.recv, t.send->envelope);
     }
     ctx_.node(node_).br.requeue(unfinished);
+    ctx_.progress.events += work.size();
     XBT_VERB("node %u: moved %llu B in %zu chunk(s), %zu unfinished", node_, static_cast<unsigned long long>(bytes),
               work.size(), unfinished.size());
     base::emit("bcs.p2p", bytes);

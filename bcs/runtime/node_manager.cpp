@@ -42,6 +42,7 @@ void NodeManager::at_slice_strobe()
     const auto& platform = ctx_.machine().platform;
     simgrid::s4u::Comm::sendto(platform.nic(node_), platform.cpu(node_), 8.0);
     base::emit("bcs.nm.restart", restart.size());
+    ctx_.progress.events += restart.size();
     XBT_VERB("node %u: restarts %zu process(es), %zu stay blocked", node_, restart.size(), suspended_.size());
     for (auto& s : restart)
       s.resume->release();

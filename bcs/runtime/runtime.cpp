@@ -66,6 +66,7 @@ CollectivePtr Runtime::post_collective(CollectiveDescriptor d)
   p->posted_slice = ctx_.clock.slice;
   ctx_.node(p->owner.node).collectives.add(p);
   base::emit("bcs.post.coll", p->bytes);
+  ++ctx_.progress.events;
   return p;
 }
 
@@ -82,12 +83,14 @@ void Runtime::attach_process(int job, unsigned /*node*/)
 {
   start_node_threads();
   ++live_processes_;
+  ++ctx_.progress.events;
   ++ctx_.jobs.at(job).started;
 }
 
 void Runtime::detach_process(int job, unsigned node)
 {
   --live_processes_;
+  ++ctx_.progress.events;
   JobInfo& j = ctx_.jobs.at(job);
   ++j.exited;
   // The NM sees its last local process of the job exit and records it in NIC memory, where the job master's
@@ -112,6 +115,7 @@ DescriptorPtr Runtime::post(Descriptor d)
     node.br.post_receive(p);
   }
   base::emit(p->is_send ? "bcs.post.send" : "bcs.post.recv", p->envelope.bytes);
+  ++ctx_.progress.events;
   return p;
 }
 
@@ -126,6 +130,14 @@ void Runtime::suspend(unsigned node, std::function<bool()> ready)
   ctx_.node(node).nm.suspend(Suspended{std::move(ready), resume});
   resume->acquire();
   sg4::this_actor::sleep_for(ctx_.host.spec().wake_cost); // the process sees the Node Manager's restart
+}
+
+bool Runtime::all_waiting() const
+{
+  std::size_t suspended = 0;
+  for (unsigned n = 0; n < ctx_.node_count; ++n)
+    suspended += ctx_.node(n).nm.blocked();
+  return live_processes_ > 0 && suspended == std::size_t(live_processes_);
 }
 
 bool Runtime::progress_possible() const

@@ -69,11 +69,15 @@ public:
   /// Suspends the calling process until `ready()` holds at a slice boundary (000 §3.1: restarted at the
   /// beginning of the slice after the one that completed its operation).
   void suspend(unsigned node, std::function<bool()> ready);
+  /// Set when the Strobe Sender gave up because nothing moved for StrobeSender::kGiveUpSlices slices while every
+  /// process waited (e.g. a slice too short for its microphases: Stall::slice_needs says how long it must be).
+  const std::optional<Stall>& stall() const { return ctx_.stall; }
 
 private:
   // StrobeSender::Machine
   int running_jobs() const override { return mm_.running_jobs(); }
   bool progress_possible() const override;
+  bool all_waiting() const override;
   void start_node_threads();
 
   RuntimeSpec spec_;

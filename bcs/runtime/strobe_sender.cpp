@@ -15,6 +15,7 @@
 
 #include <xbt/log.h>
 
+#include <algorithm>
 #include <cmath>
 #include <string>
 
@@ -42,6 +43,9 @@ void StrobeSender::run()
   const unsigned me = spec.management_node;
   int stalled = 0; // slice boundaries in a row at which nothing could progress
   double tail_start = 0;
+  std::int64_t idle = 0;          // slices in a row in which every process waited and nothing moved
+  std::uint64_t seen_events = ctx_.progress.events;
+  double starved_slice = 0; // s: the longest of those slices in which a BR found no time for point to point
   double previous_strobe = -1; // EMDS (000 Table 5.1); a restarted SS starts a new record
   for (std::int64_t k = std::int64_t(std::ceil(sg4::Engine::get_clock() / spec.slice - 1e-9));; ++k) {
     sg4::this_actor::sleep_until(double(k) * spec.slice);
@@ -53,6 +57,21 @@ void StrobeSender::run()
       XBT_VERB("slice %lld: no progress possible; the strobe stops", static_cast<long long>(k));
       return;
     }
+    if (machine_.all_waiting() && ctx_.progress.events == seen_events) {
+      if (++idle >= kGiveUpSlices) { // pending work that never moves: stop, and say why (Runtime::stall)
+        ctx_.stall = Stall{k, idle, starved_slice, ctx_.progress.starved, ctx_.progress.starved_left,
+                           ctx_.progress.starved_rate};
+        base::emit("bcs.ss.livelock", std::uint64_t(idle));
+        XBT_INFO("slice %lld: nothing moved for %lld slices while every process waited; the strobe stops",
+                 static_cast<long long>(k), static_cast<long long>(idle));
+        return;
+      }
+    } else {
+      idle = 0;
+      seen_events = ctx_.progress.events;
+      starved_slice = 0;
+    }
+    ctx_.progress.starved = false;
     clock.slice = k;
     clock.start = double(k) * spec.slice; // nominal: a late strobe does not shift the slices after it
     base::emit("bcs.strobe", std::uint64_t(k));
@@ -96,6 +115,8 @@ void StrobeSender::run()
         tail_start = sg4::Engine::get_clock();
     }
     clock.tail = sg4::Engine::get_clock() - tail_start; // what the BRs keep free for these microphases next slice
+    if (ctx_.progress.starved) // a slice at least this long leaves point to point no time once strobes run late
+      starved_slice = std::max(starved_slice, sg4::Engine::get_clock() - strobed_at);
     base::emit("bcs.slice.done", std::uint64_t(k));
     if (ctx_.emds.records(k)) {
       g.gtts = sg4::Engine::get_clock() - strobed_at;

@@ -1,6 +1,8 @@
 #pragma once
 // SS, the Strobe Sender (000 §4.1-4.2) on the management node's NIC: the machine's heartbeat. It alone writes
 // the slice clock.
+#include <cstdint>
+
 namespace bcssim::bcs::runtime {
 
 struct Context;
@@ -16,7 +18,14 @@ public:
     /// Whether anything can still happen: a descriptor to move, a process to restart or computing, a collective
     /// to schedule, a job to fork or report. Two boundaries in a row without it: a deadlock (the SS stops).
     virtual bool progress_possible() const = 0;
+    /// Every live process is suspended by its Node Manager.
+    virtual bool all_waiting() const = 0;
   };
+
+  /// Slices in a row in which every process waits and no descriptor, restart or collective moves before the SS
+  /// gives up (a livelock: something is pending that the protocol cannot move). A guard of the simulator, not a
+  /// figure of BCS-MPI: the protocol itself moves a pending message or collective within three slices.
+  static constexpr std::int64_t kGiveUpSlices = 1000;
 
   StrobeSender(Context& ctx, const Machine& machine) : ctx_(ctx), machine_(machine) {}
   /// Starts its actor unless it runs already.

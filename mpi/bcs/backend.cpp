@@ -3,6 +3,8 @@
 #include "bcs/runtime/runtime.hpp"
 #include "mpi/bcs/bcs_comm.hpp"
 
+#include <fmt/format.h>
+
 namespace bcssim::mpi::bcs_mpi {
 namespace {
 
@@ -20,6 +22,34 @@ public:
   void start(Job& job, RankMain main) override
   {
     job.start(std::move(main), [this](Job::Fork fork) { runtime_.launch(job_, std::move(fork)); });
+  }
+
+  std::string diagnose_stall() const override
+  {
+    const auto& stall = runtime_.stall();
+    if (!stall)
+      return {};
+    const double slice = runtime_.spec().slice;
+    const std::string value = fmt::format("{:g}us", slice * 1e6);
+    const std::string stopped = fmt::format("the runtime stopped after {} slices in which nothing moved, at t = "
+                                            "{:.3f} ms",
+                                            stall->idle_slices, double(stall->slice) * slice * 1e3);
+    if (stall->slice_needs >= slice) // strobes ran ever later: point to point never had time to move a byte
+      throw base::ParamRuleError(base::ParamError{
+          "bcs.runtime.slice", value,
+          fmt::format("a slice longer than {:.1f}us on this machine: its other microphases and their microstrobes "
+                      "took that long, leaving the point-to-point microphase no time to move data ({})",
+                      stall->slice_needs * 1e6, stopped)});
+    if (stall->starved) // on time, but the time left for point to point fits no byte at the rate measured
+      throw base::ParamRuleError(base::ParamError{
+          "bcs.runtime.slice", value,
+          fmt::format("a longer slice: the Buffer Receivers had {:.2f}us left for the point-to-point microphase, "
+                      "which at the {:.3g} MB/s their DMA Helpers last achieved fits no byte (short chunks measure "
+                      "a low rate, so the next chunks shrink to nothing; {})",
+                      stall->p2p_left * 1e6, stall->p2p_rate / 1e6, stopped)});
+    return fmt::format("the BCS-MPI runtime saw nothing move for {} slices while every process waited, and stopped "
+                       "at slice {}",
+                       stall->idle_slices, stall->slice);
   }
 
 private:

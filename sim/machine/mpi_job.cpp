@@ -38,10 +38,16 @@ void MpiJob::check_finished(const std::string& what) const
   }
   if (job_.finished())
     return;
+  std::string why;
+  try {
+    why = backend_->diagnose_stall();
+  } catch (const base::ParamRuleError& e) { // a parameter made progress impossible: the user's error
+    throw ScenarioError(e.error.path, e.error.value, e.error.allowed);
+  }
   throw DeadlockError(fmt::format("{} deadlocked: at t = {:.3f} us, {} of {} ranks are blocked and nothing can "
-                                  "progress:\n{}",
+                                  "progress{}:\n{}",
                                   what, simgrid::s4u::Engine::get_clock() * 1e6, job_.blocked().size(),
-                                  job_.placement().size(), job_.report()));
+                                  job_.placement().size(), why.empty() ? "" : " (" + why + ")", job_.report()));
 }
 
 mpi::Placement placement_of(const Scenario& scenario, unsigned ranks)

@@ -1,0 +1,62 @@
+#pragma once
+// What the end-to-end tests share: the CLI as a user runs it, a subprocess per call.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+
+#include <csignal>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <array>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <map>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace fs = std::filesystem;
+
+namespace e2e {
+struct Outcome {
+  int code;
+  std::string output; // stdout and stderr
+};
+
+// BCSSIM_E2E_EXE runs the tests against another binary (e.g. an older build, to see a new test fail there).
+inline std::string exe()
+{
+  const char* other = std::getenv("BCSSIM_E2E_EXE");
+  return other != nullptr && *other != '\0' ? other : BCSSIM_EXE;
+}
+
+inline Outcome bcssim(const std::string& args)
+{
+  const std::string cmd = exe() + " " + args + " 2>&1";
+  FILE* pipe = ::popen(cmd.c_str(), "r");
+  REQUIRE(pipe != nullptr);
+  std::string out;
+  std::array<char, 4096> buf{};
+  while (std::fgets(buf.data(), buf.size(), pipe) != nullptr)
+    out += buf.data();
+  const int status = ::pclose(pipe);
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+}
+
+inline std::string slurp(const fs::path& p)
+{
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+inline const std::string kDefault = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/default.json";
+inline const fs::path kTmp = fs::temp_directory_path() / "bcssim-e2e";
+} // namespace e2e

@@ -1,0 +1,307 @@
+// Bad input and the results folder: exit 2 with a message, and nothing of the user's ever deleted.
+#include "cli_harness.hpp"
+
+using namespace e2e;
+
+TEST_CASE("--out never deletes what bcssim did not write: a file or a foreign folder is refused, even with --force")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp / "mine");
+  std::ofstream(kTmp / "precious.txt") << "the user's own file";
+  std::ofstream(kTmp / "mine" / "notes.txt") << "the user's own notes";
+  for (const char* force : {"", " --force"}) {
+    CAPTURE(force);
+    const auto file = bcssim("run " + kDefault + " --out " + (kTmp / "precious.txt").string() + force);
+    CHECK(file.code == 2);
+    CHECK(file.output.find("precious.txt: expected a new folder, or a results folder bcssim wrote") !=
+          std::string::npos);
+    CHECK(fs::is_regular_file(kTmp / "precious.txt"));
+    CHECK(slurp(kTmp / "precious.txt") == "the user's own file");
+    const auto folder = bcssim("run " + kDefault + " --out " + (kTmp / "mine").string() + force);
+    CHECK(folder.code == 2);
+    CHECK(folder.output.find("has no .bcssim-results marker") != std::string::npos);
+    CHECK(slurp(kTmp / "mine" / "notes.txt") == "the user's own notes");
+  }
+  for (const auto& entry : fs::directory_iterator(kTmp)) // nothing else written
+    CHECK((entry.path().filename() == "precious.txt" || entry.path().filename() == "mine"));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a run into an existing results folder is exit 2 naming it, unless --force replaces it")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp / "empty");
+  const std::string out = (kTmp / "r").string();
+  REQUIRE(bcssim("run " + kDefault + " --out " + out).code == 0);
+  CHECK(slurp(kTmp / "r" / ".bcssim-results").rfind("bcssim results folder", 0) == 0);
+  const std::string digest = slurp(kTmp / "r" / "digest");
+  fs::remove(kTmp / "r" / "digest");
+  const auto again = bcssim("run " + kDefault + " --out " + out);
+  CHECK(again.code == 2);
+  CHECK(again.output.find(out + ": expected a new folder; this one holds the results of an earlier run: pass "
+                                "--force") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "r" / "digest"));
+  REQUIRE(bcssim("run " + kDefault + " --force --out " + out).code == 0);
+  CHECK(slurp(kTmp / "r" / "digest") == digest);
+  CHECK(bcssim("run " + kDefault + " --out " + (kTmp / "empty").string()).code == 0); // an empty folder holds nothing
+  CHECK(fs::exists(kTmp / "empty" / "digest"));
+
+  // merge: a folder of points/ only is what it merges into; merging again needs --force.
+  std::ofstream(kTmp / "s.json") << R"({"name": "s", "kind": "mpi_microbench", "platform": {"nodes": 2},
+    "mpi_microbench": {"tests": ["pingpong"], "sizes": ["8B"], "iterations": 2}, "sweep": {"seed": [1, 2]}})";
+  const std::string s = (kTmp / "s.json").string();
+  for (int i = 0; i < 2; ++i)
+    REQUIRE(bcssim("run " + s + " --point " + std::to_string(i) + " --out " +
+                   (kTmp / "split" / "points" / ("000" + std::to_string(i))).string())
+                .code == 0);
+  REQUIRE(bcssim("merge " + s + " " + (kTmp / "split").string()).code == 0);
+  const auto remerge = bcssim("merge " + s + " " + (kTmp / "split").string());
+  CHECK(remerge.code == 2);
+  CHECK(remerge.output.find("pass --force") != std::string::npos);
+  CHECK(bcssim("merge " + s + " " + (kTmp / "split").string() + " --force").code == 0);
+  CHECK(fs::exists(kTmp / "split" / "points" / "0001" / "digest"));
+  fs::create_directories(kTmp / "split2");
+  std::ofstream(kTmp / "split2" / "jobs.txt") << "user's";
+  fs::copy(kTmp / "split" / "points", kTmp / "split2" / "points", fs::copy_options::recursive);
+  CHECK(bcssim("merge " + s + " " + (kTmp / "split2").string() + " --force").code == 2);
+  CHECK(fs::exists(kTmp / "split2" / "jobs.txt"));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a scenario legally named like a temporary folder keeps its results when its namesake runs next")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "odd.json") << R"({"name": "default.tmp-999999", "kind": "microbench",
+    "microbench": {"paths": ["elan-elan"], "sizes": ["0B"], "bidirectional": false, "distance": false}})";
+  REQUIRE(bcssim("run " + (kTmp / "odd.json").string() + " --out " + (kTmp / "default.tmp-999999").string()).code ==
+          0);
+  REQUIRE(bcssim("run " + kDefault + " --out " + (kTmp / "default").string()).code == 0);
+  CHECK(fs::exists(kTmp / "default.tmp-999999" / "digest"));
+  CHECK(fs::exists(kTmp / "default" / "digest"));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("merge checks that every point was run with the parameters the study gives it now")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "s.json") << R"({"name": "s", "kind": "mpi_microbench", "platform": {"nodes": 2},
+    "mpi_microbench": {"tests": ["pingpong"], "sizes": ["8B"], "iterations": 2}, "sweep": {"seed": [1, 2]}})";
+  const std::string s = (kTmp / "s.json").string();
+  for (int i = 0; i < 2; ++i)
+    REQUIRE(bcssim("run " + s + " --point " + std::to_string(i) + " --out " +
+                   (kTmp / "split" / "points" / ("000" + std::to_string(i))).string())
+                .code == 0);
+  const auto other = bcssim("merge " + s + " " + (kTmp / "split").string() + " --set mpi_microbench.iterations=3");
+  CHECK(other.code == 2);
+  CHECK(other.output.find("points/0000 mpi_microbench.iterations = 2: expected 3") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "split" / "digest"));
+  // A point run from another sweep value: named by its own index and parameter.
+  REQUIRE(bcssim("run " + s + " --point 0 --force --out " + (kTmp / "split" / "points" / "0001").string()).code == 0);
+  const auto swapped = bcssim("merge " + s + " " + (kTmp / "split").string() + " --force");
+  CHECK(swapped.code == 2);
+  CHECK(swapped.output.find("points/0001 seed = 1: expected 2") != std::string::npos);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("deeply nested JSON is exit 2 at parse time, and an error repeats at most a short part of a bad value")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "deep.json") << std::string(100000, '[') << std::string(100000, ']');
+  const auto deep = bcssim("validate " + (kTmp / "deep.json").string());
+  CHECK(deep.code == 2);
+  CHECK(deep.output.find("levels of nested arrays and objects") != std::string::npos);
+  CHECK(deep.output.size() < 1000);
+  const auto deep_set = bcssim("validate " + kDefault + " --set 'microbench.sizes=" + std::string(20000, '[') +
+                               std::string(20000, ']') + "'");
+  CHECK(deep_set.code == 2);
+  CHECK(deep_set.output.find("microbench.sizes") != std::string::npos);
+  CHECK(deep_set.output.size() < 1000);
+  const auto deep_sweep = bcssim("validate " + kDefault + " --set 'sweep.seed=" + std::string(20000, '[') +
+                                 std::string(20000, ']') + "'");
+  CHECK(deep_sweep.code == 2);
+  CHECK(deep_sweep.output.size() < 1000);
+
+  std::string nodes = "[1";
+  for (int i = 0; i < 5000; ++i)
+    nodes += ",1";
+  std::ofstream(kTmp / "long.json") << R"({"platform": {"nodes": )" << nodes << "]}}";
+  const auto long_value = bcssim("validate " + (kTmp / "long.json").string());
+  CHECK(long_value.code == 2);
+  CAPTURE(long_value.output.substr(0, 400));
+  CHECK(long_value.output.find("platform.nodes = [1,1,1,") != std::string::npos);
+  CHECK(long_value.output.find("… (10003 bytes)") != std::string::npos);
+  CHECK(long_value.output.size() < 1000);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a number too large for a double and invalid UTF-8 are exit 2 naming the path")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "big.json") << R"({"platform": {"preset": "crescendo"}, "seed": 1e400})";
+  const auto big = bcssim("validate " + (kTmp / "big.json").string());
+  CHECK(big.code == 2);
+  CHECK(big.output.find("seed = 1e400: expected a number a double can hold") != std::string::npos);
+  std::ofstream(kTmp / "7e777") << "7e777";
+  const auto tiny = bcssim("validate " + (kTmp / "7e777").string());
+  CHECK(tiny.code == 2);
+  CHECK(tiny.output.find("(root) = 7e777: expected a number a double can hold") != std::string::npos);
+  std::ofstream(kTmp / "list.json") << R"({"microbench": {"sizes": ["1B", 2e999]}})";
+  const auto item = bcssim("validate " + (kTmp / "list.json").string());
+  CHECK(item.code == 2);
+  CHECK(item.output.find("microbench.sizes[1] = 2e999") != std::string::npos);
+  const auto set = bcssim("validate " + kDefault + " --set seed=1e400");
+  CHECK(set.code == 2);
+  CHECK(set.output.find("seed = 1e400") != std::string::npos);
+  const auto utf8 = bcssim("validate " + kDefault + " --set 'platform.nodes=\xff'");
+  CHECK(utf8.code == 2);
+  CHECK(utf8.output.find("platform.nodes = \"\\xFF\": expected valid UTF-8 text") != std::string::npos);
+  const auto utf8_sweep = bcssim("validate " + kDefault + " --set 'sweep.seed=\xff'");
+  CHECK(utf8_sweep.code == 2);
+  CHECK(utf8_sweep.output.find("expected valid UTF-8 text") != std::string::npos);
+  CHECK(bcssim("validate " + kDefault + " --set 'name=caf\xc3\xa9'").code == 2); // valid UTF-8, but not a name
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("duplicate keys, a folder for a scenario and merge of a missing folder are exit 2 saying so")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp / "folder.json");
+  std::ofstream(kTmp / "dup.json") << R"({"name": "a", "name": "b"})";
+  const auto dup = bcssim("validate " + (kTmp / "dup.json").string());
+  CHECK(dup.code == 2);
+  CHECK(dup.output.find("name = \"b\": expected each key once in an object; \"name\" is given twice") !=
+        std::string::npos);
+  std::ofstream(kTmp / "dup2.json") << R"({"platform": {"nodes": 4, "preset": "crescendo", "nodes": 8}})";
+  const auto nested = bcssim("validate " + (kTmp / "dup2.json").string());
+  CHECK(nested.code == 2);
+  CHECK(nested.output.find("platform.nodes = 8: expected each key once") != std::string::npos);
+  std::ofstream(kTmp / "fine.json") << R"({"platform": {"nodes": 4}, "microbench": {"nodes": 4}, "a": [{"k": 1}, {"k": 2}]})";
+  CHECK(bcssim("validate " + (kTmp / "fine.json").string()).output.find("each key once") == std::string::npos);
+
+  const auto folder = bcssim("validate " + (kTmp / "folder.json").string());
+  CHECK(folder.code == 2);
+  CHECK(folder.output.find("a scenario file; this is a folder") != std::string::npos);
+  CHECK(folder.output.find("malformed") == std::string::npos);
+
+  const auto missing = bcssim("merge " + kDefault + " " + (kTmp / "nothere").string());
+  CHECK(missing.code == 2);
+  CHECK(missing.output.find("nothere: expected a study's results folder holding points/") != std::string::npos);
+  CHECK(missing.output.find("filesystem error") == std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "nothere"));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("verify --digests: an empty, header-only or garbage file is exit 2, not a pass that checked nothing")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::map<std::string, std::string> files = {
+      {"empty.csv", ""},
+      {"garbage.csv", "garbage\n"},
+      {"header.csv", "scenario,digest\n"},
+      {"binary.csv", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10)},
+      {"baddigest.csv", "scenario,digest\ndefault.json,not-hex\n"},
+  };
+  for (const auto& [name, content] : files) {
+    CAPTURE(name);
+    std::ofstream(kTmp / name, std::ios::binary) << content;
+    const auto r = bcssim("verify --digests " + (kTmp / name).string());
+    CHECK(r.code == 2);
+    CHECK(r.output.find("--digests") != std::string::npos);
+    CHECK(r.output.find("match") == std::string::npos);
+  }
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a sweep of more than 10,000 points is exit 2 naming the count and the limit, before expanding it")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::string list = "[1";
+  for (int i = 2; i <= 100; ++i)
+    list += "," + std::to_string(i);
+  list += "]";
+  std::ofstream(kTmp / "huge.json") << R"({"kind": "app", "app": {"name": "synthetic"}, "sweep": {"seed": )" << list
+                                    << R"(, "synthetic.iterations": )" << list << R"(, "synthetic.neighbours": )"
+                                    << list << "}}";
+  const auto huge = bcssim("validate " + (kTmp / "huge.json").string());
+  CHECK(huge.code == 2);
+  CHECK(huge.output.find("sweep = 1000000 points: expected at most 10000 points") != std::string::npos);
+  // compare doubles the points: 5001 seeds on both MPIs are 10002
+  const auto compared = bcssim("validate " + kDefault + " --set kind=app --set compare=true --set 'sweep.seed=" +
+                               std::string("[") + [] {
+                                 std::string s = "1";
+                                 for (int i = 2; i <= 5001; ++i)
+                                   s += "," + std::to_string(i);
+                                 return s;
+                               }() + "]'");
+  CHECK(compared.code == 2);
+  CHECK(compared.output.find("sweep = 10002 points: expected at most 10000 points") != std::string::npos);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a machine of more PEs than an int can number is exit 2, not a truncated job that passes validation")
+{
+  // 2^24 nodes x 1024 PEs = 2^34 ranks: int(2^34) was 0, and the job passed validate.
+  const auto huge = bcssim("validate " + kDefault + " --set platform.nodes=16777216 --set platform.pes_per_node=1024");
+  CHECK(huge.code == 2);
+  CHECK(huge.output.find("platform.pes_per_node = 1024: expected at most 127 with platform.nodes = 16777216") !=
+        std::string::npos);
+  const auto sweep3d = bcssim("validate " + kDefault + " --set kind=app --set app.name=sweep3d --set sweep3d.cells=global"
+                              " --set platform.nodes=16777216 --set platform.pes_per_node=1024");
+  CHECK(sweep3d.code == 2);
+  CHECK(bcssim("validate " + kDefault + " --set platform.nodes=16777216 --set platform.pes_per_node=127").code == 0);
+}
+
+TEST_CASE("--log settings SimGrid cannot take are exit 2 with a message, and nothing is left behind")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "small.json") << R"({"kind": "microbench",
+    "microbench": {"paths": ["elan-elan"], "sizes": ["0B"], "bidirectional": false, "distance": false}})";
+  const std::string small = (kTmp / "small.json").string();
+  for (const std::string bad : {"garbage", ":::", "x.thres:banana", "x.foo:bar", "root.fmt:%Q", "root.fmt:%m%",
+                          "x.app:nowhere", "x.app:file:/nonexistent/dir/log.txt", "a.b.thres:info", "x.fmt:\"%m"}) {
+    CAPTURE(bad);
+    const auto r = bcssim("run " + small + " --log '" + bad + "' --out " + (kTmp / "o").string());
+    CHECK(r.code == 2);
+    CHECK(r.output.find("--log = ") != std::string::npos);
+    CHECK(r.output.find("Backtrace") == std::string::npos);
+  }
+  for (const auto& entry : fs::directory_iterator(kTmp)) // nothing left: no results, no temporary folder
+    CHECK(entry.path().filename() == "small.json");
+  // What SimGrid takes still runs.
+  const auto good = bcssim("run " + small + " --log 'root.thres:critical xbt_cfg.fmt:%m%n' --log no_loc"
+                           " --log s4u.t:Warning --log 'root.app:stderr' --out " + (kTmp / "good").string());
+  CHECK(good.code == 0);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a BCS-MPI slice too short to move data is exit 2 naming the slice it needs, not a run that never ends")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // A 1 KiB ping-pong on two Crescendo nodes: a slice's microphases take 27.6 us there once data waits.
+  std::ofstream(kTmp / "pp.json") << R"({"name": "pp", "kind": "mpi_microbench", "mpi": "bcs",
+    "platform": {"preset": "crescendo", "nodes": 2},
+    "mpi_microbench": {"tests": ["pingpong"], "pair": [0, 1], "sizes": ["1KiB"], "iterations": 2}})";
+  const std::string run = "run " + (kTmp / "pp.json").string() + " --out " + (kTmp / "out").string();
+  const auto too_short = bcssim(run + " --set bcs.runtime.slice=20us");
+  CHECK(too_short.code == 2);
+  CHECK(too_short.output.find("bcs.runtime.slice = 20us: expected a slice longer than 27.6us on this machine") !=
+        std::string::npos);
+  CHECK(too_short.output.find("stopped after 1000 slices in which nothing moved, at t = 20.040 ms") !=
+        std::string::npos);
+  // On time, but the few microseconds left for point to point shrink every chunk to nothing.
+  const auto starved = bcssim(run + " --set bcs.runtime.slice=28us");
+  CHECK(starved.code == 2);
+  CHECK(starved.output.find("bcs.runtime.slice = 28us: expected a longer slice: the Buffer Receivers had 3.10us "
+                            "left for the point-to-point microphase") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "out"));
+  CHECK(bcssim(run + " --set bcs.runtime.slice=29us").code == 0);
+  fs::remove_all(kTmp);
+}

@@ -1,0 +1,165 @@
+// What a run writes besides its results: traces, MDS files; digests independent of sweep order.
+#include "cli_harness.hpp"
+
+using namespace e2e;
+
+namespace {
+// Events of trace.json, and the names of its process groups and threads.
+struct Trace {
+  nlohmann::json events;
+  std::map<int, std::string> processes;
+  std::map<std::pair<int, int>, std::string> threads;
+};
+
+Trace read_trace(const fs::path& file)
+{
+  Trace t;
+  const auto doc = nlohmann::json::parse(slurp(file));
+  REQUIRE(doc.at("traceEvents").is_array());
+  t.events = doc.at("traceEvents");
+  for (const auto& e : t.events) {
+    REQUIRE(e.contains("ph"));
+    if (e["ph"] == "M" && e["name"] == "process_name")
+      t.processes[e["pid"].get<int>()] = e["args"]["name"].get<std::string>();
+    if (e["ph"] == "M" && e["name"] == "thread_name")
+      t.threads[{e["pid"].get<int>(), e["tid"].get<int>()}] = e["args"]["name"].get<std::string>();
+  }
+  return t;
+}
+} // namespace
+
+TEST_CASE("trace.json: rank, NIC-thread and slice timelines with message arrows, without changing the digest")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // 4 ranks on 2 nodes, 3 iterations of 1 ms and an exchange with 2 neighbours: 24 messages.
+  std::ofstream(kTmp / "x.json") << R"({"kind": "app", "platform": {"preset": "crescendo", "nodes": 2},
+    "app": {"name": "synthetic", "processes": 4},
+    "synthetic": {"pattern": "exchange", "iterations": 3, "granularity": "1ms", "neighbours": 2}})";
+  const std::string x = (kTmp / "x.json").string();
+  for (const char* mpi : {"bcs", "quadrics"}) {
+    CAPTURE(mpi);
+    const fs::path traced = kTmp / (std::string(mpi) + "-traced");
+    const fs::path plain = kTmp / (std::string(mpi) + "-plain");
+    REQUIRE(bcssim("run " + x + " --set mpi=" + mpi + " --trace --out " + traced.string()).code == 0);
+    REQUIRE(bcssim("run " + x + " --set mpi=" + mpi + " --out " + plain.string()).code == 0);
+    CHECK(slurp(traced / "digest") == slurp(plain / "digest")); // tracing only observes
+    CHECK_FALSE(fs::exists(plain / "trace.json"));
+    const Trace t = read_trace(traced / "trace.json");
+
+    std::map<std::string, int> spans_by_name; // X events with a duration, by name
+    std::set<std::string> rank_threads;
+    std::map<std::uint64_t, int> flow_out, flow_in;
+    int slices = 0;
+    for (const auto& e : t.events) {
+      if (e["ph"] == "i" && e.value("s", "") == "g" && e["name"].get<std::string>().rfind("slice ", 0) == 0)
+        ++slices;
+      if (e["ph"] != "X")
+        continue;
+      REQUIRE(e["dur"].get<double>() >= 0);
+      const std::string thread = t.threads.at({e["pid"].get<int>(), e["tid"].get<int>()});
+      const std::string name = e["name"].get<std::string>();
+      if (e.contains("bind_id")) {
+        (e.value("flow_out", false) ? flow_out : flow_in)[e["bind_id"].get<std::uint64_t>()]++;
+        continue;
+      }
+      spans_by_name[name.substr(0, name.find('('))]++;
+      if (thread.find(".rank") != std::string::npos)
+        rank_threads.insert(thread);
+    }
+    CHECK(rank_threads.size() == 4);
+    CHECK(spans_by_name["compute"] == 4 * 3);
+    CHECK(spans_by_name["MPI_Waitall"] == 4 * 3);
+    CHECK(spans_by_name["MPI_Isend"] == 4 * 3 * 2);
+    // Every message: one arrow from its send to where it arrived.
+    CHECK(flow_out.size() == 24);
+    CHECK(flow_in.size() == 24);
+    for (const auto& [id, n] : flow_out) {
+      CHECK(n == 1);
+      CHECK(flow_in.count(id) == 1);
+    }
+    if (std::string(mpi) == "bcs") {
+      CHECK(spans_by_name["DEM"] > 0);
+      CHECK(spans_by_name["MSM"] > 0);
+      CHECK(spans_by_name["point-to-point"] > 0);
+      CHECK(slices >= 6); // 3 ms of computation at 500 us a slice
+      CHECK(t.processes.size() == 4); // node0.cpu, node0.nic, node1.cpu, node1.nic
+    } else {
+      CHECK(spans_by_name["match arrival"] == 24);
+      CHECK(slices == 0);
+    }
+  }
+
+  // A window keeps what overlaps it, clipped.
+  const fs::path windowed = kTmp / "windowed";
+  REQUIRE(bcssim("run " + x + " --set mpi=bcs --trace-window 1.5ms:2.5ms --out " + windowed.string()).code == 0);
+  const Trace w = read_trace(windowed / "trace.json");
+  int kept = 0;
+  for (const auto& e : w.events) {
+    if (e["ph"] == "M")
+      continue;
+    ++kept;
+    CHECK(e["ts"].get<double>() >= 1500.0);
+    CHECK(e["ts"].get<double>() + e.value("dur", 0.0) <= 2500.0 + 1e-9);
+  }
+  CHECK(kept > 0);
+  const auto bad = bcssim("run " + x + " --trace-window 2ms:1ms --out " + (kTmp / "bad").string());
+  CHECK(bad.code == 2);
+  CHECK(bad.output.find("--trace-window = 2ms:1ms: expected FROM:TO") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "bad"));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a scenario's digest does not depend on what ran before it in the same sweep")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // SimGrid allows one engine per process, so every run and every sweep point has a process of its own (forked
+  // from a parent that ran nothing); this checks that nothing else leaks from one point into the next.
+  const std::string base = R"("kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo", "nodes": 4},
+    "app": {"name": "sage", "processes": 8}, "sage": {"cells_per_process": 500, "cycles": 2})";
+  std::ofstream(kTmp / "swept.json") << "{" + base + R"(, "sweep": {"app.name": ["synthetic", "sage"]}})";
+  std::ofstream(kTmp / "alone.json") << "{" + base + "}";
+  REQUIRE(bcssim("run " + (kTmp / "swept.json").string() + " --jobs 1 --out " + (kTmp / "study").string()).code == 0);
+  REQUIRE(bcssim("run " + (kTmp / "alone.json").string() + " --out " + (kTmp / "alone").string()).code == 0);
+  const std::string alone = slurp(kTmp / "alone" / "digest");
+  CHECK(slurp(kTmp / "study" / "points" / "0001" / "digest") == alone);
+  CHECK(slurp(kTmp / "study" / "points" / "0000" / "digest") != alone);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("MDS outputs: MMDS and EMDS files on BCS-MPI, none on the baseline; the EMDS window is bounded")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "m.json") << R"({"kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo", "nodes": 4},
+    "app": {"name": "synthetic", "processes": 8}, "synthetic": {"pattern": "exchange", "iterations": 4},
+    "bcs": {"mds": {"mmds": true, "emds": true, "primitives": ["MPI_Waitall"], "plot_node": 2}}})";
+  const std::string m = (kTmp / "m.json").string();
+  REQUIRE(bcssim("run " + m + " --out " + (kTmp / "bcs").string()).code == 0);
+  for (const char* f : {"mmds.csv", "mmds_ranks.csv", "mmds_distributions.csv", "emds_global.csv", "emds_local.csv",
+                        "emds_node.csv", "emds_getts.png", "emds_node.png"}) {
+    CAPTURE(f);
+    CHECK(fs::exists(kTmp / "bcs" / f));
+  }
+  const std::string summary = slurp(kTmp / "bcs" / "mmds.csv");
+  CHECK(summary.rfind("primitive,min_ms,max_ms,total_ms,count,average_ms\n", 0) == 0);
+  CHECK(summary.find("\nMPI_Waitall,") != std::string::npos);
+  CHECK(summary.find("\nComp Granularity,") != std::string::npos);
+  CHECK(summary.find("\nComm Overhead,") != std::string::npos);
+  CHECK(slurp(kTmp / "bcs" / "mmds_distributions.csv").find("all,MPI_Waitall latency,ms,") != std::string::npos);
+  // The MDS's bookkeeping takes time: the run differs from the same run without it.
+  REQUIRE(bcssim("run " + m + " --set bcs.mds.mmds=false --set bcs.mds.emds=false --out " + (kTmp / "off").string())
+              .code == 0);
+  CHECK(slurp(kTmp / "bcs" / "digest") != slurp(kTmp / "off" / "digest"));
+  CHECK_FALSE(fs::exists(kTmp / "off" / "mmds.csv"));
+  REQUIRE(bcssim("run " + m + " --set mpi=quadrics --out " + (kTmp / "quadrics").string()).code == 0);
+  CHECK_FALSE(fs::exists(kTmp / "quadrics" / "mmds.csv"));
+  CHECK_FALSE(fs::exists(kTmp / "quadrics" / "emds_global.csv"));
+
+  const auto big = bcssim("run " + m + " --set bcs.mds.emds_slices=20000 --out " + (kTmp / "big").string());
+  CHECK(big.code == 2);
+  CHECK(big.output.find("bcs.mds.emds_slices = 20000: expected at most 10000 slices") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "big"));
+  fs::remove_all(kTmp);
+}

@@ -1,0 +1,153 @@
+// The process side: signals, sweep children, memory limits.
+#include "cli_harness.hpp"
+
+using namespace e2e;
+
+namespace {
+// bcssim started in the background (output discarded): its pid.
+pid_t spawn(const std::string& args)
+{
+  const std::string cmd = "exec " + exe() + " " + args + " >/dev/null 2>&1";
+  const pid_t pid = ::fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    ::execl("/bin/sh", "sh", "-c", cmd.c_str(), static_cast<char*>(nullptr));
+    ::_exit(127);
+  }
+  return pid;
+}
+
+std::vector<pid_t> children_of(pid_t pid)
+{
+  std::ifstream in("/proc/" + std::to_string(pid) + "/task/" + std::to_string(pid) + "/children");
+  std::vector<pid_t> out;
+  for (pid_t c; in >> c;)
+    out.push_back(c);
+  return out;
+}
+
+// Running or sleeping (not gone, not a zombie waiting for a parent that will not reap it).
+bool alive(pid_t pid)
+{
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string line;
+  if (!std::getline(in, line))
+    return false;
+  const auto close = line.rfind(')');
+  return close != std::string::npos && close + 2 < line.size() && line[close + 2] != 'Z' && line[close + 2] != 'X';
+}
+
+bool all_gone_within(const std::vector<pid_t>& pids, std::chrono::milliseconds limit)
+{
+  const auto end = std::chrono::steady_clock::now() + limit;
+  while (std::chrono::steady_clock::now() < end) {
+    bool any = false;
+    for (pid_t p : pids)
+      any = any || alive(p);
+    if (!any)
+      return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+// Waits for `pid` (our child) to exit; its exit code (128 + signal if killed) and how long it took.
+std::pair<int, double> wait_exit(pid_t pid)
+{
+  const auto start = std::chrono::steady_clock::now();
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  const double s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), s};
+}
+
+bool temp_left(const fs::path& dir)
+{
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.path().filename().string().find(".tmp-") != std::string::npos)
+      return true;
+  return false;
+}
+} // namespace
+
+TEST_CASE("signals: SIGTERM and SIGINT stop a sweep or a run within a second, exit 143/130, remove the temp "
+          "folder; the points die with a parent killed with SIGKILL")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // Points that would run for hours.
+  std::ofstream(kTmp / "long.json") << R"({"name": "long", "kind": "app", "platform": {"nodes": 4},
+    "app": {"name": "synthetic", "processes": 8}, "synthetic": {"pattern": "exchange", "iterations": 1000000000},
+    "sweep": {"seed": [1, 2, 3, 4]}})";
+  const std::string sweep = (kTmp / "long.json").string() + " --jobs 2 --out " + (kTmp / "L").string();
+  auto started = [](pid_t pid) {
+    for (int i = 0; i < 1000 && children_of(pid).size() < 2; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    return children_of(pid);
+  };
+  for (const auto& [sig, code] : {std::pair<int, int>{SIGTERM, 143}, {SIGINT, 130}}) {
+    CAPTURE(sig);
+    const pid_t parent = spawn("run " + sweep);
+    const auto points = started(parent);
+    REQUIRE(points.size() == 2);
+    ::kill(parent, sig); // the parent only, as `kill` does
+    const auto [exit_code, seconds] = wait_exit(parent);
+    CHECK(exit_code == code);
+    CHECK(seconds < 1.0);
+    CHECK(all_gone_within(points, std::chrono::milliseconds(500)));
+    CHECK_FALSE(temp_left(kTmp));
+    CHECK_FALSE(fs::exists(kTmp / "L"));
+  }
+  { // A single run.
+    const pid_t run = spawn("run " + (kTmp / "long.json").string() + " --set 'sweep.seed=[1]' --out " + (kTmp / "S").string());
+    for (int i = 0; i < 500 && !temp_left(kTmp); ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    ::kill(run, SIGINT);
+    const auto [exit_code, seconds] = wait_exit(run);
+    CHECK(exit_code == 130);
+    CHECK(seconds < 1.0);
+    CHECK_FALSE(temp_left(kTmp));
+  }
+  { // kill -9 of the parent: its points go with it, and the next run removes what it left.
+    const pid_t parent = spawn("run " + sweep);
+    const auto points = started(parent);
+    REQUIRE(points.size() == 2);
+    ::kill(parent, SIGKILL);
+    CHECK(wait_exit(parent).first == 128 + SIGKILL);
+    CHECK(all_gone_within(points, std::chrono::milliseconds(1000)));
+    CHECK(temp_left(kTmp));
+    REQUIRE(bcssim("run " + sweep + " --set 'sweep.seed=[1]' --set synthetic.iterations=2").code == 0);
+    CHECK_FALSE(temp_left(kTmp));
+  }
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("under a memory limit a machine too big for it fails with exit 1 naming its size, and leaves nothing")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // popen's shell applies the limit to bcssim alone (ulimit -v: address space, what SimGrid's stack callocs hit).
+  auto run = [](const std::string& kib, const std::string& args) {
+    const std::string cmd = "ulimit -v " + kib + "; exec " + exe() + " run " + kDefault + " --set platform.preset=asci-q " +
+                            args + " 2>&1";
+    FILE* pipe = ::popen(cmd.c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    std::string out;
+    std::array<char, 4096> buf{};
+    while (std::fgets(buf.data(), buf.size(), pipe) != nullptr)
+      out += buf.data();
+    const int status = ::pclose(pipe);
+    return Outcome{WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out};
+  };
+  // Known too big before anything is built: 16384 nodes cannot fit 2 GB of address space.
+  const auto early = run("2000000", "--set platform.nodes=16384 --out " + (kTmp / "a").string());
+  CHECK(early.code == 1);
+  CHECK(early.output.find("not enough memory for a machine of 16384 nodes") != std::string::npos);
+  // Found too big while SimGrid builds it (4096 nodes reserve ~5 GB): still exit 1, its size named, nothing left.
+  const auto late = run("5000000", "--set platform.nodes=4096 --out " + (kTmp / "b").string());
+  CHECK(late.code == 1);
+  CHECK(late.output.find("a machine of 4096 nodes") != std::string::npos);
+  CHECK(fs::is_empty(kTmp));
+  fs::remove_all(kTmp);
+}

@@ -1,0 +1,249 @@
+// Runs as a user makes them: digests, results, sweeps, verify, noise.
+#include "cli_harness.hpp"
+
+using namespace e2e;
+
+TEST_CASE("run twice: same digest, every result file bit-identical, digest matches scenarios/digests.csv")
+{
+  fs::remove_all(kTmp);
+  const auto a = bcssim("run " + kDefault + " --events --out " + (kTmp / "a").string());
+  const auto b = bcssim("run " + kDefault + " --events --out " + (kTmp / "b").string());
+  REQUIRE(a.code == 0);
+  REQUIRE(b.code == 0);
+  CHECK(a.output.find("results: ") != std::string::npos);
+  for (const char* f : {"summary.json", "runs.csv", "digest", "events.csv", "microbench.gp", "microbench_sizes.csv",
+                        "microbench_distance.csv", "microbench.svg"}) {
+    CAPTURE(f);
+    REQUIRE(fs::exists(kTmp / "a" / f));
+    CHECK(slurp(kTmp / "a" / f) == slurp(kTmp / "b" / f));
+  }
+  CHECK(fs::exists(kTmp / "a" / "run-info.json"));
+  const std::string digest = slurp(kTmp / "a" / "digest");
+  const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
+  CHECK_MESSAGE(golden.find("default.json," + digest.substr(0, 16)) != std::string::npos,
+                "digest " << digest << " is not the golden one in scenarios/digests.csv; if the model changed on "
+                             "purpose, update that file");
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("bad input: exit 2, a message naming path, value and what is allowed, and no results folder")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const auto r = bcssim("run " + kDefault + " --set platform.nodes=5000 --set platform.tree.levels=6 --out " +
+                        (kTmp / "bad").string());
+  CHECK(r.code == 2);
+  CHECK(r.output.find("platform.nodes = 5000: expected at most 4096") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "bad"));
+  CHECK(fs::is_empty(kTmp));
+
+  std::ofstream(kTmp / "typo.json") << R"({"platform": {"preset": "crescendo", "nodse": 4}})";
+  const auto t = bcssim("run " + (kTmp / "typo.json").string() + " --out " + (kTmp / "typo").string());
+  CHECK(t.code == 2);
+  CHECK(t.output.find("platform.nodse = 4: expected no such key; allowed here:") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "typo"));
+
+  std::ofstream(kTmp / "broken.json") << R"({"platform": )";
+  CHECK(bcssim("validate " + (kTmp / "broken.json").string()).code == 2);
+  CHECK(bcssim("run /nonexistent.json").code == 2);
+  CHECK(bcssim("frobnicate").code == 2);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("validate and params")
+{
+  const auto v = bcssim("validate " + kDefault + " --print");
+  CHECK(v.code == 0);
+  CHECK(v.output.find("\"cable_length\"") != std::string::npos);
+  const auto p = bcssim("params");
+  CHECK(p.code == 0);
+  CHECK(p.output.find("platform.pci.mixed_bandwidth") != std::string::npos);
+  CHECK(p.output.find("003 Table 6") != std::string::npos);
+}
+
+TEST_CASE("MPI microbenchmarks: results, the four-panel plot and the golden digest")
+{
+  fs::remove_all(kTmp);
+  const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/mpi-microbench.json";
+  const auto r = bcssim("run " + scenario + " --out " + (kTmp / "mpi").string());
+  REQUIRE(r.code == 0);
+  for (const char* f : {"summary.json", "runs.csv", "digest", "mpi.gp", "mpi_sizes.csv", "mpi_posted.csv",
+                        "mpi_collectives.csv", "mpi.svg", "mpi.png"}) {
+    CAPTURE(f);
+    CHECK(fs::exists(kTmp / "mpi" / f));
+  }
+  CHECK(slurp(kTmp / "mpi" / "summary.json").find("\"peak_bandwidth_MiBps\"") != std::string::npos);
+  const std::string digest = slurp(kTmp / "mpi" / "digest");
+  const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
+  CHECK_MESSAGE(golden.find("mpi-microbench.json," + digest.substr(0, 16)) != std::string::npos,
+                "digest " << digest << " is not the golden one in scenarios/digests.csv");
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a deadlocked application: exit 3, each blocked rank and its call, no results folder")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // Both ranks Send before they Recv: fine while eager (64 B), a deadlock once rendezvous (8 KiB > 4 KiB).
+  const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/mpi-microbench.json";
+  const auto r = bcssim("run " + scenario + " --set 'mpi_microbench.tests=[\"head_to_head\"]'" +
+                        " --set 'mpi_microbench.sizes=[\"64B\",\"8KiB\"]' --out " + (kTmp / "dead").string());
+  CHECK(r.code == 3);
+  CHECK(r.output.find("'head_to_head.8192B' deadlocked") != std::string::npos);
+  CHECK(r.output.find("rank 0 (node 0): MPI_Send(dest=1, tag=1, bytes=8192)\n"
+                      "rank 1 (node 1): MPI_Send(dest=0, tag=1, bytes=8192)") != std::string::npos);
+  CHECK(r.output.find("Oops") == std::string::npos); // SimGrid's own deadlock dump stays quiet
+  CHECK(fs::is_empty(kTmp));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("the same MPI benchmarks on BCS-MPI: collectives take two slices, golden digest")
+{
+  fs::remove_all(kTmp);
+  const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/bcs-microbench.json";
+  const auto r = bcssim("run " + scenario + " --out " + (kTmp / "bcs").string());
+  REQUIRE(r.code == 0);
+  const std::string summary = slurp(kTmp / "bcs" / "summary.json");
+  CHECK(summary.find("\"barrier_us\": {\n      \"16\": 1000.0") != std::string::npos);
+  const std::string digest = slurp(kTmp / "bcs" / "digest");
+  const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
+  CHECK_MESSAGE(golden.find("bcs-microbench.json," + digest.substr(0, 16)) != std::string::npos,
+                "digest " << digest << " is not the golden one in scenarios/digests.csv");
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a sweep with compare: the merged output does not depend on --jobs, and emit-jobs + merge give the same")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const fs::path scenario = kTmp / "sweep.json";
+  std::ofstream(scenario) << R"({"name": "tiny", "kind": "app", "app": {"name": "synthetic"},
+    "synthetic": {"iterations": 3, "pattern": "exchange"},
+    "sweep": {"app.processes": [2, 8], "synthetic.granularity": ["1ms", "3ms"]}, "compare": true})";
+  const auto one = bcssim("run " + scenario.string() + " --jobs 1 --out " + (kTmp / "j1").string());
+  const auto two = bcssim("run " + scenario.string() + " --jobs 2 --out " + (kTmp / "j2").string());
+  REQUIRE(one.code == 0);
+  REQUIRE(two.code == 0);
+  for (const char* f : {"summary.json", "runs.csv", "points.csv", "slowdowns.csv", "digest", "time.csv",
+                        "slowdown.csv", "time.gp", "points/0007/summary.json"}) {
+    CAPTURE(f);
+    REQUIRE(fs::exists(kTmp / "j1" / f));
+    CHECK(slurp(kTmp / "j1" / f) == slurp(kTmp / "j2" / f));
+  }
+  const std::string runs = slurp(kTmp / "j1" / "runs.csv");
+  CHECK(runs.rfind("point,app.processes,synthetic.granularity,mpi,app,variant,mpi,processes,nodes,time_s\n"
+                   "0,2,1ms,quadrics,synthetic,exchange,quadrics,2,1,",
+                   0) == 0);
+  const std::string slow = slurp(kTmp / "j1" / "slowdowns.csv");
+  CHECK(slow.find("\n6,7,8,3ms,") != std::string::npos);
+
+  // The same study as independent commands, then merged: the same digest and rows.
+  const auto emitted = bcssim("sweep --emit-jobs " + scenario.string() + " --out " + (kTmp / "split").string());
+  REQUIRE(emitted.code == 0);
+  std::istringstream lines(emitted.output);
+  int commands = 0;
+  for (std::string line; std::getline(lines, line);) {
+    if (line.empty() || line[0] == '#')
+      continue;
+    ++commands;
+    REQUIRE(std::system(line.c_str()) == 0);
+  }
+  CHECK(commands == 8);
+  const auto merged = bcssim("merge " + scenario.string() + " " + (kTmp / "split").string());
+  REQUIRE(merged.code == 0);
+  CHECK(slurp(kTmp / "split" / "digest") == slurp(kTmp / "j1" / "digest"));
+  CHECK(slurp(kTmp / "split" / "runs.csv") == runs);
+
+  // A bad value for every point: exit 2, its path, no results folder.
+  const auto bad = bcssim("run " + scenario.string() + " --set 'synthetic.iterations=0' --out " +
+                          (kTmp / "bad").string());
+  CHECK(bad.code == 2);
+  CHECK(bad.output.find("synthetic.iterations = 0: expected an integer in [1, 1e+09]") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "bad"));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("the paper's synthetic barrier study reproduces its golden digest and its committed results")
+{
+  fs::remove_all(kTmp);
+  const std::string name = "synthetic-barrier";
+  const auto r = bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/paper/" + name + ".json --jobs 2 --out " +
+                        (kTmp / name).string());
+  REQUIRE(r.code == 0);
+  const std::string digest = slurp(kTmp / name / "digest");
+  const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
+  CHECK_MESSAGE(golden.find("paper/" + name + ".json," + digest.substr(0, 16)) != std::string::npos,
+                "digest " << digest << " is not the golden one in scenarios/digests.csv");
+  const fs::path committed = fs::path(BCSSIM_SOURCE_DIR) / "results" / "paper" / name;
+  for (const char* f : {"slowdowns.csv", "runs.csv", "points.csv", "summary.json"}) {
+    CAPTURE(f);
+    CHECK(slurp(kTmp / name / f) == slurp(committed / f));
+  }
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("verify: a scenario that reproduces its golden digest passes; another digest or no golden fails")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  fs::copy_file(kDefault, kTmp / "default.json");
+  const std::string good = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
+  const auto line = good.find("\ndefault.json,");
+  REQUIRE(line != std::string::npos);
+  const std::string digest = good.substr(line + 14, 16);
+  std::ofstream(kTmp / "good.csv") << "scenario,digest\ndefault.json," << digest << "\n";
+  std::ofstream(kTmp / "bad.csv") << "scenario,digest\ndefault.json,0123456789abcdef\n";
+
+  const auto pass = bcssim("verify --digests " + (kTmp / "good.csv").string());
+  CHECK(pass.code == 0);
+  CHECK(pass.output.find("match      default.json: " + digest) != std::string::npos);
+
+  const auto fail = bcssim("verify --digests " + (kTmp / "bad.csv").string());
+  CHECK(fail.code == 1);
+  CHECK(fail.output.find("MISMATCH   default.json: digest " + digest + ", golden 0123456789abcdef") !=
+        std::string::npos);
+
+  const auto unknown = bcssim("verify " + kDefault + " --digests " + (kTmp / "good.csv").string());
+  CHECK(unknown.code == 1);
+  CHECK(unknown.output.find("NO GOLDEN") != std::string::npos);
+
+  const auto missing = bcssim("verify --digests " + (kTmp / "none.csv").string());
+  CHECK(missing.code == 2);
+  CHECK(missing.output.find("--digests") != std::string::npos);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("OS noise: the same seed gives the same digest, another seed another; a detour longer than its period is refused")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // BCS-MPI on 4 nodes with CPU and NIC noise: the NIC threads run their cycles through their own detours.
+  std::ofstream(kTmp / "noisy.json") << R"({"kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo", "nodes": 4},
+    "app": {"name": "synthetic", "processes": 8}, "synthetic": {"pattern": "exchange", "iterations": 5},
+    "noise": {"cpu": {"period": "2ms", "duration": "200us", "jitter": "500us"},
+              "nic": {"period": "300us", "duration": "5us", "jitter": "50us"}}})";
+  const std::string noisy = (kTmp / "noisy.json").string();
+  auto digest_of = [](const fs::path& out) {
+    std::string d = slurp(out / "digest");
+    return d.substr(0, d.find('\n'));
+  };
+  REQUIRE(bcssim("run " + noisy + " --out " + (kTmp / "a").string()).code == 0);
+  REQUIRE(bcssim("run " + noisy + " --out " + (kTmp / "b").string()).code == 0);
+  REQUIRE(bcssim("run " + noisy + " --set seed=2 --out " + (kTmp / "c").string()).code == 0);
+  REQUIRE(bcssim("run " + noisy + " --set seed=2 --out " + (kTmp / "d").string()).code == 0);
+  REQUIRE(bcssim("run " + noisy + " --set noise.cpu.period=0s --set noise.nic.period=0s --out " +
+                 (kTmp / "quiet").string())
+              .code == 0);
+  CHECK(digest_of(kTmp / "a") == digest_of(kTmp / "b"));
+  CHECK(digest_of(kTmp / "c") == digest_of(kTmp / "d"));
+  CHECK(digest_of(kTmp / "a") != digest_of(kTmp / "c"));
+  CHECK(digest_of(kTmp / "a") != digest_of(kTmp / "quiet"));
+
+  const auto bad = bcssim("run " + noisy + " --set noise.cpu.jitter=1900us --out " + (kTmp / "bad").string());
+  CHECK(bad.code == 2);
+  CAPTURE(bad.output);
+  CHECK(bad.output.find("noise.cpu.jitter = \"1900us\": expected at most noise.cpu.period - noise.cpu.duration") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "bad"));
+  fs::remove_all(kTmp);
+}
