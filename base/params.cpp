@@ -53,6 +53,7 @@ std::string scalar_literal(const ParamDecl& d, const ParamValue& v, std::size_t 
     case ParamType::text:
     case ParamType::choice:
     case ParamType::quantity: return quoted(v.words.at(i));
+    case ParamType::record: return "{}";
   }
   return "null";
 }
@@ -101,6 +102,15 @@ ParamDecl quantity_decl(std::string path, Quantity q, const char* def, double mi
     throw std::logic_error("parameter " + d.path + ": default '" + def + "' is not a " + quantity_help(q));
   d.default_value = ParamValue{{*x}, {def}};
   d.default_literal = quoted(def);
+  return d;
+}
+
+ParamDecl record_list_decl(std::string path, std::string doc, std::string source)
+{
+  ParamDecl d = make(std::move(path), ParamType::record, std::move(doc), std::move(source));
+  d.list = true;
+  d.may_be_empty = true;
+  d.default_literal = "[]";
   return d;
 }
 

@@ -20,7 +20,8 @@ namespace bcssim::base {
 
 inline constexpr double kUnbounded = std::numeric_limits<double>::infinity();
 
-enum class ParamType { integer, real, boolean, text, choice, quantity };
+/// `record`: a JSON object whose keys its owner (a scenario kind) checks itself, e.g. one job of a workload.
+enum class ParamType { integer, real, boolean, text, choice, quantity, record };
 
 /// A resolved value: numbers (integers, reals, booleans as 0/1, quantities in SI units) or words (texts,
 /// choices, and "auto" for an integer resolved from other parameters); one entry per item of a list.
@@ -98,6 +99,8 @@ ParamDecl text_decl(std::string path, const char* def, std::string doc, std::str
 /// A list of words, each one of `choices`.
 ParamDecl word_list_decl(std::string path, std::vector<std::string> choices, std::vector<std::string> def,
                          std::string doc, std::string source);
+/// A list of records (JSON objects checked by the kind that declares it), empty by default.
+ParamDecl record_list_decl(std::string path, std::string doc, std::string source);
 /// Typed list defaults.
 ParamValue numbers(std::vector<double> v);
 ParamValue words(std::vector<std::string> v);

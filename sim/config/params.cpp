@@ -117,6 +117,8 @@ std::optional<std::string> check_scalar(const ParamSpec& s, const nlohmann::json
         return want + ", a whole number of bytes";
       return std::nullopt;
     }
+    case ParamType::record:
+      return v.is_object() ? std::nullopt : std::optional<std::string>("an object (see this parameter's doc)");
   }
   return "a valid value";
 }
@@ -149,6 +151,7 @@ std::string unit_label(const ParamSpec& spec)
     case ParamType::text: unit = "text"; break;
     case ParamType::choice: unit = "choice"; break;
     case ParamType::quantity: unit = std::string(si_unit(spec.quantity)); break;
+    case ParamType::record: unit = "object"; break;
   }
   return spec.list ? "list of " + unit : unit;
 }

@@ -203,6 +203,8 @@ base::ParamValue Scenario::value(const std::string& path) const
         out.numbers.push_back(*parse_quantity(spec->quantity, v.get<std::string>()));
         out.words.push_back(v.get<std::string>());
         break;
+      case ParamType::record: // read as JSON by the kind that declares it (Scenario::raw)
+        throw std::logic_error("Scenario::value: '" + path + "' is a list of records: read it with raw()");
     }
   };
   const nlohmann::json& v = raw(path);

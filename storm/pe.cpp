@@ -1,0 +1,115 @@
+#include "storm/pe.hpp"
+
+#include "base/event_stream.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/Exception.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include <stdexcept>
+#include <string>
+
+namespace bcssim::storm {
+namespace sg4 = simgrid::s4u;
+
+namespace {
+std::string name(ProcessKey p) { return "job " + std::to_string(p.job) + " rank " + std::to_string(p.rank); }
+} // namespace
+
+Pe::Pe(sg4::Host* cpu, unsigned node, unsigned index, double switch_cost)
+    : cpu_(cpu), node_(node), index_(index), switch_cost_(switch_cost)
+{
+  if (index >= unsigned(cpu->get_core_count()))
+    throw std::invalid_argument("storm::Pe: node " + std::to_string(node) + " has no PE " + std::to_string(index));
+  if (switch_cost < 0)
+    throw std::invalid_argument("storm::Pe: a negative switch cost");
+}
+
+Pe::Slot& Pe::slot(ProcessKey p)
+{
+  auto it = slots_.find(p);
+  if (it == slots_.end())
+    throw std::logic_error("storm::Pe: " + name(p) + " is not placed on node " + std::to_string(node_) + " PE " +
+                           std::to_string(index_));
+  return it->second;
+}
+
+double Pe::cpu_time(ProcessKey p) const
+{
+  auto it = slots_.find(p);
+  if (it == slots_.end())
+    return 0;
+  const Slot& s = it->second;
+  return s.cpu_time + (s.exec ? sg4::Engine::get_clock() - s.started_at : 0);
+}
+
+void Pe::attach(ProcessKey p)
+{
+  if (!slots_.emplace(p, Slot{}).second)
+    throw std::logic_error("storm::Pe: " + name(p) + " is placed twice");
+}
+
+void Pe::detach(ProcessKey p)
+{
+  if (slot(p).remaining > 0)
+    throw std::logic_error("storm::Pe: " + name(p) + " exits while computing");
+  slots_.erase(p);
+  if (running_ == p)
+    running_.reset();
+}
+
+void Pe::stop(Slot& s)
+{
+  if (!s.exec)
+    return;
+  s.remaining = s.exec->get_remaining();
+  s.exec->cancel(); // its process's wait ends in CancelException, at this instant
+}
+
+void Pe::execute(ProcessKey p, double flops)
+{
+  if (flops <= 0)
+    return;
+  Slot& s = slot(p); // std::map: the reference stays valid while p is placed
+  if (s.remaining > 0)
+    throw std::logic_error("storm::Pe: " + name(p) + " computes twice at once");
+  s.remaining = flops;
+  while (s.remaining > 0) {
+    {
+      const std::unique_lock lock(*mutex_);
+      while (!holds(p))
+        turn_->wait(lock);
+    }
+    s.exec = sg4::Exec::init()->set_flops_amount(s.remaining)->set_host(cpu_);
+    s.exec->start();
+    s.started_at = sg4::Engine::get_clock();
+    try {
+      s.exec->wait();
+      s.remaining = 0;
+    } catch (const simgrid::CancelException&) { // descheduled: stop() kept what is left
+    }
+    s.cpu_time += sg4::Engine::get_clock() - s.started_at;
+    s.exec = nullptr;
+  }
+}
+
+void Pe::switch_to(std::optional<ProcessKey> next)
+{
+  if (next == running_ && !switching_)
+    return;
+  if (next)
+    slot(*next); // it must be placed here
+  if (running_)
+    stop(slot(*running_));
+  running_ = next;
+  ++switches_;
+  base::emit("storm.switch", std::uint64_t(node_) << 16 | index_);
+  if (switch_cost_ > 0) {
+    switching_ = true;
+    sg4::this_actor::sleep_for(switch_cost_);
+    switching_ = false;
+  }
+  turn_->notify_all(); // the process now holding the PE (if any) resumes its work
+}
+
+} // namespace bcssim::storm

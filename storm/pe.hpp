@@ -1,0 +1,86 @@
+#pragma once
+// A processing element time-shared by several processes (thesis ch. 4 §4.2.1, ch. 6 §6.2): the Node Manager
+// decides which process holds it; only that one computes. A process that does not hold the PE keeps its work
+// where it stopped (STORM deschedules with SIGSTOP and resumes with SIGCONT), while its communication goes on
+// in the NIC. A switch takes `switch_cost` of the PE's time, during which no process computes.
+//
+// Every CPU use of a process goes through execute(), so that a descheduled process neither computes nor runs
+// library code. Who runs is decided by explicit keys (job, rank) passed in by the Node Manager, never by the
+// order in which SimGrid runs actors.
+#include <simgrid/s4u/ConditionVariable.hpp>
+#include <simgrid/s4u/Exec.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Mutex.hpp>
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <tuple>
+
+namespace bcssim::storm {
+
+/// A process as the resource manager names it.
+struct ProcessKey {
+  int job = 0;
+  int rank = 0;
+  friend bool operator<(const ProcessKey& a, const ProcessKey& b)
+  {
+    return std::tie(a.job, a.rank) < std::tie(b.job, b.rank);
+  }
+  friend bool operator==(const ProcessKey& a, const ProcessKey& b) { return a.job == b.job && a.rank == b.rank; }
+  friend bool operator!=(const ProcessKey& a, const ProcessKey& b) { return !(a == b); }
+};
+
+class Pe {
+public:
+  /// `cpu`: the node's CPU host (one core per PE); `switch_cost`: s of PE time per context switch.
+  Pe(simgrid::s4u::Host* cpu, unsigned node, unsigned index, double switch_cost);
+
+  unsigned node() const { return node_; }
+  unsigned index() const { return index_; }
+
+  /// A process is placed on this PE; it does not run until switched in.
+  void attach(ProcessKey p);
+  /// It has exited (its work is done); if it held the PE, the PE is idle until the next switch.
+  void detach(ProcessKey p);
+  /// On p's actor: runs `flops` of p's work, progressing only while p holds the PE. Returns when done.
+  void execute(ProcessKey p, double flops);
+  /// The Node Manager gives the PE to `next` (nullopt: nobody). The running process's work stops at once; the
+  /// calling actor then spends switch_cost (the PE runs nobody meanwhile) and next's work resumes. Giving the PE
+  /// to the process that holds it costs nothing.
+  void switch_to(std::optional<ProcessKey> next);
+
+  std::optional<ProcessKey> running() const { return running_; }
+  bool switching() const { return switching_; }
+  /// s the process computed on this PE so far (work done, excluding switches and time descheduled).
+  double cpu_time(ProcessKey p) const;
+  /// Context switches paid so far.
+  std::uint64_t switches() const { return switches_; }
+
+private:
+  // SimGrid 3.32's Activity::resume() leaves the activity marked suspended, so a second suspend() of the same
+  // Exec is ignored (later versions reset the mark). A descheduled process's work is therefore cancelled, its
+  // remaining flops kept, and a fresh Exec started for them when it holds the PE again.
+  struct Slot {
+    simgrid::s4u::ExecPtr exec; // its work progressing now (null: none)
+    double remaining = 0;       // flops of its current execute() still to do
+    double started_at = 0;      // when `exec` started
+    double cpu_time = 0;
+  };
+  Slot& slot(ProcessKey p);
+  bool holds(ProcessKey p) const { return running_ == p && !switching_; }
+  void stop(Slot& s); // its work stops progressing (on the Node Manager's actor)
+
+  simgrid::s4u::Host* cpu_;
+  unsigned node_;
+  unsigned index_;
+  double switch_cost_;
+  std::map<ProcessKey, Slot> slots_;
+  simgrid::s4u::MutexPtr mutex_ = simgrid::s4u::Mutex::create();
+  simgrid::s4u::ConditionVariablePtr turn_ = simgrid::s4u::ConditionVariable::create(); // a switch completed
+  std::optional<ProcessKey> running_;
+  bool switching_ = false;
+  std::uint64_t switches_ = 0;
+};
+
+} // namespace bcssim::storm
