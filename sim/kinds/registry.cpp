@@ -4,6 +4,7 @@
 #include "sim/kinds/app/kind.hpp"
 #include "sim/kinds/microbench/kind.hpp"
 #include "sim/kinds/mpi_microbench/kind.hpp"
+#include "sim/kinds/workload/kind.hpp"
 
 #include "base/registry.hpp"
 
@@ -15,6 +16,7 @@ const std::vector<Kind>& kinds()
       microbench_kind(),     // the raw QsNet substrate and the core primitives
       mpi_microbench_kind(), // OSU-style MPI benchmarks on a backend
       app_kind(),            // one application on a backend
+      workload_kind(),       // several jobs under a scheduling algorithm
   };
   return all;
 }

@@ -1,0 +1,89 @@
+#include "sim/kinds/workload/jobs.hpp"
+
+#include "apps/app.hpp"
+#include "sim/kinds/app/app_run.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <set>
+
+namespace bcssim::sim {
+namespace {
+
+// Keys of a record that are sections of the job's scenario.
+std::set<std::string> scenario_keys()
+{
+  std::set<std::string> keys{"app", "job"};
+  for (const std::string& name : apps::names())
+    keys.insert(name);
+  return keys;
+}
+
+// `overlay` merged into `base`, object by object.
+void merge(nlohmann::json& base, const nlohmann::json& overlay)
+{
+  for (const auto& [key, value] : overlay.items()) {
+    if (value.is_object() && base.contains(key) && base[key].is_object())
+      merge(base[key], value);
+    else
+      base[key] = value;
+  }
+}
+
+} // namespace
+
+std::vector<WorkloadJob> workload_jobs(const Scenario& sc)
+{
+  const nlohmann::json& records = sc.raw("workload.jobs");
+  if (records.empty())
+    throw ScenarioError("workload.jobs", "[]", "at least one job");
+  // The machine every job runs on: the workload's scenario as resolved, as a scenario of kind "app".
+  nlohmann::json machine = sc.echo();
+  machine.erase("workload");
+  machine.erase("scheduler");
+  machine["kind"] = "app";
+  const std::set<std::string> allowed = scenario_keys();
+  std::vector<WorkloadJob> jobs;
+  for (std::size_t i = 0; i < records.size(); ++i) {
+    const std::string at = fmt::format("workload.jobs[{}]", i);
+    const nlohmann::json& record = records[i];
+    WorkloadJob job;
+    job.id = int(i);
+    nlohmann::json fragment = nlohmann::json::object();
+    for (const auto& [key, value] : record.items()) {
+      if (key == "submit") {
+        const auto t = value.is_string() ? base::parse_quantity(base::Quantity::time, value.get<std::string>()) : std::nullopt;
+        if (!t || *t < 0)
+          throw ScenarioError(at + ".submit", value.dump(), "a time of at least 0 s, e.g. \"0s\" or \"1.5s\"");
+        job.submit = *t;
+      } else if (key == "priority") {
+        if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 1000000)
+          throw ScenarioError(at + ".priority", value.dump(), "an integer in [0, 1000000]");
+        job.priority = int(value.get<std::int64_t>());
+      } else if (allowed.count(key)) {
+        fragment[key] = value;
+      } else {
+        std::vector<std::string> keys(allowed.begin(), allowed.end());
+        keys.push_back("priority");
+        keys.push_back("submit");
+        std::sort(keys.begin(), keys.end());
+        throw ScenarioError(at + "." + key, value.dump(),
+                            fmt::format("no such key in a job; allowed: {}", fmt::join(keys, ", ")));
+      }
+    }
+    nlohmann::json merged = machine;
+    merge(merged, fragment);
+    try {
+      job.scenario = Scenario::resolve(merged, {}, sc.name());
+    } catch (const ScenarioError& e) {
+      throw ScenarioError(at + "." + e.path(), e.value(), e.allowed());
+    }
+    job.app = job.scenario.text("app.name");
+    job.processes = app_ranks(job.scenario);
+    jobs.push_back(std::move(job));
+  }
+  return jobs;
+}
+
+} // namespace bcssim::sim

@@ -1,0 +1,26 @@
+#pragma once
+// The jobs of a workload (workload.jobs): each record names an application run as one MPI job, submitted at a
+// given time. A record is a scenario fragment: "app" (name, processes), the application's own section, "job"
+// (placement of its ranks on the PEs it gets), plus "submit" and "priority". Each job is resolved as a scenario
+// of kind "app" on the workload's machine, so every rule of the application holds for it, and a broken one is
+// reported under workload.jobs[i].
+#include "sim/config/scenario.hpp"
+
+#include <string>
+#include <vector>
+
+namespace bcssim::sim {
+
+struct WorkloadJob {
+  int id = 0;            // its index in workload.jobs
+  std::string app;       // app.name
+  unsigned processes = 0;
+  double submit = 0;     // s
+  int priority = 0;      // higher first where the algorithm uses priorities (PBCS); FCFS ignores it
+  Scenario scenario;     // the job as a scenario of kind "app" (its application reads its parameters here)
+};
+
+/// The workload's jobs, checked; ScenarioError naming workload.jobs[i]... for a bad one.
+std::vector<WorkloadJob> workload_jobs(const Scenario& sc);
+
+} // namespace bcssim::sim

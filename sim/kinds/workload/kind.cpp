@@ -1,0 +1,90 @@
+// Kind "workload": several MPI jobs on one machine under a scheduling algorithm (thesis ch. 6). Each job of
+// workload.jobs is an application run as one MPI job on the backend 'mpi'; STORM's Machine Manager starts them
+// as scheduler.algorithm decides.
+#include "sim/kinds/workload/kind.hpp"
+
+#include "sim/kinds/workload/jobs.hpp"
+#include "sim/kinds/workload/report.hpp"
+#include "sim/kinds/workload/workload_run.hpp"
+
+#include <fmt/format.h>
+
+namespace bcssim::sim {
+namespace {
+
+std::vector<base::ParamDecl> params()
+{
+  std::vector<base::ParamDecl> c;
+  c.push_back(base::record_list_decl(
+      "workload.jobs",
+      "The jobs of kind 'workload', in submission order for equal submit times: each an object with 'app' (name, "
+      "processes: as in kind 'app'), the application's own section (e.g. 'synthetic'), 'job' (placement), "
+      "'submit' (a time, default \"0s\") and 'priority' (an integer, default 0, higher first where the algorithm "
+      "uses priorities). Each job is checked as a scenario of kind 'app' on this machine.",
+      "scenario choice (thesis ch. 6 §6.3: static workloads; §6.4: dynamic ones)"));
+  c.push_back(base::choice_decl("scheduler.algorithm", "fcfs", {"fcfs"},
+                                "How the machine is shared among the jobs. fcfs: batch space sharing, each job on "
+                                "dedicated PEs in submission order, the first waiting job blocking the others (no "
+                                "backfilling), multiprogramming level 1.",
+                                "thesis ch. 6 §6.2 and §6.3.1"));
+  c.push_back(base::quantity_decl("scheduler.quantum", base::Quantity::time, "50ms", 1e-6, 3600,
+                                  "The Machine Manager's timeslice: it acts at multiples of it (a job that ended is "
+                                  "noted, a submitted one queued and started at the next tick).",
+                                  "thesis ch. 4 §4.2.1 (the MM is clock-based) and §4.3.3.1 (50 ms)"));
+  return c;
+}
+
+void check(const Scenario& sc) { (void)workload_jobs(sc); }
+
+class WorkloadKindRun : public KindRun {
+public:
+  WorkloadKindRun(World& world, const Scenario& sc)
+      : algorithm_(sc.text("scheduler.algorithm")), nodes_(unsigned(sc.integer("platform.nodes"))),
+        pes_(unsigned(sc.integer("platform.pes_per_node"))),
+        run_(std::make_unique<WorkloadRun>(world, sc, workload_jobs(sc)))
+  {
+    run_->start();
+  }
+  void finish() override
+  {
+    run_->check();
+    jobs_ = run_->outcomes();
+    run_.reset(); // the jobs refer to the World, which ends before the results are written
+  }
+  void summarize(nlohmann::json& summary) const override
+  {
+    const WorkloadFigures f = workload_figures(jobs_, nodes_ * pes_);
+    summary["workload"] = {{"algorithm", algorithm_},
+                           {"jobs", jobs_.size()},
+                           {"turnaround_s", std::stod(fmt::format("{:.9f}", f.turnaround))},
+                           {"mean_response_s", std::stod(fmt::format("{:.9f}", f.mean_response))},
+                           {"utilization", std::stod(fmt::format("{:.6f}", f.utilization))}};
+  }
+  void write(const ResultsDir& dir) const override
+  {
+    dir.write("jobs.csv", jobs_csv(jobs_, ""));
+    dir.write("runs.csv", jobs_csv(jobs_, algorithm_));
+    write_gantt(dir, jobs_, nodes_, pes_, fmt::format("{} jobs under {}", jobs_.size(), algorithm_));
+  }
+
+private:
+  std::string algorithm_;
+  unsigned nodes_, pes_;
+  std::unique_ptr<WorkloadRun> run_;
+  std::vector<JobOutcome> jobs_;
+};
+
+} // namespace
+
+Kind workload_kind()
+{
+  Kind k;
+  k.name = "workload";
+  k.doc = "runs the jobs of workload.jobs on the backend 'mpi' under scheduler.algorithm";
+  k.params = params();
+  k.check = check;
+  k.start = [](World& world, const Scenario& sc) { return std::make_unique<WorkloadKindRun>(world, sc); };
+  return k;
+}
+
+} // namespace bcssim::sim

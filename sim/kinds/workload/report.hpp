@@ -1,0 +1,28 @@
+#pragma once
+// What a workload run reports (thesis ch. 6 §6.3.1): per job its submit, start and end times, run and response
+// time; for the workload its turnaround time (first submission to last end), mean response time and
+// utilization; a Gantt chart of the PEs over time.
+#include "sim/kinds/workload/workload_run.hpp"
+#include "sim/output/results_dir.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace bcssim::sim {
+
+struct WorkloadFigures {
+  double turnaround = 0;    // s: first submission to last end
+  double mean_response = 0; // s: mean of end - submit
+  double utilization = 0;   // PE-seconds the jobs held / (machine PEs x turnaround)
+};
+
+WorkloadFigures workload_figures(const std::vector<JobOutcome>& jobs, unsigned machine_pes);
+/// jobs.csv (one row per job) and the same rows with the algorithm as runs.csv.
+std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& algorithm);
+/// gantt.csv, its gnuplot script and the chart (PE x time, one box per job on each of its PEs).
+void write_gantt(const ResultsDir& dir, const std::vector<JobOutcome>& jobs, unsigned nodes, unsigned pes_per_node,
+                 const std::string& title);
+
+} // namespace bcssim::sim

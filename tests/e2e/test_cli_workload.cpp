@@ -1,0 +1,97 @@
+// Workloads (kind "workload"): several jobs on one machine under a scheduling algorithm, from the CLI.
+#include "cli_harness.hpp"
+
+#include <cmath>
+
+using namespace e2e;
+
+namespace {
+
+// jobs.csv as rows of named columns.
+std::vector<std::map<std::string, std::string>> read_csv(const fs::path& file)
+{
+  std::istringstream in(slurp(file));
+  std::string line;
+  std::getline(in, line);
+  std::vector<std::string> header;
+  for (std::istringstream h(line); std::getline(h, line, ',');)
+    header.push_back(line);
+  std::vector<std::map<std::string, std::string>> rows;
+  while (std::getline(in, line)) {
+    std::map<std::string, std::string> row;
+    std::istringstream cells(line);
+    for (const std::string& name : header) {
+      std::string cell;
+      std::getline(cells, cell, ',');
+      row[name] = cell;
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+} // namespace
+
+TEST_CASE("FCFS: a job alone runs as kind 'app' does; the next ones start at the Machine Manager's first tick after")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/fcfs-example.json";
+  const auto r = bcssim("run " + scenario + " --out " + (kTmp / "w").string());
+  REQUIRE(r.code == 0);
+  const auto jobs = read_csv(kTmp / "w" / "jobs.csv");
+  REQUIRE(jobs.size() == 3);
+  const double end0 = std::stod(jobs[0].at("end_s"));
+  CHECK(std::stod(jobs[0].at("start_s")) == 0);
+  // Jobs 1 and 2 (submitted at 10 and 20 ms) wait for job 0's four PEs, then start together at the first 25 ms
+  // tick after it ended, on node 0 and node 1.
+  const double tick = std::ceil(end0 / 0.025) * 0.025;
+  CHECK(std::stod(jobs[1].at("start_s")) == doctest::Approx(tick).epsilon(1e-12));
+  CHECK(std::stod(jobs[2].at("start_s")) == doctest::Approx(tick).epsilon(1e-12));
+  CHECK(slurp(kTmp / "w" / "gantt.csv").find("2,1,0,2,") != std::string::npos); // job 2 on node 1 PE 0
+  CHECK(fs::exists(kTmp / "w" / "gantt.svg"));
+  CHECK(slurp(kTmp / "w" / "runs.csv").rfind("algorithm,job,app,", 0) == 0);
+
+  // Job 0 on a dedicated machine: the same run as kind "app" (a batch job shares nothing).
+  std::ofstream(kTmp / "alone.json") << R"({"kind": "app", "mpi": "quadrics",
+    "platform": {"preset": "accelerando", "nodes": 2}, "app": {"name": "synthetic", "processes": 4},
+    "synthetic": {"pattern": "exchange", "granularity": "3ms", "iterations": 100}})";
+  REQUIRE(bcssim("run " + (kTmp / "alone.json").string() + " --out " + (kTmp / "a").string()).code == 0);
+  const auto summary = nlohmann::json::parse(slurp(kTmp / "a" / "summary.json"));
+  CHECK(end0 == doctest::Approx(summary["app"]["time_ns"].get<double>() * 1e-9).epsilon(1e-9));
+
+  const auto w = nlohmann::json::parse(slurp(kTmp / "w" / "summary.json"))["workload"];
+  CHECK(w["turnaround_s"].get<double>() == doctest::Approx(std::stod(jobs[2].at("end_s"))).epsilon(1e-12));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a workload's bad jobs are exit 2 naming workload.jobs[i] and what is allowed, nothing written")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "w.json") << R"({"kind": "workload", "platform": {"preset": "accelerando", "nodes": 2},
+    "workload": {"jobs": [{"app": {"name": "synthetic", "processes": 2}},
+                          {"app": {"name": "synthetic", "processes": 8}}]}})";
+  const std::string run = "run " + (kTmp / "w.json").string() + " --out " + (kTmp / "out").string();
+  auto r = bcssim(run);
+  CHECK(r.code == 2);
+  CHECK(r.output.find("workload.jobs[1].app.processes = 8: expected at most platform.nodes x "
+                      "platform.pes_per_node = 2 x 2 = 4") != std::string::npos);
+  r = bcssim(run + R"( --set 'workload.jobs=[{"submit": "-1s"}]')");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("workload.jobs[0].submit = \"-1s\": expected a time of at least 0 s") != std::string::npos);
+  r = bcssim(run + R"( --set 'workload.jobs=[{"sumbit": "1s"}]')");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("workload.jobs[0].sumbit = \"1s\": expected no such key in a job; allowed: app, job, "
+                      "priority,") != std::string::npos);
+  r = bcssim(run + R"( --set 'workload.jobs=[{"synthetic": {"granularity": "-3ms"}}]')");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("workload.jobs[0].synthetic.granularity = \"-3ms\"") != std::string::npos);
+  CHECK(bcssim(run + " --set 'workload.jobs=[]'").code == 2);
+  CHECK(bcssim(run + " --set 'workload.jobs=[3]'").code == 2);
+  r = bcssim(run + " --set scheduler.algorithm=unknown");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("scheduler.algorithm = \"unknown\": expected one of: fcfs") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "out"));
+  fs::remove_all(kTmp);
+}
