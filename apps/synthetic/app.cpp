@@ -11,10 +11,16 @@ const base::ParamGroup<Spec>& params()
   using base::Quantity;
   static const base::ParamGroup<Spec> g = [] {
     base::ParamGroup<Spec> g("synthetic");
-    g.choice<Pattern>("pattern", &Spec::pattern, "barrier", {{"barrier", Pattern::barrier}, {"exchange", Pattern::exchange}},
+    g.choice<Pattern>("pattern", &Spec::pattern, "barrier",
+                      {{"barrier", Pattern::barrier},
+                       {"exchange", Pattern::exchange},
+                       {"ring", Pattern::ring},
+                       {"ring_nonblocking", Pattern::ring_nonblocking}},
                       "After each computation: 'barrier' = MPI_Barrier; 'exchange' = MPI_Irecv from and MPI_Isend "
-                      "to synthetic.neighbours partners, then MPI_Waitall.",
-                      "002 §1.4 synthetic application");
+                      "to synthetic.neighbours partners, then MPI_Waitall; 'ring' = blocking MPI_Send and MPI_Recv "
+                      "with both ring neighbours (even ranks send first); 'ring_nonblocking' = MPI_Isend and "
+                      "MPI_Irecv with both ring neighbours, completed by an MPI_Waitall in the next iteration.",
+                      "002 §1.4 synthetic application; ring patterns: thesis ch. 6 §6.3.2 and §6.3.2.5");
     g.quantity("granularity", &Spec::granularity, Quantity::time, "1ms", 0, 1e4,
                "Computation per iteration of every rank, before imbalance and variability.",
                "scenario choice (000 §6: 1-100 ms spans fine- to coarse-grained)");
@@ -27,6 +33,13 @@ const base::ParamGroup<Spec>& params()
                               "Bytes each rank sends to each partner per iteration (exchange).", "scenario choice"),
           [](Spec& s, const base::ParamValue& v) { s.message_bytes = std::uint64_t(v.number()); });
     declare_uneven_work(g, &Spec::imbalance, &Spec::variability, "iteration's computation");
+    g.add(base::real_decl("work_factors", 1, 0, 1e6,
+                          "Each rank's share of the work: rank r computes work_factors[r] times as much per "
+                          "iteration (one factor per process); [] = the same for every rank.",
+                          "thesis ch. 6 §6.3.2.2: 'processes 1 and 2 of the first job compute twice as much per "
+                          "iteration'")
+              .listed(base::numbers({})),
+          [](Spec& s, const base::ParamValue& v) { s.work_factors = v.numbers; });
     return g;
   }();
   return g;
@@ -38,7 +51,13 @@ App app()
 {
   return App{"synthetic", "the bulk-synchronous loop of apps/synthetic (parameters synthetic.*)",
              base::declarations(params()),
-             [](const base::ParamSource&, const JobContext&) { return std::optional<base::ParamError>(); },
+             [](const base::ParamSource& source, const JobContext& job) -> std::optional<base::ParamError> {
+               const auto factors = source.value("synthetic.work_factors").numbers;
+               if (!factors.empty() && factors.size() != job.ranks)
+                 return base::ParamError{"synthetic.work_factors", source.shown("synthetic.work_factors"),
+                                         "one factor per process (" + std::to_string(job.ranks) + "), or []"};
+               return std::nullopt;
+             },
              [](const base::ParamSource& source, const JobContext& job) -> mpi::RankMain {
                Spec spec = params().build(source);
                spec.seed = job.seed;

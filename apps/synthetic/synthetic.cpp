@@ -11,7 +11,11 @@ Pattern parse_pattern(const std::string& text)
     return Pattern::barrier;
   if (text == "exchange")
     return Pattern::exchange;
-  throw std::invalid_argument("synthetic pattern '" + text + "': expected barrier or exchange");
+  if (text == "ring")
+    return Pattern::ring;
+  if (text == "ring_nonblocking")
+    return Pattern::ring_nonblocking;
+  throw std::invalid_argument("synthetic pattern '" + text + "': expected barrier, exchange, ring or ring_nonblocking");
 }
 
 std::vector<int> partner_offsets(int size, int neighbours)
@@ -24,18 +28,60 @@ std::vector<int> partner_offsets(int size, int neighbours)
   return offsets;
 }
 
+namespace {
+
+// Blocking sends and receives with both ring neighbours, ordered by parity so that no rank waits on a rank that
+// waits on it: even ranks send first, odd ranks receive first (in a ring of odd size the two even neighbours
+// form a chain that still resolves).
+void ring_blocking(mpi::Comm& comm, const Spec& spec, int tag)
+{
+  const int size = comm.size();
+  const int me = comm.rank();
+  const int right = (me + 1) % size, left = (me - 1 + size) % size;
+  const std::uint64_t n = spec.message_bytes;
+  if (me % 2 == 0) {
+    comm.send(nullptr, n, right, tag);
+    comm.recv(nullptr, n, left, tag);
+    comm.send(nullptr, n, left, tag);
+    comm.recv(nullptr, n, right, tag);
+  } else {
+    comm.recv(nullptr, n, left, tag);
+    comm.send(nullptr, n, right, tag);
+    comm.recv(nullptr, n, right, tag);
+    comm.send(nullptr, n, left, tag);
+  }
+}
+
+} // namespace
+
 void run(mpi::Comm& comm, const Spec& spec)
 {
   const int size = comm.size();
   const int me = comm.rank();
   const std::vector<int> offsets = partner_offsets(size, spec.neighbours);
+  const std::vector<int> ring = partner_offsets(size, 2); // right and left
+  const double factor = spec.work_factors.empty() ? 1.0 : spec.work_factors.at(std::size_t(me));
   Workload work(spec, me);
   std::vector<mpi::Request> requests;
   comm.barrier(); // start together
   for (int it = 0; it < spec.iterations; ++it) {
-    comm.compute(work.next());
+    comm.compute(work.next() * factor);
     if (spec.pattern == Pattern::barrier) {
       comm.barrier();
+      continue;
+    }
+    if (spec.pattern == Pattern::ring) {
+      if (size > 1)
+        ring_blocking(comm, spec, it);
+      continue;
+    }
+    if (spec.pattern == Pattern::ring_nonblocking) { // the last iteration's exchange completes now, this one's starts
+      comm.waitall(requests);
+      requests.clear();
+      for (int o : ring)
+        requests.push_back(comm.irecv(nullptr, spec.message_bytes, (me - o + size) % size, it));
+      for (int o : ring)
+        requests.push_back(comm.isend(nullptr, spec.message_bytes, (me + o) % size, it));
       continue;
     }
     requests.clear();
@@ -45,6 +91,8 @@ void run(mpi::Comm& comm, const Spec& spec)
       requests.push_back(comm.isend(nullptr, spec.message_bytes, (me + o) % size, it));
     comm.waitall(requests);
   }
+  if (spec.pattern == Pattern::ring_nonblocking)
+    comm.waitall(requests);
 }
 
 } // namespace bcssim::apps::synthetic

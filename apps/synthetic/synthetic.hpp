@@ -1,7 +1,9 @@
 #pragma once
-// The synthetic bulk-synchronous application (002 §1.4 style): a loop of computation followed by either a barrier
-// or a non-blocking exchange with a fixed set of neighbours completed by MPI_Waitall. It exerts no memory
-// pressure; what it controls is the granularity, the communication pattern and the variability of the work.
+// The synthetic bulk-synchronous application (002 §1.4 style; thesis ch. 6 §6.3.2's "building block"): a loop of
+// computation followed by a barrier, a non-blocking exchange with a fixed set of neighbours completed by
+// MPI_Waitall, or the nearest-neighbour ring of chapter 6 with blocking calls or with non-blocking ones completed
+// in the next iteration (§6.3.2.5). It exerts no memory pressure; what it controls is the granularity, the
+// communication pattern, each process's share of the work and the variability of the work.
 #include "apps/common/variable_work.hpp"
 #include "mpi/comm.hpp"
 
@@ -11,7 +13,7 @@
 
 namespace bcssim::apps::synthetic {
 
-enum class Pattern { barrier, exchange };
+enum class Pattern { barrier, exchange, ring, ring_nonblocking };
 
 /// A scenario's defaults and their sources: the declarations in app.cpp (synthetic.*).
 struct Spec {
@@ -22,6 +24,7 @@ struct Spec {
   std::uint64_t message_bytes = 0; // exchange: bytes sent to each partner per iteration
   double imbalance = 0;   // static: rank r computes granularity * (1 + imbalance * a_r), a_r uniform in [0, 1)
   double variability = 0; // per iteration: times (1 + variability * (2u - 1)), u uniform in [0, 1)
+  std::vector<double> work_factors; // rank r computes work_factors[r] times as much (empty: 1 for every rank)
   std::uint64_t seed = 0;
 };
 
