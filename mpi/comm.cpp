@@ -118,12 +118,20 @@ Comm::CallScope::~CallScope()
     comm_.observer_->leave(primitive, start_, bytes_);
 }
 
+void Comm::execute_on_cpu(double flops)
+{
+  if (cpu_ != nullptr)
+    cpu_->execute(flops);
+  else
+    simgrid::s4u::this_actor::execute(flops);
+}
+
 void Comm::compute(double seconds)
 {
   if (seconds <= 0)
     return;
   const base::trace::Span span("compute", "compute");
-  simgrid::s4u::this_actor::execute(seconds * simgrid::s4u::this_actor::get_host()->get_speed());
+  execute_on_cpu(seconds * simgrid::s4u::this_actor::get_host()->get_speed());
 }
 
 void Comm::compute_flops(double flops)
@@ -131,7 +139,7 @@ void Comm::compute_flops(double flops)
   if (flops <= 0)
     return;
   const base::trace::Span span("compute", "compute");
-  simgrid::s4u::this_actor::execute(flops);
+  execute_on_cpu(flops);
 }
 
 void Comm::check_peer(int peer, bool wildcard_ok, const char* what) const

@@ -81,6 +81,15 @@ struct CallArg {
   std::int64_t value = 0;
 };
 
+/// Where a rank's CPU work runs. Without one, a rank has its PE to itself and computes on its node's CPU host at
+/// once; a time-shared PE (storm::Pe) runs it only while the rank's process holds the PE.
+class ProcessCpu {
+public:
+  virtual ~ProcessCpu() = default;
+  /// On the rank's actor: runs `flops` of its work; returns when they are done.
+  virtual void execute(double flops) = 0;
+};
+
 /// Byte counts or displacements, one per rank (the v-collectives).
 using Counts = std::vector<std::uint64_t>;
 
@@ -149,6 +158,8 @@ public:
   /// The rank computes for `seconds` of CPU time, or `flops` at its PE's speed (on its node's CPU host).
   void compute(double seconds);
   void compute_flops(double flops);
+  /// Runs the rank's CPU work (the application's and the MPI library's) on `cpu` from now on (null: its own PE).
+  void run_on(ProcessCpu* cpu) { cpu_ = cpu; }
 
   /// The MPI call the rank is in, e.g. "MPI_Recv(source=3, tag=7)"; empty when it is not in one. Used to
   /// report deadlocks (a rank killed in a call keeps it). Formatted when asked: calls only record their arguments.
@@ -199,6 +210,9 @@ protected:
   void coll_sendrecv(const void* send, std::uint64_t send_bytes, int dst, void* recv, std::uint64_t recv_bytes,
                      int src, int tag);
 
+  /// Host CPU work of the rank (the MPI library's own): `flops` on its PE, as compute_flops without a trace span.
+  void execute_on_cpu(double flops);
+
   /// Throws std::invalid_argument unless `peer` is a rank of the job (or ANY_SOURCE when `wildcard_ok`).
   void check_peer(int peer, bool wildcard_ok, const char* what) const;
 
@@ -208,6 +222,7 @@ private:
   std::size_t call_argc_ = 0;
   CallProfile profile_;
   std::unique_ptr<CallObserver> observer_;
+  ProcessCpu* cpu_ = nullptr;
 };
 
 } // namespace bcssim::mpi

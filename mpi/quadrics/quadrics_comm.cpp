@@ -19,10 +19,10 @@ QuadricsComm::QuadricsComm(elan3::tports::Tports& tports, const elan3::HostInter
   tports_.set_unexpected_hook(rank_, [sem = arrivals_] { sem->release(); });
 }
 
-void QuadricsComm::library_overhead() const
+void QuadricsComm::library_overhead()
 {
   if (spec_.host_overhead > 0)
-    sg4::this_actor::execute(spec_.host_overhead * sg4::this_actor::get_host()->get_speed());
+    execute_on_cpu(spec_.host_overhead * sg4::this_actor::get_host()->get_speed());
 }
 
 void QuadricsComm::observe(const Request& request)

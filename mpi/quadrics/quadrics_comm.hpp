@@ -37,7 +37,7 @@ protected:
 
 private:
   int context(Plane plane) const { return 2 * context_ + (plane == Plane::collective ? 1 : 0); }
-  void library_overhead() const;
+  void library_overhead();
   /// Blocks until the request is complete and the host has seen it.
   void observe(const Request& request);
 

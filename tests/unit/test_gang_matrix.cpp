@@ -1,0 +1,55 @@
+// Gang scheduling's Ousterhout matrix (storm/gang_matrix): first row with room, lowest free PEs of that row,
+// rotation over the rows that hold a job, jobs waiting in order when no row has room.
+#include "storm/gang_matrix.hpp"
+
+#include <doctest/doctest.h>
+
+#include <stdexcept>
+
+using bcssim::storm::GangMatrix;
+using bcssim::storm::PeId;
+
+TEST_CASE("gang matrix: jobs fill the first row with room, rows rotate, a job waits until a row has room")
+{
+  GangMatrix m(2, 2, 2); // 4 PEs, MPL 2
+  m.submit(0, 4);
+  m.submit(1, 2);
+  m.submit(2, 2);
+  m.submit(3, 1); // no room in either row
+  auto placed = m.dispatch();
+  REQUIRE(placed.size() == 3);
+  CHECK(placed[0].row == 0);
+  CHECK(placed[1].row == 1);
+  CHECK(placed[1].pes == std::vector<PeId>{{0, 0}, {0, 1}});
+  CHECK(placed[2].row == 1);
+  CHECK(placed[2].pes == std::vector<PeId>{{1, 0}, {1, 1}});
+  CHECK(m.waiting() == 1);
+  CHECK(m.next_row(std::nullopt) == 0u);
+  CHECK(m.next_row(0u) == 1u);
+  CHECK(m.next_row(1u) == 0u);
+  CHECK(m.job_at(1, PeId{1, 0}) == 2);
+  m.finish(0);
+  CHECK(m.next_row(1u) == 1u); // row 0 is empty now: row 1 runs again
+  placed = m.dispatch();
+  REQUIRE(placed.size() == 1);
+  CHECK(placed[0].id == 3);
+  CHECK(placed[0].row == 0);
+  CHECK(placed[0].pes == std::vector<PeId>{{0, 0}});
+  CHECK_FALSE(m.job_at(0, PeId{0, 1}).has_value());
+  m.finish(1);
+  m.finish(2);
+  m.finish(3);
+  CHECK_FALSE(m.next_row(0u).has_value());
+  CHECK_THROWS_AS(GangMatrix(1, 1, 0), std::invalid_argument);
+  CHECK_THROWS_AS(m.finish(3), std::logic_error);
+}
+
+TEST_CASE("gang matrix of MPL 1 is FCFS: the first waiting job blocks the ones behind it")
+{
+  GangMatrix m(2, 2, 1);
+  m.submit(0, 3);
+  m.submit(1, 2);
+  m.submit(2, 1);
+  CHECK(m.dispatch().size() == 1);
+  CHECK(m.waiting() == 2);
+}
