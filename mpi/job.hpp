@@ -48,6 +48,8 @@ public:
   /// Every rank's MPI calls summed per primitive.
   CallProfile profile() const;
   const Comm& comm(int rank) const { return *comms_.at(std::size_t(rank)); }
+  /// Rank `rank`'s CPU work runs on `cpu` (a time-shared PE); call before start().
+  void run_on(int rank, ProcessCpu* cpu) { comms_.at(std::size_t(rank))->run_on(cpu); }
   bool finished() const;
   /// The exception the first failing rank's main threw (in simulated order), or null.
   std::exception_ptr failure() const { return failure_; }

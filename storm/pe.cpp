@@ -43,6 +43,14 @@ double Pe::cpu_time(ProcessKey p) const
   return s.cpu_time + (s.exec ? sg4::Engine::get_clock() - s.started_at : 0);
 }
 
+double Pe::work_done() const
+{
+  double sum = retired_;
+  for (const auto& [key, slot] : slots_)
+    sum += cpu_time(key);
+  return sum;
+}
+
 void Pe::attach(ProcessKey p)
 {
   if (!slots_.emplace(p, Slot{}).second)
@@ -53,9 +61,13 @@ void Pe::detach(ProcessKey p)
 {
   if (slot(p).remaining > 0)
     throw std::logic_error("storm::Pe: " + name(p) + " exits while computing");
+  retired_ += slot(p).cpu_time;
   slots_.erase(p);
-  if (running_ == p)
+  if (running_ == p) {
     running_.reset();
+    if (!history_.empty() && history_.back().to < 0)
+      history_.back().to = sg4::Engine::get_clock();
+  }
 }
 
 void Pe::stop(Slot& s)
@@ -101,6 +113,8 @@ void Pe::switch_to(std::optional<ProcessKey> next)
     slot(*next); // it must be placed here
   if (running_)
     stop(slot(*running_));
+  if (!history_.empty() && history_.back().to < 0)
+    history_.back().to = sg4::Engine::get_clock();
   running_ = next;
   ++switches_;
   base::emit("storm.switch", std::uint64_t(node_) << 16 | index_);
@@ -109,6 +123,8 @@ void Pe::switch_to(std::optional<ProcessKey> next)
     sg4::this_actor::sleep_for(switch_cost_);
     switching_ = false;
   }
+  if (running_ && !switching_)
+    history_.push_back(Holding{*running_, sg4::Engine::get_clock(), -1});
   turn_->notify_all(); // the process now holding the PE (if any) resumes its work
 }
 

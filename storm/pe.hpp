@@ -16,6 +16,7 @@
 #include <map>
 #include <optional>
 #include <tuple>
+#include <vector>
 
 namespace bcssim::storm {
 
@@ -54,6 +55,16 @@ public:
   bool switching() const { return switching_; }
   /// s the process computed on this PE so far (work done, excluding switches and time descheduled).
   double cpu_time(ProcessKey p) const;
+  /// Who held the PE when: one entry per holding, from the end of the switch that gave it to the process until
+  /// the switch (or its exit) that took it away (to = -1: still held).
+  struct Holding {
+    ProcessKey who;
+    double from = 0;
+    double to = -1;
+  };
+  const std::vector<Holding>& history() const { return history_; }
+  /// s of work done by every process placed here so far (including one progressing now).
+  double work_done() const;
   /// Context switches paid so far.
   std::uint64_t switches() const { return switches_; }
 
@@ -81,6 +92,8 @@ private:
   std::optional<ProcessKey> running_;
   bool switching_ = false;
   std::uint64_t switches_ = 0;
+  double retired_ = 0; // cpu time of processes detached
+  std::vector<Holding> history_;
 };
 
 } // namespace bcssim::storm

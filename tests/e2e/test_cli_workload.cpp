@@ -95,3 +95,38 @@ TEST_CASE("a workload's bad jobs are exit 2 naming workload.jobs[i] and what is 
   CHECK_FALSE(fs::exists(kTmp / "out"));
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("gang scheduling: two identical jobs alternate at quantum boundaries, each getting every other quantum")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/gs-example.json";
+  REQUIRE(bcssim("run " + scenario + " --out " + (kTmp / "gs").string()).code == 0);
+  REQUIRE(bcssim("run " + scenario + " --set scheduler.algorithm=fcfs --out " + (kTmp / "fcfs").string()).code == 0);
+  const auto gs = read_csv(kTmp / "gs" / "jobs.csv");
+  const auto batch = read_csv(kTmp / "fcfs" / "jobs.csv");
+  const double alone = std::stod(batch[0].at("run_s")); // the job on dedicated PEs
+  const double q = 0.025;
+  const double whole = std::floor(alone / q); // quanta it fills
+  // Job 0 runs in quanta 0, 2, 4, ...: its last piece in quantum 2 x whole, a global switch's multicast (a few
+  // microseconds) after the tick. Job 1, in the odd quanta, ends exactly one quantum later.
+  const double end0 = std::stod(gs[0].at("end_s"));
+  CHECK(end0 - (2 * whole * q + (alone - whole * q)) > 0);
+  CHECK(end0 - (2 * whole * q + (alone - whole * q)) < 10e-6);
+  CHECK(std::stod(gs[1].at("end_s")) - end0 == doctest::Approx(q).epsilon(1e-9));
+  // The chart shows the alternation: on node 0 PE 0, job 0 holds [t, t + q) and job 1 the quantum after.
+  const auto boxes = read_csv(kTmp / "gs" / "gantt.csv");
+  REQUIRE(boxes.size() > 4);
+  CHECK(boxes[0].at("job") == "0");
+  CHECK(boxes[1].at("job") == "1");
+  CHECK(std::stod(boxes[0].at("to_s")) - std::stod(boxes[0].at("from_s")) == doctest::Approx(q).epsilon(1e-9));
+  CHECK(std::stod(boxes[1].at("from_s")) == doctest::Approx(std::stod(boxes[0].at("to_s"))).epsilon(1e-12));
+
+  auto r = bcssim("validate " + scenario + " --set mpi=bcs");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("scheduler.algorithm = \"gs\": expected fcfs with mpi = bcs") != std::string::npos);
+  r = bcssim("validate " + scenario + " --set scheduler.mpl=0");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("scheduler.mpl = 0: expected an integer in [1, 64]") != std::string::npos);
+  fs::remove_all(kTmp);
+}

@@ -59,6 +59,13 @@ TEST_CASE("two processes on one PE alternate every 4 ms: each computes only whil
   CHECK(pe.cpu_time(a) == doctest::Approx(10e-3).epsilon(1e-12)); // conservation: its work, no more
   CHECK(pe.cpu_time(b) == doctest::Approx(10e-3).epsilon(1e-12));
   CHECK(pe.switches() == 6);
+  // Who held it: from the end of each switch to the next switch.
+  REQUIRE(pe.history().size() >= 2);
+  CHECK(pe.history()[0].who == a);
+  CHECK(pe.history()[0].from == doctest::Approx(0.1e-3).epsilon(1e-12));
+  CHECK(pe.history()[0].to == doctest::Approx(4e-3).epsilon(1e-12));
+  CHECK(pe.history()[1].who == b);
+  CHECK(pe.history()[1].from == doctest::Approx(4.1e-3).epsilon(1e-12));
 }
 
 TEST_CASE("processes on different PEs of a node compute at once, each at a whole PE's speed")

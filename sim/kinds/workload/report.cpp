@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <set>
 
 namespace bcssim::sim {
 
@@ -37,26 +38,45 @@ std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& alg
   return out;
 }
 
-void write_gantt(const ResultsDir& dir, const std::vector<JobOutcome>& jobs, unsigned nodes, unsigned pes_per_node,
+namespace {
+
+// One key entry per job, in the colour of its boxes (gnuplot's linetype job + 1).
+std::string key_entries(const std::vector<GanttBox>& boxes)
+{
+  std::set<int> jobs;
+  for (const GanttBox& b : boxes)
+    jobs.insert(b.job);
+  std::string out;
+  for (int j : jobs)
+    out += fmt::format(", \\\n       NaN with boxes fs solid 0.6 lc {} title 'job {}'", j + 1, j);
+  return out;
+}
+
+} // namespace
+
+void write_gantt(const ResultsDir& dir, const std::vector<GanttBox>& boxes, unsigned nodes, unsigned pes_per_node,
                  const std::string& title)
 {
   std::string csv = "row,node,pe,job,from_s,to_s\n";
-  for (const JobOutcome& j : jobs)
-    for (const storm::PeId& p : j.pes)
-      csv += fmt::format("{},{},{},{},{:.9f},{:.9f}\n", p.node * pes_per_node + p.pe, p.node, p.pe, j.id, j.start,
-                         j.end);
+  for (const GanttBox& b : boxes)
+    csv += fmt::format("{},{},{},{},{:.9f},{:.9f}\n", b.pe.node * pes_per_node + b.pe.pe, b.pe.node, b.pe.pe, b.job,
+                       b.from, b.to);
   dir.write("gantt.csv", csv);
   std::string ytics;
   for (unsigned n = 0; n < nodes; ++n)
     for (unsigned p = 0; p < pes_per_node; ++p)
       ytics += fmt::format("{}'node {} PE {}' {}", ytics.empty() ? "" : ", ", n, p, n * pes_per_node + p);
-  const std::string body =
+  double span = 0; // a box is labelled when it is wide enough for its label
+  for (const GanttBox& b : boxes)
+    span = std::max(span, b.to);
+  const std::string body = fmt::format(
       "  plot 'gantt.csv' using (($5+$6)/2):1:(($6-$5)/2):(0.4):($4+1) skip 1 with boxxyerror fs solid 0.6 "
       "lc variable notitle, \\\n"
-      "       '' using (($5+$6)/2):1:(sprintf('job %d', $4)) skip 1 with labels notitle\n";
+      "       '' using (($5+$6)/2):1:(($6-$5) > {:.9f} ? sprintf('job %d', $4) : '') skip 1 with labels notitle{}\n",
+      0.08 * span, key_entries(boxes));
   const std::string gp = fmt::format(
       "# {0}: which job holds each PE over time. Regenerate with: gnuplot gantt.gp\n"
-      "set datafile separator ','\nset grid x\nset xlabel 'time (s)'\nset title '{0}'\n"
+      "set datafile separator ','\nset grid x\nset key outside right top\nset xlabel 'time (s)'\nset title '{0}'\n"
       "set yrange [-0.6:{1}.6]\nset ytics ({2})\nset xrange [0:*]\n{3}",
       title, nodes * pes_per_node - 1, ytics, svg_and_png("gantt", 900, 200 + 40 * int(nodes * pes_per_node), body, true));
   dir.write("gantt.gp", gp);

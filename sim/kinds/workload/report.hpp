@@ -22,7 +22,7 @@ WorkloadFigures workload_figures(const std::vector<JobOutcome>& jobs, unsigned m
 /// jobs.csv (one row per job) and the same rows with the algorithm as runs.csv.
 std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& algorithm);
 /// gantt.csv, its gnuplot script and the chart (PE x time, one box per job on each of its PEs).
-void write_gantt(const ResultsDir& dir, const std::vector<JobOutcome>& jobs, unsigned nodes, unsigned pes_per_node,
+void write_gantt(const ResultsDir& dir, const std::vector<GanttBox>& boxes, unsigned nodes, unsigned pes_per_node,
                  const std::string& title);
 
 } // namespace bcssim::sim

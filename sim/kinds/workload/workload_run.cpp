@@ -17,84 +17,148 @@
 
 namespace bcssim::sim {
 namespace sg4 = simgrid::s4u;
+namespace {
+
+// Quanta in a row without CPU work done, an MPI call completed or a job ended before the gang MM stops switching
+// (a deadlocked job would otherwise keep it strobing forever). A guard of the simulator, not of STORM.
+constexpr int kGiveUpQuanta = 1000;
+
+unsigned matrix_rows(const Scenario& sc)
+{
+  return sc.text("scheduler.algorithm") == "fcfs" ? 1 : unsigned(sc.integer("scheduler.mpl"));
+}
+
+} // namespace
 
 WorkloadRun::WorkloadRun(World& world, const Scenario& scenario, std::vector<WorkloadJob> jobs)
     : world_(world), scenario_(scenario), jobs_(std::move(jobs)), mpi_jobs_(jobs_.size()),
-      tick_(scenario.quantity("scheduler.quantum"))
+      tick_(scenario.quantity("scheduler.quantum")), time_shared_(scenario.text("scheduler.algorithm") == "gs"),
+      nodes_(unsigned(scenario.integer("platform.nodes"))),
+      pes_per_node_(unsigned(scenario.integer("platform.pes_per_node"))),
+      matrix_(nodes_, pes_per_node_, matrix_rows(scenario)), tick_of_(jobs_.size()), by_submit_(jobs_.size()),
+      noted_(jobs_.size(), 0)
 {
   for (const WorkloadJob& j : jobs_)
     outcomes_.push_back(JobOutcome{j.id, j.app, j.processes, j.submit, -1, -1, {}});
+  // The tick at which each job is submitted (the first at or after its submit time); submission order: tick,
+  // then job number.
+  for (std::size_t id = 0; id < jobs_.size(); ++id)
+    tick_of_[id] = std::int64_t(std::ceil(jobs_[id].submit / tick_ - 1e-9));
+  std::iota(by_submit_.begin(), by_submit_.end(), 0);
+  std::stable_sort(by_submit_.begin(), by_submit_.end(),
+                   [this](int a, int b) { return tick_of_[std::size_t(a)] < tick_of_[std::size_t(b)]; });
+  if (time_shared_) {
+    const double cost = scenario.quantity("scheduler.context_switch");
+    for (unsigned n = 0; n < nodes_; ++n)
+      for (unsigned p = 0; p < pes_per_node_; ++p)
+        pes_.push_back(std::make_unique<storm::Pe>(world_.platform().cpu(n), n, p, cost));
+    nm_row_.assign(nodes_, 0);
+    for (unsigned n = 0; n < nodes_; ++n)
+      nm_wake_.push_back(sg4::Semaphore::create(0));
+  }
 }
 
 WorkloadRun::~WorkloadRun() = default;
 
 void WorkloadRun::start()
 {
+  if (time_shared_)
+    for (unsigned n = 0; n < nodes_; ++n)
+      sg4::Actor::create(fmt::format("storm.nm{}", n), world_.platform().cpu(n), [this, n] { node_manager(n); })
+          ->daemonize();
   sg4::Actor::create("storm.mm", world_.platform().cpu(0), [this] { machine_manager(); });
 }
 
-void WorkloadRun::launch(int id, const std::vector<storm::PeId>& pes)
+void WorkloadRun::launch(const storm::GangMatrix::Placed& placed)
 {
+  const int id = placed.id;
   const WorkloadJob& job = jobs_.at(std::size_t(id));
   std::vector<mpi::Slot> slots;
-  for (const storm::PeId& p : pes)
+  for (const storm::PeId& p : placed.pes)
     slots.push_back(mpi::Slot{p.node, p.pe});
   JobOutcome& out = outcomes_.at(std::size_t(id));
   out.start = sg4::Engine::get_clock();
-  out.pes = pes;
+  out.pes = placed.pes;
   base::emit("storm.job.start", std::uint64_t(id));
   auto& mpi_job = mpi_jobs_.at(std::size_t(id));
   mpi_job = std::make_unique<MpiJob>(world_, job.scenario, fmt::format("job{}", id), mpi::Placement(slots));
+  if (time_shared_) // its processes compute only while their row runs
+    for (std::size_t r = 0; r < placed.pes.size(); ++r) {
+      const storm::ProcessKey key{id, int(r)};
+      storm::Pe& pe = *pes_.at(pe_index(placed.pes[r]));
+      pe.attach(key);
+      who_[{placed.row, pe_index(placed.pes[r])}] = key;
+      cpus_.push_back(std::make_unique<PeCpu>(pe, key));
+      mpi_job->run_on(int(r), cpus_.back().get());
+    }
   mpi_job->start(apps::find(job.app).main(job.scenario, app_context(job.scenario, job.processes)));
-  sg4::Actor::create(fmt::format("storm.job{}", id), world_.platform().cpu(pes.front().node), [this, id] {
-    mpi_jobs_.at(std::size_t(id))->join();
-    outcomes_.at(std::size_t(id)).end = sg4::Engine::get_clock();
-    base::emit("storm.job.end", std::uint64_t(id));
-    ended_->release();
-  });
+  sg4::Actor::create(fmt::format("storm.job{}", id), world_.platform().cpu(placed.pes.front().node),
+                     [this, id, placed] {
+                       mpi_jobs_.at(std::size_t(id))->join();
+                       outcomes_.at(std::size_t(id)).end = sg4::Engine::get_clock();
+                       base::emit("storm.job.end", std::uint64_t(id));
+                       if (time_shared_)
+                         for (std::size_t r = 0; r < placed.pes.size(); ++r) {
+                           pes_.at(pe_index(placed.pes[r]))->detach(storm::ProcessKey{id, int(r)});
+                           who_.erase({placed.row, pe_index(placed.pes[r])});
+                         }
+                       ended_->release();
+                     });
+}
+
+bool WorkloadRun::tick(std::int64_t k)
+{
+  const double now = double(k) * tick_;
+  // Jobs that ended before this tick, by number: one ending at the tick itself waits for the next, so the order in
+  // which actors run at one instant never matters.
+  bool ended_at_tick = false;
+  for (std::size_t id = 0; id < jobs_.size(); ++id) {
+    if (noted_[id] || outcomes_[id].end < 0)
+      continue;
+    if (outcomes_[id].end < now) {
+      noted_[id] = 1;
+      ++done_;
+      matrix_.finish(int(id));
+    } else {
+      ended_at_tick = true;
+    }
+  }
+  for (; next_ < by_submit_.size() && tick_of_[std::size_t(by_submit_[next_])] <= k; ++next_)
+    matrix_.submit(by_submit_[next_], jobs_[std::size_t(by_submit_[next_])].processes);
+  for (const storm::GangMatrix::Placed& p : matrix_.dispatch())
+    launch(p);
+  return ended_at_tick;
 }
 
 void WorkloadRun::machine_manager()
 {
-  const unsigned nodes = unsigned(scenario_.integer("platform.nodes"));
-  storm::BatchQueue queue(nodes, unsigned(scenario_.integer("platform.pes_per_node")));
-  // The tick at which each job is submitted (the first at or after its submit time), and the submission order:
-  // tick, then job number.
-  std::vector<std::int64_t> tick_of(jobs_.size());
-  for (std::size_t id = 0; id < jobs_.size(); ++id)
-    tick_of[id] = std::int64_t(std::ceil(jobs_[id].submit / tick_ - 1e-9));
-  std::vector<int> by_submit(jobs_.size());
-  std::iota(by_submit.begin(), by_submit.end(), 0);
-  std::stable_sort(by_submit.begin(), by_submit.end(),
-                   [&](int a, int b) { return tick_of[std::size_t(a)] < tick_of[std::size_t(b)]; });
-  std::vector<char> noted(jobs_.size(), 0);
-  std::size_t next = 0, done = 0;
+  double last_progress = -1;
+  int idle_quanta = 0;
   for (std::int64_t k = 0;;) {
     sg4::this_actor::sleep_until(double(k) * tick_);
-    const double now = double(k) * tick_;
-    // Jobs that ended before this tick, by number: one ending at the tick itself waits for the next, so the order
-    // in which actors run at one instant never matters.
-    bool ended_at_tick = false;
-    for (std::size_t id = 0; id < jobs_.size(); ++id) {
-      if (noted[id] || outcomes_[id].end < 0)
-        continue;
-      if (outcomes_[id].end < now) {
-        noted[id] = 1;
-        ++done;
-        queue.finish(int(id));
-      } else {
-        ended_at_tick = true;
-      }
-    }
-    for (; next < by_submit.size() && tick_of[std::size_t(by_submit[next])] <= k; ++next)
-      queue.submit(by_submit[next], jobs_[std::size_t(by_submit[next])].processes);
-    for (const auto& [id, pes] : queue.dispatch())
-      launch(id, pes);
-    if (done == jobs_.size())
+    const bool ended_at_tick = tick(k);
+    if (done_ == jobs_.size())
       return;
-    // The next tick: the next submission's, or the first after a job ends (waiting for that ending, if any).
-    const std::int64_t submission =
-        next < by_submit.size() ? tick_of[std::size_t(by_submit[next])] : std::numeric_limits<std::int64_t>::max();
+    const std::int64_t submission = next_ < by_submit_.size() ? tick_of_[std::size_t(by_submit_[next_])]
+                                                              : std::numeric_limits<std::int64_t>::max();
+    if (time_shared_) {
+      row_ = matrix_.next_row(row_); // every quantum, the next row holding a job
+      if (!row_) { // nothing placed: sleep until the next submission
+        k = std::max(k + 1, submission);
+        continue;
+      }
+      global_switch(*row_);
+      const double p = progress();
+      idle_quanta = p == last_progress ? idle_quanta + 1 : 0;
+      last_progress = p;
+      if (idle_quanta >= kGiveUpQuanta) {
+        base::emit("storm.mm.stall", std::uint64_t(idle_quanta));
+        return; // the blocked jobs end the run with their deadlock report
+      }
+      ++k;
+      continue;
+    }
+    // Space sharing: until the next submission's tick, or the first tick after a job ends.
     std::int64_t after_end = k + 1;
     if (!ended_at_tick) {
       if (submission == std::numeric_limits<std::int64_t>::max())
@@ -105,6 +169,68 @@ void WorkloadRun::machine_manager()
     }
     k = std::max(k + 1, std::min(submission, after_end));
   }
+}
+
+void WorkloadRun::global_switch(unsigned row)
+{
+  base::emit("storm.switch.row", row);
+  bcs::core::XferAndSignal strobe; // one hardware multicast from the management node (STORM's heartbeat)
+  strobe.src = 0;
+  strobe.dst = bcs::core::NodeSet::range(0, nodes_ - 1);
+  strobe.deliver = [this, row](unsigned node) {
+    nm_row_.at(node) = row;
+    nm_wake_.at(node)->release();
+  };
+  bcs::core::CorePrimitives& core = world_.mpi_access().qsnet_hw;
+  // Issued by a thread of the management node's NIC, so as not to interrupt its CPU (§4.2.2).
+  sg4::Actor::create("storm.strobe", world_.platform().nic(0), [&core, strobe] { core.xfer_and_signal(strobe); });
+}
+
+void WorkloadRun::node_manager(unsigned node)
+{
+  for (;;) {
+    nm_wake_.at(node)->acquire();
+    const unsigned row = nm_row_.at(node);
+    for (unsigned p = 0; p < pes_per_node_; ++p) { // each local PE to its process in the row, or idle
+      const std::size_t index = pe_index(storm::PeId{node, p});
+      auto it = who_.find({row, index});
+      pes_.at(index)->switch_to(it == who_.end() ? std::nullopt : std::optional<storm::ProcessKey>(it->second));
+    }
+  }
+}
+
+double WorkloadRun::progress() const
+{
+  double p = double(done_);
+  for (const auto& pe : pes_)
+    p += pe->work_done();
+  for (const auto& job : mpi_jobs_)
+    if (job)
+      for (const auto& [primitive, stats] : job->job().profile())
+        p += double(stats.count);
+  return p;
+}
+
+std::vector<GanttBox> WorkloadRun::gantt() const
+{
+  std::vector<GanttBox> boxes;
+  if (!time_shared_) {
+    for (const JobOutcome& j : outcomes_)
+      for (const storm::PeId& p : j.pes)
+        boxes.push_back(GanttBox{p, j.id, j.start, j.end});
+  } else {
+    for (const auto& pe : pes_)
+      for (const storm::Pe::Holding& h : pe->history()) {
+        const double end = outcomes_.at(std::size_t(h.who.job)).end;
+        const double to = h.to >= 0 ? h.to : end;
+        if (to > h.from)
+          boxes.push_back(GanttBox{storm::PeId{pe->node(), pe->index()}, h.who.job, h.from, to});
+      }
+  }
+  std::stable_sort(boxes.begin(), boxes.end(), [](const GanttBox& a, const GanttBox& b) {
+    return a.pe < b.pe || (a.pe == b.pe && a.from < b.from);
+  });
+  return boxes;
 }
 
 void WorkloadRun::check() const
