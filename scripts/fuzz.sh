@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fuzzes the readers of user files (tests/fuzz, docs/testing.md): builds the fuzz preset (clang, libFuzzer, ASan +
 # UBSan) and runs each target for SECONDS (default 20), as many at a time as there are cores.
-#   scripts/fuzz.sh [SECONDS]          e.g. scripts/fuzz.sh 600 for ten minutes each
+#   scripts/fuzz.sh [SECONDS [TARGET...]]   e.g. scripts/fuzz.sh 600 for ten minutes each, or
+#   scripts/fuzz.sh 600 fuzz_trace          for one target (fuzz_scenario, fuzz_set, fuzz_trace)
 # Each target starts from its seeds (read only) and its regressions (tests/fuzz/regressions/<target>), and keeps
 # what it finds in a scratch corpus, build/fuzz/corpus/<target>, that later runs resume from. A crash, sanitizer
 # report, input slower than 10 s or heavier than 2 GiB is saved as build/fuzz/artifacts/<target>/<kind>-<sha1>
@@ -10,9 +11,21 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${1:-20}
+shift || true
+TARGETS=("$@")
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_scenario fuzz_set fuzz_trace)
 JOBS=$(nproc)
 ROOT=$PWD
 OUT=$ROOT/build/fuzz
+declare -A SEEDS=(
+  [fuzz_scenario]="scenarios"
+  [fuzz_set]="tests/fuzz/seeds/set"
+  [fuzz_trace]="tests/fuzz/seeds/trace tests/data/replay"
+)
+declare -A DICT=([fuzz_scenario]="scenario" [fuzz_set]="set")
+for t in "${TARGETS[@]}"; do
+  [ -n "${SEEDS[$t]:-}" ] || { echo "fuzz: no target $t (fuzz_scenario, fuzz_set, fuzz_trace)" >&2; exit 2; }
+done
 
 echo "fuzz: building the fuzz preset"
 cmake --preset fuzz >/dev/null
@@ -30,13 +43,6 @@ units="auto B KiB MiB GiB kB MB GB B/s MB/s MiB/s GB/s s ms us ns m Hz MHz GHz"
 { sed 's/.*/"&="/' <<<"$paths"; sed 's/.*/"sweep.&=["/' <<<"$paths"
   { echo "$words"; tr ' ' '\n' <<<"$units"; } | sed 's/.*/"&"/'; } >"$OUT/dict/set.dict"
 
-declare -A SEEDS=(
-  [fuzz_scenario]="scenarios"
-  [fuzz_set]="tests/fuzz/seeds/set"
-  [fuzz_trace]="tests/fuzz/seeds/trace tests/data/replay"
-)
-declare -A DICT=([fuzz_scenario]="scenario" [fuzz_set]="set")
-
 run_target() {
   local target=$1 name=${1#fuzz_}
   local corpus=$OUT/corpus/$name artifacts=$OUT/artifacts/$name/ seeds=()
@@ -51,7 +57,6 @@ run_target() {
 }
 
 # As many targets at once as cores; each one's exit status is kept in a file.
-TARGETS=(fuzz_scenario fuzz_set fuzz_trace)
 echo "fuzz: ${#TARGETS[@]} targets, ${SECONDS_EACH} s each, $JOBS at a time (logs: build/fuzz/logs)"
 running=0
 for t in "${TARGETS[@]}"; do

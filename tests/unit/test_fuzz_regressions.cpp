@@ -12,6 +12,7 @@
 #include <iterator>
 #include <sstream>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace bcssim;
@@ -91,4 +92,24 @@ TEST_CASE("fuzz regressions and seeds: traces end in success or a ParamRuleError
   // The seeds' index traces are read as traces, not refused by the harness: all-actions' four ranks parse.
   CHECK(outcome<base::ParamRuleError>([&] { fuzz::run_trace(scratch, contents(kFuzz / "seeds/trace/index-4-ranks")); }) ==
         "ok");
+}
+
+TEST_CASE("fuzz regressions: each finding now gets the message its fix gives it")
+{
+  const fuzz::Scratch scratch("messages");
+  const std::pair<const char*, const char*> expected[] = {
+      // read_layout's passes past the first line met the xz stream's error: now the file is named.
+      {"trace/xz-corrupt-after-first-line", "expected a readable trace file ("},
+      {"trace/xz-corrupt-after-first-line", "f0: corrupt or truncated xz data"},
+      // an index entry the system refuses (ENAMETOOLONG) escaped as std::filesystem::filesystem_error.
+      {"trace/index-entry-name-too-long", "f0:1: \"aaaaaaaa"},
+      {"trace/index-entry-name-too-long", "expected an existing rank file (a relative path"},
+  };
+  for (const auto& [file, text] : expected) {
+    INFO(file);
+    const std::string got = outcome<base::ParamRuleError>(
+        [&] { fuzz::run_trace(scratch, contents(kFuzz / "regressions" / file)); });
+    CHECK(got.rfind("bad input: ", 0) == 0);
+    CHECK(got.find(text) != std::string::npos);
+  }
 }
