@@ -17,6 +17,9 @@ TARGETS=("$@")
 JOBS=$(nproc)
 ROOT=$PWD
 OUT=$ROOT/build/fuzz
+# The targets write each input as files of their own folder under TMPDIR: on a tmpfs, fuzz_trace runs several
+# times faster than on a disk's /tmp (it writes and removes up to 9 files per input).
+if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi
 declare -A SEEDS=(
   [fuzz_scenario]="scenarios"
   [fuzz_set]="tests/fuzz/seeds/set"
