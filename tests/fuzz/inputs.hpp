@@ -56,13 +56,13 @@ inline void run_scenario(const Scratch& scratch, std::string_view data)
     (void)study.label(i);
 }
 
-/// Each line of `data` one `--set` (as a shell passes it: any bytes but NUL) on `base_file`, as `bcssim validate
-/// <base_file> --set <line>...` does.
+/// Each line of `data` one `--set` (as a shell passes it: any bytes but NUL; a last newline ends the last line,
+/// an empty line is an empty --set) on `base_file`, as `bcssim validate <base_file> --set <line>...` does.
 inline void run_sets(const std::string& base_file, std::string_view data)
 {
   std::vector<std::string> sets;
   std::size_t start = 0;
-  while (start <= data.size()) {
+  while (start < data.size()) {
     std::size_t end = data.find('\n', start);
     if (end == std::string_view::npos)
       end = data.size();
