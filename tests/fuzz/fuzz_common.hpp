@@ -35,8 +35,12 @@ void expect_bad_input_only(Body&& body)
 {
   try {
     body();
-  } catch (const BadInput&) {
-    // the reader refused the input with its message: what bad input should get
+  } catch (const BadInput& e) {
+    // the reader refused the input with its message, what bad input should get; shown on demand when replaying
+    // an input by hand (BCSSIM_FUZZ_VERBOSE=1 build/fuzz/fuzz_set <input>)
+    static const bool verbose = std::getenv("BCSSIM_FUZZ_VERBOSE") != nullptr;
+    if (verbose)
+      std::fprintf(stderr, "bad input: %s\n", e.what());
   } catch (const std::exception& e) {
     finding("escaped " + type_name(typeid(e)) + ": " + e.what());
   } catch (...) {
