@@ -20,6 +20,10 @@ OUT=$ROOT/build/fuzz
 # The targets write each input as files of their own folder under TMPDIR: on a tmpfs, fuzz_trace runs several
 # times faster than on a disk's /tmp (it writes and removes up to 9 files per input).
 if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi
+# A target that crashed could not remove its folder (bcssim-fuzz-<target>-<pid>): those of dead processes go.
+for d in "${TMPDIR:-/tmp}"/bcssim-fuzz-*-*; do
+  [ -d "$d" ] && ! kill -0 "${d##*-}" 2>/dev/null && rm -rf "$d"
+done
 declare -A SEEDS=(
   [fuzz_scenario]="scenarios"
   [fuzz_set]="tests/fuzz/seeds/set"
