@@ -446,18 +446,20 @@ std::vector<std::string> first_fields(const std::string& path)
 
 std::string shown(const std::string& path) { return "\"" + path + "\""; }
 
-// An index entry: relative to the index's folder, else to the working directory.
+// An index entry: relative to the index's folder, else to the working directory. A path the system refuses (a
+// name too long, a loop of links) is a file that is not there, not an exception of its own.
 std::string resolve_entry(const std::string& index, std::uint64_t line, std::string_view entry)
 {
   const fs::path p{std::string(entry)};
+  std::error_code ec;
   if (p.is_absolute()) {
-    if (fs::is_regular_file(p))
+    if (fs::is_regular_file(p, ec))
       return p.string();
   } else {
     const fs::path beside = fs::path(index).parent_path() / p;
-    if (fs::is_regular_file(beside))
+    if (fs::is_regular_file(beside, ec))
       return beside.lexically_normal().string();
-    if (fs::is_regular_file(p))
+    if (fs::is_regular_file(p, ec))
       return p.string();
   }
   fail_at(index, line, entry,
@@ -466,26 +468,11 @@ std::string resolve_entry(const std::string& index, std::uint64_t line, std::str
                       p.is_absolute() ? "" : " and to the working directory"));
 }
 
-} // namespace
-
-Layout read_layout(const std::string& path)
+// read_layout's passes over the files, once `path` is known to be a file. Throws base::ParamRuleError, and the
+// streams' std::runtime_error for a file that cannot be read or is corrupt (possibly past its first lines).
+void read_files(const std::string& path, Layout& layout)
 {
-  Layout layout;
-  layout.trace = path;
-  if (path.empty())
-    fail_file("\"\"", "the path of a SimGrid time-independent trace: the index smpirun -trace-ti wrote (one rank "
-                      "file per line) or a file of rank-prefixed actions");
-  std::error_code ec;
-  if (!fs::is_regular_file(path, ec))
-    fail_file(shown(path), fmt::format("an existing trace file (relative paths are taken from the working directory, "
-                                       "{})",
-                                       fs::current_path(ec).string()));
-  std::vector<std::string> first;
-  try {
-    first = first_fields(path);
-  } catch (const std::runtime_error& e) {
-    fail_file(shown(path), fmt::format("a readable trace file ({})", e.what()));
-  }
+  const std::vector<std::string> first = first_fields(path);
   if (first.empty())
     fail_file(shown(path), "a trace with at least one line");
   if (first.size() == 1) { // an index: one rank file per line
@@ -507,7 +494,7 @@ Layout read_layout(const std::string& path)
         } catch (const std::runtime_error& e) {
           fail_file(shown(f), fmt::format("a readable rank file ({})", e.what()));
         }
-      return layout;
+      return;
     }
     layout.shared_file = entries.front(); // SMPI's one-file mode: the index names one shared file
   } else {
@@ -525,10 +512,33 @@ Layout read_layout(const std::string& path)
     split(t, f);
     const auto r = to_long(f[0]);
     if (!r || *r < 0 || *r >= 16777216)
-      fail_at(layout.shared_file, lines.line_number(), t, "a line starting with the rank it belongs to (0 or more)");
+      fail_at(layout.shared_file, lines.line_number(), t, "a line starting with the rank it belongs to (0 to 16777215)");
     highest = std::max(highest, *r);
   }
   layout.ranks = int(highest + 1);
+}
+
+} // namespace
+
+Layout read_layout(const std::string& path)
+{
+  Layout layout;
+  layout.trace = path;
+  if (path.empty())
+    fail_file("\"\"", "the path of a SimGrid time-independent trace: the index smpirun -trace-ti wrote (one rank "
+                      "file per line) or a file of rank-prefixed actions");
+  std::error_code ec;
+  if (!fs::is_regular_file(path, ec))
+    fail_file(shown(path), fmt::format("an existing trace file (relative paths are taken from the working directory, "
+                                       "{})",
+                                       fs::current_path(ec).string()));
+  try {
+    read_files(path, layout);
+  } catch (const base::ParamRuleError&) {
+    throw;
+  } catch (const std::runtime_error& e) { // the message names the file (the index's or a file it names)
+    fail_file(shown(path), fmt::format("a readable trace file ({})", e.what()));
+  }
   return layout;
 }
 

@@ -41,8 +41,10 @@ const base::ParamGroup<Input>& params()
     g.add(base::integer_decl("pair", 0, 0, 16777215, "Source and destination node of the latency and bandwidth sweeps.",
                              "scenario choice"),
           [](Input& in, const base::ParamValue& v) {
-            in.substrate.src = unsigned(v.numbers.at(0));
-            in.substrate.dst = unsigned(v.numbers.at(1));
+            if (v.numbers.size() == 2) { // a single value stands for a list of one: check() reports any other count
+              in.substrate.src = unsigned(v.numbers[0]);
+              in.substrate.dst = unsigned(v.numbers[1]);
+            }
           })
         .listed(base::numbers({0, 1}));
     g.add(base::quantity_decl("sizes", Quantity::size, "0B", 0, 1e9, "Message sizes of the latency and bandwidth sweeps.",

@@ -51,8 +51,10 @@ const base::ParamGroup<MpiBenchSpec>& params()
                              "Nodes of rank 0 and rank 1 in the two-rank benchmarks (one rank per node).",
                              "scenario choice; 003 measures neighbouring nodes"),
           [](MpiBenchSpec& s, const base::ParamValue& v) {
-            s.node_a = unsigned(v.numbers.at(0));
-            s.node_b = unsigned(v.numbers.at(1));
+            if (v.numbers.size() == 2) { // a single value stands for a list of one: check() reports any other count
+              s.node_a = unsigned(v.numbers[0]);
+              s.node_b = unsigned(v.numbers[1]);
+            }
           })
         .listed(base::numbers({0, 1}));
     g.add(base::quantity_decl("sizes", Quantity::size, "0B", 0, 1e9,

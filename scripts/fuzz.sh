@@ -1,0 +1,89 @@
+#!/usr/bin/env bash
+# Fuzzes the readers of user files (tests/fuzz, docs/testing.md): builds the fuzz preset (clang, libFuzzer, ASan +
+# UBSan) and runs each target for SECONDS (default 20), as many at a time as there are cores.
+#   scripts/fuzz.sh [SECONDS [TARGET...]]   e.g. scripts/fuzz.sh 600 for ten minutes each, or
+#   scripts/fuzz.sh 600 fuzz_trace          for one target (fuzz_scenario, fuzz_set, fuzz_trace)
+# Each target starts from its seeds (read only) and its regressions (tests/fuzz/regressions/<target>), and keeps
+# what it finds in a scratch corpus, build/fuzz/corpus/<target>, that later runs resume from. A crash, sanitizer
+# report, input slower than 10 s or heavier than 2 GiB is saved as build/fuzz/artifacts/<target>/<kind>-<sha1>
+# and makes the script exit 1; minimise it with the target's -minimize_crash=1, fix the reader, and add the input
+# to tests/fuzz/regressions/<target>/ (tests/unit/test_fuzz_regressions.cpp replays them in ctest).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+SECONDS_EACH=${1:-20}
+shift || true
+TARGETS=("$@")
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_scenario fuzz_set fuzz_trace)
+JOBS=$(nproc)
+ROOT=$PWD
+OUT=$ROOT/build/fuzz
+# The targets write each input as files of their own folder under TMPDIR: on a tmpfs, fuzz_trace runs several
+# times faster than on a disk's /tmp (it writes and removes up to 9 files per input).
+if [ -z "${TMPDIR:-}" ] && [ -d /dev/shm ] && [ -w /dev/shm ]; then export TMPDIR=/dev/shm; fi
+# A target that crashed could not remove its folder (bcssim-fuzz-<target>-<pid>): those of dead processes go.
+for d in "${TMPDIR:-/tmp}"/bcssim-fuzz-*-*; do
+  [ -d "$d" ] && ! kill -0 "${d##*-}" 2>/dev/null && rm -rf "$d"
+done
+declare -A SEEDS=(
+  [fuzz_scenario]="scenarios"
+  [fuzz_set]="tests/fuzz/seeds/set"
+  [fuzz_trace]="tests/fuzz/seeds/trace tests/data/replay"
+)
+declare -A DICT=([fuzz_scenario]="scenario" [fuzz_set]="set")
+for t in "${TARGETS[@]}"; do
+  [ -n "${SEEDS[$t]:-}" ] || { echo "fuzz: no target $t (fuzz_scenario, fuzz_set, fuzz_trace)" >&2; exit 2; }
+done
+
+echo "fuzz: building the fuzz preset"
+cmake --preset fuzz >/dev/null
+cmake --build --preset fuzz -j "$JOBS"
+
+# Dictionaries from the catalogue (docs/parameters.md, checked current by a test): parameter paths, their keys,
+# the words of choice parameters and units, which a mutator would take long to spell.
+mkdir -p "$OUT/dict"
+paths=$(grep -o '^| `[^`]*`' docs/parameters.md | tr -d '|` ')
+words=$(grep -o 'Choices: [^|]*' docs/parameters.md | sed 's/Choices: //; s/\. *$//' | tr ',' '\n' | tr -d ' ' | sort -u)
+units="auto B KiB MiB GiB kB MB GB B/s MB/s MiB/s GB/s s ms us ns m Hz MHz GHz"
+{ { tr '.' '\n' <<<"$paths"; echo sweep; } | sort -u | sed 's/.*/"\\"&\\""/'
+  sed 's/.*/"\\"&\\""/' <<<"$words"; tr ' ' '\n' <<<"$units" | sed 's/.*/"&"/'
+  printf '"%s"\n' '{' '}' '[' ']' ':' 'true' 'false' '1e308'; } >"$OUT/dict/scenario.dict"
+{ sed 's/.*/"&="/' <<<"$paths"; sed 's/.*/"sweep.&=["/' <<<"$paths"
+  { echo "$words"; tr ' ' '\n' <<<"$units"; } | sed 's/.*/"&"/'; } >"$OUT/dict/set.dict"
+
+run_target() {
+  local target=$1 name=${1#fuzz_}
+  local corpus=$OUT/corpus/$name artifacts=$OUT/artifacts/$name/ seeds=()
+  mkdir -p "$corpus" "$artifacts" "$OUT/logs"
+  for d in ${SEEDS[$target]} "tests/fuzz/regressions/$name"; do seeds+=("$ROOT/$d"); done
+  local dict=()
+  [ -n "${DICT[$target]:-}" ] && dict=("-dict=$OUT/dict/${DICT[$target]}.dict")
+  # -timeout: an input slower than 10 s is a finding; -rss_limit_mb bounds memory (and malloc_limit_mb, which
+  # defaults to it, any one allocation). The first corpus folder is the writable one.
+  "$OUT/$target" "$corpus" "${seeds[@]}" "${dict[@]}" -max_total_time="$SECONDS_EACH" -timeout=10 \
+    -rss_limit_mb=2048 -artifact_prefix="$artifacts" -print_final_stats=1 >"$OUT/logs/$name.log" 2>&1
+}
+
+# As many targets at once as cores; each one's exit status is kept in a file.
+echo "fuzz: ${#TARGETS[@]} targets, ${SECONDS_EACH} s each, $JOBS at a time (logs: build/fuzz/logs)"
+running=0
+for t in "${TARGETS[@]}"; do
+  if [ "$running" -ge "$JOBS" ]; then wait -n || true; running=$((running - 1)); fi
+  (run_target "$t" && echo 0 >"$OUT/logs/${t#fuzz_}.status" || echo $? >"$OUT/logs/${t#fuzz_}.status") &
+  running=$((running + 1))
+done
+wait
+
+status=0
+for t in "${TARGETS[@]}"; do
+  name=${t#fuzz_}
+  log=$OUT/logs/$name.log
+  last=$(grep -E '^#[0-9]+' "$log" | tail -1 | sed -E 's/^#([0-9]+)\s+\S+\s+/\1 execs, /' || true)
+  if [ "$(cat "$OUT/logs/$name.status")" = 0 ]; then
+    echo "fuzz: $t ok: $last"
+  else
+    echo "fuzz: $t FAILED (exit $(cat "$OUT/logs/$name.status")): $last; the end of $log:"
+    tail -40 "$log"
+    status=1
+  fi
+done
+exit $status
