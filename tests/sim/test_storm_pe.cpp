@@ -47,7 +47,9 @@ TEST_CASE("two processes on one PE alternate every 4 ms: each computes only whil
   sg4::Actor::create("a", m.cpu, [&] { pe.execute(a, 10e-3 * kSpeed); end_a = now(); });
   sg4::Actor::create("b", m.cpu, [&] { pe.execute(b, 10e-3 * kSpeed); end_b = now(); });
   sg4::Actor::create("nm", m.cpu, [&] {
-    for (int q = 0; end_a < 0 || end_b < 0; ++q) {
+    for (int q = 0;; ++q) { // until both are done (they set end_a and end_b from their own actors)
+      if (end_a >= 0 && end_b >= 0)
+        break;
       pe.switch_to(q % 2 == 0 ? a : b);
       sg4::this_actor::sleep_until((q + 1) * 4e-3);
     }

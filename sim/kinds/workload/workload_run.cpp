@@ -31,7 +31,7 @@ unsigned matrix_rows(const Scenario& sc)
 } // namespace
 
 WorkloadRun::WorkloadRun(World& world, const Scenario& scenario, std::vector<WorkloadJob> jobs)
-    : world_(world), scenario_(scenario), jobs_(std::move(jobs)), mpi_jobs_(jobs_.size()),
+    : world_(world), jobs_(std::move(jobs)), mpi_jobs_(jobs_.size()),
       tick_(scenario.quantity("scheduler.quantum")), time_shared_(scenario.text("scheduler.algorithm") == "gs"),
       nodes_(unsigned(scenario.integer("platform.nodes"))),
       pes_per_node_(unsigned(scenario.integer("platform.pes_per_node"))),

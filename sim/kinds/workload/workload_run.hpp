@@ -74,7 +74,6 @@ private:
   double progress() const;
 
   World& world_;
-  const Scenario& scenario_;
   std::vector<WorkloadJob> jobs_; // by id; never resized (the applications read their parameters there)
   std::vector<std::unique_ptr<MpiJob>> mpi_jobs_; // by id, once started
   std::vector<JobOutcome> outcomes_;
