@@ -5,7 +5,7 @@
 // the next row that holds a job. A job goes to the first row with enough free PEs, taking that row's lowest free
 // PEs node by node; when no row has room, jobs wait in submission order (the first waiting job blocks the
 // others). With mpl 1 this is FCFS batch space sharing. A pure decision, apart from the simulation.
-#include "storm/batch_queue.hpp" // PeId
+#include "storm/pe_id.hpp"
 
 #include <deque>
 #include <map>

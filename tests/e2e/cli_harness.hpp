@@ -36,18 +36,21 @@ inline std::string exe()
   return other != nullptr && *other != '\0' ? other : BCSSIM_EXE;
 }
 
-inline Outcome bcssim(const std::string& args)
+/// A shell command line's exit code (128 + the signal when one killed it, as a shell reports it) and its output
+/// (stdout, and stderr if the line redirects it).
+inline Outcome run_shell(const std::string& line)
 {
-  const std::string cmd = exe() + " " + args + " 2>&1";
-  FILE* pipe = ::popen(cmd.c_str(), "r");
+  FILE* pipe = ::popen(line.c_str(), "r");
   REQUIRE(pipe != nullptr);
   std::string out;
   std::array<char, 4096> buf{};
   while (std::fgets(buf.data(), buf.size(), pipe) != nullptr)
     out += buf.data();
   const int status = ::pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out};
 }
+
+inline Outcome bcssim(const std::string& args) { return run_shell(exe() + " " + args + " 2>&1"); }
 
 inline std::string slurp(const fs::path& p)
 {

@@ -129,16 +129,8 @@ TEST_CASE("under a memory limit a machine too big for it fails with exit 1 namin
   fs::create_directories(kTmp);
   // popen's shell applies the limit to bcssim alone (ulimit -v: address space, what SimGrid's stack callocs hit).
   auto run = [](const std::string& kib, const std::string& args) {
-    const std::string cmd = "ulimit -v " + kib + "; exec " + exe() + " run " + kDefault + " --set platform.preset=asci-q " +
-                            args + " 2>&1";
-    FILE* pipe = ::popen(cmd.c_str(), "r");
-    REQUIRE(pipe != nullptr);
-    std::string out;
-    std::array<char, 4096> buf{};
-    while (std::fgets(buf.data(), buf.size(), pipe) != nullptr)
-      out += buf.data();
-    const int status = ::pclose(pipe);
-    return Outcome{WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), out};
+    return run_shell("ulimit -v " + kib + "; exec " + exe() + " run " + kDefault + " --set platform.preset=asci-q " +
+                     args + " 2>&1");
   };
   // Known too big before anything is built: 16384 nodes cannot fit 2 GB of address space.
   const auto early = run("2000000", "--set platform.nodes=16384 --out " + (kTmp / "a").string());

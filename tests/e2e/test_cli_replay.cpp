@@ -8,15 +8,7 @@ namespace {
 // A shell command's exit code and output (stdout and stderr), run in `dir`.
 Outcome shell(const std::string& command, const fs::path& dir)
 {
-  const std::string cmd = "cd '" + dir.string() + "' && " + command + " 2>&1";
-  FILE* pipe = ::popen(cmd.c_str(), "r");
-  REQUIRE(pipe != nullptr);
-  std::string out;
-  std::array<char, 4096> buf{};
-  while (std::fgets(buf.data(), buf.size(), pipe) != nullptr)
-    out += buf.data();
-  const int status = ::pclose(pipe);
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : -1, out};
+  return run_shell("cd '" + dir.string() + "' && " + command + " 2>&1");
 }
 
 // runs.csv's time_s of the run on `mpi`.

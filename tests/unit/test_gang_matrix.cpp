@@ -44,12 +44,26 @@ TEST_CASE("gang matrix: jobs fill the first row with room, rows rotate, a job wa
   CHECK_THROWS_AS(m.finish(3), std::logic_error);
 }
 
-TEST_CASE("gang matrix of MPL 1 is FCFS: the first waiting job blocks the ones behind it")
+TEST_CASE("gang matrix of MPL 1 is FCFS: submission order on the lowest free PEs, the first waiting job blocks the others")
 {
-  GangMatrix m(2, 2, 1);
-  m.submit(0, 3);
-  m.submit(1, 2);
-  m.submit(2, 1);
-  CHECK(m.dispatch().size() == 1);
-  CHECK(m.waiting() == 2);
+  GangMatrix q(2, 2, 1); // 4 PEs
+  q.submit(0, 3);
+  q.submit(1, 2); // does not fit beside job 0
+  q.submit(2, 1); // would fit, but waits behind job 1 (no backfilling)
+  auto s = q.dispatch();
+  REQUIRE(s.size() == 1);
+  CHECK(s[0].id == 0);
+  CHECK(s[0].pes == std::vector<PeId>{{0, 0}, {0, 1}, {1, 0}});
+  CHECK(q.dispatch().empty());
+  CHECK(q.waiting() == 2);
+  q.finish(0);
+  s = q.dispatch();
+  REQUIRE(s.size() == 2);
+  CHECK(s[0].id == 1);
+  CHECK(s[0].pes == std::vector<PeId>{{0, 0}, {0, 1}});
+  CHECK(s[1].id == 2);
+  CHECK(s[1].pes == std::vector<PeId>{{1, 0}});
+  CHECK(q.job_at(0, PeId{1, 1}) == std::nullopt); // the one PE left free
+  CHECK_THROWS_AS(q.submit(3, 5), std::invalid_argument);
+  CHECK_THROWS_AS(q.finish(0), std::logic_error);
 }
