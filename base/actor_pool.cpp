@@ -10,6 +10,7 @@ struct ActorPool::Worker {
   sg4::SemaphorePtr go = sg4::Semaphore::create(0);
   std::string task_name;
   std::function<void()> task;
+  bool kept = false; // its task holds the keeper
 };
 
 namespace {
@@ -23,12 +24,19 @@ simgrid::xbt::Extension<sg4::Actor, std::string> task_name_of()
 // The simulation ends when its last non-daemon actor does, and SimGrid then kills the daemons. Pool actors are
 // daemons, so that an idle one neither holds the simulation open nor counts as deadlocked; while any pooled task
 // runs, one non-daemon keeper stays, as the task's own actor would have (a NIC finishes the DMAs it was given
-// even after every process has exited). One engine per process, so one count.
+// even after every process has exited). A task started by a daemon (a NIC thread of a runtime) needs no keeper:
+// its starter would not have kept the simulation open either. One engine per process, so one count.
 struct Keeper {
   unsigned busy = 0;
   sg4::SemaphorePtr done;
 };
 Keeper keeper;
+
+bool needs_keeper()
+{
+  const sg4::Actor* self = sg4::Actor::self();
+  return self == nullptr || !self->is_daemon();
+}
 
 void task_begins(sg4::Host* host)
 {
@@ -56,12 +64,15 @@ ActorPool::~ActorPool() = default;
 
 void ActorPool::start(std::string task_name, std::function<void()> task)
 {
-  task_begins(host_); // now: the caller may exit before the task's actor first runs
+  const bool kept = needs_keeper();
+  if (kept)
+    task_begins(host_); // now: the caller may exit before the task's actor first runs
   if (!idle_.empty()) { // wake the idle actor: it runs in the next scheduling round, as a new actor would
     Worker* w = idle_.back();
     idle_.pop_back();
     w->task_name = std::move(task_name);
     w->task = std::move(task);
+    w->kept = kept;
     w->go->release();
     return;
   }
@@ -69,6 +80,7 @@ void ActorPool::start(std::string task_name, std::function<void()> task)
   Worker* w = workers_.back().get();
   w->task_name = std::move(task_name);
   w->task = std::move(task);
+  w->kept = kept;
   sg4::ActorPtr actor = sg4::Actor::init(name_, host_);
   actor->extension_set(task_name_of(), &w->task_name);
   actor->start([this, w] { loop(*w); }); // its first task at once: no semaphore round trip
@@ -81,7 +93,8 @@ void ActorPool::loop(Worker& w)
     std::function<void()> task = std::move(w.task);
     w.task = nullptr;
     task();
-    task_ends();
+    if (w.kept)
+      task_ends();
     w.task_name = name_;
     idle_.push_back(&w);
     w.go->acquire();

@@ -126,6 +126,14 @@ void Comm::execute_on_cpu(double flops)
     simgrid::s4u::this_actor::execute(flops);
 }
 
+void Comm::blocking_wait(const std::function<void()>& block)
+{
+  if (cpu_ != nullptr)
+    cpu_->wait(block);
+  else
+    block();
+}
+
 void Comm::compute(double seconds)
 {
   if (seconds <= 0)

@@ -14,6 +14,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <map>
 #include <memory>
@@ -88,6 +89,12 @@ public:
   virtual ~ProcessCpu() = default;
   /// On the rank's actor: runs `flops` of its work; returns when they are done.
   virtual void execute(double flops) = 0;
+  /// On the rank's actor: the rank waits in a blocking MPI call; `block` returns when the call's operation has
+  /// completed. The scheduler of a time-shared PE may let the rank spin on its PE or give the PE to another
+  /// process meanwhile; returns when the rank may go on (it holds its PE again).
+  virtual void wait(const std::function<void()>& block) { block(); }
+  /// On the rank's actor: its process has exited (after MPI_Finalize); its PE may go to others.
+  virtual void exit() {}
 };
 
 /// Byte counts or displacements, one per rank (the v-collectives).
@@ -160,6 +167,12 @@ public:
   void compute_flops(double flops);
   /// Runs the rank's CPU work (the application's and the MPI library's) on `cpu` from now on (null: its own PE).
   void run_on(ProcessCpu* cpu) { cpu_ = cpu; }
+  /// The rank's process has exited (called after finalize()): tells its ProcessCpu.
+  void exit_process()
+  {
+    if (cpu_ != nullptr)
+      cpu_->exit();
+  }
 
   /// The MPI call the rank is in, e.g. "MPI_Recv(source=3, tag=7)"; empty when it is not in one. Used to
   /// report deadlocks (a rank killed in a call keeps it). Formatted when asked: calls only record their arguments.
@@ -212,6 +225,9 @@ protected:
 
   /// Host CPU work of the rank (the MPI library's own): `flops` on its PE, as compute_flops without a trace span.
   void execute_on_cpu(double flops);
+  /// The rank waits in a blocking call until `block` returns (the backend's wait for completion), as its
+  /// ProcessCpu's scheduler says (ProcessCpu::wait).
+  void blocking_wait(const std::function<void()>& block);
 
   /// Throws std::invalid_argument unless `peer` is a rank of the job (or ANY_SOURCE when `wildcard_ok`).
   void check_peer(int peer, bool wildcard_ok, const char* what) const;

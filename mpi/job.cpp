@@ -64,6 +64,7 @@ void Job::spawn(unsigned r)
                                                comms_[r]->init();
                                                main_(*comms_[r]);
                                                comms_[r]->finalize();
+                                               comms_[r]->exit_process();
                                              } catch (const std::exception&) {
                                                // SimGrid's kill (ForcefulKillException) is not a std::exception
                                                // and passes through.

@@ -1,5 +1,6 @@
 #include "storm/gang_matrix.hpp"
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 
@@ -20,7 +21,17 @@ void GangMatrix::submit(int id, unsigned processes)
   if (processes == 0 || processes > machine_pes_)
     throw std::invalid_argument("GangMatrix: job " + std::to_string(id) + " asks for " + std::to_string(processes) +
                                 " PEs of " + std::to_string(machine_pes_));
-  queue_.push_back(Waiting{id, processes});
+  queue_.push_back(Waiting{id, processes, {}});
+}
+
+void GangMatrix::submit(int id, std::vector<PeId> pes)
+{
+  for (const PeId& pe : pes)
+    if (std::find(all_.begin(), all_.end(), pe) == all_.end())
+      throw std::invalid_argument("GangMatrix: job " + std::to_string(id) + " names a PE the machine lacks");
+  const unsigned n = unsigned(pes.size());
+  submit(id, n);
+  queue_.back().pes = std::move(pes);
 }
 
 void GangMatrix::finish(int id)
@@ -43,13 +54,18 @@ std::vector<GangMatrix::Placed> GangMatrix::dispatch()
   std::vector<Placed> placed;
   while (!queue_.empty()) {
     const Waiting w = queue_.front();
+    auto fits = [&](unsigned r) {
+      if (w.pes.empty())
+        return machine_pes_ - rows_[r].size() >= w.processes;
+      return std::none_of(w.pes.begin(), w.pes.end(), [&](const PeId& pe) { return rows_[r].count(pe) > 0; });
+    };
     std::optional<unsigned> row;
     for (unsigned r = 0; r < rows_.size() && !row; ++r)
-      if (machine_pes_ - rows_[r].size() >= w.processes)
+      if (fits(r))
         row = r;
     if (!row)
       break;
-    Placed p{w.id, *row, {}};
+    Placed p{w.id, *row, w.pes};
     for (const PeId& pe : all_) {
       if (p.pes.size() == w.processes)
         break;

@@ -3,8 +3,8 @@
 // into slots, the rows of the matrix, at most `mpl` of them (the multiprogramming level); each job runs in one
 // row, on PEs no other job of that row uses, and every quantum the Machine Manager switches the whole machine to
 // the next row that holds a job. A job goes to the first row with enough free PEs, taking that row's lowest free
-// PEs node by node; when no row has room, jobs wait in submission order (the first waiting job blocks the
-// others). With mpl 1 this is FCFS batch space sharing. A pure decision, apart from the simulation.
+// PEs node by node (or, placed explicitly, to the first row where its PEs are free); when no row has room, jobs
+// wait in submission order (the first waiting job blocks the others). With mpl 1 this is FCFS batch space sharing. A pure decision, apart from the simulation.
 #include "storm/pe_id.hpp"
 
 #include <deque>
@@ -19,6 +19,8 @@ public:
   GangMatrix(unsigned nodes, unsigned pes_per_node, unsigned mpl);
 
   void submit(int id, unsigned processes);
+  /// A job whose rank r must run on pes[r] (explicit placement): it goes to the first row where all are free.
+  void submit(int id, std::vector<PeId> pes);
   void finish(int id);
   struct Placed {
     int id = 0;
@@ -38,6 +40,7 @@ private:
   struct Waiting {
     int id;
     unsigned processes;
+    std::vector<PeId> pes; // explicit placement (empty: the row's lowest free PEs)
   };
   unsigned machine_pes_;
   std::vector<PeId> all_; // every PE, in order

@@ -105,6 +105,14 @@ void Pe::execute(ProcessKey p, double flops)
   }
 }
 
+void Pe::await(ProcessKey p)
+{
+  slot(p);
+  const std::unique_lock lock(*mutex_);
+  while (!holds(p))
+    turn_->wait(lock);
+}
+
 void Pe::switch_to(std::optional<ProcessKey> next)
 {
   if (next == running_ && !switching_)

@@ -46,6 +46,8 @@ public:
   void detach(ProcessKey p);
   /// On p's actor: runs `flops` of p's work, progressing only while p holds the PE. Returns when done.
   void execute(ProcessKey p, double flops);
+  /// On p's actor: returns once p holds the PE (at once if it does).
+  void await(ProcessKey p);
   /// The Node Manager gives the PE to `next` (nullopt: nobody). The running process's work stops at once; the
   /// calling actor then spends switch_cost (the PE runs nobody meanwhile) and next's work resumes. Giving the PE
   /// to the process that holds it costs nothing.

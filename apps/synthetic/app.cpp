@@ -15,12 +15,15 @@ const base::ParamGroup<Spec>& params()
                       {{"barrier", Pattern::barrier},
                        {"exchange", Pattern::exchange},
                        {"ring", Pattern::ring},
-                       {"ring_nonblocking", Pattern::ring_nonblocking}},
+                       {"ring_nonblocking", Pattern::ring_nonblocking},
+                       {"none", Pattern::none}},
                       "After each computation: 'barrier' = MPI_Barrier; 'exchange' = MPI_Irecv from and MPI_Isend "
                       "to synthetic.neighbours partners, then MPI_Waitall; 'ring' = blocking MPI_Send and MPI_Recv "
                       "with both ring neighbours (even ranks send first); 'ring_nonblocking' = MPI_Isend and "
-                      "MPI_Irecv with both ring neighbours, completed by an MPI_Waitall in the next iteration.",
-                      "002 §1.4 synthetic application; ring patterns: thesis ch. 6 §6.3.2 and §6.3.2.5");
+                      "MPI_Irecv with both ring neighbours, completed by an MPI_Waitall in the next iteration; "
+                      "'none' = no communication at all (not even the start barrier).",
+                      "002 §1.4 synthetic application; ring patterns: thesis ch. 6 §6.3.2 and §6.3.2.5; none: the "
+                      "non-communicating jobs of §6.3.2.3");
     g.quantity("granularity", &Spec::granularity, Quantity::time, "1ms", 0, 1e4,
                "Computation per iteration of every rank, before imbalance and variability.",
                "scenario choice (000 §6: 1-100 ms spans fine- to coarse-grained)");

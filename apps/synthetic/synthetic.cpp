@@ -15,7 +15,10 @@ Pattern parse_pattern(const std::string& text)
     return Pattern::ring;
   if (text == "ring_nonblocking")
     return Pattern::ring_nonblocking;
-  throw std::invalid_argument("synthetic pattern '" + text + "': expected barrier, exchange, ring or ring_nonblocking");
+  if (text == "none")
+    return Pattern::none;
+  throw std::invalid_argument("synthetic pattern '" + text +
+                              "': expected barrier, exchange, ring, ring_nonblocking or none");
 }
 
 std::vector<int> partner_offsets(int size, int neighbours)
@@ -63,6 +66,11 @@ void run(mpi::Comm& comm, const Spec& spec)
   const double factor = spec.work_factors.empty() ? 1.0 : spec.work_factors.at(std::size_t(me));
   Workload work(spec, me);
   std::vector<mpi::Request> requests;
+  if (spec.pattern == Pattern::none) { // computation only: not even a start barrier
+    for (int it = 0; it < spec.iterations; ++it)
+      comm.compute(work.next() * factor);
+    return;
+  }
   comm.barrier(); // start together
   for (int it = 0; it < spec.iterations; ++it) {
     comm.compute(work.next() * factor);

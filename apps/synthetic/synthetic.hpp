@@ -13,7 +13,7 @@
 
 namespace bcssim::apps::synthetic {
 
-enum class Pattern { barrier, exchange, ring, ring_nonblocking };
+enum class Pattern { barrier, exchange, ring, ring_nonblocking, none };
 
 /// A scenario's defaults and their sources: the declarations in app.cpp (synthetic.*).
 struct Spec {

@@ -113,6 +113,11 @@ void Process::reduce(const void* send, void* recv, std::size_t count, std::size_
   collective(std::move(d));
 }
 
-void Process::block_until(std::function<bool()> ready) { runtime_.suspend(me_.node, std::move(ready)); }
+void Process::block_until(std::function<bool()> ready)
+{
+  if (!wait_hook_)
+    return runtime_.suspend(me_.node, std::move(ready));
+  wait_hook_([this, &ready] { runtime_.suspend(me_.node, std::move(ready)); });
+}
 
 } // namespace bcssim::bcs::api

@@ -58,6 +58,10 @@ public:
 
   /// Suspends until `ready()` holds at a slice boundary (what every blocking call does).
   void block_until(std::function<bool()> ready);
+  /// Every suspension runs inside `hook` (it calls its argument to suspend): the MPI layer's view of a blocking
+  /// wait, for the scheduler of a time-shared PE.
+  using WaitHook = std::function<void(const std::function<void()>& suspend)>;
+  void around_waits(WaitHook hook) { wait_hook_ = std::move(hook); }
 
 private:
   void collective(runtime::CollectiveDescriptor d);
@@ -66,6 +70,7 @@ private:
   runtime::Runtime& runtime_;
   runtime::Endpoint me_;
   std::vector<unsigned> node_of_;
+  WaitHook wait_hook_;
 };
 
 } // namespace bcssim::bcs::api

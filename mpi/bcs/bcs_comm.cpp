@@ -17,8 +17,9 @@ namespace {
 // update of the process's arrays, on entry and on return.
 class MmdsObserver : public CallObserver {
 public:
-  MmdsObserver(bcssim::bcs::mds::Mmds& mmds, const bcssim::elan3::HostInterface& host, unsigned node, double cycles)
-      : mmds_(mmds), host_(host), node_(node), cycles_(cycles)
+  MmdsObserver(bcssim::bcs::mds::Mmds& mmds, const bcssim::elan3::HostInterface& host, unsigned node, double cycles,
+               std::function<void(double)> execute)
+      : mmds_(mmds), host_(host), node_(node), cycles_(cycles), execute_(std::move(execute))
   {
   }
   void enter(std::string_view primitive) override
@@ -26,13 +27,13 @@ public:
     host_.read_clock(node_);
     entered_ = sg4::Engine::get_clock();
     mmds_.enter(entered_, blocking(primitive));
-    sg4::this_actor::execute(cycles_);
+    execute_(cycles_);
   }
   void leave(std::string_view primitive, double, std::uint64_t bytes) override
   {
     host_.read_clock(node_);
     mmds_.leave(std::string(primitive), entered_, sg4::Engine::get_clock(), bytes, blocking(primitive));
-    sg4::this_actor::execute(cycles_);
+    execute_(cycles_);
   }
 
 private:
@@ -46,6 +47,7 @@ private:
   const bcssim::elan3::HostInterface& host_;
   unsigned node_;
   double cycles_;
+  std::function<void(double)> execute_; // on the rank's PE (the process's own CPU time)
   double entered_ = 0;
 };
 
@@ -56,7 +58,10 @@ BcsComm::BcsComm(bcssim::bcs::runtime::Runtime& runtime, int job, int rank, std:
 {
   if (runtime.spec().mmds.enabled)
     observe_calls(std::make_unique<MmdsObserver>(mmds_, runtime.host(), process_.node(),
-                                                 runtime.spec().mmds_update_cycles));
+                                                 runtime.spec().mmds_update_cycles,
+                                                 [this](double cycles) { execute_on_cpu(cycles); }));
+  // A blocking call suspends the process (000 §3.1); on a time-shared PE its scheduler sees the wait.
+  process_.around_waits([this](const std::function<void()>& block) { blocking_wait(block); });
 }
 
 void BcsComm::init()

@@ -27,7 +27,8 @@ void QuadricsComm::library_overhead()
 
 void QuadricsComm::observe(const Request& request)
 {
-  request->block();
+  if (!request->done())
+    blocking_wait([&request] { request->block(); });
   const double seen = request->completed_at() + host_.spec().wake_cost;
   if (sg4::Engine::get_clock() < seen)
     sg4::this_actor::sleep_until(seen);
@@ -85,7 +86,7 @@ void QuadricsComm::probe(int src, int tag, Status* status)
 {
   CallScope call(*this, "MPI_Probe", 0, {arg("source", src), arg("tag", tag)});
   while (!iprobe(src, tag, status))
-    arrivals_->acquire(); // woken whenever a message is left unexpected for this rank
+    blocking_wait([this] { arrivals_->acquire(); }); // woken whenever a message is left unexpected for this rank
 }
 
 void QuadricsComm::barrier()
@@ -95,7 +96,7 @@ void QuadricsComm::barrier()
   CallScope call(*this, "MPI_Barrier");
   library_overhead();
   if (size_ > 1)
-    hardware_->synchronise(rank_, 0, nullptr, 0, hardware_calls_++);
+    blocking_wait([this] { hardware_->synchronise(rank_, 0, nullptr, 0, hardware_calls_++); });
 }
 
 void QuadricsComm::bcast(void* data, std::uint64_t bytes, int root)
@@ -105,7 +106,7 @@ void QuadricsComm::bcast(void* data, std::uint64_t bytes, int root)
   CallScope call(*this, "MPI_Bcast", 0, {arg("root", root), arg("bytes", bytes)});
   library_overhead();
   if (size_ > 1)
-    hardware_->synchronise(rank_, root, data, bytes, hardware_calls_++);
+    blocking_wait([&] { hardware_->synchronise(rank_, root, data, bytes, hardware_calls_++); });
 }
 
 void QuadricsComm::combine_cost(std::size_t count) { compute(double(count) * spec_.combine_per_element); }

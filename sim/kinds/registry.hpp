@@ -29,6 +29,12 @@ public:
   virtual void write(const ResultsDir& dir) const = 0;
 };
 
+/// One point of a study, as its kind's study report sees it.
+struct StudyPoint {
+  std::string label;     // e.g. "scheduler.algorithm=gs mpi=quadrics"
+  nlohmann::json summary; // its summary.json
+};
+
 struct Kind {
   std::string name;
   std::string doc;
@@ -38,6 +44,9 @@ struct Kind {
   std::function<void(const Scenario&)> check;
   /// Creates its actors on the World; the driver then runs the engine and calls finish().
   std::function<std::unique_ptr<KindRun>(World&, const Scenario&)> start;
+  /// Optional: the tables and plots of a study of this kind across its points (in point order); may add to the
+  /// study's summary.json.
+  std::function<void(const ResultsDir&, const std::vector<StudyPoint>&, nlohmann::json& summary)> study_report;
 };
 
 const std::vector<Kind>& kinds();

@@ -13,20 +13,57 @@ namespace {
 
 std::string assignment(const std::string& path, const nlohmann::json& value) { return path + "=" + value.dump(); }
 
+// "a + b" -> {"a", "b"}; a plain key -> itself.
+std::vector<std::string> linked_paths(const std::string& key)
+{
+  std::vector<std::string> out;
+  std::size_t from = 0;
+  for (;;) {
+    const std::size_t plus = key.find('+', from);
+    std::string part = key.substr(from, plus == std::string::npos ? std::string::npos : plus - from);
+    const auto first = part.find_first_not_of(' ');
+    const auto last = part.find_last_not_of(' ');
+    out.push_back(first == std::string::npos ? std::string() : part.substr(first, last - first + 1));
+    if (plus == std::string::npos)
+      return out;
+    from = plus + 1;
+  }
+}
+
 std::vector<SweepDimension> read_sweep(const nlohmann::json& sweep)
 {
   if (!sweep.is_object() || sweep.empty())
     throw ScenarioError("sweep", sweep.dump(), "an object mapping parameter paths to lists of values, e.g. "
                                                "{\"app.processes\": [4, 8, 16]}");
   std::vector<SweepDimension> dims;
-  for (const auto& [path, values] : sweep.items()) {
-    const ParamSpec* spec = find_param(path);
-    if (spec == nullptr || path == "name" || path == "kind")
-      throw ScenarioError("sweep." + path, values.dump(),
-                          "a parameter path other than name and kind (see `bcssim params`)");
+  std::size_t group = 0;
+  for (const auto& [key, values] : sweep.items()) {
+    const std::vector<std::string> paths = linked_paths(key);
+    for (const std::string& path : paths) {
+      const ParamSpec* spec = find_param(path);
+      if (spec == nullptr || path == "name" || path == "kind")
+        throw ScenarioError("sweep." + key, values.dump(),
+                            "a parameter path other than name and kind (see `bcssim params`)" +
+                                std::string(paths.size() > 1 ? ", or several joined by '+'" : "") +
+                                (paths.size() > 1 ? "; '" + path + "' is none" : ""));
+    }
     if (!values.is_array() || values.empty())
-      throw ScenarioError("sweep." + path, values.dump(), "a non-empty list of values of " + path);
-    dims.push_back(SweepDimension{path, std::vector<nlohmann::json>(values.begin(), values.end())});
+      throw ScenarioError("sweep." + key, values.dump(), "a non-empty list of values of " + key);
+    for (std::size_t d = 0; d < paths.size(); ++d) {
+      SweepDimension dim{paths[d], {}, group};
+      for (std::size_t k = 0; k < values.size(); ++k) {
+        if (paths.size() == 1) {
+          dim.values.push_back(values[k]);
+          continue;
+        }
+        if (!values[k].is_array() || values[k].size() != paths.size())
+          throw ScenarioError(fmt::format("sweep.{}[{}]", key, k), values[k].dump(),
+                              fmt::format("a list of {} values, one for each of {}", paths.size(), key));
+        dim.values.push_back(values[k][d]);
+      }
+      dims.push_back(std::move(dim));
+    }
+    ++group;
   }
   return dims;
 }
@@ -58,12 +95,20 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
   if (user.is_object() && user.contains("sweep")) {
     st.dimensions_ = read_sweep(user["sweep"]);
     user.erase("sweep");
+    st.groups_ = st.dimensions_.empty() ? 0 : st.dimensions_.back().group + 1;
   }
-  auto check_size = [&st] { // before anything is expanded
+  // The number of values of each group.
+  auto group_sizes = [&st] {
+    std::vector<std::size_t> sizes(st.groups_, 0);
+    for (const SweepDimension& d : st.dimensions_)
+      sizes[d.group] = d.values.size();
+    return sizes;
+  };
+  auto check_size = [&st, &group_sizes] { // before anything is expanded
     std::size_t count = 1;
     bool overflow = false;
-    for (const SweepDimension& d : st.dimensions_)
-      overflow = overflow || __builtin_mul_overflow(count, d.values.size(), &count);
+    for (std::size_t n : group_sizes())
+      overflow = overflow || __builtin_mul_overflow(count, n, &count);
     if (overflow || count > kMaxStudyPoints)
       throw ScenarioError("sweep", overflow ? std::string("more than 2^64 points") : fmt::format("{} points", count),
                           fmt::format("at most {} points per study (the product of the sweep's list lengths, twice "
@@ -99,19 +144,20 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     std::vector<nlohmann::json> names;
     for (const std::string& n : mpi::backend_names())
       names.emplace_back(n);
-    st.dimensions_.push_back(SweepDimension{"mpi", names});
+    st.dimensions_.push_back(SweepDimension{"mpi", names, st.groups_++});
     check_size();
   }
 
+  const std::vector<std::size_t> sizes = group_sizes();
   std::size_t count = 1;
-  for (const SweepDimension& d : st.dimensions_)
-    count *= d.values.size();
+  for (std::size_t n : sizes)
+    count *= n;
   for (std::size_t i = 0; i < count; ++i) {
-    std::vector<std::size_t> k(st.dimensions_.size());
+    std::vector<std::size_t> k(sizes.size());
     std::size_t rest = i;
-    for (std::size_t d = st.dimensions_.size(); d-- > 0;) {
-      k[d] = rest % st.dimensions_[d].values.size();
-      rest /= st.dimensions_[d].values.size();
+    for (std::size_t g = sizes.size(); g-- > 0;) {
+      k[g] = rest % sizes[g];
+      rest /= sizes[g];
     }
     st.coords_.push_back(k);
   }
@@ -121,7 +167,8 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     } catch (const ScenarioError& e) {
       for (std::size_t d = 0; d < st.dimensions_.size(); ++d)
         if (e.path() == st.dimensions_[d].path)
-          throw ScenarioError(fmt::format("sweep.{}[{}]", e.path(), st.coords_[i][d]), e.value(), e.allowed());
+          throw ScenarioError(fmt::format("sweep.{}[{}]", e.path(), st.coords_[i][st.dimensions_[d].group]),
+                              e.value(), e.allowed());
       throw ScenarioError(e.path(), e.value(), e.allowed() + " (at the sweep point " + st.label(i) + ")");
     }
   }
@@ -131,8 +178,8 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
 std::vector<nlohmann::json> Study::coordinates(std::size_t i) const
 {
   std::vector<nlohmann::json> out;
-  for (std::size_t d = 0; d < dimensions_.size(); ++d)
-    out.push_back(dimensions_[d].values[coords_.at(i)[d]]);
+  for (const SweepDimension& d : dimensions_)
+    out.push_back(d.values[coords_.at(i)[d.group]]);
   return out;
 }
 

@@ -1,6 +1,8 @@
 #pragma once
 // A study: what one scenario file asks to run. Without "sweep" and "compare" it is one simulation. A "sweep"
-// section {"path": [values...], ...} asks for the cartesian product of its lists; "compare": true adds the
+// section {"path": [values...], ...} asks for the cartesian product of its lists; a linked key
+// {"path1 + path2": [[v1, v2], ...]} sweeps several parameters together (e.g. an algorithm with the MPI it runs
+// on), one dimension per path moving in step; "compare": true adds the
 // backend as a last dimension ('quadrics', 'bcs'). Each combination is a point: the scenario with those values
 // set, resolved and validated like any scenario. Points are numbered in a fixed order (the last dimension
 // varies fastest), which every output follows whatever runs them.
@@ -17,6 +19,7 @@ namespace bcssim::sim {
 struct SweepDimension {
   std::string path;                  // a parameter path, or "mpi" for compare
   std::vector<nlohmann::json> values;
+  std::size_t group = 0; // dimensions of one group move together (a linked key "a + b"): the k-th values go together
 };
 
 /// The most points one study may have (each is resolved up front, ~25 kB apiece): a bigger sweep is refused with
@@ -52,7 +55,8 @@ private:
   bool compare_ = false;
   std::vector<SweepDimension> dimensions_;
   std::vector<std::string> sets_;
-  std::vector<std::vector<std::size_t>> coords_; // per point: the index of its value in each dimension
+  std::size_t groups_ = 0;                       // dimension groups (linked dimensions share one)
+  std::vector<std::vector<std::size_t>> coords_; // per point: the index of its values in each group
   std::vector<Scenario> points_;
 };
 

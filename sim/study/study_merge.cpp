@@ -2,6 +2,7 @@
 
 #include "mpi/backend.hpp"
 #include "sim/config/params.hpp"
+#include "sim/kinds/registry.hpp"
 #include "sim/output/fixed_format.hpp"
 #include "sim/output/plot.hpp"
 #include "sim/study/point_check.hpp"
@@ -320,6 +321,12 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
                                cell(dims[std::size_t(noise_dim)].values.front())),
                    fmt::format("{}: {} slowed by {}", st.name(), what, dims[std::size_t(noise_dim)].path));
     }
+  }
+  if (const Kind& kind = find_kind(st.point(0).text("kind")); kind.study_report) {
+    std::vector<StudyPoint> view;
+    for (std::size_t i = 0; i < points.size(); ++i)
+      view.push_back(StudyPoint{st.label(i), points[i].summary});
+    kind.study_report(dir, view, summary);
   }
   dir.write("summary.json", summary.dump(2) + "\n");
 }

@@ -83,7 +83,7 @@ TEST_CASE("a workload's bad jobs are exit 2 naming workload.jobs[i] and what is 
   r = bcssim(run + R"( --set 'workload.jobs=[{"sumbit": "1s"}]')");
   CHECK(r.code == 2);
   CHECK(r.output.find("workload.jobs[0].sumbit = \"1s\": expected no such key in a job; allowed: app, job, "
-                      "priority,") != std::string::npos);
+                      "pes, priority,") != std::string::npos);
   r = bcssim(run + R"( --set 'workload.jobs=[{"synthetic": {"granularity": "-3ms"}}]')");
   CHECK(r.code == 2);
   CHECK(r.output.find("workload.jobs[0].synthetic.granularity = \"-3ms\"") != std::string::npos);
@@ -124,9 +124,78 @@ TEST_CASE("gang scheduling: two identical jobs alternate at quantum boundaries, 
 
   auto r = bcssim("validate " + scenario + " --set mpi=bcs");
   CHECK(r.code == 2);
-  CHECK(r.output.find("scheduler.algorithm = \"gs\": expected fcfs with mpi = bcs") != std::string::npos);
+  CHECK(r.output.find("scheduler.algorithm = \"gs\": expected one that runs on mpi = bcs (fcfs, bcs, pbcs); gs runs "
+                      "on mpi = quadrics") != std::string::npos);
   r = bcssim("validate " + scenario + " --set scheduler.mpl=0");
   CHECK(r.code == 2);
   CHECK(r.output.find("scheduler.mpl = 0: expected an integer in [1, 64]") != std::string::npos);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("the coschedulers' bad input is exit 2 naming the JSON path: a quantum shorter than a slice, overlapping placements")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "w.json") << R"({"kind": "workload", "platform": {"preset": "accelerando", "nodes": 2},
+    "scheduler": {"algorithm": "bcs", "quantum": "25ms", "mpl": 2}, "mpi": "bcs",
+    "workload": {"jobs": [{"app": {"name": "synthetic", "processes": 2}, "pes": [2, 3]},
+                          {"app": {"name": "synthetic", "processes": 2}, "pes": [3, 2]},
+                          {"app": {"name": "synthetic", "processes": 2}}]}})";
+  const std::string run = "run " + (kTmp / "w.json").string() + " --out " + (kTmp / "out").string();
+  auto r = bcssim(run + " --set scheduler.quantum=100us");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("scheduler.quantum = \"100us\": expected at least one BCS-MPI slice (bcs.runtime.slice = "
+                      "\"500us\")") != std::string::npos);
+  r = bcssim(run + " --set scheduler.mpl=1");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("workload.jobs[1].pes = [3,2]: expected PEs that at most scheduler.mpl = 1 jobs name: PE 3 "
+                      "is named by more") != std::string::npos);
+  r = bcssim(run + R"( --set 'workload.jobs=[{"app": {"processes": 2}, "pes": [0, 4]}]')");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("workload.jobs[0].pes = [0,4]: expected PE numbers in [0, 3]") != std::string::npos);
+  r = bcssim(run + R"( --set 'workload.jobs=[{"app": {"processes": 2}, "pes": [1, 1]}]')");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("expected distinct PEs") != std::string::npos);
+  r = bcssim(run + R"( --set 'workload.jobs=[{"app": {"processes": 3}, "pes": [1, 2]}]')");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("workload.jobs[0].pes = [1,2]: expected one PE per process: 3 of them") != std::string::npos);
+  r = bcssim(run + " --set mpi=quadrics");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("scheduler.algorithm = \"bcs\": expected one that runs on mpi = quadrics (fcfs, gs, sb, fcs)") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "out"));
+  // FCFS runs overlapping placements one after another: valid at MPL 1.
+  CHECK(bcssim("validate " + (kTmp / "w.json").string() + " --set scheduler.algorithm=fcfs").code == 0);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a study over the algorithms: the jobs under each, with the MPI each runs on, in one table")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "s.json") << R"({"kind": "workload", "platform": {"preset": "accelerando", "nodes": 2},
+    "bcs": {"runtime": {"slice": "250us"}}, "scheduler": {"quantum": "25ms", "mpl": 2},
+    "workload": {"jobs": [{"app": {"name": "synthetic", "processes": 4},
+                           "synthetic": {"pattern": "ring", "granularity": "3ms", "iterations": 20}},
+                          {"app": {"name": "synthetic", "processes": 4},
+                           "synthetic": {"pattern": "ring", "granularity": "3ms", "iterations": 20}}]},
+    "sweep": {"scheduler.algorithm + mpi": [["fcfs", "quadrics"], ["gs", "quadrics"], ["sb", "quadrics"],
+                                             ["fcs", "quadrics"], ["bcs", "bcs"], ["pbcs", "bcs"]]}})";
+  REQUIRE(bcssim("run " + (kTmp / "s.json").string() + " --out " + (kTmp / "s").string()).code == 0);
+  const auto rows = read_csv(kTmp / "s" / "algorithms.csv");
+  REQUIRE(rows.size() == 6);
+  const char* algorithms[] = {"fcfs", "gs", "sb", "fcs", "bcs", "pbcs"};
+  for (std::size_t i = 0; i < 6; ++i) {
+    CHECK(rows[i].at("algorithm") == algorithms[i]);
+    CHECK(rows[i].at("mpi") == (i < 4 ? "quadrics" : "bcs"));
+  }
+  // Batch: the second job starts after the first; time sharing overlaps them (their ends are close).
+  const double fcfs0 = std::stod(rows[0].at("job0_end_s")), fcfs1 = std::stod(rows[0].at("job1_end_s"));
+  CHECK(fcfs1 > 1.9 * fcfs0);
+  for (std::size_t i = 1; i < 6; ++i)
+    CHECK(std::abs(std::stod(rows[i].at("job0_end_s")) - std::stod(rows[i].at("job1_end_s"))) <
+          0.2 * std::stod(rows[i].at("turnaround_s")));
+  CHECK(fs::exists(kTmp / "s" / "algorithms.png"));
+  CHECK(fs::exists(kTmp / "s" / "points" / "0003" / "fcs_classes.csv"));
   fs::remove_all(kTmp);
 }

@@ -44,6 +44,7 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc)
   machine.erase("scheduler");
   machine["kind"] = "app";
   const std::set<std::string> allowed = scenario_keys();
+  const unsigned machine_pes = unsigned(sc.integer("platform.nodes") * sc.integer("platform.pes_per_node"));
   std::vector<WorkloadJob> jobs;
   for (std::size_t i = 0; i < records.size(); ++i) {
     const std::string at = fmt::format("workload.jobs[{}]", i);
@@ -61,10 +62,23 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc)
         if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 1000000)
           throw ScenarioError(at + ".priority", value.dump(), "an integer in [0, 1000000]");
         job.priority = int(value.get<std::int64_t>());
+      } else if (key == "pes") {
+        if (!value.is_array() || value.empty())
+          throw ScenarioError(at + ".pes", value.dump(), "a list of machine PE numbers, one per process");
+        for (const auto& v : value) {
+          if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= machine_pes)
+            throw ScenarioError(at + ".pes", value.dump(),
+                                fmt::format("PE numbers in [0, {}] (node x platform.pes_per_node + PE), one per process",
+                                            machine_pes - 1));
+          job.pes.push_back(unsigned(v.get<std::uint64_t>()));
+        }
+        if (std::set<unsigned>(job.pes.begin(), job.pes.end()).size() != job.pes.size())
+          throw ScenarioError(at + ".pes", value.dump(), "distinct PEs (one process per PE per job)");
       } else if (allowed.count(key)) {
         fragment[key] = value;
       } else {
         std::vector<std::string> keys(allowed.begin(), allowed.end());
+        keys.push_back("pes");
         keys.push_back("priority");
         keys.push_back("submit");
         std::sort(keys.begin(), keys.end());
@@ -81,6 +95,13 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc)
     }
     job.app = job.scenario.text("app.name");
     job.processes = app_ranks(job.scenario);
+    if (job.processes > machine_pes)
+      throw ScenarioError(at + ".app.processes", std::to_string(job.processes),
+                          fmt::format("at most the machine's {} PEs (platform.nodes x platform.pes_per_node)",
+                                      machine_pes));
+    if (!job.pes.empty() && job.pes.size() != job.processes)
+      throw ScenarioError(at + ".pes", record.at("pes").dump(),
+                          fmt::format("one PE per process: {} of them", job.processes));
     jobs.push_back(std::move(job));
   }
   return jobs;

@@ -1,7 +1,7 @@
 #pragma once
 // The jobs of a workload (workload.jobs): each record names an application run as one MPI job, submitted at a
 // given time. A record is a scenario fragment: "app" (name, processes), the application's own section, "job"
-// (placement of its ranks on the PEs it gets), plus "submit" and "priority". Each job is resolved as a scenario
+// (placement of its ranks on the PEs it gets), plus "submit", "priority" and "pes" (explicit placement). Each job is resolved as a scenario
 // of kind "app" on the workload's machine, so every rule of the application holds for it, and a broken one is
 // reported under workload.jobs[i].
 #include "sim/config/scenario.hpp"
@@ -17,6 +17,8 @@ struct WorkloadJob {
   unsigned processes = 0;
   double submit = 0;     // s
   int priority = 0;      // higher first where the algorithm uses priorities (PBCS); FCFS ignores it
+  std::vector<unsigned> pes; // explicit placement: rank r on machine PE pes[r] (node x pes_per_node + PE); empty:
+                             // packed on the lowest free PEs
   Scenario scenario;     // the job as a scenario of kind "app" (its application reads its parameters here)
 };
 

@@ -5,9 +5,14 @@
 
 #include "sim/kinds/workload/jobs.hpp"
 #include "sim/kinds/workload/report.hpp"
+#include "sim/kinds/workload/scheduler_params.hpp"
+#include "sim/kinds/workload/study_report.hpp"
 #include "sim/kinds/workload/workload_run.hpp"
+#include "storm/algorithms.hpp"
 
 #include <fmt/format.h>
+
+#include <map>
 
 namespace bcssim::sim {
 namespace {
@@ -22,47 +27,41 @@ std::vector<base::ParamDecl> params()
       "'submit' (a time, default \"0s\") and 'priority' (an integer, default 0, higher first where the algorithm "
       "uses priorities). Each job is checked as a scenario of kind 'app' on this machine.",
       "scenario choice (thesis ch. 6 §6.3: static workloads; §6.4: dynamic ones)"));
-  c.push_back(base::choice_decl("scheduler.algorithm", "fcfs", {"fcfs", "gs"},
-                                "How the machine is shared among the jobs. fcfs: batch space sharing, each job on "
-                                "dedicated PEs in submission order, the first waiting job blocking the others (no "
-                                "backfilling), multiprogramming level 1. gs: gang scheduling on an Ousterhout matrix "
-                                "of scheduler.mpl rows; every quantum the Machine Manager multicasts a global context "
-                                "switch to the next row holding a job, and each Node Manager gives every local PE to "
-                                "that row's process (or leaves it idle); on the baseline (mpi quadrics).",
-                                "thesis ch. 6 §6.2 and §6.3.1; gs: ch. 4 §4.2.1 and §4.3.3"));
-  c.push_back(base::integer_decl("scheduler.mpl", 2, 1, 64,
-                                 "Multiprogramming level of gs: rows of the Ousterhout matrix, the most processes a "
-                                 "PE holds.",
-                                 "scenario choice (thesis ch. 4 §4.3.3.3 runs MPL 1, 2, 4 and 8; ch. 6 §6.4.2 "
-                                 "bounds it at 6)"));
-  c.push_back(base::quantity_decl("scheduler.context_switch", base::Quantity::time, "0s", 0, 1,
-                                  "PE time a Node Manager's switch from one process to another takes (gs), during "
-                                  "which no process computes. No source gives STORM's: ch. 4 §4.3.3.1 finds no "
-                                  "noticeable overhead with quanta as small as 2 ms, and the NM keeps up with strobes "
-                                  "every 300 us on Crescendo; 0 by default, a what-if otherwise.",
-                                  "none (thesis ch. 4 §4.3.3.1 bounds it from above)"));
-  c.push_back(base::quantity_decl("scheduler.quantum", base::Quantity::time, "50ms", 1e-6, 3600,
-                                  "The Machine Manager's timeslice: it acts at multiples of it (a job that ended is "
-                                  "noted, a submitted one queued and started at the next tick).",
-                                  "thesis ch. 4 §4.2.1 (the MM is clock-based) and §4.3.3.1 (50 ms)"));
+  for (base::ParamDecl& d : scheduler_params())
+    c.push_back(std::move(d));
+  c.push_back(base::quantity_decl("workload.gantt_span", base::Quantity::time, "2s", 0, 1e9,
+                                  "The Gantt chart (gantt.csv and its plot) covers the first this long of the run; "
+                                  "0 = the whole run. Under bcs a PE changes hands at every blocking call, so a "
+                                  "whole minute is ~10^5 boxes per PE: too many to draw or read.",
+                                  "output choice"));
   return c;
 }
 
 void check(const Scenario& sc)
 {
-  if (sc.text("scheduler.algorithm") == "gs" && sc.text("mpi") != "quadrics")
-    throw ScenarioError("scheduler.algorithm", sc.shown("scheduler.algorithm"),
-                        "fcfs with mpi = " + sc.text("mpi") +
-                            " (gang scheduling runs on the baseline, mpi = quadrics; BCS-MPI's coschedulers are next)");
-  (void)workload_jobs(sc);
+  check_scheduler(sc);
+  const std::vector<WorkloadJob> jobs = workload_jobs(sc);
+  // Under time sharing every job placed on a PE must fit in its rows at once: more explicit placements on one PE
+  // than the multiprogramming level could never all be resident. (Batch FCFS runs them one after another.)
+  if (storm::algorithm(sc.text("scheduler.algorithm")).make != nullptr) {
+    std::map<unsigned, unsigned> on_pe;
+    for (const WorkloadJob& j : jobs)
+      for (unsigned pe : j.pes)
+        if (++on_pe[pe] > unsigned(sc.integer("scheduler.mpl")))
+          throw ScenarioError(fmt::format("workload.jobs[{}].pes", j.id), nlohmann::json(j.pes).dump(),
+                              fmt::format("PEs that at most scheduler.mpl = {} jobs name: PE {} is named by more "
+                                          "(raise scheduler.mpl or move a job)",
+                                          sc.integer("scheduler.mpl"), pe));
+  }
 }
 
 class WorkloadKindRun : public KindRun {
 public:
   WorkloadKindRun(World& world, const Scenario& sc)
-      : algorithm_(sc.text("scheduler.algorithm")), nodes_(unsigned(sc.integer("platform.nodes"))),
+      : algorithm_(sc.text("scheduler.algorithm")), mpi_(sc.text("mpi")),
+        gantt_span_(sc.quantity("workload.gantt_span")), nodes_(unsigned(sc.integer("platform.nodes"))),
         pes_(unsigned(sc.integer("platform.pes_per_node"))),
-        run_(std::make_unique<WorkloadRun>(world, sc, workload_jobs(sc)))
+        sc_span_(sc.text("workload.gantt_span")), run_(std::make_unique<WorkloadRun>(world, sc, workload_jobs(sc)))
   {
     run_->start();
   }
@@ -71,13 +70,21 @@ public:
     run_->check();
     jobs_ = run_->outcomes();
     gantt_ = run_->gantt();
+    classes_ = run_->classes();
     run_.reset(); // the jobs refer to the World, which ends before the results are written
   }
   void summarize(nlohmann::json& summary) const override
   {
-    const WorkloadFigures f = workload_figures(jobs_, nodes_ * pes_);
+    const WorkloadFigures f = workload_figures(jobs_, gantt_, nodes_ * pes_);
+    nlohmann::json per_job = nlohmann::json::array();
+    for (const JobOutcome& j : jobs_)
+      per_job.push_back({{"job", j.id},
+                         {"end_s", std::stod(fmt::format("{:.9f}", j.end))},
+                         {"response_s", std::stod(fmt::format("{:.9f}", j.end - j.submit))}});
     summary["workload"] = {{"algorithm", algorithm_},
+                           {"mpi", mpi_},
                            {"jobs", jobs_.size()},
+                           {"per_job", per_job},
                            {"turnaround_s", std::stod(fmt::format("{:.9f}", f.turnaround))},
                            {"mean_response_s", std::stod(fmt::format("{:.9f}", f.mean_response))},
                            {"utilization", std::stod(fmt::format("{:.6f}", f.utilization))}};
@@ -86,15 +93,33 @@ public:
   {
     dir.write("jobs.csv", jobs_csv(jobs_, ""));
     dir.write("runs.csv", jobs_csv(jobs_, algorithm_));
-    write_gantt(dir, gantt_, nodes_, pes_, fmt::format("{} jobs under {}", jobs_.size(), algorithm_));
+    std::vector<GanttBox> shown;
+    for (const GanttBox& b : gantt_)
+      if (gantt_span_ == 0 || b.from < gantt_span_)
+        shown.push_back(GanttBox{b.pe, b.job, b.from, gantt_span_ == 0 ? b.to : std::min(b.to, gantt_span_)});
+    write_gantt(dir, shown, nodes_, pes_,
+                fmt::format("{} jobs under {}{}", jobs_.size(), algorithm_,
+                            gantt_span_ > 0 && gantt_span_ < turnaround() ? fmt::format(" (first {})", sc_span_) : ""));
+    if (!classes_.empty())
+      dir.write("fcs_classes.csv", classes_csv(classes_));
   }
 
 private:
-  std::string algorithm_;
+  std::string algorithm_, mpi_;
+  double gantt_span_;
   unsigned nodes_, pes_;
+  double turnaround() const
+  {
+    double end = 0;
+    for (const JobOutcome& j : jobs_)
+      end = std::max(end, j.end);
+    return end;
+  }
+  std::string sc_span_; // workload.gantt_span as written
   std::unique_ptr<WorkloadRun> run_;
   std::vector<JobOutcome> jobs_;
   std::vector<GanttBox> gantt_;
+  std::vector<storm::NodeManager::ClassChange> classes_;
 };
 
 } // namespace
@@ -107,6 +132,7 @@ Kind workload_kind()
   k.params = params();
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<WorkloadKindRun>(world, sc); };
+  k.study_report = workload_study_report;
   return k;
 }
 

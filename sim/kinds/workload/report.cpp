@@ -9,7 +9,8 @@
 
 namespace bcssim::sim {
 
-WorkloadFigures workload_figures(const std::vector<JobOutcome>& jobs, unsigned machine_pes)
+WorkloadFigures workload_figures(const std::vector<JobOutcome>& jobs, const std::vector<GanttBox>& boxes,
+                                 unsigned machine_pes)
 {
   WorkloadFigures f;
   if (jobs.empty())
@@ -18,13 +19,22 @@ WorkloadFigures workload_figures(const std::vector<JobOutcome>& jobs, unsigned m
   for (const JobOutcome& j : jobs) {
     first = std::min(first, j.submit);
     last = std::max(last, j.end);
-    held += double(j.processes) * (j.end - j.start);
     response += j.end - j.submit;
   }
+  for (const GanttBox& b : boxes)
+    held += b.to - b.from;
   f.turnaround = last - first;
   f.mean_response = response / double(jobs.size());
   f.utilization = f.turnaround > 0 ? held / (double(machine_pes) * f.turnaround) : 0;
   return f;
+}
+
+std::string classes_csv(const std::vector<storm::NodeManager::ClassChange>& classes)
+{
+  std::string out = "job,rank,from_s,class\n";
+  for (const auto& c : classes)
+    out += fmt::format("{},{},{:.9f},{}\n", c.who.job, c.who.rank, c.at, storm::to_string(c.cls));
+  return out;
 }
 
 std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& algorithm)

@@ -15,12 +15,15 @@ namespace bcssim::sim {
 struct WorkloadFigures {
   double turnaround = 0;    // s: first submission to last end
   double mean_response = 0; // s: mean of end - submit
-  double utilization = 0;   // PE-seconds the jobs held / (machine PEs x turnaround)
+  double utilization = 0;   // PE-seconds held by some job's process (the Gantt chart's boxes) / (PEs x turnaround)
 };
 
-WorkloadFigures workload_figures(const std::vector<JobOutcome>& jobs, unsigned machine_pes);
+WorkloadFigures workload_figures(const std::vector<JobOutcome>& jobs, const std::vector<GanttBox>& boxes,
+                                 unsigned machine_pes);
 /// jobs.csv (one row per job) and the same rows with the algorithm as runs.csv.
 std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& algorithm);
+/// fcs_classes.csv: each process's FCS class from each time it changed.
+std::string classes_csv(const std::vector<storm::NodeManager::ClassChange>& classes);
 /// gantt.csv, its gnuplot script and the chart (PE x time, one box per job on each of its PEs).
 void write_gantt(const ResultsDir& dir, const std::vector<GanttBox>& boxes, unsigned nodes, unsigned pes_per_node,
                  const std::string& title);

@@ -3,6 +3,7 @@
 #include "apps/app.hpp"
 #include "base/event_stream.hpp"
 #include "sim/kinds/app/app_run.hpp"
+#include "sim/kinds/workload/scheduler_params.hpp"
 #include "sim/machine/mpi_job.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -25,14 +26,14 @@ constexpr int kGiveUpQuanta = 1000;
 
 unsigned matrix_rows(const Scenario& sc)
 {
-  return sc.text("scheduler.algorithm") == "fcfs" ? 1 : unsigned(sc.integer("scheduler.mpl"));
+  return storm::algorithm(sc.text("scheduler.algorithm")).make == nullptr ? 1 : unsigned(sc.integer("scheduler.mpl"));
 }
 
 } // namespace
 
 WorkloadRun::WorkloadRun(World& world, const Scenario& scenario, std::vector<WorkloadJob> jobs)
     : world_(world), jobs_(std::move(jobs)), mpi_jobs_(jobs_.size()),
-      tick_(scenario.quantity("scheduler.quantum")), time_shared_(scenario.text("scheduler.algorithm") == "gs"),
+      tick_(scenario.quantity("scheduler.quantum")), algorithm_(storm::algorithm(scenario.text("scheduler.algorithm"))),
       nodes_(unsigned(scenario.integer("platform.nodes"))),
       pes_per_node_(unsigned(scenario.integer("platform.pes_per_node"))),
       matrix_(nodes_, pes_per_node_, matrix_rows(scenario)), tick_of_(jobs_.size()), by_submit_(jobs_.size()),
@@ -47,14 +48,11 @@ WorkloadRun::WorkloadRun(World& world, const Scenario& scenario, std::vector<Wor
   std::iota(by_submit_.begin(), by_submit_.end(), 0);
   std::stable_sort(by_submit_.begin(), by_submit_.end(),
                    [this](int a, int b) { return tick_of_[std::size_t(a)] < tick_of_[std::size_t(b)]; });
-  if (time_shared_) {
+  if (algorithm_.make != nullptr) {
+    policy_ = algorithm_.make(policy_spec(scenario));
     const double cost = scenario.quantity("scheduler.context_switch");
     for (unsigned n = 0; n < nodes_; ++n)
-      for (unsigned p = 0; p < pes_per_node_; ++p)
-        pes_.push_back(std::make_unique<storm::Pe>(world_.platform().cpu(n), n, p, cost));
-    nm_row_.assign(nodes_, 0);
-    for (unsigned n = 0; n < nodes_; ++n)
-      nm_wake_.push_back(sg4::Semaphore::create(0));
+      nms_.push_back(std::make_unique<storm::NodeManager>(world_.platform().cpu(n), n, pes_per_node_, *policy_, cost));
   }
 }
 
@@ -62,10 +60,8 @@ WorkloadRun::~WorkloadRun() = default;
 
 void WorkloadRun::start()
 {
-  if (time_shared_)
-    for (unsigned n = 0; n < nodes_; ++n)
-      sg4::Actor::create(fmt::format("storm.nm{}", n), world_.platform().cpu(n), [this, n] { node_manager(n); })
-          ->daemonize();
+  for (auto& nm : nms_)
+    nm->start();
   sg4::Actor::create("storm.mm", world_.platform().cpu(0), [this] { machine_manager(); });
 }
 
@@ -82,13 +78,12 @@ void WorkloadRun::launch(const storm::GangMatrix::Placed& placed)
   base::emit("storm.job.start", std::uint64_t(id));
   auto& mpi_job = mpi_jobs_.at(std::size_t(id));
   mpi_job = std::make_unique<MpiJob>(world_, job.scenario, fmt::format("job{}", id), mpi::Placement(slots));
-  if (time_shared_) // its processes compute only while their row runs
+  if (!nms_.empty()) // its processes run only when their Node Managers give them their PEs
     for (std::size_t r = 0; r < placed.pes.size(); ++r) {
       const storm::ProcessKey key{id, int(r)};
-      storm::Pe& pe = *pes_.at(pe_index(placed.pes[r]));
-      pe.attach(key);
-      who_[{placed.row, pe_index(placed.pes[r])}] = key;
-      cpus_.push_back(std::make_unique<PeCpu>(pe, key));
+      storm::NodeManager& nm = *nms_.at(placed.pes[r].node);
+      nm.place(key, placed.pes[r].pe, placed.row, job.priority);
+      cpus_.push_back(std::make_unique<PeCpu>(nm, key));
       mpi_job->run_on(int(r), cpus_.back().get());
     }
   mpi_job->start(apps::find(job.app).main(job.scenario, app_context(job.scenario, job.processes)));
@@ -97,12 +92,7 @@ void WorkloadRun::launch(const storm::GangMatrix::Placed& placed)
                        mpi_jobs_.at(std::size_t(id))->join();
                        outcomes_.at(std::size_t(id)).end = sg4::Engine::get_clock();
                        base::emit("storm.job.end", std::uint64_t(id));
-                       if (time_shared_)
-                         for (std::size_t r = 0; r < placed.pes.size(); ++r) {
-                           pes_.at(pe_index(placed.pes[r]))->detach(storm::ProcessKey{id, int(r)});
-                           who_.erase({placed.row, pe_index(placed.pes[r])});
-                         }
-                       ended_->release();
+                       ended_->release(); // (each process left its PE as it exited)
                      });
 }
 
@@ -123,8 +113,17 @@ bool WorkloadRun::tick(std::int64_t k)
       ended_at_tick = true;
     }
   }
-  for (; next_ < by_submit_.size() && tick_of_[std::size_t(by_submit_[next_])] <= k; ++next_)
-    matrix_.submit(by_submit_[next_], jobs_[std::size_t(by_submit_[next_])].processes);
+  for (; next_ < by_submit_.size() && tick_of_[std::size_t(by_submit_[next_])] <= k; ++next_) {
+    const WorkloadJob& job = jobs_[std::size_t(by_submit_[next_])];
+    if (job.pes.empty()) {
+      matrix_.submit(job.id, job.processes);
+      continue;
+    }
+    std::vector<storm::PeId> pes;
+    for (unsigned pe : job.pes)
+      pes.push_back(storm::PeId{pe / pes_per_node_, pe % pes_per_node_});
+    matrix_.submit(job.id, std::move(pes));
+  }
   for (const storm::GangMatrix::Placed& p : matrix_.dispatch())
     launch(p);
   return ended_at_tick;
@@ -141,7 +140,7 @@ void WorkloadRun::machine_manager()
       return;
     const std::int64_t submission = next_ < by_submit_.size() ? tick_of_[std::size_t(by_submit_[next_])]
                                                               : std::numeric_limits<std::int64_t>::max();
-    if (time_shared_) {
+    if (!nms_.empty()) {
       row_ = matrix_.next_row(row_); // every quantum, the next row holding a job
       if (!row_) { // nothing placed: sleep until the next submission
         k = std::max(k + 1, submission);
@@ -177,33 +176,18 @@ void WorkloadRun::global_switch(unsigned row)
   bcs::core::XferAndSignal strobe; // one hardware multicast from the management node (STORM's heartbeat)
   strobe.src = 0;
   strobe.dst = bcs::core::NodeSet::range(0, nodes_ - 1);
-  strobe.deliver = [this, row](unsigned node) {
-    nm_row_.at(node) = row;
-    nm_wake_.at(node)->release();
-  };
+  strobe.deliver = [this, row](unsigned node) { nms_.at(node)->global_switch(row); };
   bcs::core::CorePrimitives& core = world_.mpi_access().qsnet_hw;
   // Issued by a thread of the management node's NIC, so as not to interrupt its CPU (§4.2.2).
   sg4::Actor::create("storm.strobe", world_.platform().nic(0), [&core, strobe] { core.xfer_and_signal(strobe); });
 }
 
-void WorkloadRun::node_manager(unsigned node)
-{
-  for (;;) {
-    nm_wake_.at(node)->acquire();
-    const unsigned row = nm_row_.at(node);
-    for (unsigned p = 0; p < pes_per_node_; ++p) { // each local PE to its process in the row, or idle
-      const std::size_t index = pe_index(storm::PeId{node, p});
-      auto it = who_.find({row, index});
-      pes_.at(index)->switch_to(it == who_.end() ? std::nullopt : std::optional<storm::ProcessKey>(it->second));
-    }
-  }
-}
-
 double WorkloadRun::progress() const
 {
   double p = double(done_);
-  for (const auto& pe : pes_)
-    p += pe->work_done();
+  for (const auto& nm : nms_)
+    for (unsigned pe = 0; pe < nm->pes(); ++pe)
+      p += nm->pe(pe).work_done();
   for (const auto& job : mpi_jobs_)
     if (job)
       for (const auto& [primitive, stats] : job->job().profile())
@@ -214,23 +198,35 @@ double WorkloadRun::progress() const
 std::vector<GanttBox> WorkloadRun::gantt() const
 {
   std::vector<GanttBox> boxes;
-  if (!time_shared_) {
+  if (nms_.empty()) {
     for (const JobOutcome& j : outcomes_)
       for (const storm::PeId& p : j.pes)
         boxes.push_back(GanttBox{p, j.id, j.start, j.end});
   } else {
-    for (const auto& pe : pes_)
-      for (const storm::Pe::Holding& h : pe->history()) {
-        const double end = outcomes_.at(std::size_t(h.who.job)).end;
-        const double to = h.to >= 0 ? h.to : end;
-        if (to > h.from)
-          boxes.push_back(GanttBox{storm::PeId{pe->node(), pe->index()}, h.who.job, h.from, to});
-      }
+    for (const auto& nm : nms_)
+      for (unsigned index = 0; index < nm->pes(); ++index)
+        for (const storm::Pe::Holding& h : nm->pe(index).history()) {
+          const double end = outcomes_.at(std::size_t(h.who.job)).end;
+          const double to = h.to >= 0 ? h.to : end;
+          if (to > h.from)
+            boxes.push_back(GanttBox{storm::PeId{nm->pe(index).node(), index}, h.who.job, h.from, to});
+        }
   }
   std::stable_sort(boxes.begin(), boxes.end(), [](const GanttBox& a, const GanttBox& b) {
     return a.pe < b.pe || (a.pe == b.pe && a.from < b.from);
   });
   return boxes;
+}
+
+std::vector<storm::NodeManager::ClassChange> WorkloadRun::classes() const
+{
+  std::vector<storm::NodeManager::ClassChange> all;
+  for (const auto& nm : nms_) {
+    std::vector<storm::NodeManager::ClassChange> mine = nm->classes();
+    std::stable_sort(mine.begin(), mine.end(), [](const auto& a, const auto& b) { return a.who < b.who; });
+    all.insert(all.end(), mine.begin(), mine.end());
+  }
+  return all;
 }
 
 void WorkloadRun::check() const

@@ -4,12 +4,15 @@
 // it acts at ticks of scheduler.quantum ("operating only at regular ticks", §4.2.1), where it notes the jobs that
 // ended before the tick, queues those submitted up to it, and places what the matrix allows. Under gang
 // scheduling it then multicasts the global context switch to the next row, and each node's Node Manager gives
-// every local PE to the process of that row's job (§4.2.1, "Heartbeat/strobe"). Ties are broken by job number.
+// every local PE to the process of that row's job (§4.2.1, "Heartbeat/strobe"). Every time-sharing algorithm
+// (storm/algorithms.hpp) gets these heartbeats; what each Node Manager makes of them, and of its processes'
+// blocking calls, is the algorithm's local policy (storm::NodeManager). Ties are broken by job number.
 #include "sim/kinds/workload/jobs.hpp"
 #include "sim/machine/world.hpp"
 #include "mpi/comm.hpp"
+#include "storm/algorithms.hpp"
 #include "storm/gang_matrix.hpp"
-#include "storm/pe.hpp"
+#include "storm/node_manager.hpp"
 
 #include <simgrid/s4u/Semaphore.hpp>
 
@@ -52,13 +55,17 @@ public:
   /// Who held each PE when: under time sharing each holding between context switches, else each job's PEs from
   /// its start to its end. By PE, then time.
   std::vector<GanttBox> gantt() const;
+  /// FCS: every process's class from each time it changed, by node then process then time (empty otherwise).
+  std::vector<storm::NodeManager::ClassChange> classes() const;
 
 private:
-  /// A process's CPU work on its time-shared PE.
+  /// A process on a time-shared PE: its CPU work and blocking waits go through its Node Manager.
   struct PeCpu final : mpi::ProcessCpu {
-    PeCpu(storm::Pe& pe, storm::ProcessKey key) : pe(pe), key(key) {}
-    void execute(double flops) override { pe.execute(key, flops); }
-    storm::Pe& pe;
+    PeCpu(storm::NodeManager& nm, storm::ProcessKey key) : nm(nm), key(key) {}
+    void execute(double flops) override { nm.execute(key, flops); }
+    void wait(const std::function<void()>& block) override { nm.wait(key, block); }
+    void exit() override { nm.exit(key); }
+    storm::NodeManager& nm;
     storm::ProcessKey key;
   };
   void machine_manager();
@@ -66,10 +73,8 @@ private:
   /// Returns true when a job ended at the tick itself (noted at the next one).
   bool tick(std::int64_t k);
   void launch(const storm::GangMatrix::Placed& placed);
-  /// Gang scheduling: row `row` runs from now; the multicast lands on every node's NM.
+  /// Time sharing: row `row` runs from now; the multicast lands on every node's NM.
   void global_switch(unsigned row);
-  void node_manager(unsigned node);
-  std::size_t pe_index(storm::PeId p) const { return std::size_t(p.node) * pes_per_node_ + p.pe; }
   /// CPU seconds given to processes and MPI calls completed so far (the gang MM's deadlock guard).
   double progress() const;
 
@@ -78,19 +83,17 @@ private:
   std::vector<std::unique_ptr<MpiJob>> mpi_jobs_; // by id, once started
   std::vector<JobOutcome> outcomes_;
   double tick_;
-  bool time_shared_;      // gang scheduling: PEs shared by the rows' processes
+  const storm::Algorithm& algorithm_;
+  std::unique_ptr<storm::Policy> policy_; // null: space sharing
   unsigned nodes_, pes_per_node_;
   storm::GangMatrix matrix_;
   std::vector<std::int64_t> tick_of_; // by job: the tick of its submission
   std::vector<int> by_submit_;        // job numbers in submission order
   std::size_t next_ = 0, done_ = 0;   // submitted so far, noted ended so far
   std::vector<char> noted_;
-  std::vector<std::unique_ptr<storm::Pe>> pes_;  // by pe_index (time-shared only)
+  std::vector<std::unique_ptr<storm::NodeManager>> nms_; // by node (time sharing only)
   std::vector<std::unique_ptr<PeCpu>> cpus_;
-  std::map<std::pair<unsigned, std::size_t>, storm::ProcessKey> who_; // (row, PE) -> its process
-  std::optional<unsigned> row_;                 // the row running now
-  std::vector<unsigned> nm_row_;                // by node: the row its NM was told to run
-  std::vector<simgrid::s4u::SemaphorePtr> nm_wake_; // by node: a global context switch landed
+  std::optional<unsigned> row_; // the row running now
   simgrid::s4u::SemaphorePtr ended_ = simgrid::s4u::Semaphore::create(0); // a job's last rank returned
 };
 

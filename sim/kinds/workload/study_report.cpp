@@ -1,0 +1,58 @@
+#include "sim/kinds/workload/study_report.hpp"
+
+#include "sim/output/plot.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace bcssim::sim {
+
+void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>& points, nlohmann::json& summary)
+{
+  std::size_t jobs = 0;
+  for (const StudyPoint& p : points)
+    jobs = std::max(jobs, p.summary.at("workload").at("per_job").size());
+  std::string csv = "point,algorithm,mpi";
+  for (std::size_t j = 0; j < jobs; ++j)
+    csv += fmt::format(",job{}_end_s", j);
+  csv += ",turnaround_s,mean_response_s,utilization\n";
+  nlohmann::json table = nlohmann::json::array();
+  std::string data = "# point label turnaround_s mean_response_s\n";
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const nlohmann::json& w = points[i].summary.at("workload");
+    const std::string algorithm = w.at("algorithm").get<std::string>();
+    const std::string mpi = w.at("mpi").get<std::string>();
+    csv += fmt::format("{},{},{}", i, algorithm, mpi);
+    for (std::size_t j = 0; j < jobs; ++j)
+      csv += j < w.at("per_job").size() ? fmt::format(",{:.4f}", w.at("per_job")[j].at("end_s").get<double>()) : ",";
+    const double turnaround = w.at("turnaround_s").get<double>();
+    const double response = w.at("mean_response_s").get<double>();
+    csv += fmt::format(",{:.4f},{:.4f},{:.4f}\n", turnaround, response, w.at("utilization").get<double>());
+    table.push_back({{"point", i}, {"label", points[i].label}, {"algorithm", algorithm}, {"mpi", mpi},
+                     {"turnaround_s", turnaround}, {"mean_response_s", response}});
+    data += fmt::format("{} \"{}\" {:.4f} {:.4f}\n", i, algorithm == "fcfs" ? "fcfs (" + mpi + ")" : algorithm,
+                        turnaround, response);
+  }
+  dir.write("algorithms.csv", csv);
+  summary["workloads"] = table;
+  dir.write("algorithms.dat", data);
+  const std::string body =
+      "  plot 'algorithms.dat' using 3:xtic(2) title 'turnaround' lc 1, \\\n"
+      "       '' using 4 title 'mean response' lc 2, \\\n"
+      "       '' using ($0-0.17):3:(sprintf('%.1f', $3)) with labels offset 0,0.6 font ',9' notitle, \\\n"
+      "       '' using ($0+0.17):4:(sprintf('%.1f', $4)) with labels offset 0,0.6 font ',9' notitle\n";
+  const std::string gp = fmt::format("# Turnaround and mean response time per point. Regenerate with: gnuplot "
+                                     "algorithms.gp\n"
+                                     "set title '{}: turnaround and mean response time'\n"
+                                     "set ylabel 'time (s)'\nset yrange [0:*]\nset offsets 0, 0, graph 0.1, 0\n"
+                                     "set style data histograms\nset style histogram clustered gap 1\n"
+                                     "set style fill solid 0.7 border -1\nset boxwidth 0.9\n"
+                                     "set key top left\nset grid ytics\n{}",
+                                     summary.at("study").at("name").get<std::string>(),
+                                     svg_and_png("algorithms", 900, 500, body, true));
+  dir.write("algorithms.gp", gp);
+  render_gnuplot(dir.path("algorithms.gp").parent_path(), "algorithms.gp");
+}
+
+} // namespace bcssim::sim

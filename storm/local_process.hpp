@@ -1,0 +1,53 @@
+#pragma once
+// A process as its Node Manager sees it (thesis ch. 6 §6.2): where it is placed, whether it wants its PE, and what
+// the NM measured of its blocking calls (FCS's granularity and effectiveness, §6.2.1: "we modified the MPI
+// library to take time measurements for blocking communication calls, and expose these to the NM").
+#include "storm/pe.hpp"
+
+#include <cstdint>
+
+namespace bcssim::storm {
+
+/// What a process wants of its PE.
+enum class Activity {
+  ready,   // it computes or runs library code: it needs the PE
+  waiting, // in a blocking call, spinning on the PE it holds
+  blocked, // in a blocking call, its PE given up (spin time over, or taken away)
+};
+
+/// FCS's classes (§6.2.1, Figure 6.1).
+enum class FcsClass { cs, f, dc };
+inline const char* to_string(FcsClass c)
+{
+  switch (c) {
+  case FcsClass::cs:
+    return "CS";
+  case FcsClass::f:
+    return "F";
+  case FcsClass::dc:
+    return "DC";
+  }
+  return "?";
+}
+
+/// A process's blocking calls as the NM measured them.
+struct WaitStats {
+  std::uint64_t calls = 0;  // blocking calls that waited
+  double compute = 0;       // s of CPU time between them (summed)
+  double waited = 0;        // s spent in them (summed)
+  double last_cpu = 0;      // its PE's cpu_time when `compute` was last brought up to date
+  double mark = 0;          // s: the current wait is counted in `waited` up to here
+};
+
+struct LocalProcess {
+  ProcessKey key;
+  unsigned pe = 0;   // index on the node
+  unsigned row = 0;  // its slot (row of the Ousterhout matrix)
+  int priority = 0;  // its job's (PBCS: higher runs first)
+  Activity activity = Activity::ready;
+  double wait_since = 0; // s: when its current blocking call began waiting
+  WaitStats stats;       // since the last classification
+  FcsClass fcs = FcsClass::cs; // its FCS class (FCS only)
+};
+
+} // namespace bcssim::storm

@@ -1,0 +1,195 @@
+#include "storm/node_manager.hpp"
+
+#include "base/event_stream.hpp"
+
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include <fmt/format.h>
+
+#include <limits>
+#include <stdexcept>
+
+namespace bcssim::storm {
+namespace sg4 = simgrid::s4u;
+
+namespace {
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+}
+
+const LocalProcess* PeView::find(ProcessKey k) const
+{
+  for (const LocalProcess* p : processes)
+    if (p->key == k)
+      return p;
+  return nullptr;
+}
+
+const LocalProcess* PeView::slot_process() const
+{
+  for (const LocalProcess* p : processes)
+    if (p->row == slot)
+      return p;
+  return nullptr;
+}
+
+NodeManager::NodeManager(sg4::Host* cpu, unsigned node, unsigned pes, const Policy& policy, double switch_cost)
+    : cpu_(cpu), node_(node), policy_(policy), switched_(pes, 0), woken_(pes)
+{
+  for (unsigned p = 0; p < pes; ++p)
+    pes_.push_back(std::make_unique<Pe>(cpu, node, p, switch_cost));
+}
+
+void NodeManager::start()
+{
+  sg4::Actor::create(fmt::format("storm.nm{}", node_), cpu_, [this] { run(); })->daemonize();
+}
+
+LocalProcess& NodeManager::process(ProcessKey p)
+{
+  auto it = processes_.find(p);
+  if (it == processes_.end())
+    throw std::logic_error(fmt::format("storm: job {} rank {} is not placed on node {}", p.job, p.rank, node_));
+  return it->second;
+}
+
+void NodeManager::place(ProcessKey p, unsigned pe, unsigned row, int priority)
+{
+  pes_.at(pe)->attach(p);
+  LocalProcess lp;
+  lp.key = p;
+  lp.pe = pe;
+  lp.row = row;
+  lp.priority = priority;
+  processes_.emplace(p, lp);
+  if (policy_.classifies())
+    classes_.push_back(ClassChange{p, sg4::Engine::get_clock(), lp.fcs});
+  notify();
+}
+
+void NodeManager::exit(ProcessKey p)
+{
+  pes_.at(process(p).pe)->detach(p);
+  processes_.erase(p);
+  notify();
+}
+
+void NodeManager::global_switch(unsigned row)
+{
+  const std::optional<unsigned> ending = slot_;
+  slot_ = row;
+  if (policy_.classifies()) {
+    std::vector<LocalProcess*> all;
+    std::vector<FcsClass> before;
+    for (auto& [key, lp] : processes_) {
+      bring_up_to_date(lp);
+      all.push_back(&lp);
+      before.push_back(lp.fcs);
+    }
+    policy_.at_global_switch(all, ending);
+    for (std::size_t i = 0; i < all.size(); ++i)
+      if (all[i]->fcs != before[i]) {
+        classes_.push_back(ClassChange{all[i]->key, sg4::Engine::get_clock(), all[i]->fcs});
+        base::emit("storm.fcs.class", std::uint64_t(all[i]->key.job) << 32 | std::uint64_t(all[i]->key.rank) << 2 |
+                                          std::uint64_t(all[i]->fcs));
+      }
+  }
+  for (auto& s : switched_)
+    s = 1;
+  notify();
+}
+
+void NodeManager::bring_up_to_date(LocalProcess& lp)
+{
+  const double cpu = pes_.at(lp.pe)->cpu_time(lp.key);
+  lp.stats.compute += cpu - lp.stats.last_cpu;
+  lp.stats.last_cpu = cpu;
+  if (lp.activity != Activity::ready) {
+    const double now = sg4::Engine::get_clock();
+    lp.stats.waited += now - std::max(lp.wait_since, lp.stats.mark);
+    lp.stats.mark = now;
+  }
+}
+
+void NodeManager::execute(ProcessKey p, double flops) { pes_.at(process(p).pe)->execute(p, flops); }
+
+void NodeManager::wait(ProcessKey p, const std::function<void()>& block)
+{
+  LocalProcess& lp = process(p); // std::map: stays valid while p is placed
+  Pe& pe = *pes_.at(lp.pe);
+  bring_up_to_date(lp);
+  lp.activity = Activity::waiting;
+  lp.wait_since = sg4::Engine::get_clock();
+  notify();
+  block();
+  bring_up_to_date(lp); // counts the wait
+  ++lp.stats.calls;
+  if (lp.activity == Activity::blocked) { // it gave its PE up: it asks for it back
+    std::optional<ProcessKey>& w = woken_.at(lp.pe);
+    if (!w || p < *w)
+      w = p;
+  }
+  lp.activity = Activity::ready;
+  notify();
+  pe.await(p);
+}
+
+void NodeManager::notify()
+{
+  if (pending_)
+    return;
+  pending_ = true;
+  wake_->release();
+}
+
+double NodeManager::next_spin_end() const
+{
+  double end = kInfinity;
+  for (const auto& [key, lp] : processes_)
+    if (lp.activity == Activity::waiting)
+      end = std::min(end, lp.wait_since + policy_.spin_limit(lp, slot_));
+  return end;
+}
+
+void NodeManager::run()
+{
+  for (;;) {
+    const double end = next_spin_end();
+    if (end == kInfinity)
+      wake_->acquire();
+    else
+      (void)wake_->acquire_timeout(std::max(0.0, end - sg4::Engine::get_clock()));
+    pending_ = false;
+    const double now = sg4::Engine::get_clock();
+    for (auto& [key, lp] : processes_) // spin time over: the process blocks and gives its PE up
+      if (lp.activity == Activity::waiting && now >= lp.wait_since + policy_.spin_limit(lp, slot_)) {
+        lp.activity = Activity::blocked;
+        base::emit("storm.block", std::uint64_t(key.job) << 32 | std::uint64_t(key.rank));
+      }
+    for (unsigned pe = 0; pe < pes_.size(); ++pe)
+      decide(pe);
+  }
+}
+
+void NodeManager::decide(unsigned pe)
+{
+  PeView view;
+  for (const auto& [key, lp] : processes_)
+    if (lp.pe == pe)
+      view.processes.push_back(&lp);
+  view.holder = pes_[pe]->running();
+  view.slot = slot_;
+  view.switched = switched_[pe] != 0;
+  view.woken = woken_[pe];
+  view.now = sg4::Engine::get_clock();
+  switched_[pe] = 0;
+  woken_[pe].reset();
+  const std::optional<ProcessKey> next = policy_.pick(view);
+  pes_[pe]->switch_to(next); // may take the switch's cost
+  // A process waiting on a PE it no longer holds cannot spin: it is blocked.
+  for (auto& [key, lp] : processes_)
+    if (lp.pe == pe && lp.activity == Activity::waiting && pes_[pe]->running() != key)
+      lp.activity = Activity::blocked;
+}
+
+} // namespace bcssim::storm

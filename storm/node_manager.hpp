@@ -1,0 +1,77 @@
+#pragma once
+// STORM's Node Manager as a local scheduler (thesis ch. 4 §4.2.1, ch. 6 §6.2): it owns the node's PEs and knows
+// every process placed on them. The Machine Manager's global context switches name a slot; the processes report
+// when they begin and end a blocking wait; the NM's actor carries out what its Policy decides: who holds each
+// PE, and when a spinning process gives its PE up. Decisions use explicit keys only (job, rank), never the order
+// in which SimGrid runs actors.
+#include "storm/local_process.hpp"
+#include "storm/pe.hpp"
+#include "storm/policy.hpp"
+
+#include <simgrid/s4u/Semaphore.hpp>
+
+#include <functional>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace bcssim::storm {
+
+class NodeManager {
+public:
+  /// `cpu`: the node's CPU host (one core per PE); `switch_cost`: s of a PE's time per context switch.
+  NodeManager(simgrid::s4u::Host* cpu, unsigned node, unsigned pes, const Policy& policy, double switch_cost);
+
+  /// Creates its actor (a daemon on the node's CPU).
+  void start();
+  /// A process is placed on local PE `pe`, in slot `row`; it does not run until the NM gives it the PE.
+  void place(ProcessKey p, unsigned pe, unsigned row, int priority);
+  /// The process has exited; its PE goes to another.
+  void exit(ProcessKey p);
+  /// The Machine Manager's global context switch to slot `row` landed here.
+  void global_switch(unsigned row);
+
+  // On the process's actor.
+  /// Runs `flops` of its work on its PE, progressing only while it holds the PE.
+  void execute(ProcessKey p, double flops);
+  /// It waits in a blocking call until `block` returns (spinning, then blocked, as the policy says); returns
+  /// when it holds its PE again.
+  void wait(ProcessKey p, const std::function<void()>& block);
+
+  Pe& pe(unsigned index) { return *pes_.at(index); }
+  unsigned pes() const { return unsigned(pes_.size()); }
+  /// FCS: each process's class from each time it changed (s), by key then time.
+  struct ClassChange {
+    ProcessKey who;
+    double at = 0;
+    FcsClass cls = FcsClass::cs;
+  };
+  const std::vector<ClassChange>& classes() const { return classes_; }
+
+private:
+  void run();
+  void notify(); // something changed: the NM's actor decides again
+  void decide(unsigned pe);
+  LocalProcess& process(ProcessKey p);
+  /// Adds to its stats the CPU time and the wait since they were last brought up to date.
+  void bring_up_to_date(LocalProcess& lp);
+  /// When the next spinning process's spin time runs out (infinity: none spins).
+  double next_spin_end() const;
+  void record_classes();
+
+  simgrid::s4u::Host* cpu_;
+  unsigned node_;
+  const Policy& policy_;
+  std::vector<std::unique_ptr<Pe>> pes_;
+  std::map<ProcessKey, LocalProcess> processes_; // by key
+  std::optional<unsigned> slot_; // the row the last global context switch named (none before the first)
+  std::vector<char> switched_;                      // by PE: a global switch arrived since its last decision
+  std::vector<std::optional<ProcessKey>> woken_;    // by PE: the lowest-keyed process woken since then
+  bool pending_ = false;
+  simgrid::s4u::SemaphorePtr wake_ = simgrid::s4u::Semaphore::create(0);
+  std::vector<ClassChange> classes_;
+};
+
+} // namespace bcssim::storm
