@@ -20,7 +20,8 @@ const std::vector<Algorithm>& algorithms()
       {"sb",
        "spin-block (implicit coscheduling): no global coordination; a process in a blocking call spins for "
        "scheduler.spin_time, then yields its PE to the next process round robin; a process whose call completed "
-       "takes its PE back at once; each quantum the PE passes to the next process",
+       "takes its PE back at once; a process that held its PE a whole quantum passes it to the next at the following "
+       "heartbeat (local time slicing)",
        "thesis ch. 6 §6.2 (Arpaci-Dusseau et al. [2])", "quadrics", make_spin_block},
       {"fcs",
        "flexible coscheduling: each process is classified CS, F or DC at every global context switch from its "

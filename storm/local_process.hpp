@@ -33,11 +33,28 @@ inline const char* to_string(FcsClass c)
 /// A process's blocking calls as the NM measured them.
 struct WaitStats {
   std::uint64_t calls = 0;  // blocking calls that waited
+  std::uint64_t phases = 0; // computation phases that ended in one (back-to-back calls end one phase)
+  double phase_compute = 0; // s: their CPU time, whole (a phase begun before the stats were reset included)
   double compute = 0;       // s of CPU time between them (summed)
   double waited = 0;        // s spent in them (summed)
   double last_cpu = 0;      // its PE's cpu_time when `compute` was last brought up to date
   double mark = 0;          // s: the current wait is counted in `waited` up to here
+  double phase_cpu = 0;     // its PE's cpu_time when its last wait ended
+  /// Stats started afresh, keeping where the current wait and phase began.
+  WaitStats fresh() const
+  {
+    WaitStats s;
+    s.last_cpu = last_cpu;
+    s.mark = mark;
+    s.phase_cpu = phase_cpu;
+    return s;
+  }
 };
+
+/// CPU time between two blocking calls below which they belong to one communication phase: the MPI library's own
+/// work between back-to-back calls (a few us, quadrics.host_overhead) is not a computation phase. A simulator
+/// constant: it only has to separate microseconds from the milliseconds of the applications' phases.
+inline constexpr double kPhaseGap = 50e-6;
 
 struct LocalProcess {
   ProcessKey key;

@@ -87,6 +87,9 @@ void NodeManager::global_switch(unsigned row)
       before.push_back(lp.fcs);
     }
     policy_.at_global_switch(all, ending);
+    for (LocalProcess* p : all) // what the policy sees next covers the process's own timeslice
+      if (slot_ && p->row == *slot_)
+        p->stats = p->stats.fresh();
     for (std::size_t i = 0; i < all.size(); ++i)
       if (all[i]->fcs != before[i]) {
         classes_.push_back(ClassChange{all[i]->key, sg4::Engine::get_clock(), all[i]->fcs});
@@ -118,6 +121,10 @@ void NodeManager::wait(ProcessKey p, const std::function<void()>& block)
   LocalProcess& lp = process(p); // std::map: stays valid while p is placed
   Pe& pe = *pes_.at(lp.pe);
   bring_up_to_date(lp);
+  if (const double phase = lp.stats.last_cpu - lp.stats.phase_cpu; phase >= kPhaseGap) {
+    ++lp.stats.phases;
+    lp.stats.phase_compute += phase;
+  }
   lp.activity = Activity::waiting;
   lp.wait_since = sg4::Engine::get_clock();
   notify();
@@ -132,6 +139,7 @@ void NodeManager::wait(ProcessKey p, const std::function<void()>& block)
   lp.activity = Activity::ready;
   notify();
   pe.await(p);
+  lp.stats.phase_cpu = pe.cpu_time(p);
 }
 
 void NodeManager::notify()
@@ -178,6 +186,8 @@ void NodeManager::decide(unsigned pe)
     if (lp.pe == pe)
       view.processes.push_back(&lp);
   view.holder = pes_[pe]->running();
+  if (view.holder && !pes_[pe]->history().empty())
+    view.holder_since = pes_[pe]->history().back().from;
   view.slot = slot_;
   view.switched = switched_[pe] != 0;
   view.woken = woken_[pe];

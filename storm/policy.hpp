@@ -15,6 +15,7 @@ namespace bcssim::storm {
 struct PeView {
   std::vector<const LocalProcess*> processes; // placed on it, by key
   std::optional<ProcessKey> holder;           // who holds it now
+  double holder_since = 0;                    // s: since when (the end of the switch that gave it the PE)
   std::optional<unsigned> slot;               // the row the last global context switch named (none yet)
   bool switched = false;                      // a global context switch arrived since the last decision
   std::optional<ProcessKey> woken;            // the lowest-keyed process whose blocked wait ended since then
@@ -23,6 +24,9 @@ struct PeView {
   const LocalProcess* find(ProcessKey k) const;
   /// The process of the slot's row on this PE, if any.
   const LocalProcess* slot_process() const;
+  /// Local time slicing (as the node's OS does): at a global context switch, the holder has had the PE for at
+  /// least `slice` without giving it up.
+  bool slice_over(double slice) const { return switched && holder && now - holder_since >= slice * (1 - 1e-9); }
   /// Round robin among the processes that want the PE (not blocked) and pass `eligible`: the holder keeps it
   /// unless `rotate`, else the next one after the holder in key order (wrapping around).
   template <class Eligible>
@@ -38,7 +42,7 @@ public:
   /// Who holds the PE now (nullopt: nobody).
   virtual std::optional<ProcessKey> pick(const PeView& pe) const = 0;
   /// At each global context switch, before the decisions, `ending_slot` being the slot that ends (FCS classifies
-  /// its processes here). Their stats are up to date.
+  /// its processes here). Their stats are up to date, and cover the ending slot's processes' own timeslice.
   virtual void at_global_switch(std::vector<LocalProcess*>& processes, std::optional<unsigned> ending_slot) const
   {
     (void)processes;

@@ -40,7 +40,8 @@ Request QuadricsComm::start_send(const void* data, std::uint64_t bytes, int dst,
   library_overhead();
   auto request = std::make_shared<RequestState>();
   const Status status{rank_, tag, bytes};
-  tports_.send(rank_, dst, tag, context(plane), bytes, data, [request, status] { request->complete(status); });
+  tports_.send(rank_, dst, tag, context(plane), bytes, data, [request, status] { request->complete(status); },
+               [this](double seconds) { execute_on_cpu(seconds * sg4::this_actor::get_host()->get_speed()); });
   return request;
 }
 

@@ -31,8 +31,8 @@ public:
 
 /// One point of a study, as its kind's study report sees it.
 struct StudyPoint {
-  std::string label;     // e.g. "scheduler.algorithm=gs mpi=quadrics"
-  nlohmann::json summary; // its summary.json
+  std::vector<std::pair<std::string, std::string>> coordinates; // (path, value) of each swept dimension
+  nlohmann::json summary;                                        // its summary.json
 };
 
 struct Kind {

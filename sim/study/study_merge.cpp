@@ -30,7 +30,17 @@ std::string slurp(const fs::path& file)
   return s.str();
 }
 
-std::string cell(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
+// A coordinate as a CSV cell: quoted (RFC 4180) when it holds a comma or a quote, e.g. a swept list of jobs.
+std::string cell(const nlohmann::json& v)
+{
+  const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+  if (text.find_first_of(",\"\n") == std::string::npos)
+    return text;
+  std::string quoted = "\"";
+  for (char c : text)
+    quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
 
 struct PointData {
   nlohmann::json summary;
@@ -324,8 +334,13 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
   }
   if (const Kind& kind = find_kind(st.point(0).text("kind")); kind.study_report) {
     std::vector<StudyPoint> view;
-    for (std::size_t i = 0; i < points.size(); ++i)
-      view.push_back(StudyPoint{st.label(i), points[i].summary});
+    for (std::size_t i = 0; i < points.size(); ++i) {
+      StudyPoint p{{}, points[i].summary};
+      const auto values = st.coordinates(i);
+      for (std::size_t d = 0; d < dims.size(); ++d)
+        p.coordinates.emplace_back(dims[d].path, cell(values[d]));
+      view.push_back(std::move(p));
+    }
     kind.study_report(dir, view, summary);
   }
   dir.write("summary.json", summary.dump(2) + "\n");

@@ -1,17 +1,20 @@
 // Flexible coscheduling (thesis ch. 6 §6.2.1, Frachtenberg et al. [38, 39]). At the end of each timeslice (each
 // global context switch) the processes of the slot that ends are classified from what their Node Manager measured
 // of their blocking calls during it (Figure 6.1):
-//   - granularity: CPU time between blocking calls; coarser than scheduler.fcs.granularity -> DC;
+//   - granularity: CPU time per computation phase (between blocking calls, back-to-back calls ending one phase:
+//     kPhaseGap); coarser than scheduler.fcs.granularity -> DC;
 //   - else effectiveness: time waiting in its blocking calls against its computation; waiting no more than
 //     scheduler.fcs.effectiveness of it -> CS, else F (a load imbalance keeps it from using its slot).
-// A process that neither computed nor waited in its slot keeps its class; a new process starts CS (it is gang
-// scheduled until measured). [39] gives FCS's own thresholds, which we could not obtain: the defaults are
+// A process that completed no computation phase in its slot (and computed less than the threshold) keeps its
+// class; a new process starts CS (it is gang scheduled until measured). [39] gives FCS's own thresholds, which we could not obtain: the defaults are
 // assumptions, declared as such with the parameters.
 // Scheduling: in its slot a CS process holds its PE exclusively and spins in blocking calls (it is coscheduled,
 // so blocking gains nothing); an F process runs first, spin-blocks, and the others fill the holes it leaves; in
-// any other case the PE goes round robin as under spin-block. The NM thus overrules the MM for F and DC slots.
+// any other case the PE goes to the processes as under spin-block (a woken process first, a process that held it
+// a whole quantum passes it on). The NM thus overrules the MM for F and DC slots.
 #include "storm/policies/policies.hpp"
 
+#include <algorithm>
 #include <limits>
 
 namespace bcssim::storm {
@@ -19,7 +22,7 @@ namespace {
 
 class Fcs final : public Policy {
 public:
-  explicit Fcs(const PolicySpec& spec) : spin_(spec.spin_time), fcs_(spec.fcs) {}
+  explicit Fcs(const PolicySpec& spec) : spin_(spec.spin_time), spec_quantum_(spec.quantum), fcs_(spec.fcs) {}
 
   double spin_limit(const LocalProcess& p, std::optional<unsigned> slot) const override
   {
@@ -36,7 +39,7 @@ public:
     }
     if (pe.woken)
       return pe.woken;
-    return pe.round_robin(pe.switched, [](const LocalProcess&) { return true; });
+    return pe.round_robin(pe.slice_over(spec_quantum_), [](const LocalProcess&) { return true; });
   }
 
   void at_global_switch(std::vector<LocalProcess*>& processes, std::optional<unsigned> ending_slot) const override
@@ -45,19 +48,19 @@ public:
       if (p->row != ending_slot)
         continue;
       const WaitStats& s = p->stats;
-      if (s.calls == 0 && s.compute > fcs_.granularity)
-        p->fcs = FcsClass::dc; // computed its slot through without communicating
-      else if (s.calls > 0)
-        p->fcs = s.compute / double(s.calls) > fcs_.granularity ? FcsClass::dc
-                 : s.waited <= fcs_.effectiveness * s.compute ? FcsClass::cs
-                                                               : FcsClass::f;
-      p->stats = WaitStats{0, 0, 0, p->stats.last_cpu, p->stats.mark};
+      if ((s.phases > 0 && s.phase_compute > fcs_.granularity * double(s.phases)) ||
+          (s.phases == 0 && s.compute > fcs_.granularity))
+        p->fcs = FcsClass::dc; // coarse: longer phases than the threshold, or one longer phase so far
+      else if (s.phases > 0)
+        p->fcs = s.waited <= fcs_.effectiveness * s.compute ? FcsClass::cs : FcsClass::f;
+      // else: no whole phase seen in its slot, nothing to go by: it keeps its class
     }
   }
   bool classifies() const override { return true; }
 
 private:
   double spin_;
+  double spec_quantum_; // the local time slice
   FcsSpec fcs_;
 };
 

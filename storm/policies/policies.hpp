@@ -15,6 +15,7 @@ struct FcsSpec {
 /// What the algorithms' parameters say.
 struct PolicySpec {
   double spin_time = 0; // s: how long SB, and FCS's F and DC processes, spin before blocking
+  double quantum = 0;   // s: the Machine Manager's timeslice, also the local time slice of SB and FCS
   FcsSpec fcs;
 };
 

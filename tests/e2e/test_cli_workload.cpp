@@ -199,3 +199,34 @@ TEST_CASE("a study over the algorithms: the jobs under each, with the MPI each r
   CHECK(fs::exists(kTmp / "s" / "points" / "0003" / "fcs_classes.csv"));
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("the thesis's load-imbalanced workload study reproduces its golden digest and its committed results")
+{
+  fs::remove_all(kTmp);
+  const std::string name = "imbalanced";
+  const auto r = bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/" + name +
+                        ".json --jobs 2 --out " + (kTmp / name).string());
+  REQUIRE(r.code == 0);
+  const std::string digest = slurp(kTmp / name / "digest");
+  const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
+  CHECK_MESSAGE(golden.find("scheduling/" + name + ".json," + digest.substr(0, 16)) != std::string::npos,
+                "digest " << digest << " is not the golden one in scenarios/digests.csv");
+  const fs::path committed = fs::path(BCSSIM_SOURCE_DIR) / "results" / "scheduling" / name;
+  for (const char* f : {"algorithms.csv", "runs.csv", "points.csv", "summary.json"}) {
+    CAPTURE(f);
+    CHECK(slurp(kTmp / name / f) == slurp(committed / f));
+  }
+  // FCS finds the classes §6.3.2.2 reports: job 0's processes DC, DC, F, F and job 1's F, F, DC, DC.
+  const auto classes = read_csv(kTmp / name / "points" / "0006" / "fcs_classes.csv");
+  std::map<std::pair<std::string, std::string>, std::string> last;
+  for (const auto& row : classes)
+    last[{row.at("job"), row.at("rank")}] = row.at("class");
+  const char* want[2][4] = {{"DC", "DC", "F", "F"}, {"F", "F", "DC", "DC"}};
+  for (int job = 0; job < 2; ++job)
+    for (int rank = 0; rank < 4; ++rank) {
+      CAPTURE(job);
+      CAPTURE(rank);
+      CHECK(last[{std::to_string(job), std::to_string(rank)}] == want[job][rank]);
+    }
+  fs::remove_all(kTmp);
+}

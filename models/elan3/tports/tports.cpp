@@ -105,7 +105,7 @@ void Tports::thread_loop(unsigned node)
 }
 
 void Tports::send(int src, int dst, int tag, int context, std::uint64_t bytes, const void* data,
-                  std::function<void()> sent)
+                  std::function<void()> sent, const std::function<void(double)>& host_cpu)
 {
   auto m = std::make_shared<Message>();
   m->envelope = base::Envelope{src, tag, context, next_seq_[std::make_tuple(src, dst, context)]++, bytes};
@@ -124,8 +124,13 @@ void Tports::send(int src, int dst, int tag, int context, std::uint64_t bytes, c
   base::emit(m->eager ? "tports.eager" : "tports.rendezvous", bytes);
 
   const bool pio = m->eager && bytes < spec_.pio_limit;
-  if (pio) // 003 §2.1: messages under 288 B are first copied into the NIC by the host
-    busy(double(bytes) / spec_.pio_bandwidth);
+  if (pio && bytes > 0) { // 003 §2.1: messages under 288 B are first copied into the NIC by the host
+    const double seconds = double(bytes) / spec_.pio_bandwidth;
+    if (host_cpu)
+      host_cpu(seconds);
+    else
+      busy(seconds);
+  }
   host_.post_descriptor(from);
   auto arrived = [this, to, m] { enqueue(to, Work{true, m->destination, m, 0, {}}); };
   if (!m->eager) { // the envelope alone, from the NIC

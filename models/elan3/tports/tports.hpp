@@ -49,8 +49,10 @@ public:
 
   /// Called by endpoint `src`'s process (an actor on its node's CPU host). Returns once the descriptor is posted
   /// (and a small message copied into the NIC); `sent` runs when the send buffer may be reused. `data` (may be
-  /// null: size only) is copied now, so the caller may reuse it at once for eager messages.
-  void send(int src, int dst, int tag, int context, std::uint64_t bytes, const void* data, std::function<void()> sent);
+  /// null: size only) is copied now, so the caller may reuse it at once for eager messages. The host's own copy
+  /// of a small message runs through `host_cpu` (seconds of the process's CPU; empty: the calling actor computes).
+  void send(int src, int dst, int tag, int context, std::uint64_t bytes, const void* data, std::function<void()> sent,
+            const std::function<void(double)>& host_cpu = {});
   /// Called by endpoint `ep`'s process: posts a receive; `received` runs once the data is in `buffer` (may be
   /// null: size only; at most `capacity` bytes are copied).
   void post_receive(int ep, const base::Pattern& pattern, void* buffer, std::uint64_t capacity, Received received);

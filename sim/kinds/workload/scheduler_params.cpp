@@ -82,6 +82,7 @@ storm::PolicySpec policy_spec(const Scenario& sc)
 {
   storm::PolicySpec s;
   s.spin_time = sc.quantity("scheduler.spin_time");
+  s.quantum = sc.quantity("scheduler.quantum");
   s.fcs.granularity = sc.quantity("scheduler.fcs.granularity");
   s.fcs.effectiveness = sc.real("scheduler.fcs.effectiveness");
   return s;

@@ -13,7 +13,19 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
   std::size_t jobs = 0;
   for (const StudyPoint& p : points)
     jobs = std::max(jobs, p.summary.at("workload").at("per_job").size());
-  std::string csv = "point,algorithm,mpi";
+  // The swept dimensions other than the algorithm and its MPI (e.g. the communication pattern) name each point.
+  auto others = [](const StudyPoint& p) {
+    std::vector<std::pair<std::string, std::string>> out;
+    for (const auto& c : p.coordinates) // (a swept list of jobs is too long to name a point by)
+      if (c.first != "scheduler.algorithm" && c.first != "mpi" && c.first != "workload.jobs")
+        out.push_back(c);
+    return out;
+  };
+  std::string csv = "point";
+  if (!points.empty())
+    for (const auto& c : others(points.front()))
+      csv += "," + c.first;
+  csv += ",algorithm,mpi";
   for (std::size_t j = 0; j < jobs; ++j)
     csv += fmt::format(",job{}_end_s", j);
   csv += ",turnaround_s,mean_response_s,utilization\n";
@@ -23,16 +35,21 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
     const nlohmann::json& w = points[i].summary.at("workload");
     const std::string algorithm = w.at("algorithm").get<std::string>();
     const std::string mpi = w.at("mpi").get<std::string>();
-    csv += fmt::format("{},{},{}", i, algorithm, mpi);
+    std::string name = algorithm == "fcfs" ? "fcfs (" + mpi + ")" : algorithm;
+    csv += fmt::format("{}", i);
+    for (const auto& c : others(points[i])) {
+      csv += "," + c.second;
+      name += " " + c.first.substr(c.first.rfind('.') + 1) + "=" + c.second;
+    }
+    csv += fmt::format(",{},{}", algorithm, mpi);
     for (std::size_t j = 0; j < jobs; ++j)
       csv += j < w.at("per_job").size() ? fmt::format(",{:.4f}", w.at("per_job")[j].at("end_s").get<double>()) : ",";
     const double turnaround = w.at("turnaround_s").get<double>();
     const double response = w.at("mean_response_s").get<double>();
     csv += fmt::format(",{:.4f},{:.4f},{:.4f}\n", turnaround, response, w.at("utilization").get<double>());
-    table.push_back({{"point", i}, {"label", points[i].label}, {"algorithm", algorithm}, {"mpi", mpi},
+    table.push_back({{"point", i}, {"name", name}, {"algorithm", algorithm}, {"mpi", mpi},
                      {"turnaround_s", turnaround}, {"mean_response_s", response}});
-    data += fmt::format("{} \"{}\" {:.4f} {:.4f}\n", i, algorithm == "fcfs" ? "fcfs (" + mpi + ")" : algorithm,
-                        turnaround, response);
+    data += fmt::format("{} \"{}\" {:.4f} {:.4f}\n", i, name, turnaround, response);
   }
   dir.write("algorithms.csv", csv);
   summary["workloads"] = table;
@@ -40,17 +57,18 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
   const std::string body =
       "  plot 'algorithms.dat' using 3:xtic(2) title 'turnaround' lc 1, \\\n"
       "       '' using 4 title 'mean response' lc 2, \\\n"
-      "       '' using ($0-0.17):3:(sprintf('%.1f', $3)) with labels offset 0,0.6 font ',9' notitle, \\\n"
-      "       '' using ($0+0.17):4:(sprintf('%.1f', $4)) with labels offset 0,0.6 font ',9' notitle\n";
+      "       '' using ($0-0.17):3:(sprintf('%.1f', $3)) with labels offset 0,0.6 font ',8' notitle, \\\n"
+      "       '' using ($0+0.17):4:(sprintf('%.1f', $4)) with labels offset 0,0.6 font ',8' notitle\n";
   const std::string gp = fmt::format("# Turnaround and mean response time per point. Regenerate with: gnuplot "
                                      "algorithms.gp\n"
                                      "set title '{}: turnaround and mean response time'\n"
                                      "set ylabel 'time (s)'\nset yrange [0:*]\nset offsets 0, 0, graph 0.1, 0\n"
                                      "set style data histograms\nset style histogram clustered gap 1\n"
                                      "set style fill solid 0.7 border -1\nset boxwidth 0.9\n"
-                                     "set key top left\nset grid ytics\n{}",
+                                     "set key top left\nset grid ytics\nset xtics rotate by 30 right font ',9'\n"
+                                     "set bmargin 9\n{}",
                                      summary.at("study").at("name").get<std::string>(),
-                                     svg_and_png("algorithms", 900, 500, body, true));
+                                     svg_and_png("algorithms", std::max(900, 90 * int(points.size())), 560, body, true));
   dir.write("algorithms.gp", gp);
   render_gnuplot(dir.path("algorithms.gp").parent_path(), "algorithms.gp");
 }

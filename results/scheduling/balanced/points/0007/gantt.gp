@@ -1,0 +1,17 @@
+# 2 jobs under fcs (first 250ms): which job holds each PE over time. Regenerate with: gnuplot gantt.gp
+set datafile separator ','
+set grid x
+set key outside right top
+set xlabel 'time (s)'
+set title '2 jobs under fcs (first 250ms)'
+set yrange [-0.6:3.6]
+set ytics ('node 0 PE 0' 0, 'node 0 PE 1' 1, 'node 1 PE 0' 2, 'node 1 PE 1' 3)
+set xrange [0:*]
+do for [fmt in 'svg png'] {
+  if (fmt eq 'svg') { set terminal svg size 900,360 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,360 noenhanced font 'Helvetica,11' }
+  set output 'gantt.'.fmt
+  plot 'gantt.csv' using (($5+$6)/2):1:(($6-$5)/2):(0.4):($4+1) skip 1 with boxxyerror fs solid 0.6 lc variable notitle, \
+       '' using (($5+$6)/2):1:(($6-$5) > 0.020000000 ? sprintf('job %d', $4) : '') skip 1 with labels notitle, \
+       NaN with boxes fs solid 0.6 lc 1 title 'job 0', \
+       NaN with boxes fs solid 0.6 lc 2 title 'job 1'
+}
