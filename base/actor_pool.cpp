@@ -25,17 +25,28 @@ simgrid::xbt::Extension<sg4::Actor, std::string> task_name_of()
 // daemons, so that an idle one neither holds the simulation open nor counts as deadlocked; while any pooled task
 // runs, one non-daemon keeper stays, as the task's own actor would have (a NIC finishes the DMAs it was given
 // even after every process has exited). A task started by a daemon (a NIC thread of a runtime) needs no keeper:
-// its starter would not have kept the simulation open either. One engine per process, so one count.
+// its starter would not have kept the simulation open either; one started by a pooled task inherits that task's
+// need (a hop of a software tree started by a process). One engine per process, so one count.
 struct Keeper {
   unsigned busy = 0;
   sg4::SemaphorePtr done;
 };
 Keeper keeper;
 
+// A pool actor's current task's need of the keeper, set once when the actor is created (its Worker owns it).
+simgrid::xbt::Extension<sg4::Actor, bool> kept_of()
+{
+  static const auto extension = sg4::Actor::extension_create<bool>([](void*) {});
+  return extension;
+}
+
 bool needs_keeper()
 {
   const sg4::Actor* self = sg4::Actor::self();
-  return self == nullptr || !self->is_daemon();
+  if (self == nullptr || !self->is_daemon())
+    return true;
+  const bool* pooled = self->extension(kept_of());
+  return pooled != nullptr && *pooled;
 }
 
 void task_begins(sg4::Host* host)
@@ -83,6 +94,7 @@ void ActorPool::start(std::string task_name, std::function<void()> task)
   w->kept = kept;
   sg4::ActorPtr actor = sg4::Actor::init(name_, host_);
   actor->extension_set(task_name_of(), &w->task_name);
+  actor->extension_set(kept_of(), &w->kept);
   actor->start([this, w] { loop(*w); }); // its first task at once: no semaphore round trip
   actor->daemonize();
 }

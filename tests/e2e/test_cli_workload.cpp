@@ -32,7 +32,7 @@ std::vector<std::map<std::string, std::string>> read_csv(const fs::path& file)
 
 } // namespace
 
-TEST_CASE("FCFS: a job alone runs as kind 'app' does; the next ones start at the Machine Manager's first tick after")
+TEST_CASE("FCFS: a job alone runs as kind 'app' does, the next ones start at the Machine Manager's first tick after")
 {
   fs::remove_all(kTmp);
   fs::create_directories(kTmp);

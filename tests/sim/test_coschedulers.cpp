@@ -83,7 +83,7 @@ void check_holdings(const std::vector<std::tuple<int, double, double>>& got,
 
 } // namespace
 
-TEST_CASE("sb: a waiting process spins for the spin time, then yields its PE; it takes the PE back when its call completes")
+TEST_CASE("sb: a waiting process spins for the spin time, then yields its PE, it takes the PE back when its call completes")
 {
   storm::PolicySpec spec;
   spec.spin_time = 0.1 * kMs;
@@ -101,7 +101,7 @@ TEST_CASE("sb: a waiting process spins for the spin time, then yields its PE; it
   CHECK(end_q == doctest::Approx(12.1 * kMs).epsilon(1e-12));
 }
 
-TEST_CASE("bcs: a process that blocks is switched out at once and resumes when its call completes; work is conserved")
+TEST_CASE("bcs: a process that blocks is switched out at once and resumes when its call completes, work is conserved")
 {
   Node n("bcs");
   const storm::ProcessKey p{0, 0}, q{1, 0};
@@ -131,7 +131,7 @@ TEST_CASE("pbcs: the priority job runs whenever it is ready, in any slot")
   CHECK(end_p == doctest::Approx(9 * kMs).epsilon(1e-12));
 }
 
-TEST_CASE("gs: the slot's process holds the PE even while it waits; the others only in their own slot")
+TEST_CASE("gs: the slot's process holds the PE even while it waits, the others only in their own slot")
 {
   Node n("gs");
   const storm::ProcessKey p{0, 0}, q{1, 0};
