@@ -19,15 +19,15 @@ const std::vector<Algorithm>& algorithms()
        "thesis ch. 4 §4.2.1, §4.3.3; ch. 6 §6.2", "quadrics", make_gang},
       {"sb",
        "spin-block (implicit coscheduling): no global coordination; a process in a blocking call spins for "
-       "scheduler.spin_time, then yields its PE to the next process round robin; a process whose call completed "
-       "takes its PE back at once; a process that held its PE a whole quantum passes it to the next at the following "
-       "heartbeat (local time slicing)",
+       "scheduler.spin_time, then blocks, and the node's OS scheduler (time slices of one quantum, Linux 2.4's "
+       "counters) gives its PE to another; a process whose call completed takes its PE back at once if it has more "
+       "of its slice left than the holder",
        "thesis ch. 6 §6.2 (Arpaci-Dusseau et al. [2])", "quadrics", make_spin_block},
       {"fcs",
        "flexible coscheduling: each process is classified CS, F or DC at every global context switch from its "
        "measured granularity and communication effectiveness (scheduler.fcs.*); in its slot a CS process runs "
        "exclusively and spins, an F process runs first and spin-blocks with DC processes filling its holes; other "
-       "slots are shared round robin as under sb",
+       "slots are shared by the OS scheduler as under sb",
        "thesis ch. 6 §6.2.1 (Frachtenberg et al. [38, 39])", "quadrics", make_fcs},
       {"bcs",
        "buffered coscheduling: gang slots from the Machine Manager; a process that blocks in a communication call "

@@ -63,8 +63,11 @@ struct LocalProcess {
   int priority = 0;  // its job's (PBCS: higher runs first)
   Activity activity = Activity::ready;
   double wait_since = 0; // s: when its current blocking call began waiting
+  double counter = 0;    // s of local time slice left (the node OS's counter, under sb and fcs)
   WaitStats stats;       // since the last classification
   FcsClass fcs = FcsClass::cs; // its FCS class (FCS only)
+  /// It has some OS time slice left (a picosecond's rounding left over from charging is none).
+  bool slice_left() const { return counter > 1e-12; }
 };
 
 } // namespace bcssim::storm

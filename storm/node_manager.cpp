@@ -34,7 +34,7 @@ const LocalProcess* PeView::slot_process() const
 }
 
 NodeManager::NodeManager(sg4::Host* cpu, unsigned node, unsigned pes, const Policy& policy, double switch_cost)
-    : cpu_(cpu), node_(node), policy_(policy), switched_(pes, 0), woken_(pes)
+    : cpu_(cpu), node_(node), policy_(policy), woken_(pes), charged_at_(pes, 0)
 {
   for (unsigned p = 0; p < pes; ++p)
     pes_.push_back(std::make_unique<Pe>(cpu, node, p, switch_cost));
@@ -61,6 +61,7 @@ void NodeManager::place(ProcessKey p, unsigned pe, unsigned row, int priority)
   lp.pe = pe;
   lp.row = row;
   lp.priority = priority;
+  lp.counter = policy_.os_slice();
   processes_.emplace(p, lp);
   if (policy_.classifies())
     classes_.push_back(ClassChange{p, sg4::Engine::get_clock(), lp.fcs});
@@ -97,8 +98,6 @@ void NodeManager::global_switch(unsigned row)
                                           std::uint64_t(all[i]->fcs));
       }
   }
-  for (auto& s : switched_)
-    s = 1;
   notify();
 }
 
@@ -147,26 +146,64 @@ void NodeManager::notify()
   if (pending_)
     return;
   pending_ = true;
+  // SimGrid 3.32 crashes when a semaphore is released at the very instant a timed acquire on it times out; the
+  // timeout wakes the NM now anyway, and it then sees pending_.
+  if (waiting_until_ <= sg4::Engine::get_clock())
+    return;
   wake_->release();
 }
 
-double NodeManager::next_spin_end() const
+double NodeManager::next_deadline() const
 {
   double end = kInfinity;
-  for (const auto& [key, lp] : processes_)
+  std::vector<unsigned> wanting(pes_.size(), 0);
+  for (const auto& [key, lp] : processes_) {
     if (lp.activity == Activity::waiting)
       end = std::min(end, lp.wait_since + policy_.spin_limit(lp, slot_));
+    if (lp.activity != Activity::blocked)
+      ++wanting[lp.pe];
+  }
+  if (policy_.os_slice() > 0)
+    for (unsigned pe = 0; pe < pes_.size(); ++pe)
+      if (const auto h = pes_[pe]->running(); h && wanting[pe] > 1) {
+        const LocalProcess& lp = processes_.at(*h);
+        if (lp.slice_left())
+          end = std::min(end, charged_at_[pe] + lp.counter);
+      }
   return end;
+}
+
+void NodeManager::account(unsigned pe)
+{
+  const double now = sg4::Engine::get_clock();
+  if (const auto h = pes_[pe]->running())
+    processes_.at(*h).counter -= now - charged_at_[pe];
+  charged_at_[pe] = now;
+  bool any_left = false, any_wanting = false;
+  for (const auto& [key, lp] : processes_)
+    if (lp.pe == pe && lp.activity != Activity::blocked) {
+      any_wanting = true;
+      any_left = any_left || lp.slice_left();
+    }
+  if (any_wanting && !any_left) // Linux 2.4: counter = counter / 2 + the time slice, for every process
+    for (auto& [key, lp] : processes_)
+      if (lp.pe == pe)
+        lp.counter = std::max(0.0, lp.counter) / 2 + policy_.os_slice();
 }
 
 void NodeManager::run()
 {
   for (;;) {
-    const double end = next_spin_end();
-    if (end == kInfinity)
+    const double end = next_deadline();
+    if (pending_) { // (notified while deciding)
+    } else if (end == kInfinity) {
+      waiting_until_ = kInfinity;
       wake_->acquire();
-    else
-      (void)wake_->acquire_timeout(std::max(0.0, end - sg4::Engine::get_clock()));
+    } else {
+      waiting_until_ = std::max(end, sg4::Engine::get_clock());
+      (void)wake_->acquire_timeout(waiting_until_ - sg4::Engine::get_clock());
+    }
+    waiting_until_ = kInfinity;
     pending_ = false;
     const double now = sg4::Engine::get_clock();
     for (auto& [key, lp] : processes_) // spin time over: the process blocks and gives its PE up
@@ -185,17 +222,16 @@ void NodeManager::decide(unsigned pe)
   for (const auto& [key, lp] : processes_)
     if (lp.pe == pe)
       view.processes.push_back(&lp);
+  if (policy_.os_slice() > 0)
+    account(pe);
   view.holder = pes_[pe]->running();
-  if (view.holder && !pes_[pe]->history().empty())
-    view.holder_since = pes_[pe]->history().back().from;
   view.slot = slot_;
-  view.switched = switched_[pe] != 0;
   view.woken = woken_[pe];
   view.now = sg4::Engine::get_clock();
-  switched_[pe] = 0;
   woken_[pe].reset();
   const std::optional<ProcessKey> next = policy_.pick(view);
   pes_[pe]->switch_to(next); // may take the switch's cost
+  charged_at_[pe] = sg4::Engine::get_clock(); // (a switch's cost is nobody's time)
   // A process waiting on a PE it no longer holds cannot spin: it is blocked.
   for (auto& [key, lp] : processes_)
     if (lp.pe == pe && lp.activity == Activity::waiting && pes_[pe]->running() != key)

@@ -11,6 +11,7 @@
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include <functional>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -57,8 +58,12 @@ private:
   LocalProcess& process(ProcessKey p);
   /// Adds to its stats the CPU time and the wait since they were last brought up to date.
   void bring_up_to_date(LocalProcess& lp);
-  /// When the next spinning process's spin time runs out (infinity: none spins).
-  double next_spin_end() const;
+  /// When the next spinning process's spin time runs out, or a holder's OS time slice while another process wants
+  /// its PE (infinity: neither).
+  double next_deadline() const;
+  /// The node OS's accounting (policies with an os_slice): charges the holder of `pe` its time since the last
+  /// charge, and starts a new epoch when no process that wants the PE has any slice left.
+  void account(unsigned pe);
   void record_classes();
 
   simgrid::s4u::Host* cpu_;
@@ -67,9 +72,10 @@ private:
   std::vector<std::unique_ptr<Pe>> pes_;
   std::map<ProcessKey, LocalProcess> processes_; // by key
   std::optional<unsigned> slot_; // the row the last global context switch named (none before the first)
-  std::vector<char> switched_;                      // by PE: a global switch arrived since its last decision
-  std::vector<std::optional<ProcessKey>> woken_;    // by PE: the lowest-keyed process woken since then
-  bool pending_ = false;
+  std::vector<std::optional<ProcessKey>> woken_;    // by PE: the lowest-keyed process woken since its last decision
+  std::vector<double> charged_at_;                  // by PE: its holder's counter is charged up to here (s)
+  bool pending_ = false;               // notified since its actor last looked
+  double waiting_until_ = std::numeric_limits<double>::infinity(); // its actor's timed wait ends then (s)
   simgrid::s4u::SemaphorePtr wake_ = simgrid::s4u::Semaphore::create(0);
   std::vector<ClassChange> classes_;
 };

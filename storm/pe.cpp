@@ -70,12 +70,19 @@ void Pe::detach(ProcessKey p)
   }
 }
 
-void Pe::stop(Slot& s)
+void Pe::stop(ProcessKey p)
 {
-  if (!s.exec)
+  // get_state(), get_remaining() and cancel() are simcalls: the process may resume between them (its work done
+  // at this very instant), end its execute() and even exit. Keep the Exec alive, and look the process up again.
+  const sg4::ExecPtr exec = slot(p).exec;
+  if (!exec || exec->get_state() == sg4::Activity::State::FINISHED)
     return;
-  s.remaining = s.exec->get_remaining();
-  s.exec->cancel(); // its process's wait ends in CancelException, at this instant
+  const double remaining = exec->get_remaining();
+  auto it = slots_.find(p);
+  if (it == slots_.end() || it->second.exec != exec || remaining <= 0)
+    return; // it saw its work end meanwhile
+  it->second.remaining = remaining;
+  exec->cancel(); // its process's wait ends in CancelException, at this instant
 }
 
 void Pe::execute(ProcessKey p, double flops)
@@ -120,7 +127,9 @@ void Pe::switch_to(std::optional<ProcessKey> next)
   if (next)
     slot(*next); // it must be placed here
   if (running_)
-    stop(slot(*running_));
+    stop(*running_);
+  if (next && slots_.count(*next) == 0)
+    next.reset(); // it exited while the holder's work was being stopped
   if (!history_.empty() && history_.back().to < 0)
     history_.back().to = sg4::Engine::get_clock();
   running_ = next;

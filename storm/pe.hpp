@@ -82,7 +82,7 @@ private:
   };
   Slot& slot(ProcessKey p);
   bool holds(ProcessKey p) const { return running_ == p && !switching_; }
-  void stop(Slot& s); // its work stops progressing (on the Node Manager's actor)
+  void stop(ProcessKey p); // its work stops progressing (on the Node Manager's actor)
 
   simgrid::s4u::Host* cpu_;
   unsigned node_;

@@ -15,18 +15,19 @@ namespace bcssim::storm {
 struct PeView {
   std::vector<const LocalProcess*> processes; // placed on it, by key
   std::optional<ProcessKey> holder;           // who holds it now
-  double holder_since = 0;                    // s: since when (the end of the switch that gave it the PE)
   std::optional<unsigned> slot;               // the row the last global context switch named (none yet)
-  bool switched = false;                      // a global context switch arrived since the last decision
   std::optional<ProcessKey> woken;            // the lowest-keyed process whose blocked wait ended since then
   double now = 0;
 
   const LocalProcess* find(ProcessKey k) const;
   /// The process of the slot's row on this PE, if any.
   const LocalProcess* slot_process() const;
-  /// Local time slicing (as the node's OS does): at a global context switch, the holder has had the PE for at
-  /// least `slice` without giving it up.
-  bool slice_over(double slice) const { return switched && holder && now - holder_since >= slice * (1 - 1e-9); }
+  /// The node OS's choice among the processes that want the PE and pass `eligible` (Linux 2.4's epoch scheduler:
+  /// each process's counter is the time slice it has left): a process whose wait just ended takes the PE if it
+  /// has more left than the holder (the boost a sleeper gets); else the holder keeps it while it has some left;
+  /// else the one with the most left, ties in key order after the holder.
+  template <class Eligible>
+  std::optional<ProcessKey> os_pick(Eligible eligible) const;
   /// Round robin among the processes that want the PE (not blocked) and pass `eligible`: the holder keeps it
   /// unless `rotate`, else the next one after the holder in key order (wrapping around).
   template <class Eligible>
@@ -36,6 +37,8 @@ struct PeView {
 class Policy {
 public:
   virtual ~Policy() = default;
+  /// The node OS's time slice of the processes it schedules (os_pick), s; 0: the policy does not use it.
+  virtual double os_slice() const { return 0; }
   /// s a process spins in a blocking wait before giving up its PE while `slot` runs (infinity: it never gives
   /// it up).
   virtual double spin_limit(const LocalProcess& p, std::optional<unsigned> slot) const = 0;
@@ -70,6 +73,33 @@ std::optional<ProcessKey> PeView::round_robin(bool rotate, Eligible eligible) co
       after = p->key;
   }
   return after ? after : first;
+}
+
+template <class Eligible>
+std::optional<ProcessKey> PeView::os_pick(Eligible eligible) const
+{
+  auto wants = [&](const LocalProcess* p) { return p != nullptr && p->activity != Activity::blocked && eligible(*p); };
+  const LocalProcess* h = holder ? find(*holder) : nullptr;
+  if (!wants(h))
+    h = nullptr;
+  if (woken)
+    if (const LocalProcess* w = find(*woken); wants(w) && (h == nullptr || w->counter > h->counter))
+      return w->key;
+  if (h != nullptr && h->slice_left())
+    return h->key;
+  // The most time left; among equals the first after the holder in key order, wrapping around.
+  const LocalProcess* best = nullptr;
+  bool best_after = false;
+  for (const LocalProcess* p : processes) {
+    if (!wants(p))
+      continue;
+    const bool after = holder && *holder < p->key;
+    if (best == nullptr || p->counter > best->counter || (p->counter == best->counter && after && !best_after)) {
+      best = p;
+      best_after = after;
+    }
+  }
+  return best != nullptr ? std::optional<ProcessKey>(best->key) : std::nullopt;
 }
 
 } // namespace bcssim::storm

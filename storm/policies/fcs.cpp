@@ -10,8 +10,8 @@
 // assumptions, declared as such with the parameters.
 // Scheduling: in its slot a CS process holds its PE exclusively and spins in blocking calls (it is coscheduled,
 // so blocking gains nothing); an F process runs first, spin-blocks, and the others fill the holes it leaves; in
-// any other case the PE goes to the processes as under spin-block (a woken process first, a process that held it
-// a whole quantum passes it on). The NM thus overrules the MM for F and DC slots.
+// any other case the node's OS scheduler shares the PE as under spin-block. The NM thus overrules the MM for F
+// and DC slots.
 #include "storm/policies/policies.hpp"
 
 #include <algorithm>
@@ -37,10 +37,9 @@ public:
       if (s->fcs == FcsClass::f && s->activity != Activity::blocked)
         return s->key;
     }
-    if (pe.woken)
-      return pe.woken;
-    return pe.round_robin(pe.slice_over(spec_quantum_), [](const LocalProcess&) { return true; });
+    return pe.os_pick([](const LocalProcess&) { return true; });
   }
+  double os_slice() const override { return spec_quantum_; }
 
   void at_global_switch(std::vector<LocalProcess*>& processes, std::optional<unsigned> ending_slot) const override
   {

@@ -1,9 +1,8 @@
 // Spin-block, or implicit coscheduling (thesis ch. 6 §6.2, Arpaci-Dusseau et al. [2]): no global coordination.
-// A process waiting in a blocking call spins for the spin time, then blocks and gives up its PE; the PE goes
-// round robin to the processes that want it, a process whose wait ended takes the PE at once (the priority
-// boost a waking process gets from the local OS scheduler, which lets the peers of a communication pair
-// self-synchronise), and a process that has held its PE for a whole quantum passes it to the next at the
-// following STORM heartbeat (the local OS's time slicing; processes that block often are never sliced).
+// A process waiting in a blocking call spins for the spin time, then blocks and gives up its PE; the node's OS
+// scheduler (PeView::os_pick, Linux 2.4's counters with a time slice of one quantum) gives the PE to another, and
+// a process whose wait ended takes it back at once if it has more of its slice left than the holder (the boost a
+// sleeper gets, which lets communicating peers self-synchronise).
 #include "storm/policies/policies.hpp"
 
 namespace bcssim::storm {
@@ -15,10 +14,9 @@ public:
   double spin_limit(const LocalProcess&, std::optional<unsigned>) const override { return spin_; }
   std::optional<ProcessKey> pick(const PeView& pe) const override
   {
-    if (pe.woken)
-      return pe.woken;
-    return pe.round_robin(pe.slice_over(slice_), [](const LocalProcess&) { return true; });
+    return pe.os_pick([](const LocalProcess&) { return true; });
   }
+  double os_slice() const override { return slice_; }
 
 private:
   double spin_;

@@ -32,8 +32,9 @@ std::vector<base::ParamDecl> scheduler_params()
   c.push_back(base::quantity_decl("scheduler.quantum", base::Quantity::time, "50ms", 1e-6, 3600,
                                   "The Machine Manager's timeslice: it acts at multiples of it (a job that ended is "
                                   "noted, a submitted one queued and started at the next tick) and, under time "
-                                  "sharing, multicasts a global context switch at each. Under bcs and pbcs it must "
-                                  "be at least a BCS-MPI slice (bcs.runtime.slice).",
+                                  "sharing, multicasts a global context switch at each. Also the time slice of the "
+                                  "nodes' OS scheduler under sb and fcs (its counters, Linux 2.4 style). Under bcs and "
+                                  "pbcs it must be at least a BCS-MPI slice (bcs.runtime.slice).",
                                   "thesis ch. 4 §4.2.1 (the MM is clock-based) and §4.3.3.1 (50 ms)"));
   c.push_back(base::quantity_decl("scheduler.spin_time", base::Quantity::time, "100us", 0, 1,
                                   "How long a process in a blocking call spins on its PE before blocking and giving "
