@@ -227,7 +227,6 @@ void NodeManager::decide(unsigned pe)
   view.holder = pes_[pe]->running();
   view.slot = slot_;
   view.woken = woken_[pe];
-  view.now = sg4::Engine::get_clock();
   woken_[pe].reset();
   const std::optional<ProcessKey> next = policy_.pick(view);
   pes_[pe]->switch_to(next); // may take the switch's cost

@@ -2,7 +2,7 @@
 // The local half of a coscheduling algorithm (thesis ch. 6 §6.2): given one PE's processes, the slot the Machine
 // Manager's last global context switch named and what happened since, which process holds the PE now, and how
 // long a process that begins a blocking wait spins on it before giving it up. One class per algorithm, one file
-// each in storm/policies/; the list of algorithms is storm/policies.hpp. A pure decision: the Node Manager
+// each in storm/policies/; the list of algorithms is storm/algorithms.hpp. A pure decision: the Node Manager
 // (storm/node_manager.hpp) carries it out.
 #include "storm/local_process.hpp"
 
@@ -17,7 +17,6 @@ struct PeView {
   std::optional<ProcessKey> holder;           // who holds it now
   std::optional<unsigned> slot;               // the row the last global context switch named (none yet)
   std::optional<ProcessKey> woken;            // the lowest-keyed process whose blocked wait ended since then
-  double now = 0;
 
   const LocalProcess* find(ProcessKey k) const;
   /// The process of the slot's row on this PE, if any.
@@ -28,10 +27,10 @@ struct PeView {
   /// else the one with the most left, ties in key order after the holder.
   template <class Eligible>
   std::optional<ProcessKey> os_pick(Eligible eligible) const;
-  /// Round robin among the processes that want the PE (not blocked) and pass `eligible`: the holder keeps it
-  /// unless `rotate`, else the next one after the holder in key order (wrapping around).
+  /// Round robin among the processes that want the PE (not blocked) and pass `eligible`: the holder keeps it,
+  /// else the next one after the holder in key order (wrapping around).
   template <class Eligible>
-  std::optional<ProcessKey> round_robin(bool rotate, Eligible eligible) const;
+  std::optional<ProcessKey> round_robin(Eligible eligible) const;
 };
 
 class Policy {
@@ -56,10 +55,10 @@ public:
 };
 
 template <class Eligible>
-std::optional<ProcessKey> PeView::round_robin(bool rotate, Eligible eligible) const
+std::optional<ProcessKey> PeView::round_robin(Eligible eligible) const
 {
   auto wants = [&](const LocalProcess* p) { return p->activity != Activity::blocked && eligible(*p); };
-  if (holder && !rotate)
+  if (holder)
     if (const LocalProcess* h = find(*holder); h != nullptr && wants(h))
       return h->key;
   // The first wanting process after the holder in key order, wrapping around; the holder itself last.

@@ -104,7 +104,7 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
       sizes[d.group] = d.values.size();
     return sizes;
   };
-  auto check_size = [&st, &group_sizes] { // before anything is expanded
+  auto check_size = [&group_sizes] { // before anything is expanded
     std::size_t count = 1;
     bool overflow = false;
     for (std::size_t n : group_sizes())

@@ -17,7 +17,7 @@ public:
   {
     if (const LocalProcess* s = pe.slot_process(); s != nullptr && s->activity != Activity::blocked)
       return s->key;
-    return pe.round_robin(false, [](const LocalProcess&) { return true; });
+    return pe.round_robin([](const LocalProcess&) { return true; });
   }
 };
 

@@ -6,8 +6,8 @@
 //   - else effectiveness: time waiting in its blocking calls against its computation; waiting no more than
 //     scheduler.fcs.effectiveness of it -> CS, else F (a load imbalance keeps it from using its slot).
 // A process that completed no computation phase in its slot (and computed less than the threshold) keeps its
-// class; a new process starts CS (it is gang scheduled until measured). [39] gives FCS's own thresholds, which we could not obtain: the defaults are
-// assumptions, declared as such with the parameters.
+// class; a new process starts CS (it is gang scheduled until measured). [39] gives FCS's own thresholds, which we
+// could not obtain: the defaults are assumptions, declared as such with the parameters.
 // Scheduling: in its slot a CS process holds its PE exclusively and spins in blocking calls (it is coscheduled,
 // so blocking gains nothing); an F process runs first, spin-blocks, and the others fill the holes it leaves; in
 // any other case the node's OS scheduler shares the PE as under spin-block. The NM thus overrules the MM for F
@@ -22,7 +22,7 @@ namespace {
 
 class Fcs final : public Policy {
 public:
-  explicit Fcs(const PolicySpec& spec) : spin_(spec.spin_time), spec_quantum_(spec.quantum), fcs_(spec.fcs) {}
+  explicit Fcs(const PolicySpec& spec) : spin_(spec.spin_time), slice_(spec.quantum), fcs_(spec.fcs) {}
 
   double spin_limit(const LocalProcess& p, std::optional<unsigned> slot) const override
   {
@@ -39,7 +39,7 @@ public:
     }
     return pe.os_pick([](const LocalProcess&) { return true; });
   }
-  double os_slice() const override { return spec_quantum_; }
+  double os_slice() const override { return slice_; }
 
   void at_global_switch(std::vector<LocalProcess*>& processes, std::optional<unsigned> ending_slot) const override
   {
@@ -59,7 +59,7 @@ public:
 
 private:
   double spin_;
-  double spec_quantum_; // the local time slice
+  double slice_; // the node OS's time slice
   FcsSpec fcs_;
 };
 

@@ -10,7 +10,10 @@ namespace {
 
 class Gang final : public Policy {
 public:
-  double spin_limit(const LocalProcess&, std::optional<unsigned>) const override { return std::numeric_limits<double>::infinity(); }
+  double spin_limit(const LocalProcess&, std::optional<unsigned>) const override
+  {
+    return std::numeric_limits<double>::infinity();
+  }
   std::optional<ProcessKey> pick(const PeView& pe) const override
   {
     const LocalProcess* s = pe.slot_process();

@@ -25,6 +25,9 @@ private:
 
 } // namespace
 
-std::unique_ptr<Policy> make_spin_block(const PolicySpec& spec) { return std::make_unique<SpinBlock>(spec.spin_time, spec.quantum); }
+std::unique_ptr<Policy> make_spin_block(const PolicySpec& spec)
+{
+  return std::make_unique<SpinBlock>(spec.spin_time, spec.quantum);
+}
 
 } // namespace bcssim::storm

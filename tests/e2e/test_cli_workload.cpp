@@ -132,7 +132,7 @@ TEST_CASE("gang scheduling: two identical jobs alternate at quantum boundaries, 
   fs::remove_all(kTmp);
 }
 
-TEST_CASE("the coschedulers' bad input is exit 2 naming the JSON path: a quantum shorter than a slice, overlapping placements")
+TEST_CASE("the coschedulers' bad input is exit 2 naming the JSON path: a quantum below a slice, overlapping PEs")
 {
   fs::remove_all(kTmp);
   fs::create_directories(kTmp);

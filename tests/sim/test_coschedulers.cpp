@@ -87,7 +87,7 @@ void check_holdings(const std::vector<std::tuple<int, double, double>>& got,
 
 } // namespace
 
-TEST_CASE("sb: a waiting process spins for the spin time, then yields its PE, it takes the PE back when its call completes")
+TEST_CASE("sb: a waiting process spins, then yields its PE, and takes it back when its call completes")
 {
   storm::PolicySpec spec;
   spec.spin_time = 0.1 * kMs;

@@ -68,7 +68,8 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc)
         for (const auto& v : value) {
           if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= machine_pes)
             throw ScenarioError(at + ".pes", value.dump(),
-                                fmt::format("PE numbers in [0, {}] (node x platform.pes_per_node + PE), one per process",
+                                fmt::format("PE numbers in [0, {}] (node x platform.pes_per_node + PE), one per "
+                                            "process",
                                             machine_pes - 1));
           job.pes.push_back(unsigned(v.get<std::uint64_t>()));
         }

@@ -68,7 +68,8 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
                                      "set key top left\nset grid ytics\nset xtics rotate by 30 right font ',9'\n"
                                      "set bmargin 9\n{}",
                                      summary.at("study").at("name").get<std::string>(),
-                                     svg_and_png("algorithms", std::max(900, 90 * int(points.size())), 560, body, true));
+                                     svg_and_png("algorithms", std::max(900, 90 * int(points.size())), 560, body,
+                                                 true));
   dir.write("algorithms.gp", gp);
   render_gnuplot(dir.path("algorithms.gp").parent_path(), "algorithms.gp");
 }
