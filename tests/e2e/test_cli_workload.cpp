@@ -230,3 +230,33 @@ TEST_CASE("the thesis's load-imbalanced workload study reproduces its golden dig
     }
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("decisions follow submit times and job numbers, not the order of the list: reversing it changes nothing")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::string a = R"({"app": {"name": "synthetic", "processes": 4}, "submit": "30ms",
+                            "synthetic": {"pattern": "ring", "granularity": "3ms", "iterations": 40}})";
+  const std::string b = R"({"app": {"name": "synthetic", "processes": 4}, "submit": "0s",
+                            "synthetic": {"pattern": "ring", "granularity": "2ms", "iterations": 30}})";
+  for (const char* algorithm : {"fcfs", "gs", "sb"}) {
+    CAPTURE(algorithm);
+    for (const auto& [name, jobs] : {std::pair<std::string, std::string>{"ab", a + ", " + b}, {"ba", b + ", " + a}})
+      std::ofstream(kTmp / (name + ".json")) << R"({"kind": "workload", "platform": {"preset": "accelerando", "nodes": 2},
+        "scheduler": {"quantum": "25ms", "mpl": 2}, "workload": {"jobs": [)" + jobs + "]}}";
+    const std::string set = std::string(" --set scheduler.algorithm=") + algorithm;
+    REQUIRE(bcssim("run " + (kTmp / "ab.json").string() + set + " --out " + (kTmp / "ab").string()).code == 0);
+    REQUIRE(bcssim("run " + (kTmp / "ba.json").string() + set + " --out " + (kTmp / "ba").string()).code == 0);
+    const auto ab = read_csv(kTmp / "ab" / "jobs.csv"), ba = read_csv(kTmp / "ba" / "jobs.csv");
+    REQUIRE(ab.size() == 2);
+    REQUIRE(ba.size() == 2);
+    for (const char* column : {"start_s", "end_s"}) { // job a is job 0 in "ab" and job 1 in "ba"
+      CAPTURE(column);
+      CHECK(ab[0].at(column) == ba[1].at(column));
+      CHECK(ab[1].at(column) == ba[0].at(column));
+    }
+    fs::remove_all(kTmp / "ab");
+    fs::remove_all(kTmp / "ba");
+  }
+  fs::remove_all(kTmp);
+}
