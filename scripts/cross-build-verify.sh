@@ -7,7 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc)
 SCENARIOS=(scenarios/default.json scenarios/mpi-microbench.json scenarios/bcs-microbench.json
-           scenarios/paper/synthetic-barrier.json)
+           scenarios/paper/synthetic-barrier.json scenarios/scheduling/gs-example.json)
 for preset in debug clang-release; do
   echo "cross-build-verify: building bcssim ($preset)"
   cmake --preset "$preset" >/dev/null
