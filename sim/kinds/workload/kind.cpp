@@ -24,8 +24,10 @@ std::vector<base::ParamDecl> params()
       "workload.jobs",
       "The jobs of kind 'workload', in submission order for equal submit times: each an object with 'app' (name, "
       "processes: as in kind 'app'), the application's own section (e.g. 'synthetic'), 'job' (placement), "
-      "'submit' (a time, default \"0s\") and 'priority' (an integer, default 0, higher first where the algorithm "
-      "uses priorities). Each job is checked as a scenario of kind 'app' on this machine.",
+      "'submit' (a time, default \"0s\"), 'priority' (an integer, default 0, higher first where the algorithm "
+      "uses priorities: pbcs) and 'pes' (explicit placement: one machine PE number per process, node x "
+      "platform.pes_per_node + PE; default: the lowest free PEs of its row). Each job is checked as a scenario of "
+      "kind 'app' on this machine.",
       "scenario choice (thesis ch. 6 §6.3: static workloads; §6.4: dynamic ones)"));
   for (base::ParamDecl& d : scheduler_params())
     c.push_back(std::move(d));
