@@ -4,7 +4,8 @@
 // row, on PEs no other job of that row uses, and every quantum the Machine Manager switches the whole machine to
 // the next row that holds a job. A job goes to the first row with enough free PEs, taking that row's lowest free
 // PEs node by node (or, placed explicitly, to the first row where its PEs are free); when no row has room, jobs
-// wait in submission order (the first waiting job blocks the others). With mpl 1 this is FCFS batch space sharing. A pure decision, apart from the simulation.
+// wait in submission order (the first waiting job blocks the others). With mpl 1 this is FCFS batch space
+// sharing. A pure decision, apart from the simulation.
 #include "storm/pe_id.hpp"
 
 #include <deque>
@@ -33,7 +34,6 @@ public:
   std::optional<unsigned> next_row(std::optional<unsigned> current) const;
   /// The job holding `pe` in `row`, if any.
   std::optional<int> job_at(unsigned row, PeId pe) const;
-  unsigned mpl() const { return unsigned(rows_.size()); }
   std::size_t waiting() const { return queue_.size(); }
 
 private:

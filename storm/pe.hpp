@@ -54,7 +54,6 @@ public:
   void switch_to(std::optional<ProcessKey> next);
 
   std::optional<ProcessKey> running() const { return running_; }
-  bool switching() const { return switching_; }
   /// s the process computed on this PE so far (work done, excluding switches and time descheduled).
   double cpu_time(ProcessKey p) const;
   /// Who held the PE when: one entry per holding, from the end of the switch that gave it to the process until
