@@ -28,8 +28,10 @@ simgrid::xbt::Extension<sg4::Actor, std::string> task_name_of()
 // its starter would not have kept the simulation open either; one started by a pooled task inherits that task's
 // need (a hop of a software tree started by a process). One engine per process, so one count.
 struct Keeper {
-  unsigned busy = 0;
-  sg4::SemaphorePtr done;
+  unsigned busy = 0;             // kept tasks running
+  sg4::SemaphorePtr done;        // the keeper actor's, while one runs
+  unsigned holders = 0;          // live PoolHolders: while any, no keeper actor is needed
+  sg4::SemaphorePtr drained;     // a draining PoolHolder's, while it waits
 };
 Keeper keeper;
 
@@ -51,7 +53,7 @@ bool needs_keeper()
 
 void task_begins(sg4::Host* host)
 {
-  if (keeper.busy++ > 0)
+  if (keeper.busy++ > 0 || keeper.holders > 0)
     return;
   keeper.done = sg4::Semaphore::create(0);
   sg4::Actor::create("pool.keeper", host, [done = keeper.done] { done->acquire(); });
@@ -59,15 +61,40 @@ void task_begins(sg4::Host* host)
 
 void task_ends()
 {
-  if (--keeper.busy == 0) {
-    // Let go of it before releasing: release() is a simcall, and other actors (perhaps starting a new keeper)
-    // run before this one resumes.
-    const sg4::SemaphorePtr done = std::move(keeper.done);
-    keeper.done = nullptr;
+  if (--keeper.busy > 0)
+    return;
+  // Let go of them before releasing: release() is a simcall, and other actors (perhaps starting a new keeper)
+  // run before this one resumes.
+  const sg4::SemaphorePtr done = std::move(keeper.done);
+  keeper.done = nullptr;
+  const sg4::SemaphorePtr drained = std::move(keeper.drained);
+  keeper.drained = nullptr;
+  if (done)
     done->release();
-  }
+  if (drained)
+    drained->release();
 }
 } // namespace
+
+PoolHolder::PoolHolder() { ++keeper.holders; }
+
+PoolHolder::~PoolHolder()
+{
+  if (!drained_)
+    --keeper.holders; // destroyed without drain(): the actor was killed, the simulation is ending
+}
+
+void PoolHolder::drain()
+{
+  // Until busy is seen at 0 no new task gets a keeper; from the decrement on (no simcall between), each does.
+  while (keeper.busy > 0) {
+    keeper.drained = sg4::Semaphore::create(0);
+    const sg4::SemaphorePtr drained = keeper.drained;
+    drained->acquire();
+  }
+  --keeper.holders;
+  drained_ = true;
+}
 
 ActorPool::ActorPool(sg4::Host* host, std::string name) : host_(host), name_(std::move(name)) {}
 

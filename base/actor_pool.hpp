@@ -40,6 +40,24 @@ private:
   std::vector<Worker*> idle_; // last in, first out: always the same choice for the same history
 };
 
+/// Held by a non-daemon actor that outlives the work its simulation gives the pools (a driver that waits for a
+/// job's ranks), so that pooled tasks need no keeper actor while it lives: without one, a task started by a
+/// non-daemon starts a keeper whenever the pools go from idle to busy, and on the baseline MPI, whose ranks start
+/// their DMAs, that was one actor per message (11,482 on the 64-rank SWEEP3D trace, bench/README.md). Construct
+/// it in the actor before it starts anything; call drain() in that actor before it ends (it returns once no such
+/// task runs; from then on tasks get keepers again).
+class PoolHolder {
+public:
+  PoolHolder();
+  PoolHolder(const PoolHolder&) = delete;
+  PoolHolder& operator=(const PoolHolder&) = delete;
+  ~PoolHolder();
+  void drain(); // simcalls: in the holder's actor
+
+private:
+  bool drained_ = false;
+};
+
 /// The name an actor's events carry: the task it runs if it belongs to a pool, else its own name.
 std::string_view actor_name(const simgrid::s4u::Actor& actor);
 

@@ -1,8 +1,9 @@
 #pragma once
 // The canonical event stream (DESIGN §7): every layer reports what happened as (simulated time in integer
 // nanoseconds, actor, event, bytes). Models only emit; sim/ installs the sink that hashes the stream into the
-// run's digest and, on request, writes it as CSV. Emission order is SimGrid's scheduling order, which is
-// deterministic, so the stream is too.
+// run's digest and, on request, writes it as CSV. Events arrive in SimGrid's scheduling order; the sink puts the
+// events of each instant in a canonical order (sim/output/event_log.hpp), so the digest does not depend on which
+// of two simultaneous actors SimGrid happened to run first.
 #include <cstdint>
 #include <string_view>
 

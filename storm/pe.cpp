@@ -99,6 +99,12 @@ void Pe::execute(ProcessKey p, double flops)
       while (!holds(p))
         turn_->wait(lock);
     }
+    // Unlocking is a simcall: the PE may have been switched away meanwhile, while this process had no Exec for
+    // stop() to cancel (its last one ended at this instant). So check again: from here until s.exec is set (and
+    // seen by stop()) there is no simcall. Without it, which of the two ran first decided whether the process kept
+    // computing beside the PE's new holder.
+    if (!holds(p))
+      continue;
     s.exec = sg4::Exec::init()->set_flops_amount(s.remaining)->set_host(cpu_);
     s.exec->start();
     s.started_at = sg4::Engine::get_clock();

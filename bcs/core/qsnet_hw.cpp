@@ -1,5 +1,6 @@
 #include "bcs/core/qsnet_hw.hpp"
 
+#include "base/actor_pool.hpp"
 #include "base/event_stream.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -25,9 +26,13 @@ void QsNetHw::xfer_and_signal(const XferAndSignal& x)
     });
     return;
   }
-  machine_.dma.start_on_nic(x.src, "xfer.mcast", [this, x] {
+  // The thread that posts it orders it among multicasts posted from the same NIC at the same instant.
+  const sg4::Actor* self = sg4::Actor::self();
+  std::string poster(self != nullptr ? base::actor_name(*self) : "maestro");
+  machine_.dma.start_on_nic(x.src, "xfer.mcast", [this, x, poster = std::move(poster)] {
     // Delivery is atomic (002 §2.4.2.1): a failed attempt leaves every destination untouched; the NIC resends.
-    while (!machine_.dma.multicast({x.src, x.src_memory}, x.dst.first(), x.dst.last(), x.dst_memory, x.bytes)) {
+    while (!machine_.dma.multicast({x.src, x.src_memory}, x.dst.first(), x.dst.last(), x.dst_memory, x.bytes,
+                                   poster)) {
       base::emit("xfer.retry", x.bytes);
       XBT_INFO("multicast from %u to %s met a network error: sent again", x.src, x.dst.describe().c_str());
     }

@@ -94,7 +94,8 @@ void DmaEngine::get(Endpoint local, Endpoint remote, std::uint64_t bytes)
   put(remote, local, bytes);
 }
 
-bool DmaEngine::multicast(Endpoint src, unsigned first, unsigned last, Memory dst_memory, std::uint64_t bytes)
+bool DmaEngine::multicast(Endpoint src, unsigned first, unsigned last, Memory dst_memory, std::uint64_t bytes,
+                          std::string poster)
 {
   base::emit("dma.mcast", bytes);
   simgrid::s4u::this_actor::sleep_for(spec_.startup);
@@ -105,7 +106,7 @@ bool DmaEngine::multicast(Endpoint src, unsigned first, unsigned last, Memory ds
   if (dst_main)
     for (unsigned d = first; d <= last; ++d)
       pci_[d].begin(PciDirection::write);
-  const bool delivered = multicast_.send({src.node, src_main, first, last, dst_main, bytes});
+  const bool delivered = multicast_.send({src.node, src_main, first, last, dst_main, bytes, std::move(poster)});
   if (src_main)
     pci_[src.node].end(PciDirection::read);
   if (dst_main)

@@ -49,7 +49,8 @@ public:
   void get(Endpoint local, Endpoint remote, std::uint64_t bytes);
   /// Hardware multicast of `bytes` from src to the same memory kind on every node of [first, last]. Blocks
   /// until the combined ack; false on a network error (then no destination has the data).
-  bool multicast(Endpoint src, unsigned first, unsigned last, Memory dst_memory, std::uint64_t bytes);
+  bool multicast(Endpoint src, unsigned first, unsigned last, Memory dst_memory, std::uint64_t bytes,
+                 std::string poster = {});
 
   /// Runs `task` in an actor of its own on the node's NIC, named `name` (a reused one: base::ActorPool). For the
   /// NIC-side work of one operation that must not hold up its caller: a DMA in flight, a tree message.

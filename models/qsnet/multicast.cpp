@@ -5,10 +5,13 @@
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <xbt/log.h>
 
+#include <algorithm>
 #include <stdexcept>
+#include <tuple>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(qsnet_mcast, "qsnet.mcast: hardware multicast over a spanning tree");
 
@@ -19,9 +22,47 @@ HardwareMulticast::HardwareMulticast(const Platform& platform, MulticastSpec spe
 {
   if (spec_.main_fetch < 0)
     throw std::invalid_argument("MulticastSpec.main_fetch: must be non-negative");
-  channel_busy_.reserve(platform.nodes());
-  for (unsigned p = 0; p < platform.nodes(); ++p)
-    channel_busy_.push_back(simgrid::s4u::Semaphore::create(1));
+  channels_.resize(platform.nodes());
+}
+
+bool HardwareMulticast::served_before(const Waiter* a, const Waiter* b)
+{
+  const auto key = [](const Waiter* w) {
+    const MulticastRequest& r = *w->request;
+    return std::tie(w->posted, r.poster, r.first, r.last, r.src_main, r.dst_main, r.bytes);
+  };
+  return key(a) < key(b);
+}
+
+void HardwareMulticast::acquire_channel(Channel& channel, const MulticastRequest& r)
+{
+  Waiter me{simgrid::s4u::Engine::get_clock(), &r};
+  channel.waiting.push_back(&me);
+  // Let every request that reaches the channel in this scheduling round arrive first (a yield resumes after every
+  // actor runnable now has run): which is served first is then decided by served_before, not by the order
+  // SimGrid ran the posters in.
+  simgrid::s4u::this_actor::yield();
+  if (me.granted)
+    return; // handed over by the previous holder meanwhile
+  if (!channel.busy && *std::min_element(channel.waiting.begin(), channel.waiting.end(), served_before) == &me) {
+    channel.busy = true;
+    channel.waiting.erase(std::find(channel.waiting.begin(), channel.waiting.end(), &me));
+    return;
+  }
+  me.go->acquire(); // released by the holder that hands the channel over (release_channel)
+}
+
+void HardwareMulticast::release_channel(Channel& channel)
+{
+  if (channel.waiting.empty()) {
+    channel.busy = false;
+    return;
+  }
+  const auto next = std::min_element(channel.waiting.begin(), channel.waiting.end(), served_before);
+  Waiter* w = *next;
+  channel.waiting.erase(next);
+  w->granted = true; // the channel stays busy: it is w's
+  w->go->release();
 }
 
 const HardwareMulticast::Shape& HardwareMulticast::shape(unsigned src, unsigned first, unsigned last) const
@@ -81,7 +122,8 @@ bool HardwareMulticast::send(const MulticastRequest& r)
   const Prepared& p = prepare(r);
   simgrid::s4u::Host* from = r.src_main ? platform_.cpu(r.src_node) : platform_.nic(r.src_node);
 
-  channel_busy_[r.src_node]->acquire();
+  Channel& channel = channels_[r.src_node];
+  acquire_channel(channel, r);
   const std::uint64_t ordinal = ++started_;
   base::emit("mcast.start", r.bytes);
   if (r.bytes == 0) {
@@ -94,7 +136,7 @@ bool HardwareMulticast::send(const MulticastRequest& r)
                                p.latency > 0 ? ack_window(platform_.spec().timing) / (2 * p.latency) : 1e18);
     simgrid::s4u::Comm::sendto(from, platform_.channel(r.src_node), double(r.bytes));
   }
-  channel_busy_[r.src_node]->release();
+  release_channel(channel);
 
   const bool delivered = spec_.failing.count(ordinal) == 0;
   base::emit(delivered ? "mcast.done" : "mcast.error", r.bytes);

@@ -12,6 +12,7 @@
 #include <cstdint>
 #include <map>
 #include <set>
+#include <string>
 #include <tuple>
 #include <vector>
 
@@ -36,6 +37,7 @@ struct MulticastRequest {
   unsigned last;
   bool dst_main;  // the data is written to main memory at every destination (crosses their PCI buses)
   std::uint64_t bytes;
+  std::string poster = {}; // the NIC thread or actor that posted it: the first key between simultaneous requests
 };
 
 class HardwareMulticast {
@@ -44,7 +46,9 @@ public:
   HardwareMulticast(const Platform& platform, MulticastSpec spec);
 
   /// Sends and blocks the calling actor until the combined ack is back. True: every destination has the data;
-  /// false: a network error, no destination has it. One multicast per source NIC at a time (the NIC's channel).
+  /// false: a network error, no destination has it. One multicast per source NIC at a time (the NIC's channel),
+  /// in the order they were posted; those posted at one instant by explicit keys (poster, range, memories, size),
+  /// not in the order SimGrid ran their actors.
   bool send(const MulticastRequest& request);
 
   /// Latency of the longest path of the tree (half the combined-ack round trip), without the main-memory fetch.
@@ -76,7 +80,21 @@ private:
 
   const Platform& platform_;
   MulticastSpec spec_;
-  std::vector<simgrid::s4u::SemaphorePtr> channel_busy_; // by source node
+  // A source NIC's multicast channel: who holds it and who waits for it.
+  struct Waiter {
+    double posted;
+    const MulticastRequest* request;
+    simgrid::s4u::SemaphorePtr go = simgrid::s4u::Semaphore::create(0);
+    bool granted = false;
+  };
+  struct Channel {
+    bool busy = false;
+    std::vector<Waiter*> waiting;
+  };
+  static bool served_before(const Waiter* a, const Waiter* b);
+  void acquire_channel(Channel& channel, const MulticastRequest& r);
+  void release_channel(Channel& channel);
+  std::vector<Channel> channels_; // by source node
   std::uint64_t started_ = 0;
   std::map<Key, Prepared> prepared_;
   mutable std::map<std::tuple<unsigned, unsigned, unsigned>, Shape> shapes_;

@@ -1,13 +1,17 @@
 #pragma once
 // The sink of the canonical event stream: hashes every event into the run's digest (XXH3-64) and, when asked,
-// keeps the stream as CSV. Each event is hashed as: time_ns (int64 LE), actor, NUL, event, NUL, bytes (uint64
-// LE), so the digest depends on nothing but the simulated history.
+// keeps the stream as CSV. The events of one simulated instant are hashed in a canonical order (by actor, event,
+// bytes), not in the order SimGrid ran their actors: which of two simultaneous actors runs first depends on actor
+// creation order (a pooled actor reused or a helper actor created shifts it) and is not part of the simulated
+// history. Each event is hashed as: time_ns (int64 LE), actor, NUL, event, NUL, bytes (uint64 LE), so the digest
+// depends on nothing but what happened at each instant.
 #include "base/event_stream.hpp"
 
 #include <xxhash.h>
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace bcssim::sim {
 
@@ -19,17 +23,27 @@ public:
   EventLog& operator=(const EventLog&) = delete;
 
   void record(const base::Event& event) override;
-  /// 16 hex digits.
-  std::string digest() const;
+  /// 16 hex digits, over every event recorded so far.
+  std::string digest();
   std::uint64_t count() const { return count_; }
-  /// "time_ns,actor,event,bytes" lines, when keep_csv.
-  const std::string& csv() const { return csv_; }
+  /// "time_ns,actor,event,bytes" lines in the canonical order, when keep_csv.
+  const std::string& csv();
 
 private:
+  // One event of the current instant: its actor and event name are stored in text_.
+  struct Pending {
+    std::size_t actor_at, actor_size, what_at, what_size;
+    std::uint64_t bytes;
+  };
+  void flush(); // hashes (and writes) the current instant's events, sorted
+
   XXH3_state_t* state_;
   bool keep_csv_;
   std::string csv_;
   std::uint64_t count_ = 0;
+  std::int64_t instant_ns_ = 0;
+  std::vector<Pending> pending_;
+  std::string text_;
 };
 
 } // namespace bcssim::sim

@@ -9,6 +9,8 @@
 #include <simgrid/s4u/NetZone.hpp>
 
 #include <optional>
+#include <string>
+#include <vector>
 
 using namespace bcssim;
 namespace sg4 = simgrid::s4u;
@@ -18,7 +20,8 @@ namespace {
 constexpr double kSpeed = 1e9; // flop/s of a PE
 
 struct Machine {
-  Machine()
+  /// node0 (two cores), and single-core nodes 1..single_core_nodes.
+  explicit Machine(int single_core_nodes = 0)
   {
     static int argc = 2;
     static char arg0[] = "storm-test", arg1[] = "--log=root.thres:critical";
@@ -26,10 +29,13 @@ struct Machine {
     engine = std::make_unique<sg4::Engine>(&argc, argv);
     auto* zone = sg4::create_full_zone("node0");
     cpu = zone->create_host("node0.cpu", kSpeed)->set_core_count(2)->seal();
+    for (int n = 1; n <= single_core_nodes; ++n)
+      single_core.push_back(zone->create_host("node" + std::to_string(n) + ".cpu", kSpeed)->seal());
     zone->seal();
   }
   std::unique_ptr<sg4::Engine> engine;
   sg4::Host* cpu = nullptr;
+  std::vector<sg4::Host*> single_core;
 };
 
 double now() { return sg4::Engine::get_clock(); }
@@ -107,4 +113,57 @@ TEST_CASE("giving a PE to the process that holds it costs nothing, and an idle P
   CHECK(end_a == doctest::Approx(2e-3 + 100e-6 + 1e-3).epsilon(1e-12));
   CHECK(pe.switches() == 1);
   CHECK_THROWS_AS(pe.attach(a), std::logic_error);
+}
+
+TEST_CASE("a process whose work ends at the very instant its PE is switched away starts no more work there")
+{
+  // The same schedule on six single-core nodes. Their actors are created in either order, and the Node Manager
+  // switches 0, 1 or 2 scheduling rounds after the instant begins (as when woken by a multicast's delivery), so that
+  // SimGrid runs its switch before, between and after the steps of the process starting its next piece of work.
+  constexpr int kNodes = 6;
+  Machine m(kNodes);
+  std::vector<std::unique_ptr<storm::Pe>> pes;
+  std::vector<double> end_a(kNodes, -1), end_b(kNodes, -1);
+  const storm::ProcessKey a{0, 0}, b{1, 0};
+  for (int n = 0; n < kNodes; ++n) {
+    sg4::Host* cpu = m.single_core[std::size_t(n)];
+    pes.push_back(std::make_unique<storm::Pe>(cpu, unsigned(n + 1), 0, 0.0));
+    storm::Pe& pe = *pes.back();
+    pe.attach(a);
+    pe.attach(b);
+    auto process_a = [&pe, &end_a, a, n] {
+      for (int chunk = 0; chunk < 3; ++chunk) // 2 ms each: the second ends exactly at the 4 ms switch
+        pe.execute(a, 2e-3 * kSpeed);
+      end_a[std::size_t(n)] = now();
+    };
+    auto process_b = [&pe, &end_b, b, n] {
+      pe.execute(b, 4e-3 * kSpeed);
+      end_b[std::size_t(n)] = now();
+    };
+    auto node_manager = [&pe, a, b, rounds = n / 2] {
+      pe.switch_to(a);
+      sg4::this_actor::sleep_until(4e-3);
+      for (int r = 0; r < rounds; ++r)
+        sg4::this_actor::yield();
+      pe.switch_to(b);
+      sg4::this_actor::sleep_until(8e-3);
+      pe.switch_to(a);
+    };
+    if (n % 2 == 0) {
+      sg4::Actor::create("a", cpu, process_a);
+      sg4::Actor::create("b", cpu, process_b);
+      sg4::Actor::create("nm", cpu, node_manager);
+    } else {
+      sg4::Actor::create("nm", cpu, node_manager);
+      sg4::Actor::create("b", cpu, process_b);
+      sg4::Actor::create("a", cpu, process_a);
+    }
+  }
+  m.engine->run();
+  for (int n = 0; n < kNodes; ++n) {
+    CAPTURE(n);
+    CHECK(end_b[std::size_t(n)] == doctest::Approx(8e-3).epsilon(1e-12)); // B had the whole PE from 4 to 8 ms
+    CHECK(end_a[std::size_t(n)] == doctest::Approx(10e-3).epsilon(1e-12)); // A's third chunk waited for 8 ms
+    CHECK(pes[std::size_t(n)]->cpu_time(a) == doctest::Approx(6e-3).epsilon(1e-12));
+  }
 }

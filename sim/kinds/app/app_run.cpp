@@ -35,10 +35,15 @@ void AppRun::start()
 {
   const unsigned ranks = app_processes(scenario_);
   const std::string app = scenario_.text("app.name");
+  holder_ = std::make_unique<base::PoolHolder>(); // before any rank starts a DMA
   job_ = std::make_unique<MpiJob>(world_, scenario_, app, placement_of(scenario_, ranks));
   job_->start(apps::find(app).main(scenario_, app_context(scenario_, ranks)));
-  // The driver only ends the backend's NIC threads once every rank has returned.
-  sg4::Actor::create("app_driver", world_.platform().cpu(0), [this] { job_->join(); });
+  // The driver only ends the backend's NIC threads once every rank has returned, and itself once the DMAs the
+  // ranks started have ended.
+  sg4::Actor::create("app_driver", world_.platform().cpu(0), [this] {
+    job_->join();
+    holder_->drain();
+  });
 }
 
 void AppRun::check() const { job_->check_finished("application '" + scenario_.text("app.name") + "'"); }

@@ -2,6 +2,7 @@
 // Kind "app": one application (app.name) as one MPI job on the scenario's machine and backend. Its result is
 // the job's makespan and its MPI calls per primitive.
 #include "apps/app.hpp"
+#include "base/actor_pool.hpp"
 #include "bcs/mds/emds.hpp"
 #include "bcs/mds/mmds.hpp"
 #include "mpi/comm.hpp"
@@ -52,6 +53,7 @@ private:
   World& world_;
   const Scenario& scenario_;
   std::unique_ptr<MpiJob> job_;
+  std::unique_ptr<base::PoolHolder> holder_; // the driver keeps the simulation open for the ranks' DMAs
 };
 
 } // namespace bcssim::sim

@@ -62,7 +62,11 @@ void WorkloadRun::start()
 {
   for (auto& nm : nms_)
     nm->start();
-  sg4::Actor::create("storm.mm", world_.platform().cpu(0), [this] { machine_manager(); });
+  holder_ = std::make_unique<base::PoolHolder>();
+  sg4::Actor::create("storm.mm", world_.platform().cpu(0), [this] {
+    machine_manager();
+    holder_->drain();
+  });
 }
 
 void WorkloadRun::launch(const storm::GangMatrix::Placed& placed)

@@ -7,6 +7,7 @@
 // every local PE to the process of that row's job (§4.2.1, "Heartbeat/strobe"). Every time-sharing algorithm
 // (storm/algorithms.hpp) gets these heartbeats; what each Node Manager makes of them, and of its processes'
 // blocking calls, is the algorithm's local policy (storm::NodeManager). Ties are broken by job number.
+#include "base/actor_pool.hpp"
 #include "sim/kinds/workload/jobs.hpp"
 #include "sim/machine/world.hpp"
 #include "mpi/comm.hpp"
@@ -93,6 +94,7 @@ private:
   std::vector<char> noted_;
   std::vector<std::unique_ptr<storm::NodeManager>> nms_; // by node (time sharing only)
   std::vector<std::unique_ptr<PeCpu>> cpus_;
+  std::unique_ptr<base::PoolHolder> holder_; // the MM keeps the simulation open for the jobs' DMAs
   std::optional<unsigned> row_; // the row running now
   simgrid::s4u::SemaphorePtr ended_ = simgrid::s4u::Semaphore::create(0); // a job's last rank returned
 };
