@@ -16,6 +16,7 @@ exe=${BCSSIM:-./build/release/bcssim}
 [ -n "${BCSSIM:-}" ] || cmake --build --preset release --target bcssim >/dev/null
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time: sudo apt-get install time" >&2; exit 2; }
 command -v smpirun >/dev/null || { echo "needs SMPI: sudo apt-get install simgrid libsimgrid-dev" >&2; exit 2; }
+[ -d "$trace_dir" ] || { echo "$trace_dir: no such trace folder (../shared/traces/README.md)" >&2; exit 2; }
 index=$(find "$trace_dir" -maxdepth 1 -name '*.txt' | head -1)
 [ -f "$index" ] && [ -f "$trace_dir/platform.xml" ] ||
   { echo "$trace_dir: expected an index file *.txt and platform.xml (../shared/traces/README.md)" >&2; exit 2; }
