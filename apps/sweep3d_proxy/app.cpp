@@ -16,6 +16,7 @@ struct Input {
   bool global_cells = false;
   int it = 0, jt = 0, kt = 0, mm = 0, mmi = 0, mk = 0, iterations = 0;
   double grind_cycles = 0;
+  double imbalance = 0, variability = 0;
 };
 
 const base::ParamGroup<Input>& params()
@@ -56,6 +57,9 @@ const base::ParamGroup<Input>& params()
            "000 §6.3: a compute step takes about 3.5 ms on Crescendo's 1 GHz Pentium-III with 001's "
            "50x50x50 cells per process; a step is one block of 50 x 50 x mk=10 x mmi=3 = 75,000 "
            "cell-angles, so 3.5e6 cycles / 75,000 = 46.67 cycles. Assumed to hold on other CPUs");
+    // Phase locking (issue 19): with the default grind a block is 7 slices of 500 us, so every blocking call
+    // is posted just after a strobe; a real machine's jitter spreads the posting times.
+    declare_uneven_work(g, &Input::imbalance, &Input::variability, "block's computation");
     g.rule([](const Input& in) -> std::optional<base::ParamError> {
       if (in.mm != 3 && in.mm != 6)
         return base::ParamError{"mm", "", "3 or 6 (sweep3d's angle sets)"};
@@ -113,6 +117,9 @@ Spec make_spec(const Input& in, const JobContext& job)
   s.iterations = in.iterations;
   s.grind = in.grind_cycles / job.pe_speed;
   s.variant = in.variant;
+  s.imbalance = in.imbalance;
+  s.variability = in.variability;
+  s.seed = job.seed;
   return s;
 }
 

@@ -1,5 +1,7 @@
 #include "apps/sweep3d_proxy/sweep3d.hpp"
 
+#include "apps/common/variable_work.hpp"
+
 #include <algorithm>
 #include <array>
 #include <stdexcept>
@@ -112,6 +114,7 @@ void run(mpi::Comm& comm, const Spec& s)
   const int me = comm.rank();
   const Geometry g = geometry(s, me);
   const int west = me - 1, east = me + 1, south = me - s.npe_i, north = me + s.npe_i;
+  VariableWork work(1.0, s.imbalance, s.variability, s.seed, me); // exactly 1 per block without either
 
   // Set-up as in sweep3d's main: the input broadcast (4 Bcast) and 2 Barrier.
   int input[4] = {s.it_g, s.jt_g, s.kt, s.mm};
@@ -153,7 +156,7 @@ void run(mpi::Comm& comm, const Spec& s)
               break;
             }
           }
-          comm.compute(double(g.it) * double(g.jt) * double(nk) * double(g.mmi) * s.grind);
+          comm.compute(double(g.it) * double(g.jt) * double(nk) * double(g.mmi) * s.grind * work.next());
           if (s.variant == Variant::blocking) {
             if (ew_to >= 0)
               comm.send(nullptr, g.ew_bytes(), ew_to, tag_ew);

@@ -30,6 +30,8 @@ struct Spec {
   int iterations = 0;              // fixed count (sweep3d: epsi < 0)
   double grind = 0;                // seconds per cell-angle of a block's computation
   Variant variant = Variant::blocking;
+  double imbalance = 0, variability = 0; // of each block's computation (apps/common/variable_work.hpp)
+  std::uint64_t seed = 0;
 };
 
 /// The grid the way sweep3d chooses it for `ranks`: npe_i the largest divisor of ranks not above its square

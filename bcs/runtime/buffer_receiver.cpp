@@ -75,7 +75,10 @@ std::pair<unsigned, std::size_t> BufferReceiver::match()
     }
     walked_total += walked + 1;
   }
+  const bool arrivals = !arrived_.empty();
   arrived_.clear();
+  if (arrivals) // a process blocked in a probe may now see its message
+    ctx_.node(node_).nm.operation_completed();
   return {walked_total, matched};
 }
 

@@ -5,6 +5,7 @@
 
 #include "base/event_stream.hpp"
 #include "bcs/runtime/context.hpp"
+#include "bcs/runtime/node.hpp"
 
 #include <algorithm>
 
@@ -112,6 +113,8 @@ void CollectiveTable::complete(int job, std::int64_t seq, const std::function<vo
     if (d->on_complete)
       d->on_complete();
   }
+  if (!done.empty())
+    ctx_.node(node_).nm.operation_completed();
 }
 
 } // namespace bcssim::bcs::runtime

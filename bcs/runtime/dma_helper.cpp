@@ -24,13 +24,14 @@ namespace sg4 = simgrid::s4u;
 
 namespace {
 
-void complete(Descriptor& d, const base::Envelope& matched)
+void complete(Context& ctx, Descriptor& d, const base::Envelope& matched)
 {
   d.complete = true;
   d.completed_at = sg4::Engine::get_clock();
   d.matched = matched;
   if (d.on_complete)
     d.on_complete(d);
+  ctx.node(d.owner.node).nm.operation_completed();
 }
 
 } // namespace
@@ -80,8 +81,8 @@ void DmaHelper::run()
       if (n > 0 && t.send->send_data != nullptr && t.recv->recv_buffer != nullptr)
         std::memcpy(t.recv->recv_buffer, t.send->send_data, n);
       base::trace::flow_end(t.send->flow, "received"); // its last chunk is in
-      complete(*t.send, t.send->envelope);
-      complete(*t.recv, t.send->envelope);
+      complete(ctx_, *t.send, t.send->envelope);
+      complete(ctx_, *t.recv, t.send->envelope);
     }
     ctx_.node(node_).br.requeue(unfinished);
     ctx_.progress.events += work.size();

@@ -1,6 +1,7 @@
 // NM, the Node Manager (000 §4.1, 001 Figure 1): at each slice boundary it restarts the local processes whose
 // blocking call completed during the previous slice (so a blocking call posted in slice i resumes at the start
-// of slice i+2); which ones is its NodePolicy's choice. The restart is one notification across PCI; each process
+// of slice i+2); which ones is its NodePolicy's choice. Under the what-if bcs.runtime.restart = on_completion it
+// restarts each as soon as its operation completes instead. The restart is one notification across PCI; each process
 // then sees it after host_wake. On the node of a job's rank 0 it also reports the job's termination to the
 // Machine Manager (002 §3.5). (The NM's fork of a job's processes, on the MM's launch command, is in
 // machine_manager.cpp.)
@@ -38,16 +39,33 @@ void NodeManager::at_slice_strobe()
   for (std::size_t i = 0; i < suspended_.size(); ++i)
     (chosen.at(i) ? restart : still).push_back(std::move(suspended_[i]));
   suspended_ = std::move(still);
-  if (!restart.empty()) {
-    const auto& platform = ctx_.machine().platform;
-    simgrid::s4u::Comm::sendto(platform.nic(node_), platform.cpu(node_), 8.0);
-    base::emit("bcs.nm.restart", restart.size());
-    ctx_.progress.events += restart.size();
-    XBT_VERB("node %u: restarts %zu process(es), %zu stay blocked", node_, restart.size(), suspended_.size());
-    for (auto& s : restart)
-      s.resume->release();
-  }
+  if (!restart.empty())
+    this->restart(restart);
   report_terminations();
+}
+
+void NodeManager::operation_completed()
+{
+  if (ctx_.spec.restart != RestartRule::on_completion)
+    return;
+  std::vector<Suspended> ready;
+  std::vector<Suspended> still;
+  for (Suspended& s : suspended_)
+    (s.ready() ? ready : still).push_back(std::move(s));
+  suspended_ = std::move(still);
+  if (!ready.empty()) // the NIC thread that saw the completion goes on; a NIC task notifies the host
+    ctx_.machine().dma.start_on_nic(node_, "bcs.nm.restart", [this, ready = std::move(ready)] { restart(ready); });
+}
+
+void NodeManager::restart(const std::vector<Suspended>& restart)
+{
+  const auto& platform = ctx_.machine().platform;
+  simgrid::s4u::Comm::sendto(platform.nic(node_), platform.cpu(node_), 8.0);
+  base::emit("bcs.nm.restart", restart.size());
+  ctx_.progress.events += restart.size();
+  XBT_VERB("node %u: restarts %zu process(es), %zu stay blocked", node_, restart.size(), suspended_.size());
+  for (const Suspended& s : restart)
+    s.resume->release();
 }
 
 namespace {

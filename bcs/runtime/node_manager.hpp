@@ -28,8 +28,13 @@ public:
   /// At the slice strobe (run by the Strobe Receiver): restarts what the policy picks, then reports the jobs
   /// whose processes have all exited.
   void at_slice_strobe();
+  /// An operation of a process of this node has completed (or a message arrived that a probe may see). Under
+  /// RestartRule::on_completion the processes it made ready restart now, from a NIC task; else nothing.
+  void operation_completed();
 
 private:
+  /// Tells the host (one PCI notification) and wakes each of `restart`, from the calling actor.
+  void restart(const std::vector<Suspended>& restart);
   void report_terminations();
 
   Context& ctx_;

@@ -12,6 +12,14 @@ const base::ParamGroup<RuntimeSpec>& runtime_params()
     base::ParamGroup<RuntimeSpec> g("bcs");
     g.quantity("runtime.slice", &RuntimeSpec::slice, Quantity::time, "500us", 1e-6, 10,
                "Time slice: the Strobe Sender's global strobe period.", "001: 500 us global heartbeat");
+    g.choice("runtime.restart", &RuntimeSpec::restart, "slice_boundary",
+             {{"slice_boundary", RestartRule::slice_boundary}, {"on_completion", RestartRule::on_completion}},
+             "When the Node Manager restarts a process suspended in a blocking call: slice_boundary = at the start "
+             "of the slice after the one its operation completed in (a blocking call posted in slice i resumes at "
+             "the start of slice i+2); on_completion = as soon as its operation completes (or, for a probe, its "
+             "message is matchable), notified across PCI as at a boundary. on_completion is a what-if: the sources "
+             "do not describe it.",
+             "000 §3.1, 002 §5.3.1: the process is restarted at the beginning of the next time slice");
     g.integer("runtime.management_node", &RuntimeSpec::management_node, 0, 0, 16777215,
               "Node whose NIC runs the Strobe Sender (the management node).", "scenario choice");
     g.integer("runtime.combine_cycles", &RuntimeSpec::combine_cycles, 150, 0, 1e9,

@@ -126,6 +126,8 @@ std::optional<base::Envelope> Runtime::probe(const Endpoint& owner, const base::
 
 void Runtime::suspend(unsigned node, std::function<bool()> ready)
 {
+  if (ctx_.spec.restart == RestartRule::on_completion && ready())
+    return; // its operation completed before it blocked: nothing to wait for
   auto resume = sg4::Semaphore::create(0);
   ctx_.node(node).nm.suspend(Suspended{std::move(ready), resume});
   resume->acquire();

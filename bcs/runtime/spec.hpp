@@ -6,11 +6,18 @@
 
 namespace bcssim::bcs::runtime {
 
+/// When the Node Manager restarts a process suspended in a blocking call whose operation has completed.
+enum class RestartRule {
+  slice_boundary, // at the start of the next slice (000 §3.1, 002 §5.3.1): the sources' rule
+  on_completion,  // as soon as it completes (a what-if: not what the sources describe)
+};
+
 /// Defaults and sources: bcs::runtime::runtime_params() (bcs/runtime/params.cpp).
 struct RuntimeSpec {
   double slice = 0;             // s: global strobe period (001: 500 us "global heartbeat")
   unsigned management_node = 0; // the node whose NIC runs the Strobe Sender
   double retry_backoff = 0;     // s: SS waits this long before re-checking an unfinished microphase
+  RestartRule restart = RestartRule::slice_boundary;
   double p2p_rate = 0;          // B/s a node can receive in the point-to-point microphase (slice capacity)
   double combine_cycles = 0;    // NIC cycles per element combined in a reduce (SoftFloat: the Elan has no FPU)
   mds::MmdsSpec mmds;           // the processes' MMDS (000 §5.1)

@@ -1,5 +1,5 @@
 // The BCS-MPI runtime in simulated time (001 Figure 1, 000 §3-§4), through mpi::Comm on "mpi": "bcs":
-// blocking calls resume at the start of slice i+2, 1.5 slices of added delay on average, non-blocking calls
+// blocking calls resume at the start of slice i+2 (in i+1 under the restart what-if), 1.5 slices of added delay on average, non-blocking calls
 // overlap fully, large messages are chunked by the slice capacity, and programs give the same results as on
 // the baseline.
 #include "base/event_stream.hpp"
@@ -56,6 +56,60 @@ TEST_CASE("BCS blocking Send and Recv posted in slice i are transferred in i+1 a
   CHECK(send_back > (i + 2) * slice);
   CHECK(send_back < (i + 2) * slice + 10e-6);
   CHECK(recv_back == doctest::Approx(send_back).epsilon(1e-9));
+}
+
+TEST_CASE("what-if restart on_completion: blocking Send, Recv, Probe and Barrier resume in slice i+1, when done")
+{
+  json on_completion = on_bcs;
+  on_completion["bcs"]["runtime"]["restart"] = "on_completion";
+  Baseline b(2, 1, on_completion);
+  double posted = 0;
+  std::vector<double> back[2];
+  int value = 0;
+  b.run([&](mpi::Comm& c) {
+    c.compute(3 * slice + 100e-6); // post in the middle of slice 3
+    if (c.rank() == 0) {
+      posted = now();
+      const int v = 42;
+      c.send(&v, sizeof v, 1, 7);
+    } else {
+      c.recv(&value, sizeof value, 0, 7);
+    }
+    back[c.rank()].push_back(now());
+    c.compute(100e-6);
+    const int v = 43;
+    mpi::Request late;
+    if (c.rank() == 0) {
+      late = c.isend(&v, sizeof v, 1, 8);
+      c.compute(100e-6); // posts the barrier at the probe's instant, give or take a slice
+    } else {
+      c.probe(0, 8); // resumes once the descriptor has been exchanged, before the data moves
+    }
+    back[c.rank()].push_back(now());
+    c.compute(100e-6);
+    c.barrier();
+    back[c.rank()].push_back(now());
+    if (c.rank() == 1)
+      c.recv(&value, sizeof value, 0, 8);
+    else
+      c.wait(late);
+  });
+  REQUIRE(b.job().finished());
+  CHECK(value == 43);
+  const std::int64_t i = slice_of(posted);
+  CHECK(i == 3);
+  REQUIRE(back[0].size() == 3);
+  REQUIRE(back[1].size() == 3);
+  // Each blocking call posted in slice k resumes in k+1 (slice_boundary: at the start of k+2), once its
+  // microphase is done, not at a strobe. The send and the receive complete at one instant, so both resume then.
+  CHECK(slice_of(back[0][0]) == i + 1);
+  CHECK(back[0][0] - double(i + 1) * slice > 10e-6);
+  CHECK(back[0][0] == doctest::Approx(back[1][0]).epsilon(1e-12));
+  CHECK(slice_of(back[1][0] + 100e-6) == i + 1); // the probe is posted in i+1 ...
+  CHECK(slice_of(back[1][1]) == i + 2);          // ... and sees its message in i+2
+  CHECK(slice_of(back[1][1] + 100e-6) == i + 2); // the last rank posts the barrier in i+2 ...
+  CHECK(slice_of(back[0][2]) == i + 3);          // ... which both leave in i+3
+  CHECK(back[0][2] == doctest::Approx(back[1][2]).epsilon(1e-12));
 }
 
 TEST_CASE("BCS blocking calls posted at seeded random times wait 1.5 slices on average")

@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# Issue 19 part 3: every paper result under both restart rules. Runs each compare study of scenarios/paper/ with
+# bcs.runtime.restart = on_completion (a what-if, docs/model.md) into out/whatif-restart/<name>/ and prints a
+# markdown table per study next to the committed results (slice_boundary, the sources' rule): the baseline's
+# time (the rule does not touch it), BCS-MPI's time and slowdown under each rule.
+#   scripts/whatif-restart.sh [SCENARIO_NAME...]   (default: every compare study of scenarios/paper/)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+exe=${BCSSIM:-./build/release/bcssim}
+[ -n "${BCSSIM:-}" ] || cmake --build --preset release --target bcssim >/dev/null
+names=("$@")
+[ ${#names[@]} -gt 0 ] ||
+  names=(sweep3d-blocking sweep3d-nonblocking sweep3d-ordered sweep3d-trace sage synthetic-barrier synthetic-exchange)
+for name in "${names[@]}"; do
+  [ -f "results/paper/$name/slowdowns.csv" ] || { echo "results/paper/$name: no committed compare study" >&2; exit 2; }
+  out=out/whatif-restart/$name
+  "$exe" run "scenarios/paper/$name.json" --set bcs.runtime.restart=on_completion --out "$out" --force >/dev/null
+  echo
+  echo "**$name**"
+  echo
+  # slowdowns.csv: point_quadrics,point_bcs,<coordinate>,time_quadrics_s,time_bcs_s,slowdown
+  awk -F, 'FNR == 1 { next }
+           NR == FNR { sb[$3] = $5; sbs[$3] = $6; next }
+           !header++ { print "| " coord " | Quadrics MPI (s) | BCS-MPI, slice_boundary (s) | slowdown | BCS-MPI, on_completion (s) | slowdown |";
+                       print "|---|---|---|---|---|---|" }
+           { printf "| %s | %.4f | %.4f | %+.1f %% | %.4f | %+.1f %% |\n", $3, $4, sb[$3], 100 * sbs[$3], $5, 100 * $6 }' \
+    coord="$(head -1 "results/paper/$name/slowdowns.csv" | cut -d, -f3)" \
+    "results/paper/$name/slowdowns.csv" "$out/slowdowns.csv"
+done
