@@ -43,6 +43,13 @@ std::vector<base::ParamDecl> scenario_params()
                                           "then not swept).",
                                           fmt::join(mpi::backend_names(), ", ")),
                               "scenario choice"));
+  c.push_back(base::integer_decl("replicates", 1, 1, 1000,
+                                 "Runs of each point, with seeds seed, seed + 1, ..., seed + replicates - 1 (a last "
+                                 "study dimension 'seed', before the backend): the study reports each point's mean, "
+                                 "standard deviation and 95 % confidence interval (replicates.csv, error bars). "
+                                 "Seeds differ only where something draws from them (noise, an application's "
+                                 "variability or imbalance). 1 = one deterministic run per point.",
+                                 "scenario choice"));
   c.push_back(base::choice_decl("platform.preset", "crescendo", preset_names("platform.preset"),
                                 "Machine whose values replace the defaults below; any field can still be overridden.",
                                 "002 Table 1.1, 000 §6.1"));

@@ -72,6 +72,17 @@ std::vector<SweepDimension> read_sweep(const nlohmann::json& sweep)
 
 std::string point_folder(std::size_t i) { return fmt::format("points/{:04}", i); }
 
+std::string coordinate_cell(const nlohmann::json& v)
+{
+  const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
+  if (text.find_first_of(",\"\n") == std::string::npos)
+    return text;
+  std::string quoted = "\"";
+  for (char c : text)
+    quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return quoted + "\"";
+}
+
 Study Study::load(const std::string& file, const std::vector<std::string>& sets)
 {
   return resolve(Scenario::read(file), sets, std::filesystem::path(file).stem().string());
@@ -132,6 +143,19 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     }
   }();
   st.name_ = plain.name();
+  st.replicates_ = std::size_t(plain.integer("replicates"));
+  if (st.replicates_ > 1) {
+    for (const SweepDimension& d : st.dimensions_)
+      if (d.path == "seed")
+        throw ScenarioError("sweep.seed", nlohmann::json(d.values).dump(),
+                            "no sweep of seed when replicates > 1 (the replicates run seeds seed, seed + 1, ...)");
+    // Seeds from the scenario's own: the first replicate is the run without replicates.
+    std::vector<nlohmann::json> seeds;
+    for (std::size_t r = 0; r < st.replicates_; ++r)
+      seeds.emplace_back(plain.integer("seed") + std::int64_t(r));
+    st.dimensions_.push_back(SweepDimension{"seed", seeds, st.groups_++, true});
+    check_size();
+  }
   st.compare_ = plain.flag("compare");
   if (st.compare_) {
     const std::string kind = plain.text("kind");

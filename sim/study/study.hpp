@@ -20,11 +20,16 @@ struct SweepDimension {
   std::string path;                  // a parameter path, or "mpi" for compare
   std::vector<nlohmann::json> values;
   std::size_t group = 0; // dimensions of one group move together (a linked key "a + b"): the k-th values go together
+  bool replicate = false; // the "seed" dimension that `replicates` adds: points that differ only here are replicates
 };
 
 /// The most points one study may have (each is resolved up front, ~25 kB apiece): a bigger sweep is refused with
 /// exit 2 before it is expanded. Split it, e.g. with --set sweep.<path>=[...], into studies of this size.
 inline constexpr std::size_t kMaxStudyPoints = 10000;
+
+/// A coordinate as a CSV cell: its text, quoted (RFC 4180) when it holds a comma, a quote or a newline (e.g. a
+/// swept list of jobs).
+std::string coordinate_cell(const nlohmann::json& v);
 
 /// Folder of point i inside a study's results: "points/0007".
 std::string point_folder(std::size_t i);
@@ -40,6 +45,8 @@ public:
   /// True for a plain scenario: one point, no sweep, no compare.
   bool single() const { return dimensions_.empty(); }
   bool compare() const { return compare_; }
+  /// Runs per point (replicates); the seed dimension is then the one marked replicate.
+  std::size_t replicates() const { return replicates_; }
   const std::vector<SweepDimension>& dimensions() const { return dimensions_; }
   std::size_t size() const { return points_.size(); }
   /// Point i's value of every dimension, in dimension order.
@@ -53,6 +60,7 @@ public:
 private:
   std::string name_;
   bool compare_ = false;
+  std::size_t replicates_ = 1;
   std::vector<SweepDimension> dimensions_;
   std::vector<std::string> sets_;
   std::size_t groups_ = 0;                       // dimension groups (linked dimensions share one)

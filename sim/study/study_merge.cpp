@@ -6,11 +6,13 @@
 #include "sim/output/fixed_format.hpp"
 #include "sim/output/plot.hpp"
 #include "sim/study/point_check.hpp"
+#include "sim/study/replicates.hpp"
 
 #include <fmt/format.h>
 #include <xxhash.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <map>
 #include <sstream>
@@ -28,18 +30,6 @@ std::string slurp(const fs::path& file)
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
-}
-
-// A coordinate as a CSV cell: quoted (RFC 4180) when it holds a comma or a quote, e.g. a swept list of jobs.
-std::string cell(const nlohmann::json& v)
-{
-  const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
-  if (text.find_first_of(",\"\n") == std::string::npos)
-    return text;
-  std::string quoted = "\"";
-  for (char c : text)
-    quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
 }
 
 struct PointData {
@@ -103,6 +93,15 @@ public:
     lines_.emplace_back(title, std::map<double, double>{});
     return lines_.back().second;
   }
+  /// The line called `title`; an empty one if there is none.
+  const std::map<double, double>& line(const std::string& title) const
+  {
+    static const std::map<double, double> none;
+    for (const auto& [name, points] : lines_)
+      if (name == title)
+        return points;
+    return none;
+  }
   auto begin() const { return lines_.begin(); }
   auto end() const { return lines_.end(); }
 
@@ -115,26 +114,30 @@ std::string series_title(const Study& st, std::size_t point, int x, bool with_mp
   std::string title;
   const auto coords = st.coordinates(point);
   for (std::size_t d = 0; d < coords.size(); ++d) {
-    if (int(d) == x || (!with_mpi && st.dimensions()[d].path == "mpi"))
+    if (int(d) == x || (!with_mpi && st.dimensions()[d].path == "mpi") || st.dimensions()[d].replicate)
       continue;
     title += (title.empty() ? "" : ", ") + (st.dimensions()[d].path == "mpi" ? "" : st.dimensions()[d].path + "=") +
-             cell(coords[d]);
+             coordinate_cell(coords[d]);
   }
   return title.empty() ? "run" : title;
 }
 
+// `errors` (replicated studies): the half-width of each value's 95 % confidence interval, drawn as error bars.
 void write_plot(const ResultsDir& dir, const std::string& stem, const Series& series, const std::string& xlabel,
-                bool log_x, const std::string& ylabel, const std::string& title)
+                bool log_x, const std::string& ylabel, const std::string& title, const Series* errors = nullptr)
 {
   std::vector<std::string> names;
-  std::map<double, std::map<std::string, double>> rows;
+  std::map<double, std::map<std::string, double>> rows, bars;
   double lo = 0, hi = 0; // the y range always shows 0
   for (const auto& [name, points] : series) {
     names.push_back(name);
     for (const auto& [x, y] : points) {
+      const auto& bar = errors != nullptr ? errors->line(name) : std::map<double, double>{};
+      const double e = bar.count(x) ? bar.at(x) : 0.0;
       rows[x][name] = y;
-      lo = std::min(lo, y);
-      hi = std::max(hi, y);
+      bars[x][name] = e;
+      lo = std::min(lo, y - e);
+      hi = std::max(hi, y + e);
     }
   }
   const double margin = (hi - lo) * 0.05 + 1e-12;
@@ -144,21 +147,29 @@ void write_plot(const ResultsDir& dir, const std::string& stem, const Series& se
                                               : "";
   std::string csv = "x";
   for (const auto& n : names)
-    csv += ",\"" + n + "\"";
+    csv += ",\"" + n + "\"" + (errors != nullptr ? ",\"" + n + " ci95\"" : "");
   csv += "\n";
   for (const auto& [x, row] : rows) {
     csv += fmt::format("{:g}", x);
     for (const auto& n : names) {
       const auto it = row.find(n);
       csv += it == row.end() ? "," : "," + fixed4_text(it->second);
+      if (errors != nullptr)
+        csv += it == row.end() ? "," : "," + fixed4_text(bars[x][n]);
     }
     csv += "\n";
   }
   dir.write(stem + ".csv", csv);
   std::string plot;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    plot += fmt::format("{}'{}.csv' using 1:{} skip 1 with linespoints lw 2 pt 7 title '{}'", i ? ", " : "", stem,
-                        i + 2, names[i]);
+  const std::size_t per_series = errors != nullptr ? 2 : 1;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    const std::size_t column = 2 + i * per_series;
+    plot += errors != nullptr
+                ? fmt::format("{}'{}.csv' using 1:{}:{} skip 1 with yerrorlines lw 2 pt 7 title '{} (95 % CI)'",
+                              i ? ", " : "", stem, column, column + 1, names[i])
+                : fmt::format("{}'{}.csv' using 1:{} skip 1 with linespoints lw 2 pt 7 title '{}'", i ? ", " : "",
+                              stem, column, names[i]);
+  }
   const std::string gp = fmt::format(
       "# {0}. Regenerate with: gnuplot {1}.gp\n"
       "set datafile separator ','\nset grid\nset key outside right top\n"
@@ -197,7 +208,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
       throw std::runtime_error(fmt::format("point {} has other runs.csv columns than point 0", i));
     std::string coords;
     for (const auto& v : st.coordinates(i))
-      coords += "," + cell(v);
+      coords += "," + coordinate_cell(v);
     for (const auto& row : p.rows)
       runs += std::to_string(i) + coords + "," + row + "\n";
     const std::string digest = p.summary.at("digest").get<std::string>();
@@ -243,10 +254,12 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
         other_dims += "," + dims[d].path;
     std::string slow_csv = fmt::format("point_{0},point_{1}{2},time_{0}_s,time_{1}_s,slowdown\n", base_mpi,
                                        other_mpi, other_dims);
+    std::vector<double> time_of(points.size()), slowdown_of(points.size(), std::nan("")), x_of(points.size());
     for (std::size_t i = 0; i < points.size(); ++i) {
       const double t = points[i].summary.at("app").at("time_ns").get<double>() * 1e-9;
       const double xv = x >= 0 ? plot_value(st, i, dims[std::size_t(x)].path, unit) : 0.0;
-      times[series_title(st, i, x, true)][xv] = t;
+      time_of[i] = t;
+      x_of[i] = xv;
       if (st.compare() && st.point(i).text("mpi") == other_mpi) {
         auto twin_coords = st.coordinates(i);
         twin_coords[mpi_dim] = base_mpi;
@@ -255,12 +268,12 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
           ++j;
         const double base = points[j].summary.at("app").at("time_ns").get<double>() * 1e-9;
         const double s = t / base - 1;
-        slowdowns[series_title(st, i, x, false)][xv] = 100 * s;
+        slowdown_of[i] = s;
         std::string coords;
         const auto c = st.coordinates(i);
         for (std::size_t d = 0; d < c.size(); ++d)
           if (d != mpi_dim)
-            coords += "," + cell(c[d]);
+            coords += "," + coordinate_cell(c[d]);
         slow_csv += fmt::format("{},{}{},{:.9f},{:.9f},{}\n", j, i, coords, base, t, fixed4_text(s));
         slow.push_back({{"label", st.label(j).substr(0, st.label(j).rfind(" mpi="))},
                         {"time_" + base_mpi + "_s", base},
@@ -271,6 +284,34 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
     if (st.compare()) {
       summary["slowdowns"] = slow;
       dir.write("slowdowns.csv", slow_csv);
+    }
+    // The plots show each point's value; replicated points, their mean with its 95 % confidence interval.
+    const auto groups = replicate_groups(st);
+    Series time_ci, slowdown_ci;
+    for (const auto& group : groups) {
+      const std::size_t first = group.front();
+      std::vector<double> ts, ss;
+      for (std::size_t i : group) {
+        ts.push_back(time_of[i]);
+        if (!std::isnan(slowdown_of[i]))
+          ss.push_back(slowdown_of[i]);
+      }
+      const ReplicateStats t = replicate_stats(ts);
+      times[series_title(st, first, x, true)][x_of[first]] = t.mean;
+      time_ci[series_title(st, first, x, true)][x_of[first]] = t.ci95;
+      if (!ss.empty()) {
+        const ReplicateStats s = replicate_stats(ss);
+        slowdowns[series_title(st, first, x, false)][x_of[first]] = 100 * s.mean;
+        slowdown_ci[series_title(st, first, x, false)][x_of[first]] = 100 * s.ci95;
+      }
+    }
+    const bool replicated = st.replicates() > 1;
+    if (replicated) {
+      std::string csv;
+      nlohmann::json json;
+      replicates_table(st, groups, time_of, slowdown_of, csv, json);
+      dir.write("replicates.csv", csv);
+      summary["replicates"] = json;
     }
     // A noise dimension: how much each point's noise slows it, against its twin at the dimension's first value
     // (the quiet machine when that is none).
@@ -298,7 +339,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
         noise_slowdowns[series_title(st, i, x, true)][xv] = 100 * s;
         std::string coords;
         for (const auto& v : st.coordinates(i))
-          coords += "," + cell(v);
+          coords += "," + coordinate_cell(v);
         noise_csv += fmt::format("{},{}{},{:.9f},{:.9f},{}\n", i, j, coords, t, ref, fixed4_text(s));
         noise_json.push_back({{"label", st.label(i)}, {"time_s", t}, {"time_reference_s", ref},
                               {"noise_slowdown", fixed4(s)}});
@@ -318,17 +359,18 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
       }
       const bool log_x = lo > 0 && hi / lo >= 8;
       const std::string what = st.point(0).text("app.name");
-      write_plot(dir, "time", times, xlabel, log_x, "run time (s)",
-                 fmt::format("{}: {} run time", st.name(), what));
+      write_plot(dir, "time", times, xlabel, log_x, "run time (s)", fmt::format("{}: {} run time", st.name(), what),
+                 replicated ? &time_ci : nullptr);
       if (st.compare())
         write_plot(dir, "slowdown", slowdowns, xlabel, log_x,
                    fmt::format("slowdown T_{} / T_{} - 1 (%)", other_mpi, base_mpi),
                    fmt::format("{}: {} slowdown of {} over {}", st.name(), what, mpi::backend(other_mpi).title,
-                               mpi::backend(base_mpi).title));
+                               mpi::backend(base_mpi).title),
+                   replicated ? &slowdown_ci : nullptr);
       if (noise_dim >= 0)
         write_plot(dir, "noise", noise_slowdowns, xlabel, log_x,
                    fmt::format("slowdown by noise T / T({}={}) - 1 (%)", dims[std::size_t(noise_dim)].path,
-                               cell(dims[std::size_t(noise_dim)].values.front())),
+                               coordinate_cell(dims[std::size_t(noise_dim)].values.front())),
                    fmt::format("{}: {} slowed by {}", st.name(), what, dims[std::size_t(noise_dim)].path));
     }
   }
@@ -338,7 +380,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
       StudyPoint p{{}, points[i].summary};
       const auto values = st.coordinates(i);
       for (std::size_t d = 0; d < dims.size(); ++d)
-        p.coordinates.emplace_back(dims[d].path, cell(values[d]));
+        p.coordinates.emplace_back(dims[d].path, coordinate_cell(values[d]));
       view.push_back(std::move(p));
     }
     kind.study_report(dir, view, summary);

@@ -1,7 +1,10 @@
-// Studies: the expansion of "sweep" and "compare" into points, their order and their errors.
+// Studies: the expansion of "sweep", "compare" and "replicates" into points, their order and their errors.
+#include "sim/study/replicates.hpp"
 #include "sim/study/study.hpp"
 
 #include <doctest/doctest.h>
+
+#include <cmath>
 
 using namespace bcssim::sim;
 using nlohmann::json;
@@ -74,4 +77,43 @@ TEST_CASE("sweep and compare errors name the sweep path, the value and what is a
   CHECK(Study::resolve(grow, {}, "s").size() == 2);
   CHECK(error_of({{"sweeps", 1}}).find("allowed here: ") != std::string::npos);
   CHECK(error_of({{"sweeps", 1}}).find(", sweep,") != std::string::npos);
+}
+
+TEST_CASE("replicates add a seed dimension before the backend, from the scenario's seed; groups and statistics")
+{
+  json user = kApp;
+  user["sweep"] = {{"app.processes", {2, 4}}};
+  user["compare"] = true;
+  user["replicates"] = 3;
+  user["seed"] = 40;
+  const Study st = Study::resolve(user, {}, "s");
+  REQUIRE(st.size() == 12);
+  CHECK(st.replicates() == 3);
+  REQUIRE(st.dimensions().size() == 3);
+  CHECK(st.dimensions()[1].path == "seed");
+  CHECK(st.dimensions()[1].replicate);
+  CHECK(st.label(0) == "app.processes=2 seed=40 mpi=quadrics");
+  CHECK(st.label(5) == "app.processes=2 seed=42 mpi=bcs");
+  CHECK(st.point(5).integer("seed") == 42);
+  const auto groups = replicate_groups(st);
+  REQUIRE(groups.size() == 4); // (2, quadrics), (2, bcs), (4, quadrics), (4, bcs)
+  CHECK(groups[0] == std::vector<std::size_t>{0, 2, 4});
+  CHECK(groups[1] == std::vector<std::size_t>{1, 3, 5});
+  CHECK(groups[3] == std::vector<std::size_t>{7, 9, 11});
+  CHECK(replicate_groups(Study::resolve(kApp, {}, "s")).size() == 1);
+
+  const ReplicateStats s = replicate_stats({1.0, 2.0, 4.0});
+  CHECK(s.n == 3);
+  CHECK(s.mean == doctest::Approx(7.0 / 3));
+  CHECK(s.sd == doctest::Approx(std::sqrt((16.0 / 9 + 1.0 / 9 + 25.0 / 9) / 2)));
+  CHECK(s.ci95 == doctest::Approx(4.303 * s.sd / std::sqrt(3.0)));
+  CHECK(replicate_stats({5.0}).ci95 == 0); // one run: no interval
+  CHECK(t975(1) == doctest::Approx(12.706));
+  CHECK(t975(30) == doctest::Approx(2.042));
+  CHECK(t975(40) == doctest::Approx(2.0211).epsilon(1e-4)); // tables: 2.021
+  CHECK(t975(120) == doctest::Approx(1.9799).epsilon(1e-4)); // tables: 1.980
+
+  json seeds = user;
+  seeds["sweep"]["seed"] = {1, 2};
+  CHECK(error_of(seeds).find("no sweep of seed when replicates > 1") != std::string::npos);
 }
