@@ -33,8 +33,15 @@ SoftwareTree::SoftwareTree(Machine& machine, SoftwareTreeSpec spec)
 {
   if (spec_.fanout < 1)
     throw std::invalid_argument("SoftwareTreeSpec.fanout: must be at least 1");
-  if (spec_.overhead < 0 || spec_.gap < 0 || spec_.latency < 0)
-    throw std::invalid_argument("SoftwareTreeSpec: overhead, gap and latency must be non-negative");
+  if (spec_.overhead < 0 || spec_.gap < 0 || spec_.latency < 0 || spec_.gap_per_byte < 0)
+    throw std::invalid_argument("SoftwareTreeSpec: overhead, gap, latency and gap per byte must be non-negative");
+}
+
+double SoftwareTree::injection(std::uint64_t bytes) const
+{
+  if (spec_.transport != SoftwareTreeSpec::Transport::logp || bytes <= 1)
+    return 0;
+  return double(bytes - 1) * spec_.gap_per_byte;
 }
 
 std::vector<unsigned> SoftwareTree::participants(unsigned root, const NodeSet& set)
@@ -53,7 +60,7 @@ void SoftwareTree::hop(unsigned from, unsigned to, std::uint64_t bytes, elan3::M
                                                 received = std::move(received)] {
     sg4::this_actor::sleep_for(spec_.overhead);
     if (spec_.transport == SoftwareTreeSpec::Transport::logp)
-      sg4::this_actor::sleep_for(spec_.latency);
+      sg4::this_actor::sleep_for(injection(bytes) + spec_.latency); // LogGP: the last byte leaves, then L
     else
       machine_.dma.put({from, from_memory}, {to, to_memory}, bytes);
     double& busy = receive_busy_until_[to];
@@ -69,7 +76,9 @@ void SoftwareTree::down(const std::shared_ptr<Pass>& pass, unsigned position)
   const unsigned from = pass->nodes[position];
   const elan3::Memory from_memory = position == 0 ? pass->root_memory : pass->memory;
   for (unsigned c = k * position + 1; c <= k * position + k && c < pass->nodes.size(); ++c) {
-    sg4::this_actor::sleep_for(spec_.gap);
+    // One link per node: a send begins once the previous one's bytes have left (LogGP: max(g, (k-1)G) would be
+    // the textbook bound; g + (k-1)G keeps the LogP tree's 8g + 4o + 2L for empty messages).
+    sg4::this_actor::sleep_for(spec_.gap + (c > k * position + 1 ? injection(pass->bytes) : 0.0));
     hop(from, pass->nodes[c], pass->bytes, from_memory, pass->memory, [this, pass, c] {
       pass->at_node(c);
       if (--pass->remaining == 0 && pass->done)

@@ -30,6 +30,7 @@ struct SoftwareTreeSpec {
   double gap = 0;      // g, s between successive sends of one node
   Transport transport = Transport::platform;
   double latency = 0;  // L, s per message when transport = logp
+  double gap_per_byte = 0; // G (LogGP), s per byte after the first when transport = logp: the link's line rate
 };
 
 class SoftwareTree : public CorePrimitives {
@@ -40,6 +41,9 @@ public:
   bool hardware_collectives() const override { return false; }
   void xfer_and_signal(const XferAndSignal& x) override;
   bool compare_and_write(const CompareAndWrite& c) override;
+  /// LogGP: the time a node's link needs to put out a `bytes` message after its first byte, (bytes - 1) G
+  /// (0 on the platform network, whose puts model their own bandwidth).
+  double injection(std::uint64_t bytes) const;
 
   /// Positions in the tree: participants()[0] is the root.
   static std::vector<unsigned> participants(unsigned root, const NodeSet& set);

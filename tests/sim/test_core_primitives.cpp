@@ -37,6 +37,49 @@ struct CountingSink : base::EventSink {
 };
 } // namespace
 
+namespace {
+// A 1 MiB software-tree broadcast from node 0 to its 3 children on a named LogGP network: the source's event
+// fires when the last child has the data, 3g + 3(k-1)G + 2o + L after the post (the children are sent to one
+// after the other over the source's one link). No more than the line rate 1 / G leaves the source.
+void check_line_rate(const char* network, double o, double g, double L, double G)
+{
+  sim::World w(scenario({{"bcs", {{"core", {{"software_tree", {{"network", network}}}}}}}},
+                        {"platform.nic.cycles.descriptor=0", "platform.nic.cycles.event=0"}));
+  const double bytes = 1 << 20;
+  const elan3::EventId done = w.memory().new_event();
+  double took = -1;
+  sg4::Actor::create("root", w.platform().nic(0), [&] {
+    XferAndSignal x;
+    x.src = 0;
+    x.dst = NodeSet::range(1, 3);
+    x.bytes = 1 << 20;
+    x.local_event = done;
+    const double start = now();
+    w.software_tree().xfer_and_signal(x);
+    w.memory().event(0, done).wait();
+    took = now() - start;
+  });
+  w.engine().run();
+  CHECK(took == doctest::Approx(3 * g + 3 * (bytes - 1) * G + 2 * o + L).epsilon(1e-9));
+  CHECK(3 * bytes / took <= 1 / G); // three copies left the source's link, at most at its line rate
+}
+} // namespace
+
+TEST_CASE("software tree on GigE: no faster than its 1 Gb/s line")
+{
+  check_line_rate("gige", 3e-6, 6e-6, 25e-6, 8e-9);
+}
+
+TEST_CASE("software tree on Myrinet-2000: no faster than its 2 Gb/s line")
+{
+  check_line_rate("myrinet", 2e-6, 3.2e-6, 8e-6, 4e-9);
+}
+
+TEST_CASE("software tree on InfiniBand 4x: no faster than its 8 Gb/s of data")
+{
+  check_line_rate("infiniband", 2e-6, 4e-6, 6e-6, 1e-9);
+}
+
 TEST_CASE("software tree broadcast over a balanced 4-ary tree of 16 leaves takes 8g + 4o + 2L")
 {
   // MRNet 004 §2.6 with o = 1 us, g = 3 us, L = 10 us; thread costs zero so only the tree's LogP costs count.
