@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <map>
+#include <string>
 
 namespace bcssim::sim {
 
@@ -48,19 +50,19 @@ std::vector<std::vector<std::size_t>> replicate_groups(const Study& st)
     if (st.dimensions()[d].replicate)
       dim = d;
   std::vector<std::vector<std::size_t>> groups;
-  std::vector<std::vector<nlohmann::json>> keys; // each group's coordinates without the replicate one
+  if (dim == st.dimensions().size()) { // no replicates: one point each (a study may have 10,000)
+    for (std::size_t i = 0; i < st.size(); ++i)
+      groups.push_back({i});
+    return groups;
+  }
+  std::map<std::string, std::size_t> group_of; // the coordinates but the seed, as JSON text
   for (std::size_t i = 0; i < st.size(); ++i) {
     auto key = st.coordinates(i);
-    if (dim < key.size())
-      key.erase(key.begin() + std::ptrdiff_t(dim));
-    std::size_t g = 0;
-    while (g < keys.size() && keys[g] != key)
-      ++g;
-    if (g == keys.size()) {
-      keys.push_back(key);
+    key.erase(key.begin() + std::ptrdiff_t(dim));
+    const auto [it, added] = group_of.emplace(nlohmann::json(key).dump(), groups.size());
+    if (added)
       groups.emplace_back();
-    }
-    groups[g].push_back(i);
+    groups[it->second].push_back(i);
   }
   return groups;
 }

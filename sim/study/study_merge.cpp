@@ -132,8 +132,8 @@ void write_plot(const ResultsDir& dir, const std::string& stem, const Series& se
   for (const auto& [name, points] : series) {
     names.push_back(name);
     for (const auto& [x, y] : points) {
-      const auto& bar = errors != nullptr ? errors->line(name) : std::map<double, double>{};
-      const double e = bar.count(x) ? bar.at(x) : 0.0;
+      const std::map<double, double>* bar = errors != nullptr ? &errors->line(name) : nullptr;
+      const double e = bar != nullptr && bar->count(x) ? bar->at(x) : 0.0;
       rows[x][name] = y;
       bars[x][name] = e;
       lo = std::min(lo, y - e);
