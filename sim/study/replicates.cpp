@@ -67,8 +67,26 @@ std::vector<std::vector<std::size_t>> replicate_groups(const Study& st)
   return groups;
 }
 
-void replicates_table(const Study& st, const std::vector<std::vector<std::size_t>>& groups,
-                      const std::vector<double>& time_s, const std::vector<double>& slowdown, std::string& csv,
+std::vector<ReplicateGroup> replicate_summary(const Study& st, const std::vector<double>& time_s,
+                                              const std::vector<double>& slowdown)
+{
+  std::vector<ReplicateGroup> out;
+  for (std::vector<std::size_t>& points : replicate_groups(st)) {
+    std::vector<double> times, slowdowns;
+    for (std::size_t i : points) {
+      times.push_back(time_s.at(i));
+      if (!std::isnan(slowdown.at(i)))
+        slowdowns.push_back(slowdown.at(i));
+    }
+    ReplicateGroup g{std::move(points), replicate_stats(times), std::nullopt};
+    if (!slowdowns.empty())
+      g.slowdown = replicate_stats(slowdowns);
+    out.push_back(std::move(g));
+  }
+  return out;
+}
+
+void replicates_table(const Study& st, const std::vector<ReplicateGroup>& groups, std::string& csv,
                       nlohmann::json& json)
 {
   csv.clear();
@@ -77,31 +95,24 @@ void replicates_table(const Study& st, const std::vector<std::vector<std::size_t
       csv += d.path + ",";
   csv += "n,time_mean_s,time_sd_s,time_ci95_s,slowdown_mean,slowdown_sd,slowdown_ci95\n";
   json = nlohmann::json::array();
-  for (const auto& group : groups) {
-    std::vector<double> times, slowdowns;
-    for (std::size_t i : group) {
-      times.push_back(time_s.at(i));
-      if (!std::isnan(slowdown.at(i)))
-        slowdowns.push_back(slowdown.at(i));
-    }
-    const ReplicateStats t = replicate_stats(times);
-    const auto ns = [](double s) { return std::stod(fmt::format("{:.9f}", s)); }; // times to the ns, as runs.csv
-    nlohmann::json row = {{"label", ""}, {"n", t.n}, {"time_mean_s", ns(t.mean)}, {"time_sd_s", ns(t.sd)},
-                          {"time_ci95_s", ns(t.ci95)}};
+  const auto ns = [](double s) { return std::stod(fmt::format("{:.9f}", s)); }; // times to the ns, as runs.csv
+  for (const ReplicateGroup& g : groups) {
+    const ReplicateStats& t = g.time;
     std::string label;
-    const auto coords = st.coordinates(group.front());
+    const auto coords = st.coordinates(g.points.front());
     for (std::size_t d = 0; d < coords.size(); ++d) {
       if (st.dimensions()[d].replicate)
         continue;
       csv += coordinate_cell(coords[d]) + ",";
       label += (label.empty() ? "" : " ") + st.dimensions()[d].path + "=" + coordinate_cell(coords[d]);
     }
-    row["label"] = label;
+    nlohmann::json row = {{"label", label}, {"n", t.n}, {"time_mean_s", ns(t.mean)}, {"time_sd_s", ns(t.sd)},
+                          {"time_ci95_s", ns(t.ci95)}};
     csv += fmt::format("{},{:.9f},{:.9f},{:.9f}", t.n, t.mean, t.sd, t.ci95);
-    if (slowdowns.empty()) {
+    if (!g.slowdown) {
       csv += ",,,\n";
     } else {
-      const ReplicateStats s = replicate_stats(slowdowns);
+      const ReplicateStats& s = *g.slowdown;
       csv += fmt::format(",{},{},{}\n", fixed4_text(s.mean), fixed4_text(s.sd), fixed4_text(s.ci95));
       row["slowdown_mean"] = fixed4(s.mean);
       row["slowdown_sd"] = fixed4(s.sd);

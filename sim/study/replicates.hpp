@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,11 +29,21 @@ ReplicateStats replicate_stats(const std::vector<double>& values);
 /// in the order of their first points. Without replicates, one group per point.
 std::vector<std::vector<std::size_t>> replicate_groups(const Study& st);
 
-/// replicates.csv and the summary's "replicates": per group of `groups`, its coordinates but the seed, then n and
-/// the mean, sd and ci95 of each point's time (s) and, where `slowdown` is a number (the compared backend's
-/// points), of its slowdown over its twin on the baseline (a fraction; empty cells elsewhere).
-void replicates_table(const Study& st, const std::vector<std::vector<std::size_t>>& groups,
-                      const std::vector<double>& time_s, const std::vector<double>& slowdown, std::string& csv,
+/// One group of replicate_groups with its statistics: of its points' times (s) and, on the compared backend's
+/// points, of their slowdowns over their twins on the baseline (a fraction).
+struct ReplicateGroup {
+  std::vector<std::size_t> points;
+  ReplicateStats time;
+  std::optional<ReplicateStats> slowdown;
+};
+
+/// The groups of replicate_groups with their statistics; `slowdown[i]` is NaN where point i has none.
+std::vector<ReplicateGroup> replicate_summary(const Study& st, const std::vector<double>& time_s,
+                                              const std::vector<double>& slowdown);
+
+/// replicates.csv and the summary's "replicates": per group, its coordinates but the seed, then n and the mean,
+/// sd and ci95 of the time and of the slowdown (empty cells where there is none).
+void replicates_table(const Study& st, const std::vector<ReplicateGroup>& groups, std::string& csv,
                       nlohmann::json& json);
 
 } // namespace bcssim::sim

@@ -143,15 +143,14 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     }
   }();
   st.name_ = plain.name();
-  st.replicates_ = std::size_t(plain.integer("replicates"));
-  if (st.replicates_ > 1) {
+  if (const auto replicates = std::size_t(plain.integer("replicates")); replicates > 1) {
     for (const SweepDimension& d : st.dimensions_)
       if (d.path == "seed")
         throw ScenarioError("sweep.seed", nlohmann::json(d.values).dump(),
                             "no sweep of seed when replicates > 1 (the replicates run seeds seed, seed + 1, ...)");
     // Seeds from the scenario's own: the first replicate is the run without replicates.
     std::vector<nlohmann::json> seeds;
-    for (std::size_t r = 0; r < st.replicates_; ++r)
+    for (std::size_t r = 0; r < replicates; ++r)
       seeds.emplace_back(plain.integer("seed") + std::int64_t(r));
     st.dimensions_.push_back(SweepDimension{"seed", seeds, st.groups_++, true});
     check_size();
@@ -197,6 +196,14 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     }
   }
   return st;
+}
+
+std::size_t Study::replicates() const
+{
+  for (const SweepDimension& d : dimensions_)
+    if (d.replicate)
+      return d.values.size();
+  return 1;
 }
 
 std::vector<nlohmann::json> Study::coordinates(std::size_t i) const

@@ -45,8 +45,8 @@ public:
   /// True for a plain scenario: one point, no sweep, no compare.
   bool single() const { return dimensions_.empty(); }
   bool compare() const { return compare_; }
-  /// Runs per point (replicates); the seed dimension is then the one marked replicate.
-  std::size_t replicates() const { return replicates_; }
+  /// Runs per point (replicates): the values of the dimension marked replicate, 1 without one.
+  std::size_t replicates() const;
   const std::vector<SweepDimension>& dimensions() const { return dimensions_; }
   std::size_t size() const { return points_.size(); }
   /// Point i's value of every dimension, in dimension order.
@@ -60,7 +60,6 @@ public:
 private:
   std::string name_;
   bool compare_ = false;
-  std::size_t replicates_ = 1;
   std::vector<SweepDimension> dimensions_;
   std::vector<std::string> sets_;
   std::size_t groups_ = 0;                       // dimension groups (linked dimensions share one)

@@ -286,30 +286,22 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
       dir.write("slowdowns.csv", slow_csv);
     }
     // The plots show each point's value; replicated points, their mean with its 95 % confidence interval.
-    const auto groups = replicate_groups(st);
+    const std::vector<ReplicateGroup> groups = replicate_summary(st, time_of, slowdown_of);
     Series time_ci, slowdown_ci;
-    for (const auto& group : groups) {
-      const std::size_t first = group.front();
-      std::vector<double> ts, ss;
-      for (std::size_t i : group) {
-        ts.push_back(time_of[i]);
-        if (!std::isnan(slowdown_of[i]))
-          ss.push_back(slowdown_of[i]);
-      }
-      const ReplicateStats t = replicate_stats(ts);
-      times[series_title(st, first, x, true)][x_of[first]] = t.mean;
-      time_ci[series_title(st, first, x, true)][x_of[first]] = t.ci95;
-      if (!ss.empty()) {
-        const ReplicateStats s = replicate_stats(ss);
-        slowdowns[series_title(st, first, x, false)][x_of[first]] = 100 * s.mean;
-        slowdown_ci[series_title(st, first, x, false)][x_of[first]] = 100 * s.ci95;
+    for (const ReplicateGroup& g : groups) {
+      const std::size_t first = g.points.front();
+      times[series_title(st, first, x, true)][x_of[first]] = g.time.mean;
+      time_ci[series_title(st, first, x, true)][x_of[first]] = g.time.ci95;
+      if (g.slowdown) {
+        slowdowns[series_title(st, first, x, false)][x_of[first]] = 100 * g.slowdown->mean;
+        slowdown_ci[series_title(st, first, x, false)][x_of[first]] = 100 * g.slowdown->ci95;
       }
     }
     const bool replicated = st.replicates() > 1;
     if (replicated) {
       std::string csv;
       nlohmann::json json;
-      replicates_table(st, groups, time_of, slowdown_of, csv, json);
+      replicates_table(st, groups, csv, json);
       dir.write("replicates.csv", csv);
       summary["replicates"] = json;
     }
