@@ -27,8 +27,11 @@ void require(bool ok, const std::string& what)
     throw std::invalid_argument(what);
 }
 
-constexpr int tag_ew = 1; // sweep3d tags the two faces differently
-constexpr int tag_ns = 2;
+// sweep3d 2.2b's tags: 1000 * iq * d for octant iq (1-8) and the side the face comes in from, d = 1 west,
+// 2 south, 3 east, 4 north (read from its traces: ../shared/traces/sweep3d-2.2b, e.g. 3000 and 4000 for the
+// faces from the east and the north in the first octant).
+int face_tag(int octant, int from_side) { return 1000 * (octant + 1) * from_side; }
+constexpr int from_west = 1, from_south = 2, from_east = 3, from_north = 4;
 
 } // namespace
 
@@ -116,16 +119,22 @@ void run(mpi::Comm& comm, const Spec& s)
   const int west = me - 1, east = me + 1, south = me - s.npe_i, north = me + s.npe_i;
   VariableWork work(1.0, s.imbalance, s.variability, s.seed, me); // exactly 1 per block without either
 
-  // Set-up as in sweep3d's main: the input broadcast (4 Bcast) and 2 Barrier.
-  int input[4] = {s.it_g, s.jt_g, s.kt, s.mm};
-  for (int& field : input)
-    comm.bcast(&field, sizeof field, 0);
+  // Set-up as in sweep3d 2.2b (read_input.f, msg_stuff): one int, one int per rank, a barrier, 16 ints and 4
+  // doubles of the input deck, a barrier. Contents are not modelled, only sizes.
+  comm.bcast(nullptr, 4, 0);
+  comm.bcast(nullptr, 4 * std::uint64_t(comm.size()), 0);
   comm.barrier();
+  comm.bcast(nullptr, 16 * 4, 0);
+  comm.bcast(nullptr, 4 * 8, 0);
   comm.barrier();
 
   std::vector<mpi::Request> pending, inflow;
   for (int iteration = 0; iteration < s.iterations; ++iteration) {
-    for (const Octant& o : octants) {
+    for (int iq = 0; iq < int(octants.size()); ++iq) {
+      const Octant& o = octants[std::size_t(iq)];
+      // A face travelling towards +i comes in from the west; its tag says so at both ends.
+      const int tag_ew = face_tag(iq, o.di > 0 ? from_west : from_east);
+      const int tag_ns = face_tag(iq, o.dj > 0 ? from_south : from_north);
       const int ew_from = o.di > 0 ? (g.west ? west : -1) : (g.east ? east : -1);
       const int ew_to = o.di > 0 ? (g.east ? east : -1) : (g.west ? west : -1);
       const int ns_from = o.dj > 0 ? (g.south ? south : -1) : (g.north ? north : -1);
