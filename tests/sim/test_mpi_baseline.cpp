@@ -49,14 +49,33 @@ double pingpong_us(std::uint64_t bytes, unsigned posted)
 }
 } // namespace
 
-// 003 Table 2, MPI column (us): 16 B 4.69 / 17.8, 64 B 5.96 / 19, 256 B 8.89 / 22.7 with 1 / 33 posted receives.
-// One simulation per process: one test case per point.
-TEST_CASE("MPI ping-pong latency 16 B 1 posted receive is 4.69 us") { CHECK(pingpong_us(16, 1) == doctest::Approx(4.69).epsilon(0.10).scale(0)); }
-TEST_CASE("MPI ping-pong latency 16 B 33 posted receives is 17.8 us") { CHECK(pingpong_us(16, 33) == doctest::Approx(17.8).epsilon(0.10).scale(0)); }
-TEST_CASE("MPI ping-pong latency 64 B 1 posted receive is 5.96 us") { CHECK(pingpong_us(64, 1) == doctest::Approx(5.96).epsilon(0.10).scale(0)); }
-TEST_CASE("MPI ping-pong latency 64 B 33 posted receives is 19 us") { CHECK(pingpong_us(64, 33) == doctest::Approx(19.0).epsilon(0.10).scale(0)); }
-TEST_CASE("MPI ping-pong latency 256 B 1 posted receive is 8.89 us") { CHECK(pingpong_us(256, 1) == doctest::Approx(8.89).epsilon(0.10).scale(0)); }
-TEST_CASE("MPI ping-pong latency 256 B 33 posted receives is 22.7 us") { CHECK(pingpong_us(256, 33) == doctest::Approx(22.7).epsilon(0.10).scale(0)); }
+// 003 Table 2, MPI column (us), every row; the 16 B rows calibrate quadrics.host_overhead (1 receive) and the walk
+// (nic_walk_cycles, nic_miss_cycles), the 64 B and 256 B rows are validation. Tolerance 10 %: the largest error
+// is +7 % (16 B, 9 receives); a flat cost per entry walked (41 cycles, the model before the NIC cache misses)
+// put the 9-receive points 9-15 % high and fails here. One simulation per process: one test case per row.
+#define TABLE2_ROW(BYTES, POSTED, US)                                                                              \
+  TEST_CASE("MPI ping-pong latency " #BYTES " B " #POSTED " posted receives is " #US " us (003 Table 2)")          \
+  {                                                                                                                \
+    const double simulated = pingpong_us(BYTES, POSTED);                                                           \
+    MESSAGE("simulated " << simulated << " us");                                                                   \
+    CHECK(simulated == doctest::Approx(US).epsilon(0.10).scale(0));                                                \
+  }
+TABLE2_ROW(16, 1, 4.69)
+TABLE2_ROW(16, 5, 5.66)
+TABLE2_ROW(16, 9, 6.93)
+TABLE2_ROW(16, 17, 10.9)
+TABLE2_ROW(16, 33, 17.8)
+TABLE2_ROW(64, 1, 5.96)
+TABLE2_ROW(64, 5, 7.23)
+TABLE2_ROW(64, 9, 8.20)
+TABLE2_ROW(64, 17, 12.3)
+TABLE2_ROW(64, 33, 19.0)
+TABLE2_ROW(256, 1, 8.89)
+TABLE2_ROW(256, 5, 10.0)
+TABLE2_ROW(256, 9, 11.2)
+TABLE2_ROW(256, 17, 15.4)
+TABLE2_ROW(256, 33, 22.7)
+#undef TABLE2_ROW
 
 TEST_CASE("baseline point-to-point keeps MPI matching and order with real data")
 {

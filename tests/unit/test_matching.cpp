@@ -1,6 +1,7 @@
 // MPI matching semantics (MPI-1.1 §3.5) on the pure matching queues: wildcards, order, non-overtaking under
 // out-of-order delivery, probe, contexts, cancel, and the walk counts the baseline charges as NIC time.
 #include "base/matching.hpp"
+#include "models/elan3/tports/walk_cost.hpp"
 
 #include <doctest/doctest.h>
 
@@ -137,4 +138,25 @@ TEST_CASE("walk counts grow with the queues (the baseline's NIC matching cost)")
   CHECK(examined == 1);
   q.post(201, {0, 7}, &examined);
   CHECK(examined == 4); // the 4 left, none matched
+}
+
+// 003 Tables 2 and 3: the latency bends once the posted list outgrows the NIC cache. With the calibrated costs
+// (34 cycles per entry, 5.3 per miss) an entry past 17 costs a third more than one up to 9; a flat cost per
+// entry (no misses) bends nothing.
+TEST_CASE("matching walks cost more per entry once the list outgrows the NIC cache (003 Table 3)")
+{
+  using bcssim::elan3::tports::extra_misses;
+  using bcssim::elan3::tports::walk_cycles;
+  CHECK(extra_misses(0) == 0);
+  CHECK(extra_misses(1) == 0);
+  CHECK(extra_misses(17) == doctest::Approx((1008003.0 - 86017.0) / 150e3));
+  CHECK(extra_misses(33) == doctest::Approx((6539278.0 - 86017.0) / 150e3));
+  CHECK(extra_misses(25) == doctest::Approx((extra_misses(17) + extra_misses(33)) / 2)); // linear between rows
+  CHECK(extra_misses(49) - extra_misses(33) == doctest::Approx(extra_misses(33) - extra_misses(17))); // extended
+  const auto slope = [](unsigned from, unsigned to) {
+    return (walk_cycles(to, 34, 5.3) - walk_cycles(from, 34, 5.3)) / (to - from);
+  };
+  CHECK(slope(1, 9) == doctest::Approx(34.07).epsilon(0.01));
+  CHECK(slope(17, 33) == doctest::Approx(46.2).epsilon(0.01));
+  CHECK(walk_cycles(33, 41, 0) == 33 * 41);
 }

@@ -3,6 +3,7 @@
 #include "base/event_stream.hpp"
 #include "base/trace.hpp"
 #include "models/elan3/thread_processor.hpp"
+#include "models/elan3/tports/walk_cost.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -43,7 +44,7 @@ Tports::Tports(DmaEngine& dma, const HostInterface& host, TportsSpec spec, std::
 {
   if (spec_.pio_bandwidth <= 0)
     throw std::invalid_argument("TportsSpec.pio_bandwidth: must be positive");
-  if (spec_.message_cycles < 0 || spec_.walk_cycles < 0)
+  if (spec_.message_cycles < 0 || spec_.walk_cycles < 0 || spec_.miss_cycles < 0)
     throw std::invalid_argument("TportsSpec: cycle costs must be non-negative");
   const unsigned nodes = dma.platform().nodes();
   threads_.resize(nodes);
@@ -178,7 +179,7 @@ void Tports::handle_arrival(int ep, const std::shared_ptr<Message>& m)
   buffered_[std::make_tuple(ep, e.context, e.source, e.seq)] = m;
   unsigned walked = 0;
   const auto matches = matching_[ep].arrive(e, &walked);
-  run_cycles(spec_.message_cycles + walked * spec_.walk_cycles);
+  run_cycles(spec_.message_cycles + walk_cycles(walked, spec_.walk_cycles, spec_.miss_cycles));
   if (matches.empty() && unexpected_hooks_[ep])
     unexpected_hooks_[ep]();
   for (const base::Match& match : matches) {
@@ -195,7 +196,7 @@ void Tports::handle_post(int ep, base::ReceiveId id, const base::Pattern& patter
   const base::trace::Span span("match receive", "tports");
   unsigned walked = 0;
   const auto e = matching_[ep].post(id, pattern, &walked);
-  run_cycles(spec_.message_cycles + walked * spec_.walk_cycles);
+  run_cycles(spec_.message_cycles + walk_cycles(walked, spec_.walk_cycles, spec_.miss_cycles));
   if (!e)
     return;
   auto it = buffered_.find(std::make_tuple(ep, e->context, e->source, e->seq));

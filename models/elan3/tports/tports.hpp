@@ -12,7 +12,8 @@
 //   rendezvous (larger): only the envelope travels; on a match the destination NIC gets the data from the
 //     sender's main memory with an RDMA get, and both sides complete when it has arrived.
 // Matching (base/matching.hpp) walks the posted receives (or the unexpected messages), each entry costing
-// walk_cycles on the thread processor: 003 Table 2's latency growth with the number of posted receives.
+// walk_cycles on the thread processor and a longer list costing NIC cache misses (walk_cost.hpp): 003 Table 2's
+// latency growth with the number of posted receives, and its bend once the list outgrows the cache (Table 3).
 #include "base/matching.hpp"
 #include "models/elan3/dma.hpp"
 #include "models/elan3/host_interface.hpp"
@@ -37,6 +38,7 @@ struct TportsSpec {
   double pio_bandwidth = 0;      // B/s of that host copy across PCI
   double message_cycles = 0;        // NIC thread cycles per message handled (arrival or posted receive)
   double walk_cycles = 0;           // NIC thread cycles per queue entry examined while matching
+  double miss_cycles = 0;           // NIC thread cycles per cache miss of a walk (walk_cost.hpp)
 };
 
 /// Completion of a receive: its envelope (source, tag, size).

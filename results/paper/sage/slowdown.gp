@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'sage: sage slowdown of BCS-MPI over Quadrics MPI'
 set logscale x 2
-set yrange [-0.3483:7.3147]
+set yrange [-0.3483:7.3139]
 set xzeroaxis lt -1
 set datafile missing ''
 do for [fmt in 'svg png'] {

@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'sweep3d-blocking: sweep3d slowdown of BCS-MPI over Quadrics MPI'
 set logscale x 2
-set yrange [-3.7595:78.9487]
+set yrange [-3.7594:78.9481]
 set xzeroaxis lt -1
 set datafile missing ''
 do for [fmt in 'svg png'] {

@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'sweep3d-ordered: sweep3d slowdown of BCS-MPI over Quadrics MPI'
 set logscale x 2
-set yrange [-0.8450:17.7447]
+set yrange [-0.8450:17.7444]
 set xzeroaxis lt -1
 set datafile missing ''
 do for [fmt in 'svg png'] {

@@ -5,7 +5,7 @@ set key outside right top
 set xlabel 'replay.compute_scale'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'sweep3d-trace: replay slowdown of BCS-MPI over Quadrics MPI'
-set yrange [-9.2071:193.3483]
+set yrange [-9.2078:193.3638]
 set xzeroaxis lt -1
 set datafile missing ''
 do for [fmt in 'svg png'] {

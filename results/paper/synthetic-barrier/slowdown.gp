@@ -6,7 +6,7 @@ set xlabel 'synthetic.granularity (ms)'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'synthetic-barrier: synthetic slowdown of BCS-MPI over Quadrics MPI'
 set logscale x 2
-set yrange [-5.1564:108.2842]
+set yrange [-5.1556:108.2686]
 set xzeroaxis lt -1
 set datafile missing ''
 do for [fmt in 'svg png'] {

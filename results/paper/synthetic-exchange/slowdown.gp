@@ -6,7 +6,7 @@ set xlabel 'synthetic.granularity (ms)'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'synthetic-exchange: synthetic slowdown of BCS-MPI over Quadrics MPI'
 set logscale x 2
-set yrange [-1.7863:37.5133]
+set yrange [-1.7853:37.4904]
 set xzeroaxis lt -1
 set datafile missing ''
 do for [fmt in 'svg png'] {

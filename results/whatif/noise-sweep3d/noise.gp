@@ -6,7 +6,7 @@ set xlabel 'platform.nodes'
 set ylabel 'slowdown by noise T / T(noise.preset=none) - 1 (%)'
 set title 'noise-sweep3d: sweep3d slowed by noise.preset'
 set logscale x 2
-set yrange [-1.8951:39.7980]
+set yrange [-1.8949:39.7922]
 set xzeroaxis lt -1
 set datafile missing ''
 do for [fmt in 'svg png'] {

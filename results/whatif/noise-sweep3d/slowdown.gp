@@ -6,7 +6,7 @@ set xlabel 'platform.nodes'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'noise-sweep3d: sweep3d slowdown of BCS-MPI over Quadrics MPI'
 set logscale x 2
-set yrange [-3.7284:78.2960]
+set yrange [-3.7284:78.2955]
 set xzeroaxis lt -1
 set datafile missing ''
 do for [fmt in 'svg png'] {
