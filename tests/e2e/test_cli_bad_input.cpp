@@ -305,3 +305,34 @@ TEST_CASE("a BCS-MPI slice too short to move data is exit 2 naming the slice it 
   CHECK(bcssim(run + " --set bcs.runtime.slice=29us").code == 0);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("docs: --check passes on the repository, names a stale file with exit 1, and a bad catalogue is exit 2")
+{
+  const auto ok = bcssim("docs --check --root " + std::string(BCSSIM_SOURCE_DIR));
+  CHECK(ok.code == 0);
+  CHECK(ok.output.find("current: docs/validation.md") != std::string::npos);
+
+  // A copy of the repository's generator input with one figure's committed result changed.
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp / "docs" / "src");
+  fs::copy(fs::path(BCSSIM_SOURCE_DIR) / "docs" / "src", kTmp / "docs" / "src", fs::copy_options::recursive);
+  fs::create_directory_symlink(fs::path(BCSSIM_SOURCE_DIR) / "results", kTmp / "results");
+  for (const char* doc : {"calibration.md", "validation.md"})
+    fs::copy_file(fs::path(BCSSIM_SOURCE_DIR) / "docs" / doc, kTmp / "docs" / doc);
+  std::ofstream(kTmp / "docs" / "validation.md", std::ios::app) << "edited by hand\n";
+  const auto stale = bcssim("docs --check --root " + kTmp.string());
+  CHECK(stale.code == 1);
+  CHECK(stale.output.find("stale: docs/validation.md") != std::string::npos);
+  CHECK(stale.output.find("current: docs/calibration.md") != std::string::npos);
+
+  std::ofstream(kTmp / "docs" / "src" / "figures.json") << R"({"figures": [{"id": 3}]})";
+  const auto bad = bcssim("docs --root " + kTmp.string());
+  CHECK(bad.code == 2);
+  CHECK(bad.output.find("figures[0].id") != std::string::npos);
+  CHECK(bad.output.find("edited by hand") == std::string::npos);
+  std::ifstream in(kTmp / "docs" / "validation.md");
+  std::stringstream text;
+  text << in.rdbuf();
+  CHECK(text.str().find("edited by hand") != std::string::npos); // nothing written
+  fs::remove_all(kTmp);
+}

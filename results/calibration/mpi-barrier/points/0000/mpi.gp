@@ -1,0 +1,19 @@
+# MPI microbenchmarks of scenario mpi-barrier (quadrics). Regenerate with: gnuplot mpi.gp
+set datafile separator ','
+set grid
+do for [fmt in 'svg png'] {
+  if (fmt eq 'svg') { set terminal svg size 750,450 dynamic font 'Helvetica,12' } else { set terminal pngcairo size 750,450 font 'Helvetica,11' }
+  set output 'mpi.'.fmt
+  set multiplot layout 1,1 title 'MPI microbenchmarks: mpi-barrier, mpi = quadrics'
+  set logscale x 2
+  set format x '%g'
+  set xlabel 'processes'
+  set ylabel 'time per call (us)'
+  set title 'Collectives vs processes'
+  set key top left
+  set yrange [0:*]
+  plot 'mpi_collectives.csv' using 1:2 skip 1 with linespoints title 'barrier'
+  set autoscale xy
+  unset multiplot
+  unset logscale x
+}

@@ -1,0 +1,46 @@
+# MPI microbenchmarks of scenario mpi-microbench (quadrics). Regenerate with: gnuplot mpi.gp
+set datafile separator ','
+set grid
+do for [fmt in 'svg png'] {
+  if (fmt eq 'svg') { set terminal svg size 1500,900 dynamic font 'Helvetica,12' } else { set terminal pngcairo size 1500,900 font 'Helvetica,11' }
+  set output 'mpi.'.fmt
+  set multiplot layout 2,2 title 'MPI microbenchmarks: mpi-microbench, mpi = quadrics'
+  set logscale x 2
+  set format x '%.0b%BB'
+  set logscale y
+  set xlabel 'message size (B)'
+  set ylabel 'latency, half round trip (us)'
+  set title 'MPI ping-pong'
+  set key top left
+  plot 'mpi_sizes.csv' using 1:2 skip 1 with linespoints title 'ping-pong'
+  unset logscale y
+  set logscale x 2
+  set format x '%.0b%BB'
+  set xlabel 'message size (B)'
+  set ylabel 'bandwidth (MiB/s)'
+  set title 'MPI bandwidth (window of messages)'
+  set key top left
+  set yrange [0:*]
+  plot 'mpi_sizes.csv' using 1:3 skip 1 with linespoints title 'one way', 'mpi_sizes.csv' using 1:4 skip 1 with linespoints title 'bidirectional, each way'
+  set autoscale y
+  unset logscale x
+  set format x '%g'
+  set xlabel 'posted receives'
+  set ylabel 'latency, half round trip (us)'
+  set title 'Latency vs posted receives'
+  set key top left
+  set yrange [0:*]
+  plot 'mpi_posted.csv' using 1:2 skip 1 with linespoints title '16B', 'mpi_posted.csv' using 1:3 skip 1 with linespoints title '64B', 'mpi_posted.csv' using 1:4 skip 1 with linespoints title '256B'
+  set autoscale y
+  set logscale x 2
+  set format x '%g'
+  set xlabel 'processes'
+  set ylabel 'time per call (us)'
+  set title 'Collectives vs processes'
+  set key top left
+  set yrange [0:*]
+  plot 'mpi_collectives.csv' using 1:2 skip 1 with linespoints title 'barrier', 'mpi_collectives.csv' using 1:3 skip 1 with linespoints title 'bcast', 'mpi_collectives.csv' using 1:4 skip 1 with linespoints title 'allreduce'
+  set autoscale xy
+  unset multiplot
+  unset logscale x
+}

@@ -1,0 +1,30 @@
+#pragma once
+// Tables of a committed CSV file for generated documents (render.hpp):
+//   {{rows FILE [where COL=VALUE ...] | HEADER=COLUMN[:FORMAT] | ...}}
+//       one Markdown row per CSV row (in file order, those matching every `where`), one column per HEADER
+//   {{pivot FILE [where COL=VALUE ...] | row=COLUMN | column=COLUMN | value=COLUMN[:FORMAT][/COLUMN[:FORMAT]]}}
+//       one row per distinct value of `row`, one column per distinct value of `column` (first-seen order), each
+//       cell the `value` (two columns joined by " / ")
+// FORMAT: a number of decimals ("3"), or "%" and decimals ("%1": x 100, signed, " %"); none: the cell as written.
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace bcssim::sim::report {
+
+/// A CSV file of the results: a header and rows of cells (quotes removed).
+struct Csv {
+  std::vector<std::string> header;
+  std::vector<std::vector<std::string>> rows;
+  /// Index of `column`; throws ScenarioError naming `where` and the file.
+  std::size_t index(const std::string& column, const std::string& where) const;
+  std::string file;
+};
+/// Throws ScenarioError naming `where` if the file cannot be read.
+Csv read_csv(const std::filesystem::path& file, const std::string& where);
+
+/// The Markdown table of a {{rows ...}} or {{pivot ...}} directive (`text` without the braces) under `root`.
+/// Throws ScenarioError naming `where` (the template's file:line) for a bad directive, file or column.
+std::string csv_table(const std::string& text, const std::filesystem::path& root, const std::string& where);
+
+} // namespace bcssim::sim::report
