@@ -158,6 +158,7 @@ ParamDecl text_decl(std::string path, const char* def, std::string doc, std::str
   ParamDecl d = make(std::move(path), ParamType::text, std::move(doc), std::move(source));
   d.default_value = ParamValue{{}, {def}};
   d.default_literal = quoted(def);
+  d.may_be_empty = std::string(def).empty(); // "" is then a value of its own (its doc says what it means)
   return d;
 }
 

@@ -68,7 +68,7 @@ struct ParamDecl {
   Quantity quantity = Quantity::time; // for ParamType::quantity
   bool list = false;         // a list of values; a single value stands for a list of one (or, per level, for all)
   bool allow_auto = false;   // an integer that may be "auto" (resolved from other parameters)
-  bool may_be_empty = false; // a list that may be [] (its doc says what [] means)
+  bool may_be_empty = false; // a list that may be [], a text that may be "" (its doc says what that means)
   ParamValue default_value;  // typed
   std::string default_literal; // as a scenario writes it (JSON syntax): "500us" with its quotes, 32, [0, 1]
   double min = 0;            // inclusive range, in SI units for quantities

@@ -7,7 +7,7 @@
 // are skipped. Counts are in elements of a datatype named by SMPI's id (0 = MPI_DOUBLE, 1 = MPI_INT, ...; see
 // datatype_size()); the parser turns them into bytes. Every error names the file, the line and the action, and
 // what is allowed, as a base::ParamRuleError on `replay.trace` (exit 2).
-#include "apps/replay/stream.hpp"
+#include "base/line_reader.hpp"
 #include "base/params.hpp"
 #include "mpi/reduce_op.hpp"
 
@@ -19,6 +19,10 @@
 #include <vector>
 
 namespace bcssim::apps::replay {
+
+using base::ByteSource;
+using base::LineReader;
+using base::open_file;
 
 /// The scenario path every trace error is reported on.
 inline constexpr const char* kTracePath = "replay.trace";

@@ -1,6 +1,6 @@
 #pragma once
 // bcssim's subcommands: each one declares its options on the command line and runs once parsed, in a file of its
-// own (run, sweep, merge, verify, validate, params, docs); main.cpp parses and maps errors to exit codes.
+// own (run, sweep, merge, verify, validate, params, docs, workload); main.cpp parses and maps errors to exit codes.
 #include "sim/study/study.hpp"
 
 #include <CLI/CLI.hpp>
@@ -50,5 +50,6 @@ std::unique_ptr<Command> verify_command(CLI::App& app);
 std::unique_ptr<Command> validate_command(CLI::App& app);
 std::unique_ptr<Command> params_command(CLI::App& app);
 std::unique_ptr<Command> docs_command(CLI::App& app);
+std::unique_ptr<Command> workload_command(CLI::App& app);
 
 } // namespace bcssim::sim::cli

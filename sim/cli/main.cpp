@@ -27,6 +27,7 @@ int main(int argc, char** argv)
   commands.push_back(cli::validate_command(app));
   commands.push_back(cli::params_command(app));
   commands.push_back(cli::docs_command(app));
+  commands.push_back(cli::workload_command(app));
 
   try {
     app.parse(argc, argv);

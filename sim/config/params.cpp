@@ -96,8 +96,8 @@ std::optional<std::string> check_scalar(const ParamSpec& s, const nlohmann::json
     case ParamType::boolean:
       return v.is_boolean() ? std::nullopt : std::optional<std::string>("true or false");
     case ParamType::text:
-      if (!v.is_string() || v.get<std::string>().empty())
-        return "a non-empty string";
+      if (!v.is_string() || (v.get<std::string>().empty() && !s.may_be_empty))
+        return s.may_be_empty ? "a string" : "a non-empty string";
       if (!s.choices.empty() &&
           std::find(s.choices.begin(), s.choices.end(), v.get<std::string>()) == s.choices.end())
         return fmt::format("one of: {}", fmt::join(s.choices, ", "));

@@ -82,8 +82,8 @@ TEST_CASE("a workload's bad jobs are exit 2 naming workload.jobs[i] and what is 
   CHECK(r.output.find("workload.jobs[0].submit = \"-1s\": expected a time of at least 0 s") != std::string::npos);
   r = bcssim(run + R"( --set 'workload.jobs=[{"sumbit": "1s"}]')");
   CHECK(r.code == 2);
-  CHECK(r.output.find("workload.jobs[0].sumbit = \"1s\": expected no such key in a job; allowed: app, job, "
-                      "pes, priority,") != std::string::npos);
+  CHECK(r.output.find("workload.jobs[0].sumbit = \"1s\": expected no such key in a job; allowed: app, estimate, "
+                      "job, pes, priority,") != std::string::npos);
   r = bcssim(run + R"( --set 'workload.jobs=[{"synthetic": {"granularity": "-3ms"}}]')");
   CHECK(r.code == 2);
   CHECK(r.output.find("workload.jobs[0].synthetic.granularity = \"-3ms\"") != std::string::npos);
@@ -258,5 +258,120 @@ TEST_CASE("decisions follow submit times and job numbers, not the order of the l
     fs::remove_all(kTmp / "ab");
     fs::remove_all(kTmp / "ba");
   }
+  fs::remove_all(kTmp);
+}
+
+namespace {
+// A workload scenario on 4 Accelerando nodes (8 PEs) reading `swf`.
+std::string swf_scenario(const fs::path& swf, const std::string& more = "")
+{
+  const fs::path file = kTmp / "swf.json";
+  std::ofstream(file) << R"({"name": "swf", "kind": "workload", "platform": {"preset": "accelerando", "nodes": 4},
+    "scheduler": {"algorithm": "fcfs", "quantum": "25ms"},
+    "workload": {"swf": ")" << swf.string() << R"(", "time_scale": 100)" << more << "}}";
+  return file.string();
+}
+} // namespace
+
+TEST_CASE("workload.swf: a generated workload runs as SWF jobs; same seed, same file and the same digest")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const auto gen = bcssim("workload generate --jobs 12 --procs 8 --seed 3 --out " + (kTmp / "w.swf").string());
+  REQUIRE_MESSAGE(gen.code == 0, gen.output);
+  const auto again = bcssim("workload generate --jobs 12 --procs 8 --seed 3");
+  CHECK(again.output == slurp(kTmp / "w.swf"));
+  CHECK(bcssim("workload generate --jobs 12 --procs 8 --seed 3 --out " + (kTmp / "w.swf").string()).code == 2);
+  const auto stats = bcssim("workload stats " + (kTmp / "w.swf").string());
+  CHECK(stats.code == 0);
+  CHECK(stats.output.find("12 jobs") != std::string::npos);
+
+  const std::string scenario = swf_scenario(kTmp / "w.swf");
+  const auto r = bcssim("run " + scenario + " --out " + (kTmp / "a").string());
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  const auto rows = read_csv(kTmp / "a" / "jobs.csv");
+  REQUIRE(rows.size() == 12);
+  // Each job's submit time is its record's / 100; alone on its PEs under FCFS it runs about its record's run time
+  // / 100 (its computation exactly, plus its ring messages).
+  std::istringstream swf(slurp(kTmp / "w.swf"));
+  std::string line;
+  std::size_t i = 0;
+  while (std::getline(swf, line)) {
+    if (line.empty() || line[0] == ';')
+      continue;
+    std::istringstream f(line);
+    double number = 0, submit = 0, wait = 0, run = 0, procs = 0;
+    f >> number >> submit >> wait >> run >> procs;
+    CAPTURE(i);
+    CHECK(std::stod(rows[i].at("submit_s")) == doctest::Approx(submit / 100).epsilon(1e-9));
+    CHECK(std::stod(rows[i].at("processes")) == procs);
+    CHECK(std::stod(rows[i].at("run_s")) >= run / 100);
+    CHECK(std::stod(rows[i].at("run_s")) <= run / 100 * 1.05 + 0.002);
+    ++i;
+  }
+  const auto r2 = bcssim("run " + scenario + " --out " + (kTmp / "b").string());
+  CHECK(slurp(kTmp / "a" / "digest") == slurp(kTmp / "b" / "digest"));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("workload.swf: a bad record is exit 2 naming the file, line and field; nothing is written")
+{
+  const std::string ok = "1 0 -1 100 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"; a header\n" + ok + "2 10 -1 100 16 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n",
+       "w.swf:3: field 5 (allocated processors) = 16: expected 1 to the machine's 8 PEs"},
+      {ok + "2 10 -1 0 2 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n", "w.swf:2: field 4 (run time) = 0"},
+      {ok + "2 10 -1 50 2 -1 -1 -1 40 -1 1 -1 -1 -1 0 -1 -1 -1\n",
+       "w.swf:2: field 9 (requested time) = 40: expected an estimate of at least the run time, 50 s"},
+      {ok + "2 10 -1 50 two -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n",
+       "w.swf:2: field 5 (allocated processors) = two: expected a whole number"},
+      {ok + "2 10 -1 50 2 -1\n", "w.swf:2: field 7 (used memory) = (missing)"},
+      {"; only a header\n", "workload.swf = "},
+  };
+  for (const auto& [text, message] : cases) {
+    CAPTURE(message);
+    fs::remove_all(kTmp);
+    fs::create_directories(kTmp);
+    std::ofstream(kTmp / "w.swf") << text;
+    const auto r = bcssim("run " + swf_scenario(kTmp / "w.swf") + " --out " + (kTmp / "out").string());
+    CHECK(r.code == 2);
+    CHECK(r.output.find(message) != std::string::npos);
+    CHECK_FALSE(fs::exists(kTmp / "out"));
+  }
+  // Skipped instead, and counted.
+  std::ofstream(kTmp / "w.swf") << ok << "2 10 -1 0 2 -1 -1 -1 -1 -1 5 -1 -1 -1 0 -1 -1 -1\n";
+  const auto r = bcssim("run " + swf_scenario(kTmp / "w.swf", R"(, "swf_invalid": "skip")") + " --out " +
+                        (kTmp / "out").string());
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  CHECK(slurp(kTmp / "out" / "summary.json").find("\"swf_records_skipped\": 1") != std::string::npos);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("EASY backfilling on a hand-made SWF trace: a short job starts early, the first waiting job is not delayed")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // 8 PEs; times are / 100: A 4 PEs 1 s; B all 8 PEs (waits for A); C 2 PEs 0.5 s (ends before A: moves ahead);
+  // D 2 PEs 2 s (would delay B: waits). Estimates = run times.
+  std::ofstream(kTmp / "easy.swf") << "1 0 -1 100 4 -1 -1 -1 100 -1 1 -1 -1 -1 1 -1 -1 -1\n"
+                                      "2 0 -1 100 8 -1 -1 -1 100 -1 1 -1 -1 -1 1 -1 -1 -1\n"
+                                      "3 0 -1 50 2 -1 -1 -1 50 -1 1 -1 -1 -1 1 -1 -1 -1\n"
+                                      "4 0 -1 200 2 -1 -1 -1 200 -1 1 -1 -1 -1 1 -1 -1 -1\n";
+  std::map<std::string, std::vector<std::map<std::string, std::string>>> runs;
+  for (const char* queue : {"none", "easy"}) {
+    const auto r = bcssim("run " + swf_scenario(kTmp / "easy.swf") + " --set scheduler.backfill=" + queue +
+                          " --out " + (kTmp / queue).string());
+    REQUIRE_MESSAGE(r.code == 0, r.output);
+    runs[queue] = read_csv(kTmp / queue / "jobs.csv");
+  }
+  const auto start = [&](const char* q, int job) { return std::stod(runs[q].at(std::size_t(job)).at("start_s")); };
+  const auto end = [&](const char* q, int job) { return std::stod(runs[q].at(std::size_t(job)).at("end_s")); };
+  CHECK(start("easy", 0) == 0);
+  CHECK(start("easy", 2) == 0);               // C moved ahead of B
+  CHECK(start("easy", 1) == start("none", 1)); // and B starts exactly when it would have without backfilling
+  CHECK(start("easy", 1) > end("easy", 0));    // at the Machine Manager's first tick after A ended
+  CHECK(start("easy", 1) <= end("easy", 0) + 0.025);
+  CHECK(start("easy", 3) >= end("easy", 1));   // D waited behind B
+  CHECK(start("none", 2) >= end("none", 1));   // without backfilling C waited behind B
   fs::remove_all(kTmp);
 }

@@ -2,8 +2,9 @@
 // One fuzz input through the reader it targets, the way bcssim reads it. The fuzz targets (tests/fuzz/fuzz_*.cpp)
 // and the regression test (tests/unit/test_fuzz_regressions.cpp) share these, so that an input saved in
 // tests/fuzz/regressions/<target>/ is replayed through exactly the path that once failed on it. Each throws what
-// the reader throws: ScenarioError (scenario, --set) or base::ParamRuleError (trace) for bad input.
+// the reader throws: ScenarioError (scenario, --set, SWF workload) or base::ParamRuleError (trace) for bad input.
 #include "apps/replay/trace.hpp"
+#include "sim/kinds/workload/jobs.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/study/study.hpp"
 
@@ -119,6 +120,22 @@ inline void run_trace(const Scratch& scratch, std::string_view data)
     while (reader.next(action)) {
     }
   }
+}
+
+/// An SWF workload file as a scenario of kind workload reads it (workload.swf): every line parsed, every record
+/// checked against an 8-PE machine and made a job (resolved as a scenario of kind app), up to kMaxSwfJobs jobs.
+inline constexpr int kMaxSwfJobs = 64;
+
+inline void run_swf(const Scratch& scratch, std::string_view data)
+{
+  const std::string swf = scratch.write("w.swf", data);
+  const nlohmann::json scenario = {
+      {"kind", "workload"},
+      {"platform", {{"preset", "accelerando"}, {"nodes", 4}}},
+      {"scheduler", {{"algorithm", "gs"}, {"mpl", 6}}},
+      {"workload", {{"swf", swf}, {"swf_jobs", kMaxSwfJobs}, {"time_scale", 100}}}};
+  const sim::Scenario sc = sim::Scenario::resolve(scenario, {});
+  (void)sim::workload_jobs(sc);
 }
 
 } // namespace bcssim::fuzz

@@ -94,6 +94,20 @@ TEST_CASE("fuzz regressions and seeds: traces end in success or a ParamRuleError
         "ok");
 }
 
+TEST_CASE("fuzz regressions and seeds: SWF workloads end in success or a ScenarioError")
+{
+  const fuzz::Scratch scratch("swf-test");
+  const auto files = inputs({"seeds/swf", "regressions/swf"});
+  CHECK(files.size() >= 3);
+  for (const fs::path& p : files) {
+    INFO(p.string());
+    CHECK(outcome<sim::ScenarioError>([&] { fuzz::run_swf(scratch, contents(p)); }).rfind("escaped", 0) ==
+          std::string::npos);
+  }
+  CHECK(outcome<sim::ScenarioError>([&] { fuzz::run_swf(scratch, contents(kFuzz / "seeds/swf/lublin-8.swf")); }) ==
+        "ok");
+}
+
 TEST_CASE("fuzz regressions: each finding now gets the message its fix gives it")
 {
   const fuzz::Scratch scratch("messages");

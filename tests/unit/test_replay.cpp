@@ -3,7 +3,7 @@
 // the messages a replayed SWEEP3D trace sends against the SWEEP3D proxy's on the same input (a recording
 // mpi::Comm: no simulation).
 #include "apps/replay/replay.hpp"
-#include "apps/replay/stream.hpp"
+#include "base/line_reader.hpp"
 #include "apps/replay/trace.hpp"
 #include "apps/sweep3d_proxy/sweep3d.hpp"
 #include "base/envelope.hpp"

@@ -2,6 +2,7 @@
 
 #include "apps/app.hpp"
 #include "sim/kinds/app/app_run.hpp"
+#include "sim/kinds/workload/swf_jobs.hpp"
 
 #include <fmt/format.h>
 
@@ -33,11 +34,23 @@ void merge(nlohmann::json& base, const nlohmann::json& overlay)
 
 } // namespace
 
+std::size_t skipped_records(const Scenario& sc)
+{
+  return sc.text("workload.swf").empty() ? 0 : swf_records(sc).skipped;
+}
+
 std::vector<WorkloadJob> workload_jobs(const Scenario& sc)
 {
-  const nlohmann::json& records = sc.raw("workload.jobs");
+  const bool from_swf = !sc.text("workload.swf").empty();
+  if (from_swf && !sc.raw("workload.jobs").empty())
+    throw ScenarioError("workload.jobs", sc.raw("workload.jobs").dump(),
+                        "[] when workload.swf names the jobs (one source of jobs)");
+  SwfRecords swf;
+  if (from_swf)
+    swf = swf_records(sc);
+  const nlohmann::json& records = from_swf ? swf.records : sc.raw("workload.jobs");
   if (records.empty())
-    throw ScenarioError("workload.jobs", "[]", "at least one job");
+    throw ScenarioError("workload.jobs", "[]", "at least one job (or workload.swf)");
   // The machine every job runs on: the workload's scenario as resolved, as a scenario of kind "app".
   nlohmann::json machine = sc.echo();
   machine.erase("workload");
@@ -47,7 +60,7 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc)
   const unsigned machine_pes = unsigned(sc.integer("platform.nodes") * sc.integer("platform.pes_per_node"));
   std::vector<WorkloadJob> jobs;
   for (std::size_t i = 0; i < records.size(); ++i) {
-    const std::string at = fmt::format("workload.jobs[{}]", i);
+    const std::string at = from_swf ? swf.origins[i] : fmt::format("workload.jobs[{}]", i);
     const nlohmann::json& record = records[i];
     WorkloadJob job;
     job.id = int(i);
@@ -58,6 +71,12 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc)
         if (!t || *t < 0)
           throw ScenarioError(at + ".submit", value.dump(), "a time of at least 0 s, e.g. \"0s\" or \"1.5s\"");
         job.submit = *t;
+      } else if (key == "estimate") {
+        const auto t =
+            value.is_string() ? base::parse_quantity(base::Quantity::time, value.get<std::string>()) : std::nullopt;
+        if (!t || *t <= 0)
+          throw ScenarioError(at + ".estimate", value.dump(), "a time of more than 0 s, e.g. \"10s\"");
+        job.estimate = *t;
       } else if (key == "priority") {
         if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 1000000)
           throw ScenarioError(at + ".priority", value.dump(), "an integer in [0, 1000000]");
@@ -79,6 +98,7 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc)
         fragment[key] = value;
       } else {
         std::vector<std::string> keys(allowed.begin(), allowed.end());
+        keys.push_back("estimate");
         keys.push_back("pes");
         keys.push_back("priority");
         keys.push_back("submit");
@@ -95,6 +115,8 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc)
       throw ScenarioError(at + "." + e.path(), e.value(), e.allowed());
     }
     job.app = job.scenario.text("app.name");
+    if (from_swf)
+      job.dedicated = swf.run_times[i];
     job.processes = app_ranks(job.scenario);
     if (job.processes > machine_pes)
       throw ScenarioError(at + ".app.processes", std::to_string(job.processes),

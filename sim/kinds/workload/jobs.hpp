@@ -1,9 +1,10 @@
 #pragma once
-// The jobs of a workload (workload.jobs): each record names an application run as one MPI job, submitted at a
-// given time. A record is a scenario fragment: "app" (name, processes), the application's own section, "job"
-// (placement of its ranks on the PEs it gets), plus "submit", "priority" and "pes" (explicit placement). Each job is resolved as a scenario
-// of kind "app" on the workload's machine, so every rule of the application holds for it, and a broken one is
-// reported under workload.jobs[i].
+// The jobs of a workload (workload.jobs, or the records of an SWF file: swf_jobs.hpp): each record names an
+// application run as one MPI job, submitted at a given time. A record is a scenario fragment: "app" (name,
+// processes), the application's own section, "job" (placement of its ranks on the PEs it gets), plus "submit",
+// "estimate" (the user's runtime estimate, for backfilling), "priority" and "pes" (explicit placement). Each job
+// is resolved as a scenario of kind "app" on the workload's machine, so every rule of the application holds for
+// it, and a broken one is reported under workload.jobs[i] (or its SWF file and line).
 #include "sim/config/scenario.hpp"
 
 #include <string>
@@ -16,13 +17,17 @@ struct WorkloadJob {
   std::string app;       // app.name
   unsigned processes = 0;
   double submit = 0;     // s
+  double estimate = 0;   // s: the user's runtime estimate (0: none given)
+  double dedicated = 0;  // s: its run time in dedicated mode (an SWF record's, scaled; 0: unknown)
   int priority = 0;      // higher first where the algorithm uses priorities (PBCS); FCFS ignores it
   std::vector<unsigned> pes; // explicit placement: rank r on machine PE pes[r] (node x pes_per_node + PE); empty:
                              // packed on the lowest free PEs
   Scenario scenario;     // the job as a scenario of kind "app" (its application reads its parameters here)
 };
 
-/// The workload's jobs, checked; ScenarioError naming workload.jobs[i]... for a bad one.
+/// The workload's jobs, checked; ScenarioError naming workload.jobs[i]... (or FILE:LINE) for a bad one.
 std::vector<WorkloadJob> workload_jobs(const Scenario& sc);
+/// How many SWF records workload_jobs left out (workload.swf_invalid = skip); 0 without an SWF file.
+std::size_t skipped_records(const Scenario& sc);
 
 } // namespace bcssim::sim

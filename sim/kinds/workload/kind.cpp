@@ -3,6 +3,8 @@
 // as scheduler.algorithm decides.
 #include "sim/kinds/workload/kind.hpp"
 
+#include "sim/kinds/workload/dynamic_metrics.hpp"
+#include "sim/kinds/workload/dynamic_report.hpp"
 #include "sim/kinds/workload/jobs.hpp"
 #include "sim/kinds/workload/report.hpp"
 #include "sim/kinds/workload/scheduler_params.hpp"
@@ -12,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 
 namespace bcssim::sim {
@@ -24,18 +27,63 @@ std::vector<base::ParamDecl> params()
       "workload.jobs",
       "The jobs of kind 'workload', in submission order for equal submit times: each an object with 'app' (name, "
       "processes: as in kind 'app'), the application's own section (e.g. 'synthetic'), 'job' (placement), "
-      "'submit' (a time, default \"0s\"), 'priority' (an integer, default 0, higher first where the algorithm "
+      "'submit' (a time, default \"0s\"), 'estimate' (the user's runtime estimate, a time, for "
+      "scheduler.backfill = easy), 'priority' (an integer, default 0, higher first where the algorithm "
       "uses priorities: pbcs) and 'pes' (explicit placement: one machine PE number per process, node x "
       "platform.pes_per_node + PE; default: the lowest free PEs of its row). Each job is checked as a scenario of "
       "kind 'app' on this machine.",
       "scenario choice (thesis ch. 6 §6.3: static workloads; §6.4: dynamic ones)"));
+  c.push_back(base::text_decl(
+      "workload.swf", "",
+      "A workload in the Standard Workload Format (plain, .gz or .xz; relative to the working directory) whose "
+      "records become the jobs instead of workload.jobs: each one the synthetic BSP application (a ring exchange "
+      "after each step; none for a serial job) on its allocated processors, submitted at its submit time and "
+      "computing its run time (sim/kinds/workload/swf_jobs.hpp). \"\" = use workload.jobs. Generate one with "
+      "`bcssim workload generate`.",
+      "thesis ch. 6 §6.4.1; SWF 2.2 of the Parallel Workloads Archive"));
+  c.push_back(base::integer_decl("workload.swf_jobs", 0, 0, 1e7,
+                                 "Only the first this many runnable records of workload.swf; 0 = all.",
+                                 "scenario choice"));
+  c.push_back(base::choice_decl("workload.swf_invalid", "error", {"error", "skip"},
+                                "A record of workload.swf that cannot run here (no processors or more than the "
+                                "machine's, a run time of 0 s or less, an estimate shorter than its run time, a "
+                                "submit time before the previous record's): 'error' = exit 2 naming its line and "
+                                "field; 'skip' = leave it out (summary.json counts them). Archive logs hold "
+                                "cancelled jobs with no run time.",
+                                "scenario choice"));
+  c.push_back(base::real_decl("workload.time_scale", 1, 1e-6, 1e9,
+                              "workload.swf's submit and run times are divided by this (the thesis emulates "
+                              "8 days in about 2 hours: 100).",
+                              "thesis ch. 6 §6.4.1: 'we reduce time by a factor of 100'"));
+  c.push_back(base::real_decl("workload.load_factor", 1, 1e-6, 1e6,
+                              "workload.swf's run times are multiplied by this (the offered load scales with it; "
+                              "arrivals stay).",
+                              "thesis ch. 6 §6.4.1 and §6.4.4: loads varied by multiplying run times"));
+  c.push_back(base::real_decl("workload.estimate_factor", 5, 1, 1e6,
+                              "A record of workload.swf without a requested time gets an estimate of its run time "
+                              "x a factor uniform in [1, this], from the scenario's seed (EASY backfilling uses "
+                              "estimates).",
+                              "thesis ch. 6 §6.4.1: 'loose estimates that are up to 5 times longer' (its ref. [75])"));
+  c.push_back(base::quantity_decl("workload.short_job_bound", base::Quantity::time, "10s", 0, 1e9,
+                                  "tau of the bounded slowdown, max{response / max{T_d, tau}, 1}, in the workload's "
+                                  "own time: divided by workload.time_scale like its run times (10 s of real time is "
+                                  "0.1 s emulated at the thesis's scale of 100).",
+                                  "thesis ch. 6 §6.4.1: 'a value of 10 seconds of real time (0.1 sec emulated)'"));
+  c.push_back(base::quantity_decl("workload.granularities", base::Quantity::time, "5ms", 1e-6, 1e6,
+                                  "Computation granularities of the jobs of workload.swf: each job takes one of "
+                                  "them with equal probability (from the scenario's seed), rounded so that whole "
+                                  "iterations compute its run time.",
+                                  "thesis ch. 6 §6.4.1: 'fine-grained (5ms), medium-grained (50ms), and "
+                                  "coarse-grained (500ms)'")
+                  .listed(base::quantities(base::Quantity::time, {"5ms", "50ms", "500ms"})));
   for (base::ParamDecl& d : scheduler_params())
     c.push_back(std::move(d));
   c.push_back(base::quantity_decl("workload.gantt_span", base::Quantity::time, "0s", 0, 1e9,
                                   "The Gantt chart (gantt.csv and its plot) covers the first this long of the run; "
                                   "0 = the whole run. Under bcs a PE changes hands at every blocking call, so a "
                                   "whole minute is ~10^5 boxes per PE: too many to draw or read (the shipped "
-                                  "scheduling studies show their first 250 ms).",
+                                  "scheduling studies show their first 250 ms). At most 100,000 boxes are drawn: "
+                                  "beyond, the chart stops at the 100,000th box's start and its title says so.",
                                   "output choice"));
   return c;
 }
@@ -58,13 +106,18 @@ void check(const Scenario& sc)
   }
 }
 
+constexpr std::size_t kMaxGanttBoxes = 100000;
+
 class WorkloadKindRun : public KindRun {
 public:
   WorkloadKindRun(World& world, const Scenario& sc)
       : algorithm_(sc.text("scheduler.algorithm")), mpi_(sc.text("mpi")),
         gantt_span_(sc.quantity("workload.gantt_span")), nodes_(unsigned(sc.integer("platform.nodes"))),
         pes_(unsigned(sc.integer("platform.pes_per_node"))),
-        sc_span_(sc.text("workload.gantt_span")), run_(std::make_unique<WorkloadRun>(world, sc, workload_jobs(sc)))
+        sc_span_(sc.text("workload.gantt_span")), skipped_(skipped_records(sc)),
+        tau_(sc.quantity("workload.short_job_bound") / sc.real("workload.time_scale")),
+        dynamic_(!sc.text("workload.swf").empty()), title_(sc.name()),
+        run_(std::make_unique<WorkloadRun>(world, sc, workload_jobs(sc)))
   {
     run_->start();
   }
@@ -87,22 +140,41 @@ public:
     summary["workload"] = {{"algorithm", algorithm_},
                            {"mpi", mpi_},
                            {"jobs", jobs_.size()},
+                           {"swf_records_skipped", skipped_},
                            {"per_job", per_job},
                            {"turnaround_s", std::stod(fmt::format("{:.9f}", f.turnaround))},
                            {"mean_response_s", std::stod(fmt::format("{:.9f}", f.mean_response))},
                            {"utilization", std::stod(fmt::format("{:.6f}", f.utilization))}};
+    if (dynamic_)
+      summary["workload"]["dynamic"] = dynamic_json(dynamic_figures(jobs_, tau_, nodes_ * pes_));
   }
   void write(const ResultsDir& dir) const override
   {
-    dir.write("jobs.csv", jobs_csv(jobs_, ""));
-    dir.write("runs.csv", jobs_csv(jobs_, algorithm_));
+    dir.write("jobs.csv", jobs_csv(jobs_, "", tau_));
+    dir.write("runs.csv", jobs_csv(jobs_, algorithm_, tau_));
+    if (dynamic_)
+      write_dynamic_outputs(dir, jobs_, fmt::format("{} ({})", title_, algorithm_));
+    // The chart covers workload.gantt_span, and at most kMaxGanttBoxes boxes: a dynamic workload under gang
+    // scheduling holds millions (one per PE per quantum), more than a chart can show or gnuplot draw in minutes.
+    double span = gantt_span_ > 0 ? gantt_span_ : turnaround();
+    std::string span_text = gantt_span_ > 0 ? sc_span_ : "";
+    if (gantt_.size() > kMaxGanttBoxes) {
+      std::vector<double> starts;
+      for (const GanttBox& b : gantt_)
+        starts.push_back(b.from);
+      std::nth_element(starts.begin(), starts.begin() + kMaxGanttBoxes, starts.end());
+      if (starts[kMaxGanttBoxes] < span) {
+        span = starts[kMaxGanttBoxes];
+        span_text = fmt::format("{:.3g}s", span);
+      }
+    }
     std::vector<GanttBox> shown;
     for (const GanttBox& b : gantt_)
-      if (gantt_span_ == 0 || b.from < gantt_span_)
-        shown.push_back(GanttBox{b.pe, b.job, b.from, gantt_span_ == 0 ? b.to : std::min(b.to, gantt_span_)});
+      if (b.from < span)
+        shown.push_back(GanttBox{b.pe, b.job, b.from, std::min(b.to, span)});
     write_gantt(dir, shown, nodes_, pes_,
                 fmt::format("{} jobs under {}{}", jobs_.size(), algorithm_,
-                            gantt_span_ > 0 && gantt_span_ < turnaround() ? fmt::format(" (first {})", sc_span_) : ""));
+                            !span_text.empty() && span < turnaround() ? fmt::format(" (first {})", span_text) : ""));
     if (!classes_.empty())
       dir.write("fcs_classes.csv", classes_csv(classes_));
   }
@@ -119,6 +191,10 @@ private:
     return end;
   }
   std::string sc_span_; // workload.gantt_span as written
+  std::size_t skipped_;
+  double tau_;      // s: the short-job bound, in the run's time
+  bool dynamic_;    // jobs from an SWF file: their dedicated times are known
+  std::string title_;
   std::unique_ptr<WorkloadRun> run_;
   std::vector<JobOutcome> jobs_;
   std::vector<GanttBox> gantt_;

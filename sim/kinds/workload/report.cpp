@@ -1,10 +1,12 @@
 #include "sim/kinds/workload/report.hpp"
 
+#include "sim/kinds/workload/dynamic_metrics.hpp"
 #include "sim/output/plot.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 namespace bcssim::sim {
@@ -37,14 +39,19 @@ std::string classes_csv(const std::vector<storm::NodeManager::ClassChange>& clas
   return out;
 }
 
-std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& algorithm)
+std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& algorithm, double tau)
 {
   std::string out = (algorithm.empty() ? "" : "algorithm,") +
-                    std::string("job,app,processes,submit_s,start_s,end_s,wait_s,run_s,response_s\n");
-  for (const JobOutcome& j : jobs)
-    out += fmt::format("{}{},{},{},{:.9f},{:.9f},{:.9f},{:.9f},{:.9f},{:.9f}\n",
+                    std::string("job,app,processes,submit_s,start_s,end_s,wait_s,run_s,response_s,dedicated_s,"
+                                "bounded_slowdown\n");
+  for (const JobOutcome& j : jobs) {
+    const double slowdown = bounded_slowdown(j, tau);
+    out += fmt::format("{}{},{},{},{:.9f},{:.9f},{:.9f},{:.9f},{:.9f},{:.9f},{},{}\n",
                        algorithm.empty() ? "" : algorithm + ",", j.id, j.app, j.processes, j.submit, j.start, j.end,
-                       j.start - j.submit, j.end - j.start, j.end - j.submit);
+                       j.start - j.submit, j.end - j.start, j.end - j.submit,
+                       j.dedicated > 0 ? fmt::format("{:.9f}", j.dedicated) : "",
+                       std::isnan(slowdown) ? "" : fmt::format("{:.6f}", slowdown));
+  }
   return out;
 }
 

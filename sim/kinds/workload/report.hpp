@@ -20,8 +20,9 @@ struct WorkloadFigures {
 
 WorkloadFigures workload_figures(const std::vector<JobOutcome>& jobs, const std::vector<GanttBox>& boxes,
                                  unsigned machine_pes);
-/// jobs.csv (one row per job) and the same rows with the algorithm as runs.csv.
-std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& algorithm);
+/// jobs.csv (one row per job) and the same rows with the algorithm as runs.csv; a job's dedicated time and bounded
+/// slowdown (short-job bound `tau`, s) are empty when unknown.
+std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& algorithm, double tau);
 /// fcs_classes.csv: each process's FCS class from each time it changed.
 std::string classes_csv(const std::vector<storm::NodeManager::ClassChange>& classes);
 /// gantt.csv, its gnuplot script and the chart (PE x time, one box per job on each of its PEs).

@@ -23,6 +23,13 @@ std::vector<base::ParamDecl> scheduler_params()
                                  "matrix, the most processes a PE holds.",
                                  "scenario choice (thesis ch. 4 §4.3.3.3 runs MPL 1, 2, 4 and 8; ch. 6 §6.4.2 "
                                  "bounds it at 6)"));
+  c.push_back(base::choice_decl(
+      "scheduler.backfill", "none", {"none", "easy"},
+      "The queue of jobs waiting for PEs. none: strict submission order, the first waiting job blocks the others. "
+      "easy: EASY backfilling: the first waiting job gets a reservation (when enough PEs of a row free up by the "
+      "running jobs' estimates, each x scheduler.mpl under time sharing), and later jobs start before it if they "
+      "do not delay it (storm/gang_matrix.hpp). Jobs need estimates: workload.jobs[i].estimate, or an SWF file's.",
+      "thesis ch. 6 §6.4.1 (EASY [68], Lifka 1995; estimates x MPL as Zhang et al. [120])"));
   c.push_back(base::quantity_decl("scheduler.context_switch", base::Quantity::time, "0s", 0, 1,
                                   "PE time a Node Manager's switch from one process to another takes, during which no "
                                   "process computes. No source gives STORM's: ch. 4 §4.3.3.1 finds no noticeable "

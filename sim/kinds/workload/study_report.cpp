@@ -1,5 +1,6 @@
 #include "sim/kinds/workload/study_report.hpp"
 
+#include "sim/kinds/workload/dynamic_study.hpp"
 #include "sim/output/plot.hpp"
 
 #include <fmt/format.h>
@@ -8,11 +9,31 @@
 
 namespace bcssim::sim {
 
+namespace {
+
+// A table of jobs lists each one's end up to this many jobs; a dynamic workload's are in each point's jobs.csv.
+constexpr std::size_t kJobColumns = 16;
+
+// The dynamic workload figures of each point (thesis ch. 6 §6.4): columns of algorithms.csv.
+const char* const kDynamicColumns[][3] = {
+    {"response_s", "mean", "mean_response_s"},        {"response_s", "median", "median_response_s"},
+    {"response_short_s", "mean", "mean_response_short_s"}, {"response_long_s", "mean", "mean_response_long_s"},
+    {"bounded_slowdown", "mean", "mean_bounded_slowdown"}, {"bounded_slowdown", "median", "median_bounded_slowdown"},
+    {"bounded_slowdown_short", "mean", "mean_bounded_slowdown_short"},
+    {"bounded_slowdown_long", "mean", "mean_bounded_slowdown_long"}};
+
+} // namespace
+
 void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>& points, nlohmann::json& summary)
 {
   std::size_t jobs = 0;
-  for (const StudyPoint& p : points)
+  bool dynamic = !points.empty();
+  for (const StudyPoint& p : points) {
     jobs = std::max(jobs, p.summary.at("workload").at("per_job").size());
+    dynamic = dynamic && p.summary.at("workload").contains("dynamic");
+  }
+  if (jobs > kJobColumns)
+    jobs = 0;
   // The swept dimensions other than the algorithm and its MPI (e.g. the communication pattern) name each point.
   auto others = [](const StudyPoint& p) {
     std::vector<std::pair<std::string, std::string>> out;
@@ -28,7 +49,14 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
   csv += ",algorithm,mpi";
   for (std::size_t j = 0; j < jobs; ++j)
     csv += fmt::format(",job{}_end_s", j);
-  csv += ",turnaround_s,mean_response_s,utilization\n";
+  csv += ",turnaround_s,mean_response_s,utilization";
+  if (dynamic) {
+    for (const auto& c : kDynamicColumns)
+      if (std::string(c[2]) != "mean_response_s")
+        csv += std::string(",") + c[2];
+    csv += ",offered_load,most_jobs_in_system";
+  }
+  csv += "\n";
   nlohmann::json table = nlohmann::json::array();
   std::string data = "# point label turnaround_s mean_response_s\n";
   for (std::size_t i = 0; i < points.size(); ++i) {
@@ -46,7 +74,15 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
       csv += j < w.at("per_job").size() ? fmt::format(",{:.4f}", w.at("per_job")[j].at("end_s").get<double>()) : ",";
     const double turnaround = w.at("turnaround_s").get<double>();
     const double response = w.at("mean_response_s").get<double>();
-    csv += fmt::format(",{:.4f},{:.4f},{:.4f}\n", turnaround, response, w.at("utilization").get<double>());
+    csv += fmt::format(",{:.4f},{:.4f},{:.4f}", turnaround, response, w.at("utilization").get<double>());
+    if (dynamic) {
+      const nlohmann::json& d = w.at("dynamic");
+      for (const auto& c : kDynamicColumns)
+        if (std::string(c[2]) != "mean_response_s")
+          csv += fmt::format(",{:.4f}", d.at(c[0]).at(c[1]).get<double>());
+      csv += fmt::format(",{:.4f},{}", d.at("offered_load").get<double>(), d.at("most_jobs_in_system").get<int>());
+    }
+    csv += "\n";
     table.push_back({{"point", i}, {"name", name}, {"algorithm", algorithm}, {"mpi", mpi},
                      {"turnaround_s", turnaround}, {"mean_response_s", response}});
     data += fmt::format("{} \"{}\" {:.4f} {:.4f}\n", i, name, turnaround, response);
@@ -72,6 +108,8 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
                                                  true));
   dir.write("algorithms.gp", gp);
   render_gnuplot(dir.path("algorithms.gp").parent_path(), "algorithms.gp");
+  if (dynamic)
+    write_dynamic_study_plots(dir, points, summary.at("study").at("name").get<std::string>());
 }
 
 } // namespace bcssim::sim

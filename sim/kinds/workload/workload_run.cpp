@@ -29,6 +29,11 @@ unsigned matrix_rows(const Scenario& sc)
   return storm::algorithm(sc.text("scheduler.algorithm")).make == nullptr ? 1 : unsigned(sc.integer("scheduler.mpl"));
 }
 
+storm::Backfill backfill(const Scenario& sc)
+{
+  return storm::Backfill{sc.text("scheduler.backfill") == "easy", double(matrix_rows(sc))};
+}
+
 } // namespace
 
 WorkloadRun::WorkloadRun(World& world, const Scenario& scenario, std::vector<WorkloadJob> jobs)
@@ -36,11 +41,11 @@ WorkloadRun::WorkloadRun(World& world, const Scenario& scenario, std::vector<Wor
       tick_(scenario.quantity("scheduler.quantum")), algorithm_(storm::algorithm(scenario.text("scheduler.algorithm"))),
       nodes_(unsigned(scenario.integer("platform.nodes"))),
       pes_per_node_(unsigned(scenario.integer("platform.pes_per_node"))),
-      matrix_(nodes_, pes_per_node_, matrix_rows(scenario)), tick_of_(jobs_.size()), by_submit_(jobs_.size()),
+      matrix_(nodes_, pes_per_node_, matrix_rows(scenario), backfill(scenario)), tick_of_(jobs_.size()), by_submit_(jobs_.size()),
       noted_(jobs_.size(), 0)
 {
   for (const WorkloadJob& j : jobs_)
-    outcomes_.push_back(JobOutcome{j.id, j.app, j.processes, j.submit, -1, -1, {}});
+    outcomes_.push_back(JobOutcome{j.id, j.app, j.processes, j.submit, -1, -1, j.dedicated, {}});
   // The tick at which each job is submitted (the first at or after its submit time); submission order: tick,
   // then job number.
   for (std::size_t id = 0; id < jobs_.size(); ++id)
@@ -120,15 +125,15 @@ bool WorkloadRun::tick(std::int64_t k)
   for (; next_ < by_submit_.size() && tick_of_[std::size_t(by_submit_[next_])] <= k; ++next_) {
     const WorkloadJob& job = jobs_[std::size_t(by_submit_[next_])];
     if (job.pes.empty()) {
-      matrix_.submit(job.id, job.processes);
+      matrix_.submit(job.id, job.processes, job.estimate);
       continue;
     }
     std::vector<storm::PeId> pes;
     for (unsigned pe : job.pes)
       pes.push_back(storm::PeId{pe / pes_per_node_, pe % pes_per_node_});
-    matrix_.submit(job.id, std::move(pes));
+    matrix_.submit(job.id, std::move(pes), job.estimate);
   }
-  for (const storm::GangMatrix::Placed& p : matrix_.dispatch())
+  for (const storm::GangMatrix::Placed& p : matrix_.dispatch(now))
     launch(p);
   return ended_at_tick;
 }

@@ -34,6 +34,7 @@ struct JobOutcome {
   double submit = 0; // s
   double start = -1; // s: the MM started it (-1: never)
   double end = -1;   // s: its last rank returned (-1: never)
+  double dedicated = 0; // s: its run time in dedicated mode, T_d (an SWF record's run time; 0: unknown)
   std::vector<storm::PeId> pes; // its rank r ran on pes[r]
 };
 

@@ -1,4 +1,4 @@
-#include "apps/replay/stream.hpp"
+#include "base/line_reader.hpp"
 
 #include <fmt/format.h>
 #include <lzma.h>
@@ -9,7 +9,7 @@
 #include <cstring>
 #include <stdexcept>
 
-namespace bcssim::apps::replay {
+namespace bcssim::base {
 namespace {
 
 struct FileCloser {
@@ -189,4 +189,4 @@ bool LineReader::next(std::string_view& line)
 
 std::size_t LineReader::buffer_bytes() const { return buffer_.capacity() + line_.capacity() + source_->state_bytes(); }
 
-} // namespace bcssim::apps::replay
+} // namespace bcssim::base

@@ -1,6 +1,6 @@
 #pragma once
-// Reading a trace file as a stream of lines, whatever its compression: plain text, gzip (zlib) or xz (liblzma),
-// told apart by their magic bytes. A LineReader holds one fixed input buffer and the longest line seen so far, so
+// Reading a file of the user (a trace, a workload) as a stream of lines, whatever its compression: plain text,
+// gzip (zlib) or xz (liblzma), told apart by their magic bytes. A LineReader holds one fixed input buffer and the longest line seen so far, so
 // its memory does not grow with the file's length (buffer_bytes() says how much it holds): a fixed input buffer
 // and a line buffer that only a line longer than any before it (spanning two fills) enlarges.
 #include <cstddef>
@@ -10,7 +10,7 @@
 #include <string_view>
 #include <vector>
 
-namespace bcssim::apps::replay {
+namespace bcssim::base {
 
 /// Bytes in order; read() returns 0 at the end. Errors (unreadable, corrupt compressed data) throw
 /// std::runtime_error with the file's name.
@@ -52,4 +52,4 @@ private:
   std::uint64_t line_number_ = 0;
 };
 
-} // namespace bcssim::apps::replay
+} // namespace bcssim::base

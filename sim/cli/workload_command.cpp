@@ -1,0 +1,140 @@
+// `bcssim workload generate`: a job stream from the Lublin-Feitelson model, written as SWF (a file to save, share
+// and replay: workload.swf); `bcssim workload stats FILE`: what an SWF file holds (jobs, sizes, run times, span,
+// offered load on a machine).
+#include "sim/cli/command.hpp"
+
+#include "sim/config/scenario.hpp"
+#include "workloads/lublin.hpp"
+#include "workloads/swf.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+namespace bcssim::sim::cli {
+namespace {
+namespace fs = std::filesystem;
+
+class WorkloadCommand : public Command {
+public:
+  explicit WorkloadCommand(CLI::App& app)
+      : Command(app.add_subcommand("workload", "Job streams in the Standard Workload Format (SWF)"))
+  {
+    sub_->require_subcommand(1);
+    generate_ = sub_->add_subcommand("generate", "Write a workload of the Lublin-Feitelson model as SWF");
+    generate_->add_option("--model", model_, "The workload model (lublin: Lublin & Feitelson 2003)")
+        ->check(CLI::IsMember({"lublin"}));
+    generate_->add_option("--jobs", jobs_, "Number of jobs")->check(CLI::Range(1, 10000000));
+    generate_->add_option("--procs", procs_, "The machine's processors, a power of two (the largest job)")
+        ->check(CLI::Range(2, 1 << 20));
+    generate_->add_option("--seed", seed_, "Seed of the project's generator (same seed, same file)");
+    generate_->add_option("--out", out_, "The SWF file to write (default: standard output)");
+    generate_->add_flag("--force", force_, "Replace --out if it exists");
+    stats_ = sub_->add_subcommand("stats", "Summarize an SWF file (plain, .gz or .xz)");
+    stats_->add_option("file", file_, "The SWF file")->required();
+    stats_->add_option("--procs", stats_procs_, "The machine's processors, for the offered load (default: the "
+                                                "header's MaxProcs)")
+        ->check(CLI::Range(1, 1 << 30));
+  }
+
+  std::string file() const override { return file_; }
+
+  int run(const char*) override
+  {
+    if (generate_->parsed())
+      return generate();
+    return stats();
+  }
+
+private:
+  int generate()
+  {
+    if ((procs_ & (procs_ - 1)) != 0)
+      throw ScenarioError("--procs", std::to_string(procs_), "a power of two from 2 to 2^20");
+    if (!out_.empty() && fs::exists(out_) && !force_)
+      throw ScenarioError("--out", out_, "a file that does not exist yet (or --force to replace it)");
+    const workloads::Swf swf = workloads::lublin_workload(workloads::lublin_spec(procs_, jobs_, seed_));
+    if (out_.empty()) {
+      workloads::write_swf(std::cout, swf);
+      return 0;
+    }
+    const fs::path tmp = out_ + ".tmp";
+    {
+      std::ofstream out(tmp);
+      workloads::write_swf(out, swf);
+      if (!out)
+        throw std::runtime_error("cannot write " + tmp.string());
+    }
+    fs::rename(tmp, out_);
+    std::cout << "wrote " << out_ << ": " << swf.jobs.size() << " jobs\n";
+    return 0;
+  }
+
+  int stats()
+  {
+    const workloads::Swf swf = read(file_);
+    if (swf.jobs.empty())
+      throw ScenarioError(file_, "(no job lines)", "an SWF file with at least one job");
+    unsigned procs = stats_procs_;
+    if (procs == 0) {
+      const std::string header = swf.header_value("MaxProcs");
+      procs = header.empty() ? 0 : unsigned(std::stoul(header));
+    }
+    std::vector<double> sizes, runs;
+    double first = swf.jobs.front().submit, last = first, work = 0;
+    for (const auto& j : swf.jobs) {
+      sizes.push_back(double(j.procs));
+      runs.push_back(j.run);
+      first = std::min(first, j.submit);
+      last = std::max(last, j.submit);
+      if (j.procs > 0 && j.run > 0)
+        work += double(j.procs) * j.run;
+    }
+    const auto median = [](std::vector<double> v) {
+      std::sort(v.begin(), v.end());
+      return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
+    };
+    const auto mean = [](const std::vector<double>& v) {
+      double s = 0;
+      for (double x : v)
+        s += x;
+      return s / double(v.size());
+    };
+    std::cout << fmt::format("{}: {} jobs, submitted over {:.0f} s ({:.2f} days)\n", file_, swf.jobs.size(),
+                             last - first, (last - first) / 86400);
+    std::cout << fmt::format("processors per job: median {}, mean {:.2f}, largest {}\n", median(sizes), mean(sizes),
+                             *std::max_element(sizes.begin(), sizes.end()));
+    std::cout << fmt::format("run time: median {} s, mean {:.1f} s, longest {} s\n", median(runs), mean(runs),
+                             *std::max_element(runs.begin(), runs.end()));
+    if (procs > 0 && last > first)
+      std::cout << fmt::format("offered load on {} processors: {:.3f} (processor-seconds of work over the "
+                               "processor-seconds of the submission span)\n",
+                               procs, work / (double(procs) * (last - first)));
+    return 0;
+  }
+
+  static workloads::Swf read(const std::string& path)
+  {
+    try {
+      return workloads::read_swf(path);
+    } catch (const workloads::SwfError& e) {
+      throw ScenarioError(e.file() + ":" + std::to_string(e.line()) + ": " + e.field(), e.value(), e.allowed());
+    }
+  }
+
+  CLI::App* generate_ = nullptr;
+  CLI::App* stats_ = nullptr;
+  std::string model_ = "lublin", out_, file_;
+  unsigned jobs_ = 1000, procs_ = 128, stats_procs_ = 0;
+  std::uint64_t seed_ = 1;
+  bool force_ = false;
+};
+
+} // namespace
+
+std::unique_ptr<Command> workload_command(CLI::App& app) { return std::make_unique<WorkloadCommand>(app); }
+
+} // namespace bcssim::sim::cli

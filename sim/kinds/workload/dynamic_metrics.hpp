@@ -1,0 +1,43 @@
+#pragma once
+// The figures of a dynamic workload (thesis ch. 6 §6.4.1, "Metrics"): per job its response time (completion -
+// arrival) and bounded slowdown, max{(T_w + T_r) / max{T_d, tau}, 1} with T_w + T_r its response time, T_d its run
+// time in dedicated mode and tau the short-job bound; the jobs split into the short and the long half by T_d
+// (the thesis classifies by the FCFS execution time, so that the halves stay the same under every scheduler); the
+// number of jobs in the system (arrived, not finished) over time; the offered load.
+#include "sim/kinds/workload/workload_run.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace bcssim::sim {
+
+struct Distribution {
+  double mean = 0, median = 0, p5 = 0, p25 = 0, p75 = 0, p95 = 0;
+  std::size_t count = 0;
+};
+/// The distribution of `values` (percentiles by linear interpolation between order statistics).
+Distribution distribution(std::vector<double> values);
+
+struct DynamicFigures {
+  Distribution response, response_short, response_long;  // s
+  Distribution slowdown, slowdown_short, slowdown_long;  // bounded slowdown (jobs with a known T_d)
+  double offered_load = 0; // sum of T_d x processes / (machine PEs x first-to-last submission); 0 if unknown
+  std::size_t most_in_system = 0;
+};
+
+/// A job's bounded slowdown; NaN when its dedicated time is unknown (0).
+double bounded_slowdown(const JobOutcome& job, double tau);
+/// Ids of the jobs of the short half: the floor(n/2) shortest by dedicated time, ties by id (empty if any is
+/// unknown).
+std::vector<bool> short_half(const std::vector<JobOutcome>& jobs);
+DynamicFigures dynamic_figures(const std::vector<JobOutcome>& jobs, double tau, unsigned machine_pes);
+/// summary.json's "dynamic" entry.
+nlohmann::json dynamic_json(const DynamicFigures& f);
+/// jobs_in_system.csv: the count after each arrival and departure, in time order (departures first at a tie).
+std::string jobs_in_system_csv(const std::vector<JobOutcome>& jobs);
+/// response_cdf.csv: each half's response times in order with their cumulative fraction.
+std::string response_cdf_csv(const std::vector<JobOutcome>& jobs);
+
+} // namespace bcssim::sim

@@ -1,0 +1,127 @@
+#include "sim/kinds/workload/dynamic_study.hpp"
+
+#include "base/units.hpp"
+#include "sim/output/plot.hpp"
+
+#include <fmt/format.h>
+
+#include <cstdlib>
+#include <map>
+
+namespace bcssim::sim {
+namespace {
+
+// A point's place in the plots: its x (the first swept dimension but the algorithm and its MPI) and its series.
+struct Place {
+  std::string x_name, x, series;
+};
+
+Place place_of(const StudyPoint& p)
+{
+  Place out;
+  out.series = p.summary.at("workload").at("algorithm").get<std::string>();
+  for (const auto& [name, value] : p.coordinates) {
+    if (name == "scheduler.algorithm" || name == "mpi" || name == "workload.jobs" || name == "seed")
+      continue;
+    if (out.x_name.empty()) {
+      out.x_name = name;
+      out.x = value;
+    } else {
+      out.series += " " + name.substr(name.rfind('.') + 1) + "=" + value;
+    }
+  }
+  return out;
+}
+
+// "100ms" -> 0.1 for the axis; a plain number as it is; anything else by its rank.
+std::string numeric(const std::string& text, std::size_t rank)
+{
+  const auto q = base::parse_quantity(base::Quantity::time, text);
+  if (q)
+    return fmt::format("{}", *q);
+  char* end = nullptr;
+  const double v = std::strtod(text.c_str(), &end);
+  return end != text.c_str() && *end == '\0' ? fmt::format("{}", v) : std::to_string(rank);
+}
+
+} // namespace
+
+void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoint>& points,
+                               const std::string& study_name)
+{
+  std::map<std::string, std::vector<std::size_t>> series; // name -> points in order
+  std::vector<std::string> order;
+  std::string x_name;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Place pl = place_of(points[i]);
+    x_name = pl.x_name;
+    if (!series.count(pl.series))
+      order.push_back(pl.series);
+    series[pl.series].push_back(i);
+  }
+  // dynamic.dat: one block per series: x, label, mean/median response, mean/median slowdown, percentiles.
+  std::string dat = "# x label mean_response median_response mean_slowdown median_slowdown r5 r25 r75 r95 s5 s25 "
+                    "s75 s95\n";
+  for (const std::string& name : order) {
+    dat += fmt::format("# {}\n", name);
+    std::size_t rank = 0;
+    for (std::size_t i : series[name]) {
+      const nlohmann::json& d = points[i].summary.at("workload").at("dynamic");
+      const Place pl = place_of(points[i]);
+      const auto& r = d.at("response_s");
+      const auto& s = d.at("bounded_slowdown");
+      dat += fmt::format("{} \"{}\" {} {} {} {} {} {} {} {} {} {} {} {}\n", numeric(pl.x, rank++), pl.x,
+                         r.at("mean").get<double>(), r.at("median").get<double>(), s.at("mean").get<double>(),
+                         s.at("median").get<double>(), r.at("p5").get<double>(), r.at("p25").get<double>(),
+                         r.at("p75").get<double>(), r.at("p95").get<double>(), s.at("p5").get<double>(),
+                         s.at("p25").get<double>(), s.at("p75").get<double>(), s.at("p95").get<double>());
+    }
+    dat += "\n\n";
+  }
+  dir.write("dynamic.dat", dat);
+  const std::string x_label = x_name.empty() ? "point" : x_name;
+  auto lines = [&](int column, bool with_title) {
+    std::string out;
+    for (std::size_t k = 0; k < order.size(); ++k)
+      out += fmt::format("{}'dynamic.dat' index {} using 1:{}:xtic(2) with linespoints lw 1.5 pt 7 lc {} title '{}'",
+                         k == 0 ? "  plot " : ", \\\n       ", k, column, k + 1, with_title ? order[k] : "");
+    return out + "\n";
+  };
+  const std::string panels =
+      "  set multiplot layout 2,2 title '" + study_name + "'\n" +
+      "  set title 'mean response time (s)'\n" + lines(3, true) + "  set title 'median response time (s)'\n" +
+      lines(4, false) + "  set title 'mean bounded slowdown'\n" + lines(5, false) +
+      "  set title 'median bounded slowdown'\n" + lines(6, false) + "  unset multiplot\n";
+  dir.write("dynamic.gp",
+            fmt::format("# Response time and bounded slowdown vs {0} (thesis Figs. 6.8, 6.12). Regenerate with: "
+                        "gnuplot dynamic.gp\nset grid\nset key top left font ',8'\nset xlabel '{0}'\n"
+                        "set yrange [0:*]\n{1}",
+                        x_label, svg_and_png("dynamic", 1100, 800, panels, true)));
+  render_gnuplot(dir.path("dynamic.gp").parent_path(), "dynamic.gp");
+  // Box plots (Figures 6.9, 6.10): whiskers at the 5th and 95th percentiles, box 25th-75th, line at the median.
+  auto boxes = [&](int lo, int q1, int med, int q3, int hi) {
+    std::string out;
+    const double width = 0.6 / double(order.size());
+    for (std::size_t k = 0; k < order.size(); ++k) {
+      const double shift = (double(k) - double(order.size() - 1) / 2) * width;
+      out += fmt::format("{}'dynamic.dat' index {} using ($0+{:.3f}):{}:{}:{}:{}:({:.3f}):xtic(2) with candlesticks "
+                         "whiskerbars lc {} title '{}', \\\n       '' index {} using ($0+{:.3f}):{}:{}:{}:{}:({:.3f}) "
+                         "with candlesticks lc {} lw 2 notitle",
+                         k == 0 ? "  plot " : ", \\\n       ", k, shift, q1, lo, hi, q3, width * 0.8, k + 1,
+                         order[k], k, shift, med, med, med, med, width * 0.8, k + 1);
+    }
+    return out + "\n";
+  };
+  const std::string box_panels = "  set multiplot layout 1,2 title '" + study_name + "'\n" +
+                                 "  set title 'response time (s)'\n" + boxes(7, 8, 4, 9, 10) +
+                                 "  set title 'bounded slowdown'\n" + boxes(11, 12, 6, 13, 14) + "  unset multiplot\n";
+  dir.write("dynamic_boxes.gp",
+            fmt::format("# Distributions (5, 25, 50, 75, 95th percentiles) of the response time and bounded slowdown "
+                        "vs {0} (thesis Figs. 6.9, 6.10). Regenerate with: gnuplot dynamic_boxes.gp\nset grid y\n"
+                        "set logscale y\nset key top left font ',8'\nset xlabel '{0}'\nset boxwidth 0.2\n"
+                        "set offsets 0.5, 0.5, 0, 0\n{1}",
+                        x_label, svg_and_png("dynamic_boxes", 1200, 520, box_panels, true)));
+  render_gnuplot(dir.path("dynamic_boxes.gp").parent_path(), "dynamic_boxes.gp");
+}
+
+} // namespace bcssim::sim

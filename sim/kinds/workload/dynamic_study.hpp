@@ -1,0 +1,18 @@
+#pragma once
+// The plots of a study of dynamic workloads (thesis ch. 6 §6.4, Figures 6.8-6.12): against the study's first
+// swept dimension other than the algorithm (the MPL, the quantum, the load factor...), one line per algorithm
+// (and per value of the other swept dimensions): dynamic.png, the mean and median response time and bounded
+// slowdown; dynamic_boxes.png, the distribution of the response times and bounded slowdowns (5, 25, 50, 75 and
+// 95th percentiles) at each point.
+#include "sim/kinds/registry.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <vector>
+
+namespace bcssim::sim {
+
+void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoint>& points,
+                               const std::string& study_name);
+
+} // namespace bcssim::sim

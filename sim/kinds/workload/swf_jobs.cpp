@@ -1,0 +1,99 @@
+#include "sim/kinds/workload/swf_jobs.hpp"
+
+#include "base/rng.hpp"
+#include "workloads/swf.hpp"
+
+#include <fmt/format.h>
+
+#include <cmath>
+
+namespace bcssim::sim {
+namespace {
+
+// Shortest text of a time in seconds that reads back as the same double ("0.125s").
+std::string seconds(double s) { return fmt::format("{}s", s); }
+
+} // namespace
+
+SwfRecords swf_records(const Scenario& sc)
+{
+  const std::string path = sc.text("workload.swf");
+  workloads::Swf swf;
+  try {
+    swf = workloads::read_swf(path);
+  } catch (const workloads::SwfError& e) {
+    throw ScenarioError(e.line() == 0 ? "workload.swf" : fmt::format("{}:{}: {}", e.file(), e.line(), e.field()),
+                        e.value(), e.allowed());
+  }
+  const double scale = sc.real("workload.time_scale");
+  const double load = sc.real("workload.load_factor");
+  const double estimate_factor = sc.real("workload.estimate_factor");
+  const std::vector<double> granularities = sc.quantities("workload.granularities");
+  const bool skip = sc.text("workload.swf_invalid") == "skip";
+  const std::int64_t limit = sc.integer("workload.swf_jobs");
+  const auto machine = sc.integer("platform.nodes") * sc.integer("platform.pes_per_node");
+  const std::uint64_t seed = std::uint64_t(sc.integer("seed"));
+
+  SwfRecords out;
+  out.records = nlohmann::json::array();
+  double previous_submit = 0;
+  for (const workloads::SwfJob& j : swf.jobs) {
+    if (limit > 0 && std::int64_t(out.records.size()) >= limit)
+      break;
+    const std::string at = fmt::format("{}:{}", path, j.line);
+    const std::int64_t procs = j.procs > 0 ? j.procs : j.requested_procs;
+    auto refuse = [&](int field, const std::string& value, const std::string& allowed) {
+      if (!skip)
+        throw ScenarioError(fmt::format("{}: {}", at, workloads::swf_field(field)), value,
+                            allowed + " (or workload.swf_invalid = \"skip\")");
+      ++out.skipped;
+    };
+    if (procs < 1 || procs > machine) {
+      refuse(j.procs > 0 ? 5 : 8, std::to_string(procs),
+             fmt::format("1 to the machine's {} PEs (platform.nodes x platform.pes_per_node)", machine));
+      continue;
+    }
+    if (!(j.run > 0)) {
+      refuse(4, fmt::format("{}", j.run), "a run time of more than 0 s");
+      continue;
+    }
+    if (j.requested_time != -1 && j.requested_time < j.run) {
+      refuse(9, fmt::format("{}", j.requested_time), fmt::format("an estimate of at least the run time, {} s", j.run));
+      continue;
+    }
+    if (j.submit < 0 || j.submit < previous_submit) {
+      refuse(2, fmt::format("{}", j.submit),
+             fmt::format("a submit time of at least the previous job's, {} s (SWF lists jobs by submit time)",
+                         previous_submit));
+      continue;
+    }
+    previous_submit = j.submit;
+    // Each record's own stream: its granularity and estimate do not depend on the records before it.
+    base::Rng rng = base::Rng::stream(seed, std::uint64_t(j.line));
+    const double run = j.run * load / scale;
+    const double granularity = granularities[std::size_t(rng.uniform() * double(granularities.size()))];
+    const double estimate = j.requested_time != -1 ? j.requested_time * load / scale
+                                                   : run * rng.uniform(1, estimate_factor);
+    // Whole iterations of about the chosen granularity that compute the run time exactly.
+    const double iterations = std::max(1.0, std::round(run / granularity));
+    nlohmann::json record = {
+        {"app", {{"name", "synthetic"}, {"processes", procs}}},
+        {"synthetic",
+         {{"pattern", procs > 1 ? "ring" : "none"}, // a serial job has no neighbour
+          {"granularity", seconds(run / iterations)},
+          {"iterations", std::int64_t(iterations)}}},
+        {"submit", seconds(j.submit / scale)},
+        {"estimate", seconds(std::max(estimate, run))}};
+    out.records.push_back(std::move(record));
+    out.origins.push_back(at);
+    out.run_times.push_back(run);
+  }
+  if (out.records.empty())
+    throw ScenarioError("workload.swf", path,
+                        out.skipped > 0 ? fmt::format("an SWF file with a job that can run here ({} skipped)",
+                                                      out.skipped)
+                                        : "an SWF file with at least one job line");
+  return out;
+}
+
+} // namespace bcssim::sim

@@ -1,0 +1,31 @@
+#pragma once
+// A workload read from an SWF file (workload.swf) instead of workload.jobs (thesis ch. 6 §6.4.1): each record
+// becomes a job of the synthetic BSP application (a ring exchange after each computation step; none for a serial
+// job) as wide as the
+// record's processors, submitted at its submit time and computing its run time in total, both divided by
+// workload.time_scale and the run time multiplied by workload.load_factor. Each job's granularity is one of
+// workload.granularities with equal probability, and its runtime estimate the record's requested time, or (none
+// given) its run time x a factor uniform in [1, workload.estimate_factor]; both drawn from the scenario's seed.
+#include "sim/config/scenario.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <string>
+#include <vector>
+
+namespace bcssim::sim {
+
+struct SwfRecords {
+  nlohmann::json records;           // as workload.jobs would hold them
+  std::vector<std::string> origins; // per record: "FILE:LINE" for errors
+  std::vector<double> run_times;    // per record: its run time as the job computes it, s (T_d)
+  std::size_t skipped = 0;          // records left out under workload.swf_invalid = skip
+};
+
+/// The records of workload.swf. A record that cannot run here (no processors or more than the machine's, a run
+/// time of 0 or less, an estimate shorter than the run time, a submit time before the previous one's) is a
+/// ScenarioError naming "FILE:LINE: field N (name)", the value and what is allowed, or is skipped under
+/// workload.swf_invalid = skip; so is an empty workload.
+SwfRecords swf_records(const Scenario& sc);
+
+} // namespace bcssim::sim
