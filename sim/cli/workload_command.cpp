@@ -40,8 +40,6 @@ public:
         ->check(CLI::Range(1, 1 << 30));
   }
 
-  std::string file() const override { return file_; }
-
   int run(const char*) override
   {
     if (generate_->parsed())
@@ -121,6 +119,8 @@ private:
     try {
       return workloads::read_swf(path);
     } catch (const workloads::SwfError& e) {
+      if (e.line() == 0)
+        throw ScenarioError("FILE", e.value(), e.allowed());
       throw ScenarioError(e.file() + ":" + std::to_string(e.line()) + ": " + e.field(), e.value(), e.allowed());
     }
   }
