@@ -55,7 +55,7 @@ run_target() {
   local target=$1 name=${1#fuzz_}
   local corpus=$OUT/corpus/$name artifacts=$OUT/artifacts/$name/ seeds=()
   mkdir -p "$corpus" "$artifacts" "$OUT/logs"
-  for d in ${SEEDS[$target]} "tests/fuzz/regressions/$name"; do seeds+=("$ROOT/$d"); done
+  for d in ${SEEDS[$target]} "tests/fuzz/regressions/$name"; do [ -d "$ROOT/$d" ] && seeds+=("$ROOT/$d"); done
   local dict=()
   [ -n "${DICT[$target]:-}" ] && dict=("-dict=$OUT/dict/${DICT[$target]}.dict")
   # -timeout: an input slower than 10 s is a finding; -rss_limit_mb bounds memory (and malloc_limit_mb, which
