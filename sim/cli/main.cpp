@@ -2,9 +2,13 @@
 // deadlocked (the report names each blocked rank and its call). Each subcommand is a file of this folder.
 #include "sim/cli/command.hpp"
 #include "sim/config/scenario.hpp"
+#include "sim/config/suggest.hpp"
 #include "sim/machine/mpi_job.hpp"
 #include "sim/output/signals.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
 #include <cstdio>
 #include <exception>
 
@@ -32,6 +36,15 @@ int main(int argc, char** argv)
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
+    // A mistyped subcommand: CLI11 would only say that one is required.
+    std::vector<std::string> names;
+    for (const CLI::App* sub : app.get_subcommands({}))
+      names.push_back(sub->get_name());
+    if (argc > 1 && argv[1][0] != '-' && std::find(names.begin(), names.end(), argv[1]) == names.end()) {
+      std::fprintf(stderr, "error: no subcommand '%s'%s; subcommands: %s (bcssim --help)\n", argv[1],
+                   did_you_mean(argv[1], names).c_str(), fmt::format("{}", fmt::join(names, ", ")).c_str());
+      return kInvalidInput;
+    }
     const int code = app.exit(e);
     return code == 0 ? 0 : kInvalidInput;
   }

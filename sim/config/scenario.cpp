@@ -2,6 +2,7 @@
 
 #include "models/qsnet/params.hpp"
 #include "sim/config/params.hpp"
+#include "sim/config/suggest.hpp"
 #include "sim/kinds/registry.hpp"
 #include "sim/machine/machine_params.hpp"
 
@@ -40,7 +41,8 @@ void check_tree(const nlohmann::json& node, const std::string& prefix, std::map<
       if (prefix.empty()) // expanded by sim/study/study.cpp before a point is resolved
         allowed.insert(std::lower_bound(allowed.begin(), allowed.end(), "sweep"), "sweep");
       throw ScenarioError(path, value.dump(),
-                          fmt::format("no such key; allowed here: {}", fmt::join(allowed, ", ")));
+                          fmt::format("a key of this section{}: {}", did_you_mean(key, allowed),
+                                      fmt::join(allowed, ", ")));
     }
   }
 }
@@ -53,8 +55,13 @@ void apply_set(nlohmann::json& user, const std::string& assignment)
   const std::string path = assignment.substr(0, eq);
   const std::string text = assignment.substr(eq + 1);
   check_utf8_assignment(path, text); // before anything shows them
-  if (find_param(path) == nullptr)
-    throw ScenarioError(path, nlohmann::json(text).dump(), "a parameter path (see `bcssim params`)");
+  if (find_param(path) == nullptr) {
+    std::vector<std::string> paths;
+    for (const ParamSpec& p : catalog())
+      paths.push_back(p.path);
+    throw ScenarioError(path, nlohmann::json(text).dump(),
+                        "a parameter path (see `bcssim params`)" + did_you_mean(path, paths));
+  }
   const nlohmann::json value = parse_set_value(path, text);
   nlohmann::json* node = &user;
   std::size_t start = 0;

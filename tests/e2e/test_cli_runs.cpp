@@ -40,7 +40,16 @@ TEST_CASE("bad input: exit 2, a message naming path, value and what is allowed, 
   std::ofstream(kTmp / "typo.json") << R"({"platform": {"preset": "crescendo", "nodse": 4}})";
   const auto t = bcssim("run " + (kTmp / "typo.json").string() + " --out " + (kTmp / "typo").string());
   CHECK(t.code == 2);
-  CHECK(t.output.find("platform.nodse = 4: expected no such key; allowed here:") != std::string::npos);
+  CHECK(t.output.find("platform.nodse = 4: expected a key of this section (did you mean 'nodes'?): nic, nodes,") !=
+        std::string::npos);
+  const auto set = bcssim("validate " + (kTmp / "typo.json").string() + " --set platform.pe_sped=1GHz");
+  CHECK(set.code == 2);
+  CHECK(set.output.find("platform.pe_sped = \"1GHz\": expected a parameter path (see `bcssim params`) (did you "
+                        "mean 'platform.pe_speed'?)") != std::string::npos);
+  const auto sub = bcssim("runn " + (kTmp / "typo.json").string());
+  CHECK(sub.code == 2);
+  CHECK(sub.output.find("error: no subcommand 'runn' (did you mean 'run'?); subcommands: run, sweep,") !=
+        std::string::npos);
   CHECK_FALSE(fs::exists(kTmp / "typo"));
 
   std::ofstream(kTmp / "broken.json") << R"({"platform": )";
@@ -55,6 +64,15 @@ TEST_CASE("validate and params")
   const auto v = bcssim("validate " + kDefault + " --print");
   CHECK(v.code == 0);
   CHECK(v.output.find("\"cable_length\"") != std::string::npos);
+  // --print: stdout is JSON only (a study's every point), the verdict on stderr.
+  const auto single = run_shell(exe() + " validate " + kDefault + " --print 2>/dev/null");
+  CHECK(nlohmann::json::parse(single.output).at("platform").at("preset") == "crescendo");
+  const auto study = run_shell(exe() + " validate " + std::string(BCSSIM_SOURCE_DIR) +
+                               "/scenarios/paper/sage.json --print 2>/dev/null");
+  const nlohmann::json points = nlohmann::json::parse(study.output).at("study").at("points");
+  REQUIRE(points.size() == 12);
+  CHECK(points[1].at("label") == "app.processes=2 mpi=bcs");
+  CHECK(points[11].at("scenario").at("app").at("processes") == 64);
   const auto p = bcssim("params");
   CHECK(p.code == 0);
   CHECK(p.output.find("platform.pci.mixed_bandwidth") != std::string::npos);

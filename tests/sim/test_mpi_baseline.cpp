@@ -54,7 +54,7 @@ double pingpong_us(std::uint64_t bytes, unsigned posted)
 // is +7 % (16 B, 9 receives); a flat cost per entry walked (41 cycles, the model before the NIC cache misses)
 // put the 9-receive points 9-15 % high and fails here. One simulation per process: one test case per row.
 #define TABLE2_ROW(BYTES, POSTED, US)                                                                              \
-  TEST_CASE("MPI ping-pong latency " #BYTES " B " #POSTED " posted receives is " #US " us (003 Table 2)")          \
+  TEST_CASE("MPI ping-pong latency " #BYTES " B with " #POSTED " receive(s) posted is " #US " us (003 Table 2)") \
   {                                                                                                                \
     const double simulated = pingpong_us(BYTES, POSTED);                                                           \
     MESSAGE("simulated " << simulated << " us");                                                                   \

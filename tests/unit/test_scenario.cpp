@@ -60,7 +60,8 @@ TEST_CASE("every class of bad input names the path, the value and what is allowe
 {
   // Unknown key, at the root and deeper.
   CHECK(error_of({{"platfrom", json::object()}}) ==
-        "platfrom = {}: expected no such key; allowed here: app, bcs, compare, job, kind, microbench, mpi, "
+        "platfrom = {}: expected a key of this section (did you mean 'platform'?): app, bcs, compare, job, kind, "
+        "microbench, mpi, "
         "mpi_microbench, name, noise, platform, quadrics, replay, replicates, sage, scheduler, seed, sweep, sweep3d, "
         "synthetic, workload");
   CHECK(error_of({{"platform", {{"pci", {{"speed", "1MB/s"}}}}}}).find("platform.pci.speed = \"1MB/s\"") == 0);

@@ -75,7 +75,8 @@ TEST_CASE("sweep and compare errors name the sweep path, the value and what is a
   json grow = {{"kind", "app"}, {"app", {{"processes", 100}}}, {"sweep", {{"platform.nodes", {50, 64}}}}};
   CHECK(error_of(grow) == "");
   CHECK(Study::resolve(grow, {}, "s").size() == 2);
-  CHECK(error_of({{"sweeps", 1}}).find("allowed here: ") != std::string::npos);
+  CHECK(error_of({{"sweeps", 1}}).find("expected a key of this section (did you mean 'sweep'?): ") !=
+        std::string::npos);
   CHECK(error_of({{"sweeps", 1}}).find(", sweep,") != std::string::npos);
 }
 
