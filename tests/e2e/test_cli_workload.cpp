@@ -375,3 +375,25 @@ TEST_CASE("EASY backfilling on a hand-made SWF trace: a short job starts early, 
   CHECK(start("none", 2) >= end("none", 1));   // without backfilling C waited behind B
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("a study of a dynamic workload: its figures per point in algorithms.csv, plotted against the MPL")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  REQUIRE(bcssim("workload generate --jobs 10 --procs 8 --seed 4 --out " + (kTmp / "w.swf").string()).code == 0);
+  const auto r = bcssim("run " + swf_scenario(kTmp / "w.swf") +
+                        " --set scheduler.algorithm=gs --set 'sweep.scheduler.mpl=[1,2]' "
+                        "--set 'sweep.scheduler.backfill=[\"none\",\"easy\"]' --out " + (kTmp / "s").string());
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  const std::string csv = slurp(kTmp / "s" / "algorithms.csv");
+  CHECK(csv.find(",mean_bounded_slowdown,median_bounded_slowdown,") != std::string::npos);
+  CHECK(csv.find(",offered_load,most_jobs_in_system\n") != std::string::npos);
+  for (const char* f : {"dynamic.png", "dynamic_boxes.png", "points/0000/jobs_in_system.png",
+                        "points/0000/response_cdf.png"})
+    CHECK_MESSAGE(fs::exists(kTmp / "s" / f), f);
+  // The MPL (numbers) is the x axis; the backfilling policy makes the series.
+  const std::string dat = slurp(kTmp / "s" / "dynamic.dat");
+  CHECK(dat.find("# gs backfill=none\n1 \"1\" ") != std::string::npos);
+  CHECK(dat.find("# gs backfill=easy\n1 \"1\" ") != std::string::npos);
+  fs::remove_all(kTmp);
+}

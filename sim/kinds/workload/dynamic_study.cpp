@@ -11,24 +11,57 @@
 namespace bcssim::sim {
 namespace {
 
-// A point's place in the plots: its x (the first swept dimension but the algorithm and its MPI) and its series.
+// A point's place in the plots: its x (a swept dimension but the algorithm and its MPI: the first with numbers or
+// times for values, else the first) and its series (the algorithm and the other swept values).
 struct Place {
   std::string x_name, x, series;
 };
 
-Place place_of(const StudyPoint& p)
+bool is_number(const std::string& text)
+{
+  if (base::parse_quantity(base::Quantity::time, text))
+    return true;
+  char* end = nullptr;
+  std::strtod(text.c_str(), &end);
+  return end != text.c_str() && *end == '\0';
+}
+
+bool plotted(const std::string& name)
+{
+  return name != "scheduler.algorithm" && name != "mpi" && name != "workload.jobs" && name != "seed";
+}
+
+// The dimension on the x axis: the first whose values are all numbers or times, else the first one.
+std::string x_dimension(const std::vector<StudyPoint>& points)
+{
+  std::vector<std::string> names;
+  for (const auto& [name, value] : points.front().coordinates)
+    if (plotted(name))
+      names.push_back(name);
+  for (const std::string& name : names) {
+    bool numeric = true;
+    for (const StudyPoint& p : points)
+      for (const auto& [n, v] : p.coordinates)
+        if (n == name && !is_number(v))
+          numeric = false;
+    if (numeric)
+      return name;
+  }
+  return names.empty() ? "" : names.front();
+}
+
+Place place_of(const StudyPoint& p, const std::string& x_name)
 {
   Place out;
+  out.x_name = x_name;
   out.series = p.summary.at("workload").at("algorithm").get<std::string>();
   for (const auto& [name, value] : p.coordinates) {
-    if (name == "scheduler.algorithm" || name == "mpi" || name == "workload.jobs" || name == "seed")
+    if (!plotted(name))
       continue;
-    if (out.x_name.empty()) {
-      out.x_name = name;
+    if (name == x_name)
       out.x = value;
-    } else {
+    else
       out.series += " " + name.substr(name.rfind('.') + 1) + "=" + value;
-    }
   }
   return out;
 }
@@ -51,10 +84,9 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
 {
   std::map<std::string, std::vector<std::size_t>> series; // name -> points in order
   std::vector<std::string> order;
-  std::string x_name;
+  const std::string x_name = points.empty() ? "" : x_dimension(points);
   for (std::size_t i = 0; i < points.size(); ++i) {
-    const Place pl = place_of(points[i]);
-    x_name = pl.x_name;
+    const Place pl = place_of(points[i], x_name);
     if (!series.count(pl.series))
       order.push_back(pl.series);
     series[pl.series].push_back(i);
@@ -67,7 +99,7 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
     std::size_t rank = 0;
     for (std::size_t i : series[name]) {
       const nlohmann::json& d = points[i].summary.at("workload").at("dynamic");
-      const Place pl = place_of(points[i]);
+      const Place pl = place_of(points[i], x_name);
       const auto& r = d.at("response_s");
       const auto& s = d.at("bounded_slowdown");
       dat += fmt::format("{} \"{}\" {} {} {} {} {} {} {} {} {} {} {} {}\n", numeric(pl.x, rank++), pl.x,
@@ -100,14 +132,15 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
   render_gnuplot(dir.path("dynamic.gp").parent_path(), "dynamic.gp");
   // Box plots (Figures 6.9, 6.10): whiskers at the 5th and 95th percentiles, box 25th-75th, line at the median.
   auto boxes = [&](int lo, int q1, int med, int q3, int hi) {
-    std::string out;
+    // The x labels once, at the middle of each group of boxes.
+    std::string out = "  plot 'dynamic.dat' index 0 using 0:(NaN):xtic(2) notitle";
     const double width = 0.6 / double(order.size());
     for (std::size_t k = 0; k < order.size(); ++k) {
       const double shift = (double(k) - double(order.size() - 1) / 2) * width;
-      out += fmt::format("{}'dynamic.dat' index {} using ($0+{:.3f}):{}:{}:{}:{}:({:.3f}):xtic(2) with candlesticks "
+      out += fmt::format("{}'dynamic.dat' index {} using ($0+{:.3f}):{}:{}:{}:{}:({:.3f}) with candlesticks "
                          "whiskerbars lc {} title '{}', \\\n       '' index {} using ($0+{:.3f}):{}:{}:{}:{}:({:.3f}) "
                          "with candlesticks lc {} lw 2 notitle",
-                         k == 0 ? "  plot " : ", \\\n       ", k, shift, q1, lo, hi, q3, width * 0.8, k + 1,
+                         ", \\\n       ", k, shift, q1, lo, hi, q3, width * 0.8, k + 1,
                          order[k], k, shift, med, med, med, med, width * 0.8, k + 1);
     }
     return out + "\n";
