@@ -4,6 +4,7 @@
 #include "sim/cli/command.hpp"
 
 #include "sim/config/scenario.hpp"
+#include "sim/kinds/workload/dynamic_metrics.hpp"
 #include "workloads/lublin.hpp"
 #include "workloads/swf.hpp"
 
@@ -91,21 +92,12 @@ private:
       if (j.procs > 0 && j.run > 0)
         work += double(j.procs) * j.run;
     }
-    const auto median = [](std::vector<double> v) {
-      std::sort(v.begin(), v.end());
-      return v.size() % 2 ? v[v.size() / 2] : (v[v.size() / 2 - 1] + v[v.size() / 2]) / 2;
-    };
-    const auto mean = [](const std::vector<double>& v) {
-      double s = 0;
-      for (double x : v)
-        s += x;
-      return s / double(v.size());
-    };
+    const Distribution size = distribution(sizes), run = distribution(runs);
     std::cout << fmt::format("{}: {} jobs, submitted over {:.0f} s ({:.2f} days)\n", file_, swf.jobs.size(),
                              last - first, (last - first) / 86400);
-    std::cout << fmt::format("processors per job: median {}, mean {:.2f}, largest {}\n", median(sizes), mean(sizes),
+    std::cout << fmt::format("processors per job: median {}, mean {:.2f}, largest {}\n", size.median, size.mean,
                              *std::max_element(sizes.begin(), sizes.end()));
-    std::cout << fmt::format("run time: median {} s, mean {:.1f} s, longest {} s\n", median(runs), mean(runs),
+    std::cout << fmt::format("run time: median {} s, mean {:.1f} s, longest {} s\n", run.median, run.mean,
                              *std::max_element(runs.begin(), runs.end()));
     if (procs > 0 && last > first)
       std::cout << fmt::format("offered load on {} processors: {:.3f} (processor-seconds of work over the "

@@ -7,6 +7,7 @@
 
 #include <cstdlib>
 #include <map>
+#include <optional>
 
 namespace bcssim::sim {
 namespace {
@@ -17,13 +18,14 @@ struct Place {
   std::string x_name, x, series;
 };
 
-bool is_number(const std::string& text)
+// A swept value as a number: a time in seconds ("100ms" -> 0.1) or a plain number; none otherwise.
+std::optional<double> number_of(const std::string& text)
 {
-  if (base::parse_quantity(base::Quantity::time, text))
-    return true;
+  if (const auto q = base::parse_quantity(base::Quantity::time, text))
+    return q;
   char* end = nullptr;
-  std::strtod(text.c_str(), &end);
-  return end != text.c_str() && *end == '\0';
+  const double v = std::strtod(text.c_str(), &end);
+  return end != text.c_str() && *end == '\0' ? std::optional<double>(v) : std::nullopt;
 }
 
 bool plotted(const std::string& name)
@@ -42,7 +44,7 @@ std::string x_dimension(const std::vector<StudyPoint>& points)
     bool numeric = true;
     for (const StudyPoint& p : points)
       for (const auto& [n, v] : p.coordinates)
-        if (n == name && !is_number(v))
+        if (n == name && !number_of(v))
           numeric = false;
     if (numeric)
       return name;
@@ -66,15 +68,11 @@ Place place_of(const StudyPoint& p, const std::string& x_name)
   return out;
 }
 
-// "100ms" -> 0.1 for the axis; a plain number as it is; anything else by its rank.
+// The x of a point: its value as a number, else its rank.
 std::string numeric(const std::string& text, std::size_t rank)
 {
-  const auto q = base::parse_quantity(base::Quantity::time, text);
-  if (q)
-    return fmt::format("{}", *q);
-  char* end = nullptr;
-  const double v = std::strtod(text.c_str(), &end);
-  return end != text.c_str() && *end == '\0' ? fmt::format("{}", v) : std::to_string(rank);
+  const auto v = number_of(text);
+  return v ? fmt::format("{}", *v) : std::to_string(rank);
 }
 
 } // namespace

@@ -34,12 +34,7 @@ void merge(nlohmann::json& base, const nlohmann::json& overlay)
 
 } // namespace
 
-std::size_t skipped_records(const Scenario& sc)
-{
-  return sc.text("workload.swf").empty() ? 0 : swf_records(sc).skipped;
-}
-
-std::vector<WorkloadJob> workload_jobs(const Scenario& sc)
+std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
 {
   const bool from_swf = !sc.text("workload.swf").empty();
   if (from_swf && !sc.raw("workload.jobs").empty())
@@ -48,6 +43,8 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc)
   SwfRecords swf;
   if (from_swf)
     swf = swf_records(sc);
+  if (skipped != nullptr)
+    *skipped = swf.skipped;
   const nlohmann::json& records = from_swf ? swf.records : sc.raw("workload.jobs");
   if (records.empty())
     throw ScenarioError("workload.jobs", "[]", "at least one job (or workload.swf)");

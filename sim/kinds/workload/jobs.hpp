@@ -26,8 +26,7 @@ struct WorkloadJob {
 };
 
 /// The workload's jobs, checked; ScenarioError naming workload.jobs[i]... (or FILE:LINE) for a bad one.
-std::vector<WorkloadJob> workload_jobs(const Scenario& sc);
-/// How many SWF records workload_jobs left out (workload.swf_invalid = skip); 0 without an SWF file.
-std::size_t skipped_records(const Scenario& sc);
+/// `skipped` (if given) gets how many SWF records were left out (workload.swf_invalid = skip).
+std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped = nullptr);
 
 } // namespace bcssim::sim

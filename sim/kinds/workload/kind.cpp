@@ -114,10 +114,10 @@ public:
       : algorithm_(sc.text("scheduler.algorithm")), mpi_(sc.text("mpi")),
         gantt_span_(sc.quantity("workload.gantt_span")), nodes_(unsigned(sc.integer("platform.nodes"))),
         pes_(unsigned(sc.integer("platform.pes_per_node"))),
-        sc_span_(sc.text("workload.gantt_span")), skipped_(skipped_records(sc)),
+        sc_span_(sc.text("workload.gantt_span")),
         tau_(sc.quantity("workload.short_job_bound") / sc.real("workload.time_scale")),
         dynamic_(!sc.text("workload.swf").empty()), title_(sc.name()),
-        run_(std::make_unique<WorkloadRun>(world, sc, workload_jobs(sc)))
+        run_(std::make_unique<WorkloadRun>(world, sc, workload_jobs(sc, &skipped_)))
   {
     run_->start();
   }
@@ -191,7 +191,7 @@ private:
     return end;
   }
   std::string sc_span_; // workload.gantt_span as written
-  std::size_t skipped_;
+  std::size_t skipped_ = 0; // SWF records left out (set while run_ is made: declared before it)
   double tau_;      // s: the short-job bound, in the run's time
   bool dynamic_;    // jobs from an SWF file: their dedicated times are known
   std::string title_;
