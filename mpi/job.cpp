@@ -102,6 +102,15 @@ CallProfile Job::profile() const
   return total;
 }
 
+std::uint64_t Job::calls() const
+{
+  std::uint64_t n = 0;
+  for (const auto& comm : comms_)
+    for (const auto& [name, stats] : comm->profile())
+      n += stats.count;
+  return n;
+}
+
 bool Job::finished() const { return blocked().empty(); }
 
 std::vector<int> Job::blocked() const

@@ -47,6 +47,8 @@ public:
   double makespan() const;
   /// Every rank's MPI calls summed per primitive.
   CallProfile profile() const;
+  /// MPI calls the ranks have completed so far (profile()'s counts, without building it).
+  std::uint64_t calls() const;
   const Comm& comm(int rank) const { return *comms_.at(std::size_t(rank)); }
   /// Rank `rank`'s CPU work runs on `cpu` (a time-shared PE); call before start().
   void run_on(int rank, ProcessCpu* cpu) { comms_.at(std::size_t(rank))->run_on(cpu); }

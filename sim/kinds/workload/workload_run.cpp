@@ -34,6 +34,8 @@ storm::Backfill backfill(const Scenario& sc)
   return storm::Backfill{sc.text("scheduler.backfill") == "easy", double(matrix_rows(sc))};
 }
 
+double calls(const MpiJob& job) { return double(job.job().calls()); }
+
 } // namespace
 
 WorkloadRun::WorkloadRun(World& world, const Scenario& scenario, std::vector<WorkloadJob> jobs)
@@ -117,6 +119,8 @@ bool WorkloadRun::tick(std::int64_t k)
     if (outcomes_[id].end < now) {
       noted_[id] = 1;
       ++done_;
+      if (const auto& job = mpi_jobs_[id])
+        noted_calls_ += calls(*job);
       matrix_.finish(int(id));
     } else {
       ended_at_tick = true;
@@ -193,14 +197,14 @@ void WorkloadRun::global_switch(unsigned row)
 
 double WorkloadRun::progress() const
 {
-  double p = double(done_);
+  double p = double(done_) + noted_calls_;
   for (const auto& nm : nms_)
     for (unsigned pe = 0; pe < nm->pes(); ++pe)
       p += nm->pe(pe).work_done();
-  for (const auto& job : mpi_jobs_)
-    if (job)
-      for (const auto& [primitive, stats] : job->job().profile())
-        p += double(stats.count);
+  // Only the jobs still running: a workload's thousands of ended jobs would make every quantum cost their profiles.
+  for (std::size_t id = 0; id < mpi_jobs_.size(); ++id)
+    if (mpi_jobs_[id] && !noted_[id])
+      p += calls(*mpi_jobs_[id]);
   return p;
 }
 

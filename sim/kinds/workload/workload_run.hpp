@@ -93,6 +93,7 @@ private:
   std::vector<int> by_submit_;        // job numbers in submission order
   std::size_t next_ = 0, done_ = 0;   // submitted so far, noted ended so far
   std::vector<char> noted_;
+  double noted_calls_ = 0; // MPI calls completed by the jobs noted ended (progress() reads only running jobs)
   std::vector<std::unique_ptr<storm::NodeManager>> nms_; // by node (time sharing only)
   std::vector<std::unique_ptr<PeCpu>> cpus_;
   std::unique_ptr<base::PoolHolder> holder_; // the MM keeps the simulation open for the jobs' DMAs
