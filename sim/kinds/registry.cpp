@@ -2,6 +2,7 @@
 #include "sim/kinds/registry.hpp"
 
 #include "sim/kinds/app/kind.hpp"
+#include "sim/kinds/launch/kind.hpp"
 #include "sim/kinds/microbench/kind.hpp"
 #include "sim/kinds/mpi_microbench/kind.hpp"
 #include "sim/kinds/workload/kind.hpp"
@@ -17,6 +18,7 @@ const std::vector<Kind>& kinds()
       mpi_microbench_kind(), // OSU-style MPI benchmarks on a backend
       app_kind(),            // one application on a backend
       workload_kind(),       // several jobs under a scheduling algorithm
+      launch_kind(),         // STORM launching one job: binary transfer and process launch
   };
   return all;
 }

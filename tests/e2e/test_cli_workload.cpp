@@ -397,3 +397,30 @@ TEST_CASE("a study of a dynamic workload: its figures per point in algorithms.cs
   CHECK(dat.find("# gs backfill=easy\n1 \"1\" ") != std::string::npos);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("launch.model = storm: a job's binary goes to its nodes first, its processes then fork, then it runs")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/fcfs-example.json";
+  REQUIRE(bcssim("run " + scenario + " --out " + (kTmp / "none").string()).code == 0);
+  const auto r = bcssim("run " + scenario + " --set launch.model=storm --out " + (kTmp / "storm").string());
+  REQUIRE(r.code == 0);
+  const auto none = read_csv(kTmp / "none" / "jobs.csv");
+  const auto storm = read_csv(kTmp / "storm" / "jobs.csv");
+  REQUIRE(storm.size() == 3);
+  CHECK(none.at(0).count("launch_s") == 0); // the column exists only when jobs are launched
+  auto at = [](const std::map<std::string, std::string>& row, const char* column) { return std::stod(row.at(column)); };
+  // Job 0 (nodes 0 and 1): 12 MB to node 1 through the pipeline, noted at a 25 ms tick, then the command.
+  const double launch0 = at(storm[0], "launch_s");
+  CHECK(launch0 > 0.075);
+  CHECK(std::fmod(launch0, 0.025) < 1e-5);
+  // Job 1 runs on node 0 alone, where the binary is: only the launch command.
+  CHECK(at(storm[1], "launch_s") < 10e-6);
+  // Job 2 on node 1 has its binary sent like job 0's.
+  CHECK(at(storm[2], "launch_s") > 0.075);
+  // Job 0 alone on the machine: once launched it runs as before, plus its processes' fork and exec (10 ms).
+  const double run_after_launch = at(storm[0], "end_s") - at(storm[0], "start_s") - launch0;
+  CHECK(run_after_launch - at(none[0], "run_s") == doctest::Approx(0.010).epsilon(1e-4));
+  fs::remove_all(kTmp);
+}

@@ -60,7 +60,7 @@ TEST_CASE("every class of bad input names the path, the value and what is allowe
 {
   // Unknown key, at the root and deeper.
   CHECK(error_of({{"platfrom", json::object()}}) ==
-        "platfrom = {}: expected a key of this section (did you mean 'platform'?): app, bcs, compare, job, kind, "
+        "platfrom = {}: expected a key of this section (did you mean 'platform'?): app, bcs, compare, job, kind, launch, "
         "microbench, mpi, "
         "mpi_microbench, name, noise, platform, quadrics, replay, replicates, sage, scheduler, seed, sweep, sweep3d, "
         "synthetic, workload");

@@ -41,16 +41,20 @@ std::string classes_csv(const std::vector<storm::NodeManager::ClassChange>& clas
 
 std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& algorithm, double tau)
 {
+  // launch.model = storm: how long after its start each job's processes were launched.
+  const bool launched = std::any_of(jobs.begin(), jobs.end(), [](const JobOutcome& j) { return j.launched >= 0; });
   std::string out = (algorithm.empty() ? "" : "algorithm,") +
                     std::string("job,app,processes,submit_s,start_s,end_s,wait_s,run_s,response_s,dedicated_s,"
-                                "bounded_slowdown\n");
+                                "bounded_slowdown") +
+                    (launched ? ",launch_s\n" : "\n");
   for (const JobOutcome& j : jobs) {
     const double slowdown = bounded_slowdown(j, tau);
-    out += fmt::format("{}{},{},{},{:.9f},{:.9f},{:.9f},{:.9f},{:.9f},{:.9f},{},{}\n",
+    out += fmt::format("{}{},{},{},{:.9f},{:.9f},{:.9f},{:.9f},{:.9f},{:.9f},{},{}{}\n",
                        algorithm.empty() ? "" : algorithm + ",", j.id, j.app, j.processes, j.submit, j.start, j.end,
                        j.start - j.submit, j.end - j.start, j.end - j.submit,
                        j.dedicated > 0 ? fmt::format("{:.9f}", j.dedicated) : "",
-                       std::isnan(slowdown) ? "" : fmt::format("{:.6f}", slowdown));
+                       std::isnan(slowdown) ? "" : fmt::format("{:.6f}", slowdown),
+                       !launched ? "" : j.launched >= 0 ? fmt::format(",{:.9f}", j.launched - j.start) : ",");
   }
   return out;
 }

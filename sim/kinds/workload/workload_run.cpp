@@ -5,6 +5,7 @@
 #include "sim/kinds/app/app_run.hpp"
 #include "sim/kinds/workload/scheduler_params.hpp"
 #include "sim/machine/mpi_job.hpp"
+#include "storm/launch/params.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -15,6 +16,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <set>
 
 namespace bcssim::sim {
 namespace sg4 = simgrid::s4u;
@@ -55,6 +57,11 @@ WorkloadRun::WorkloadRun(World& world, const Scenario& scenario, std::vector<Wor
   std::iota(by_submit_.begin(), by_submit_.end(), 0);
   std::stable_sort(by_submit_.begin(), by_submit_.end(),
                    [this](int a, int b) { return tick_of_[std::size_t(a)] < tick_of_[std::size_t(b)]; });
+  if (scenario.text("launch.model") == "storm") {
+    launches_.resize(jobs_.size());
+    for (unsigned n = 0; n < nodes_; ++n)
+      helpers_.push_back(std::make_unique<storm::launch::FileHelper>(world_.host(), world_.platform().cpu(n), n));
+  }
   if (algorithm_.make != nullptr) {
     policy_ = algorithm_.make(policy_spec(scenario));
     const double cost = scenario.quantity("scheduler.context_switch");
@@ -97,14 +104,45 @@ void WorkloadRun::launch(const storm::GangMatrix::Placed& placed)
       cpus_.push_back(std::make_unique<PeCpu>(nm, key));
       mpi_job->run_on(int(r), cpus_.back().get());
     }
-  mpi_job->start(apps::find(job.app).main(job.scenario, app_context(job.scenario, job.processes)));
-  sg4::Actor::create(fmt::format("storm.job{}", id), world_.platform().cpu(placed.pes.front().node),
-                     [this, id, placed] {
-                       mpi_jobs_.at(std::size_t(id))->join();
-                       outcomes_.at(std::size_t(id)).end = sg4::Engine::get_clock();
-                       base::emit("storm.job.end", std::uint64_t(id));
-                       ended_->release(); // (each process left its PE as it exited)
+  mpi::RankMain main = apps::find(job.app).main(job.scenario, app_context(job.scenario, job.processes));
+  if (launches_.empty()) { // the binary is taken as already on the nodes: the processes start now
+    mpi_job->start(std::move(main));
+    sg4::Actor::create(fmt::format("storm.job{}", id), world_.platform().cpu(placed.pes.front().node),
+                       [this, id] { run_job(id, nullptr); });
+    return;
+  }
+  // launch.model = storm: the MM's NIC thread sends the binary and the launch command; each process then spends
+  // launch.exec_cost of its PE being forked and exec'ed before the application's main.
+  std::set<unsigned> nodes;
+  for (const storm::PeId& p : placed.pes)
+    nodes.insert(p.node);
+  std::vector<storm::launch::FileHelper*> helpers;
+  for (auto& h : helpers_)
+    helpers.push_back(h.get());
+  const storm::launch::LaunchSpec spec = job.scenario.spec(storm::launch::launch_params());
+  launches_.at(std::size_t(id)) = std::make_unique<storm::launch::ProcessLaunch>(
+      world_.qsnet_hw(), world_.host(), std::move(helpers), spec, std::vector<unsigned>(nodes.begin(), nodes.end()),
+      tick_, std::uint64_t(id));
+  const double exec_cost = spec.exec_cost;
+  sg4::Actor::create(fmt::format("storm.launch{}", id), world_.platform().nic(0),
+                     [this, id, exec_cost, main = std::move(main)] {
+                       outcomes_.at(std::size_t(id)).launched = launches_.at(std::size_t(id))->run().command;
+                       run_job(id, [exec_cost, main](mpi::Comm& comm) {
+                         comm.compute(exec_cost); // fork and exec, on its PE
+                         main(comm);
+                       });
                      });
+}
+
+void WorkloadRun::run_job(int id, mpi::RankMain main)
+{
+  MpiJob& job = *mpi_jobs_.at(std::size_t(id));
+  if (main)
+    job.start(std::move(main));
+  job.join();
+  outcomes_.at(std::size_t(id)).end = sg4::Engine::get_clock();
+  base::emit("storm.job.end", std::uint64_t(id));
+  ended_->release(); // (each process left its PE as it exited)
 }
 
 bool WorkloadRun::tick(std::int64_t k)

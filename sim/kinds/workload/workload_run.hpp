@@ -14,6 +14,7 @@
 #include "storm/algorithms.hpp"
 #include "storm/gang_matrix.hpp"
 #include "storm/node_manager.hpp"
+#include "storm/launch/process_launch.hpp"
 
 #include <simgrid/s4u/Semaphore.hpp>
 
@@ -36,6 +37,7 @@ struct JobOutcome {
   double end = -1;   // s: its last rank returned (-1: never)
   double dedicated = 0; // s: its run time in dedicated mode, T_d (an SWF record's run time; 0: unknown)
   std::vector<storm::PeId> pes; // its rank r ran on pes[r]
+  double launched = -1; // s: launch.model = storm: its binary was sent and its NMs had the launch command
 };
 
 /// A job's process holding a PE over an interval (the Gantt chart's box).
@@ -75,6 +77,8 @@ private:
   /// Returns true when a job ended at the tick itself (noted at the next one).
   bool tick(std::int64_t k);
   void launch(const storm::GangMatrix::Placed& placed);
+  /// Starts the job's processes now and notes its end when its last rank returns (on the calling actor).
+  void run_job(int id, mpi::RankMain main);
   /// Time sharing: row `row` runs from now; the multicast lands on every node's NM.
   void global_switch(unsigned row);
   /// CPU seconds given to processes and MPI calls completed so far (the gang MM's deadlock guard).
@@ -98,6 +102,9 @@ private:
   std::vector<std::unique_ptr<PeCpu>> cpus_;
   std::unique_ptr<base::PoolHolder> holder_; // the MM keeps the simulation open for the jobs' DMAs
   std::optional<unsigned> row_; // the row running now
+  // launch.model = storm: every node's file helper, and each job's launch (by id, once placed).
+  std::vector<std::unique_ptr<storm::launch::FileHelper>> helpers_;
+  std::vector<std::unique_ptr<storm::launch::ProcessLaunch>> launches_;
   simgrid::s4u::SemaphorePtr ended_ = simgrid::s4u::Semaphore::create(0); // a job's last rank returned
 };
 

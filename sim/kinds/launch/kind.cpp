@@ -1,0 +1,114 @@
+// Kind "launch": STORM launching one do-nothing job (002 §4.3.1): its binary sent to the job's nodes through the
+// NICs, its processes forked and reaped, every step at the Machine Manager's ticks (storm/launch).
+#include "sim/kinds/launch/kind.hpp"
+
+#include "sim/kinds/launch/launch_model.hpp"
+#include "sim/kinds/launch/launch_report.hpp"
+#include "storm/launch/job_launch.hpp"
+#include "storm/launch/params.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace bcssim::sim {
+namespace {
+
+std::vector<base::ParamDecl> params()
+{
+  std::vector<base::ParamDecl> decls = base::declarations(storm::launch::launch_params());
+  decls.push_back(base::integer_decl("launch.nodes", 0, 0, 16777216,
+                                     "Nodes of the job: nodes 0 .. launch.nodes-1, node 0 being the management "
+                                     "node that holds the binary; 0 = every node of the platform.",
+                                     "scenario choice (002 §4.3.1: 1 to 64 nodes of Wolverine)"));
+  decls.push_back(base::choice_decl(
+      "launch.model", "none", {"none", "storm"},
+      "Kind workload: how a placed job's processes start. none = at the tick that starts it, the binary taken as "
+      "already on its nodes; storm = as kind launch does it: the binary (launch.binary_size, per job if its record "
+      "sets it) sent from node 0 to the job's other nodes through the NICs, the launch command at the Machine "
+      "Manager's first tick after the transfer, then each process forked and exec'ed on its PE "
+      "(launch.exec_cost) before the application starts. Kind launch always uses storm.",
+      "002 §4.2.2; none: the binary is already on the nodes (no dissemination modelled)"));
+  return decls;
+}
+
+unsigned job_nodes(const Scenario& sc)
+{
+  const std::int64_t n = sc.integer("launch.nodes");
+  return unsigned(n == 0 ? sc.integer("platform.nodes") : n);
+}
+
+void check(const Scenario& sc)
+{
+  const std::int64_t n = sc.integer("launch.nodes");
+  if (n > sc.integer("platform.nodes"))
+    throw ScenarioError("launch.nodes", sc.shown("launch.nodes"),
+                        fmt::format("0 (every node) or 1 to platform.nodes = {}", sc.integer("platform.nodes")));
+}
+
+class LaunchRun : public KindRun {
+public:
+  LaunchRun(World& world, const Scenario& sc)
+      : title_(sc.name()), sc_load_(sc.text("launch.load") == "none" ? "idle" : sc.text("launch.load")), spec_(sc.spec(storm::launch::launch_params())),
+        launch_(std::make_unique<storm::launch::JobLaunch>(world.qsnet_hw(), world.host(), spec_, job_nodes(sc),
+                                                           unsigned(sc.integer("platform.pes_per_node")),
+                                                           std::uint64_t(sc.integer("seed")))),
+        timing_(world.platform_spec().timing)
+  {
+    launch_->start();
+  }
+
+  void finish() override
+  {
+    const storm::launch::LaunchRecord& r = launch_->record();
+    if (r.done < 0)
+      throw std::logic_error("the launch did not finish (a model bug)");
+    LaunchFigures& f = figures_;
+    f.binary_bytes = spec_.binary_bytes;
+    f.nodes = launch_->nodes();
+    f.pes = launch_->pes();
+    f.load = sc_load_;
+    f.tick = spec_.tick;
+    const storm::launch::BinaryTransfer* t = launch_->transfer();
+    f.chunks = t ? t->chunks() : 0;
+    f.transfer = t ? t->record().done : 0;
+    f.transfer_noted = r.transfer_noted;
+    f.done = r.done;
+    f.last_ended = *std::max_element(r.ended.begin(), r.ended.end());
+    const ModelLaunch model = model_launch(timing_, f.nodes, f.binary_bytes, spec_.exec_cost, spec_.tick);
+    f.model_es40 = model.es40;
+    f.model_ideal = model.ideal;
+    for (unsigned n = 0; n < f.nodes; ++n)
+      f.per_node.push_back(NodeLaunchTimes{n, n > 0 && t ? t->record().written.at(n - 1) : -1, r.command.at(n),
+                                           r.ended.at(n)});
+    if (t)
+      f.stages = t->record().stages;
+    launch_.reset();
+  }
+  void summarize(nlohmann::json& summary) const override { summary["launch"] = launch_summary(figures_); }
+  void write(const ResultsDir& dir) const override { write_launch(dir, title_, figures_); }
+
+private:
+  std::string title_;
+  std::string sc_load_; // idle, cpu or network
+  storm::launch::LaunchSpec spec_;
+  std::unique_ptr<storm::launch::JobLaunch> launch_;
+  qsnet::LinkTiming timing_;
+  LaunchFigures figures_;
+};
+
+} // namespace
+
+Kind launch_kind()
+{
+  Kind k;
+  k.name = "launch";
+  k.doc = "has STORM launch one do-nothing job: its binary sent through the NICs, its processes forked and reaped";
+  k.params = params();
+  k.check = check;
+  k.start = [](World& world, const Scenario& sc) { return std::make_unique<LaunchRun>(world, sc); };
+  k.study_report = write_launch_study;
+  return k;
+}
+
+} // namespace bcssim::sim

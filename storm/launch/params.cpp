@@ -1,0 +1,78 @@
+// Sources: 002 = thesis excerpt, chapter 4 (STORM) (docs/references.md).
+#include "storm/launch/params.hpp"
+
+namespace bcssim::storm::launch {
+
+const base::ParamGroup<LaunchSpec>& launch_params()
+{
+  using base::Quantity;
+  static const base::ParamGroup<LaunchSpec> g = [] {
+    base::ParamGroup<LaunchSpec> g("launch");
+    g.add(base::quantity_decl("binary_size", Quantity::size, "12MB", 1, 1e12,
+                              "Size of the program image sent to the job's nodes.",
+                              "002 §4.3.1: do-nothing programs of 4, 8 and 12 MB"),
+          [](LaunchSpec& s, const base::ParamValue& v) { s.binary_bytes = std::uint64_t(v.number()); });
+    g.add(base::quantity_decl("chunk_size", Quantity::size, "512KiB", 1, 1e9,
+                              "Chunk of the transfer pipeline: read, multicast and written as one unit.",
+                              "002 §4.3.2.1: 'the best performance is obtained with two slots of 512KB'"),
+          [](LaunchSpec& s, const base::ParamValue& v) { s.chunk_bytes = std::uint64_t(v.number()); });
+    g.integer("slots", &LaunchSpec::slots, 2, 1, 1024,
+              "Chunk slots of each receiver's queue: the sender multicasts chunk c only once every receiver has "
+              "written chunk c - slots ('await space').",
+              "002 §4.3.2.1: two slots of 512KB");
+    g.quantity("read_rate", &LaunchSpec::read_rate, Quantity::bandwidth, "218MB/s", 1, 1e12,
+               "Rate at which the sender's file helper reads the binary from the RAM disk into a main-memory "
+               "buffer (CPU work of a host process).",
+               "002 §4.3.2.1, Fig. 4.8: 'the NIC can read a file directly from the RAM disk at 218MB/s'");
+    g.quantity("write_rate", &LaunchSpec::write_rate, Quantity::bandwidth, "218MB/s", 1, 1e12,
+               "Rate at which a receiver's file helper writes a chunk to its RAM disk (CPU work of a host process).",
+               "assumed: the read rate; 002 §4.3.2.1 says only that writes are consistently faster than reads");
+    g.quantity("helper_rate", &LaunchSpec::helper_rate, Quantity::bandwidth, "521MB/s", 1, 1e15,
+               "The sender's file helper services the TLB misses of each chunk's multicast from main memory before "
+               "it goes, at this rate per chunk byte, serialized with its reads: what makes the protocol slower "
+               "than its slowest stage.",
+               "002 §4.3.2.1: the gap between the 175 MB/s bound and the measured 131 MB/s 'is due to "
+               "unresponsiveness and serialization within the lightweight process ... which services TLB misses'; "
+               "1 / (1/131 - 1/175) MB/s = 521 MB/s");
+    g.quantity("open_cost", &LaunchSpec::open_cost, Quantity::time, "0s", 0, 10,
+               "Time of the file helper to open the source file (sender) or create the destination (receivers).",
+               "assumed: 002 Fig. 4.9 names the 'Open file' stage; its value is not in the text");
+    g.add(base::quantity_decl("descriptor_size", Quantity::size, "256B", 1, 1e6,
+                              "Bytes of the file descriptor (size, path, rights) and of the launch command, each "
+                              "multicast once.",
+                              "assumed: a few fields; 002 §4.3.2.1 lists them without a size"),
+          [](LaunchSpec& s, const base::ParamValue& v) { s.descriptor_bytes = std::uint64_t(v.number()); });
+    g.quantity("exec_cost", &LaunchSpec::exec_cost, Quantity::time, "10ms", 0, 100,
+               "PE time of a Program Launcher to fork and exec the do-nothing process and reap it.",
+               "002 §4.3.2.1: 'the execution overhead is approximately 10ms' (T_exec of Eq. 4.7)");
+    g.quantity("tick", &LaunchSpec::tick, Quantity::time, "1ms", 1e-6, 100,
+               "Timeslice of the Machine Manager: it issues commands and notes events only at its multiples.",
+               "002 §4.3.1.1: 'a relatively short timeslice value of 1ms in the following job-launching "
+               "experiments'");
+    g.quantity("poll_interval", &LaunchSpec::poll_interval, Quantity::time, "1us", 1e-9, 1,
+               "Wait of a NIC thread between two global queries that found some node not ready.",
+               "assumed: a NIC thread retries at once; the query's own round trip paces it");
+    g.choice("load", &LaunchSpec::load, "none",
+             {{"none", Load::none}, {"cpu", Load::cpu}, {"network", Load::network}},
+             "What else runs on the job's nodes during the launch: none = an unloaded machine; cpu = a spin loop on "
+             "every PE (the launched processes share the PEs with it, and a file helper woken while every PE is "
+             "busy waits for an OS time slice to end: launch.os_quantum); network = on every PE a process "
+             "ping-ponging long messages (launch.load_message_size) with the same PE of the paired node (node n with "
+             "node n xor 1), as RDMA puts main memory to main memory.",
+             "002 §4.3.1.2: 'a tight spin-loop, which introduces CPU contention' and 'point-to-point messages "
+             "between pairs of processes, which introduces network contention', both on all 256 processors");
+    g.quantity("os_quantum", &LaunchSpec::os_quantum, Quantity::time, "10ms", 0, 10,
+               "OS time slice of the spin loops (load = cpu): a file helper woken while every PE of its node is "
+               "busy runs at the next slice boundary of its node (a seeded phase per node), then shares the PEs.",
+               "assumed: 003 §5.3.2's 10 ms OS quantum; 002 §4.3.1.2: 'there are no CPUs remaining to service "
+               "QsNet's lightweight I/O-handling process'");
+    g.add(base::quantity_decl("load_message_size", Quantity::size, "1MiB", 1, 1e12,
+                              "Bytes of each message of the network load's ping-pong.",
+                              "assumed: 002 §4.3.1.2 says 'long messages' without a size"),
+          [](LaunchSpec& s, const base::ParamValue& v) { s.load_message_bytes = std::uint64_t(v.number()); });
+    return g;
+  }();
+  return g;
+}
+
+} // namespace bcssim::storm::launch
