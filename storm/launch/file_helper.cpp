@@ -2,6 +2,8 @@
 
 #include "base/event_stream.hpp"
 
+#include <fmt/format.h>
+
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
@@ -17,6 +19,8 @@ FileHelper::FileHelper(const elan3::HostInterface& host, sg4::Host* cpu, unsigne
 {
   actor_ = sg4::Actor::create("storm.file_helper", cpu_, [this] { loop(); });
   actor_->daemonize();
+  inbox_ = sg4::Mailbox::by_name(fmt::format("storm.helper.{}", node_));
+  inbox_->set_receiver(actor_);
 }
 
 void FileHelper::stop()
@@ -35,12 +39,16 @@ void FileHelper::set_busy_node(double quantum, double phase)
 
 void FileHelper::run(double seconds, std::uint64_t key)
 {
-  host_.notify_host(node_); // the NIC thread's kernel trap wakes the helper
-  Request r{sg4::Engine::get_clock(), key, seconds, sg4::Semaphore::create(0)};
-  const sg4::SemaphorePtr done = r.done;
-  queue_.push_back(std::move(r));
+  // The NIC thread's kernel trap: a word written to host memory across PCI, which wakes the helper (as
+  // HostInterface::notify_host).
+  static char token = 0;
+  inbox_->put(&token, 8);
+  sg4::this_actor::sleep_for(host_.spec().wake_cost);
+  base::emit("host.wake", 8);
+  sg4::Mailbox* reply = sg4::Mailbox::by_name(fmt::format("storm.helper.{}.{}", node_, key));
+  queue_.push_back(Request{sg4::Engine::get_clock(), key, seconds, reply});
   pending_->release();
-  done->acquire();
+  reply->get<char>();
 }
 
 void FileHelper::loop()
@@ -61,8 +69,12 @@ void FileHelper::loop()
     base::emit("storm.helper", std::uint64_t(r.seconds * 1e9));
     if (r.seconds > 0)
       sg4::this_actor::execute(r.seconds * cpu_->get_speed());
-    host_.post_descriptor(node_); // its completion, written to the NIC
-    r.done->release();
+    inbox_->get<char>(); // the request's wake-up word, long arrived
+    // Its completion, written to the NIC (as HostInterface::post_descriptor) where the thread waits for it.
+    base::emit("host.post", host_.spec().descriptor_bytes);
+    sg4::this_actor::sleep_for(host_.spec().post_cost);
+    static char done = 0;
+    r.reply->put(&done, host_.spec().descriptor_bytes);
   }
 }
 

@@ -6,6 +6,7 @@
 #include "models/elan3/host_interface.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Mailbox.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
 
 #include <cstdint>
@@ -34,7 +35,7 @@ private:
     double made;
     std::uint64_t key;
     double seconds;
-    simgrid::s4u::SemaphorePtr done;
+    simgrid::s4u::Mailbox* reply; // the requesting thread waits there for the completion
   };
   void loop();
 
@@ -45,6 +46,11 @@ private:
   std::deque<Request> queue_;
   simgrid::s4u::SemaphorePtr pending_;
   simgrid::s4u::ActorPtr actor_;
+  // The wake-up crosses PCI as a message to the helper's mailbox, whose permanent receiver is the helper, so it
+  // travels at once even while the helper is busy (the kernel queues the request). Messages between actors rather
+  // than SimGrid's detached host-to-host sendto: 3.32 removes a finished detached comm from a list of all of them
+  // in flight, which is quadratic when thousands of nodes ask their helpers at one instant.
+  simgrid::s4u::Mailbox* inbox_;
 };
 
 } // namespace bcssim::storm::launch
