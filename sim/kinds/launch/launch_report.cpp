@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <array>
 #include <map>
 #include <set>
 
@@ -151,16 +152,27 @@ void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& po
         return i + 2;
     return std::size_t(0);
   };
+  // A fixed colour per load across both panels, a point type per binary size; send solid, execute dotted.
+  auto colour = [](const std::string& name) {
+    const std::string load = name.substr(name.find('_') + 1);
+    return load == "idle" ? "#1f77b4" : load == "cpu" ? "#d62728" : load == "network" ? "#2ca02c" : "#7f7f7f";
+  };
+  auto point = [&models](const std::string& name) {
+    const std::string size = name.substr(0, name.find('_'));
+    const std::size_t i = std::size_t(std::find(models.begin(), models.end(), size) - models.begin());
+    return std::array<int, 4>{7, 5, 9, 13}[i % 4];
+  };
   std::string plot_launch, plot_split;
   for (std::size_t i = 0; i < series.size(); ++i) {
     const std::string sep = i ? ", " : "";
-    plot_launch += fmt::format("{}'launch_study.csv' using 1:{} skip 1 with linespoints lc {} pt 7 title '{}'", sep,
-                               column("launch_ms_" + series[i]), i + 1, series[i]);
-    plot_split += fmt::format("{}'launch_study.csv' using 1:{} skip 1 with linespoints lc {} pt 7 title 'send {}', "
-                              "'launch_study.csv' using 1:{} skip 1 with linespoints lc {} pt 4 dt 3 title "
-                              "'execute {}'",
-                              sep, column("send_ms_" + series[i]), i + 1, series[i],
-                              column("execute_ms_" + series[i]), i + 1, series[i]);
+    const std::string& n = series[i];
+    plot_launch += fmt::format("{}'launch_study.csv' using 1:{} skip 1 with linespoints lc rgb '{}' pt {} title '{}'",
+                               sep, column("launch_ms_" + n), colour(n), point(n), n);
+    plot_split += fmt::format("{}'launch_study.csv' using 1:{} skip 1 with linespoints lc rgb '{}' pt {} title "
+                              "'send {}', 'launch_study.csv' using 1:{} skip 1 with linespoints lc rgb '{}' pt {} "
+                              "dt 3 title 'execute {}'",
+                              sep, column("send_ms_" + n), colour(n), point(n), n, column("execute_ms_" + n),
+                              colour(n), point(n), n);
   }
   for (std::size_t i = 0; i < models.size(); ++i)
     plot_launch += fmt::format(", 'launch_study.csv' using 1:{} skip 1 with lines lc rgb 'gray40' dt 2 title "
