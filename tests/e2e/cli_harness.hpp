@@ -60,6 +60,40 @@ inline std::string slurp(const fs::path& p)
   return s.str();
 }
 
+/// A CSV results file (jobs.csv, launch_study.csv ...) as rows of named columns.
+inline std::vector<std::map<std::string, std::string>> read_csv(const fs::path& file)
+{
+  std::istringstream in(slurp(file));
+  std::string line;
+  std::getline(in, line);
+  std::vector<std::string> header;
+  for (std::istringstream h(line); std::getline(h, line, ',');)
+    header.push_back(line);
+  std::vector<std::map<std::string, std::string>> rows;
+  while (std::getline(in, line)) {
+    std::map<std::string, std::string> row;
+    std::istringstream cells(line);
+    for (const std::string& name : header) {
+      std::string cell;
+      std::getline(cells, cell, ',');
+      row[name] = cell;
+    }
+    rows.push_back(row);
+  }
+  return rows;
+}
+
+/// The digest a run wrote into `results` is the golden one of `scenario` (its path under scenarios/) in
+/// scenarios/digests.csv.
+inline void check_golden_digest(const std::string& scenario, const fs::path& results)
+{
+  const std::string digest = slurp(results / "digest");
+  const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
+  CHECK_MESSAGE(golden.find(scenario + "," + digest.substr(0, 16)) != std::string::npos,
+                "digest " << digest << " of " << scenario << " is not the golden one in scenarios/digests.csv; if "
+                          "the model changed on purpose, update that file");
+}
+
 inline const std::string kDefault = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/default.json";
 inline const fs::path kTmp = fs::temp_directory_path() / "bcssim-e2e";
 } // namespace e2e

@@ -18,11 +18,7 @@ TEST_CASE("run twice: same digest, every result file bit-identical, digest match
     CHECK(slurp(kTmp / "a" / f) == slurp(kTmp / "b" / f));
   }
   CHECK(fs::exists(kTmp / "a" / "run-info.json"));
-  const std::string digest = slurp(kTmp / "a" / "digest");
-  const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
-  CHECK_MESSAGE(golden.find("default.json," + digest.substr(0, 16)) != std::string::npos,
-                "digest " << digest << " is not the golden one in scenarios/digests.csv; if the model changed on "
-                             "purpose, update that file");
+  check_golden_digest("default.json", kTmp / "a");
   fs::remove_all(kTmp);
 }
 
@@ -91,10 +87,7 @@ TEST_CASE("MPI microbenchmarks: results, the four-panel plot and the golden dige
     CHECK(fs::exists(kTmp / "mpi" / f));
   }
   CHECK(slurp(kTmp / "mpi" / "summary.json").find("\"peak_bandwidth_MiBps\"") != std::string::npos);
-  const std::string digest = slurp(kTmp / "mpi" / "digest");
-  const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
-  CHECK_MESSAGE(golden.find("mpi-microbench.json," + digest.substr(0, 16)) != std::string::npos,
-                "digest " << digest << " is not the golden one in scenarios/digests.csv");
+  check_golden_digest("mpi-microbench.json", kTmp / "mpi");
   fs::remove_all(kTmp);
 }
 
@@ -123,10 +116,7 @@ TEST_CASE("the same MPI benchmarks on BCS-MPI: collectives take two slices, gold
   REQUIRE(r.code == 0);
   const std::string summary = slurp(kTmp / "bcs" / "summary.json");
   CHECK(summary.find("\"barrier_us\": {\n      \"16\": 1000.0") != std::string::npos);
-  const std::string digest = slurp(kTmp / "bcs" / "digest");
-  const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
-  CHECK_MESSAGE(golden.find("bcs-microbench.json," + digest.substr(0, 16)) != std::string::npos,
-                "digest " << digest << " is not the golden one in scenarios/digests.csv");
+  check_golden_digest("bcs-microbench.json", kTmp / "bcs");
   fs::remove_all(kTmp);
 }
 
@@ -188,10 +178,7 @@ TEST_CASE("the paper's synthetic barrier study reproduces its golden digest and 
   const auto r = bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/paper/" + name + ".json --jobs 2 --out " +
                         (kTmp / name).string());
   REQUIRE(r.code == 0);
-  const std::string digest = slurp(kTmp / name / "digest");
-  const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
-  CHECK_MESSAGE(golden.find("paper/" + name + ".json," + digest.substr(0, 16)) != std::string::npos,
-                "digest " << digest << " is not the golden one in scenarios/digests.csv");
+  check_golden_digest("paper/" + name + ".json", kTmp / name);
   const fs::path committed = fs::path(BCSSIM_SOURCE_DIR) / "results" / "paper" / name;
   for (const char* f : {"slowdowns.csv", "runs.csv", "points.csv", "summary.json"}) {
     CAPTURE(f);
