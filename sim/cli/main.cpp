@@ -4,6 +4,7 @@
 #include "sim/config/scenario.hpp"
 #include "sim/config/suggest.hpp"
 #include "sim/machine/mpi_job.hpp"
+#include "sim/output/provenance.hpp"
 #include "sim/output/signals.hpp"
 
 #include <fmt/format.h>
@@ -22,7 +23,8 @@ int main(int argc, char** argv)
   using namespace bcssim::sim;
   CLI::App app{"bcssim: deterministic simulator of a Buffered Coscheduling (BCS-MPI) cluster on QsNet"};
   app.require_subcommand(1);
-  app.set_version_flag("--version", "bcssim 0.1.0");
+  set_command_line(argc, argv);
+  app.set_version_flag("--version", version_line());
   std::vector<std::unique_ptr<cli::Command>> commands;
   commands.push_back(cli::run_command(app));
   commands.push_back(cli::sweep_command(app));

@@ -2,9 +2,11 @@
 #include "sim/cli/command.hpp"
 
 #include "sim/config/scenario.hpp"
+#include "sim/driver/run.hpp"
 #include "sim/output/results_dir.hpp"
 #include "sim/study/study_merge.hpp"
 
+#include <chrono>
 #include <iostream>
 
 namespace bcssim::sim::cli {
@@ -32,9 +34,13 @@ public:
       throw ScenarioError("folder", folder.string(),
                           "a study's results folder holding points/ (what the `bcssim sweep --emit-jobs` commands "
                           "write)");
+    const auto wall_start = std::chrono::steady_clock::now(); // run-info.json only
     ResultsDir dir(folder, ReplacePolicy{force_, /*study_points=*/true, "folder"});
+    dir.set_title(dir.final_dir().filename().string(), study.overrides());
     std::filesystem::copy(folder / "points", dir.path("points"), std::filesystem::copy_options::recursive);
     merge_points(study, dir.path("."), dir);
+    write_run_info(dir, study.overrides(),
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count());
     dir.commit();
     std::cout << "results: " << dir.final_dir().string() << "/\n";
     return 0;

@@ -6,6 +6,7 @@
 #include "sim/config/scenario.hpp"
 #include "sim/config/units.hpp"
 #include "sim/driver/run.hpp"
+#include "sim/output/results_dir.hpp"
 #include "sim/study/study_run.hpp"
 
 #include <fmt/format.h>
@@ -72,6 +73,14 @@ public:
                             fmt::format("a point of the study, 0 to {}", study.size() - 1));
       if (args_.out_dir.empty())
         options_.out_dir = args_.out(study) / point_folder(std::size_t(point_));
+      // Titled like the points of `run`: the study's folder (above points/NNNN, where --emit-jobs puts them).
+      std::filesystem::path study_dir = args_.out(study).lexically_normal();
+      if (study_dir.filename().empty())
+        study_dir = study_dir.parent_path();
+      if (!args_.out_dir.empty() && study_dir.parent_path().filename() == "points")
+        study_dir = study_dir.parent_path().parent_path();
+      options_.title = point_title(compose_title(study_dir.filename().string(), study.overrides()), study,
+                                   std::size_t(point_));
       const auto where = run_scenario(study.point(std::size_t(point_)), options_);
       std::cout << "results: " << where.string() << "/\n";
       return 0;

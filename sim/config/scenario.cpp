@@ -133,6 +133,7 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
 
   // Names become folder names.
   sc.name_ = sc.values_["name"].get<std::string>();
+  sc.overrides_ = sets;
   for (char ch : sc.name_)
     if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-') || sc.name_[0] == '.')
       throw ScenarioError("name", show(sc.values_["name"]),

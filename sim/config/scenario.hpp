@@ -43,6 +43,8 @@ public:
                           const std::string& default_name = "scenario");
 
   const std::string& name() const { return name_; }
+  /// The "path=value" overrides it was resolved with (--set, and a study point's coordinates), in order.
+  const std::vector<std::string>& overrides() const { return overrides_; }
   /// Every parameter with its resolved value, nested by path (the scenario echo of summary.json).
   nlohmann::json echo() const;
 
@@ -75,6 +77,7 @@ public:
 private:
   std::map<std::string, nlohmann::json> values_;
   std::string name_;
+  std::vector<std::string> overrides_;
 };
 
 } // namespace bcssim::sim

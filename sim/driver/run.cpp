@@ -8,9 +8,8 @@
 #include "sim/kinds/mpi_microbench/mpi_bench_report.hpp"
 #include "sim/machine/memory_budget.hpp"
 #include "sim/output/fixed_format.hpp"
+#include "sim/output/provenance.hpp"
 #include "sim/output/results_dir.hpp"
-
-#include <simgrid/version.h>
 
 #include <fmt/format.h>
 
@@ -20,6 +19,17 @@
 
 namespace bcssim::sim {
 
+void write_run_info(const ResultsDir& dir, const std::vector<std::string>& overrides, double wall_seconds)
+{
+  const nlohmann::json info = {
+      {"bcssim", run_provenance()},
+      {"overrides", overrides},
+      {"wall_time_s", fixed4(wall_seconds)},
+      {"note", "build- and host-dependent, so kept out of summary.json: every other file is bit-identical for the "
+               "same scenario, seed and results folder name on every build of this version"}};
+  dir.write("run-info.json", info.dump(2) + "\n");
+}
+
 std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& options)
 {
   const auto wall_start = std::chrono::steady_clock::now(); // reported in run-info.json only, never in results
@@ -27,6 +37,10 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
                                                             : options.out_dir;
   check_memory(scenario); // before anything is built or written
   ResultsDir dir(out, ReplacePolicy{options.force});
+  if (options.title.empty())
+    dir.set_title(dir.final_dir().filename().string(), scenario.overrides());
+  else
+    dir.set_title(options.title);
   const SimulationResult r = [&] {
     try {
       return simulate(scenario, options.events, options.sg_log, options.trace);
@@ -41,10 +55,10 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
   for (const auto& [key, value] : r.simgrid_config)
     config[key] = value;
   nlohmann::json summary = {
+      {"bcssim", {{"version", build_info().version}}},
       {"scenario", scenario.echo()},
-      {"simgrid",
-       {{"version", fmt::format("{}.{}.{}", SIMGRID_VERSION_MAJOR, SIMGRID_VERSION_MINOR, SIMGRID_VERSION_PATCH)},
-        {"config", config}}},
+      {"overrides", scenario.overrides()},
+      {"simgrid", {{"version", simgrid_version()}, {"config", config}}},
       {"platform",
        {{"tree", fmt::format("{}-ary {}-tree", r.platform.arity, r.platform.levels)},
         {"nodes", r.platform.nodes},
@@ -64,12 +78,8 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
     dir.write("trace.json", r.trace_json);
   r.run->write(dir);
 
-  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count();
-  const nlohmann::json info = {
-      {"wall_time_s", fixed4(wall)},
-      {"note", "host-dependent, so kept out of summary.json: every other file is bit-identical for the same "
-               "scenario and seed"}};
-  dir.write("run-info.json", info.dump(2) + "\n");
+  write_run_info(dir, scenario.overrides(),
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count());
   dir.commit();
   return dir.final_dir();
 }

@@ -2,6 +2,7 @@
 // Runs one scenario in this process (one SimGrid engine per process) and writes its results folder.
 #include "sim/config/scenario.hpp"
 #include "sim/driver/simulation.hpp"
+#include "sim/output/results_dir.hpp"
 
 #include <filesystem>
 #include <string>
@@ -15,7 +16,11 @@ struct RunOptions {
   bool events = false;             // also write events.csv
   std::vector<std::string> sg_log; // extra SimGrid --log= settings
   TraceOptions trace;              // also write trace.json
+  std::string title;               // the plots' title; empty: the results folder's name and the overrides
 };
+
+/// run-info.json: what made the folder (provenance.hpp's run_provenance), the overrides and the wall time.
+void write_run_info(const ResultsDir& dir, const std::vector<std::string>& overrides, double wall_seconds);
 
 /// Returns the results folder. Throws on failure, leaving no results folder behind.
 std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& options);

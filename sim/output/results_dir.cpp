@@ -13,6 +13,7 @@ ResultsDir::ResultsDir(fs::path final_dir, ReplacePolicy policy) : final_(std::m
 {
   if (final_.filename().empty())
     final_ = final_.parent_path();
+  set_title(final_.filename().string());
   check_replaceable(final_, policy_); // before anything is written
   fs::create_directories(final_.parent_path().empty() ? fs::path(".") : final_.parent_path());
   remove_stale_temps(final_);
@@ -71,6 +72,23 @@ void ResultsDir::commit()
   committed_ = true;
   std::error_code ec;
   fs::remove_all(tmp_root_, ec);
+}
+
+std::string compose_title(const std::string& name, const std::vector<std::string>& overrides)
+{
+  std::string title = name;
+  for (std::size_t i = 0; i < overrides.size(); ++i)
+    title += (i == 0 ? " (" : ", ") + overrides[i] + (i + 1 == overrides.size() ? ")" : "");
+  return title;
+}
+
+void ResultsDir::set_title(const std::string& name, const std::vector<std::string>& overrides)
+{
+  raw_title_ = compose_title(name, overrides);
+  title_ = raw_title_;
+  // Titles sit in gnuplot's single-quoted strings, where a quote is doubled.
+  for (std::size_t at = title_.find('\''); at != std::string::npos; at = title_.find('\'', at + 2))
+    title_.insert(at, 1, '\'');
 }
 
 } // namespace bcssim::sim

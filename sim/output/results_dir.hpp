@@ -9,8 +9,12 @@
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace bcssim::sim {
+
+/// "name (a=1, b=2)": a results folder's name and the overrides that made it.
+std::string compose_title(const std::string& name, const std::vector<std::string>& overrides);
 
 class ResultsDir {
 public:
@@ -24,12 +28,20 @@ public:
   void write(const std::string& relative, const std::string& content) const;
   void commit();
   const std::filesystem::path& final_dir() const { return final_; }
+  /// What the plots' titles name: the results folder's name, then the --set overrides in parentheses (issue 21:
+  /// `--out out/asciq-50m --set ...` must not read as the scenario file's name).
+  /// Escaped for gnuplot's single-quoted strings; raw_title() as given.
+  const std::string& title() const { return title_; }
+  const std::string& raw_title() const { return raw_title_; }
+  void set_title(const std::string& name, const std::vector<std::string>& overrides = {});
 
 private:
   std::filesystem::path final_;
   std::filesystem::path tmp_root_; // "<dir>.tmp-<pid>", marked
   std::filesystem::path tmp_;      // tmp_root_/results
   ReplacePolicy policy_;
+  std::string title_;
+  std::string raw_title_;
   bool committed_ = false;
 };
 

@@ -42,6 +42,8 @@ public:
   static Study resolve(nlohmann::json user, const std::vector<std::string>& sets, const std::string& default_name);
 
   const std::string& name() const { return name_; }
+  /// The --set overrides applied to every point.
+  const std::vector<std::string>& overrides() const { return sets_; }
   /// True for a plain scenario: one point, no sweep, no compare.
   bool single() const { return dimensions_.empty(); }
   bool compare() const { return compare_; }

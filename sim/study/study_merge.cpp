@@ -5,6 +5,7 @@
 #include "sim/kinds/registry.hpp"
 #include "sim/output/fixed_format.hpp"
 #include "sim/output/plot.hpp"
+#include "sim/output/provenance.hpp"
 #include "sim/study/point_check.hpp"
 #include "sim/study/replicates.hpp"
 
@@ -227,7 +228,12 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
   nlohmann::json dimensions = nlohmann::json::array();
   for (const auto& d : dims)
     dimensions.push_back({{"path", d.path}, {"values", d.values}});
-  nlohmann::json summary = {{"study", {{"name", st.name()}, {"compare", st.compare()}, {"dimensions", dimensions}}},
+  nlohmann::json summary = {{"bcssim", {{"version", build_info().version}}},
+                            {"study",
+                             {{"name", st.name()},
+                              {"overrides", st.overrides()},
+                              {"compare", st.compare()},
+                              {"dimensions", dimensions}}},
                             {"scenario_of_point_0", st.point(0).echo()},
                             {"points", listing},
                             {"digest", digest}};
@@ -351,19 +357,19 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
       }
       const bool log_x = lo > 0 && hi / lo >= 8;
       const std::string what = st.point(0).text("app.name");
-      write_plot(dir, "time", times, xlabel, log_x, "run time (s)", fmt::format("{}: {} run time", st.name(), what),
+      write_plot(dir, "time", times, xlabel, log_x, "run time (s)", fmt::format("{}: {} run time", dir.title(), what),
                  replicated ? &time_ci : nullptr);
       if (st.compare())
         write_plot(dir, "slowdown", slowdowns, xlabel, log_x,
                    fmt::format("slowdown T_{} / T_{} - 1 (%)", other_mpi, base_mpi),
-                   fmt::format("{}: {} slowdown of {} over {}", st.name(), what, mpi::backend(other_mpi).title,
+                   fmt::format("{}: {} slowdown of {} over {}", dir.title(), what, mpi::backend(other_mpi).title,
                                mpi::backend(base_mpi).title),
                    replicated ? &slowdown_ci : nullptr);
       if (noise_dim >= 0)
         write_plot(dir, "noise", noise_slowdowns, xlabel, log_x,
                    fmt::format("slowdown by noise T / T({}={}) - 1 (%)", dims[std::size_t(noise_dim)].path,
                                coordinate_cell(dims[std::size_t(noise_dim)].values.front())),
-                   fmt::format("{}: {} slowed by {}", st.name(), what, dims[std::size_t(noise_dim)].path));
+                   fmt::format("{}: {} slowed by {}", dir.title(), what, dims[std::size_t(noise_dim)].path));
     }
   }
   if (const Kind& kind = find_kind(st.point(0).text("kind")); kind.study_report) {

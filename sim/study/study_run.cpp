@@ -56,13 +56,15 @@ void publish_clock(std::atomic<double>& clock)
 // In the child: simulate point i into its folder and leave with an exit code, never returning (the parent's
 // objects, e.g. its ResultsDir, must not be destroyed here).
 [[noreturn]] void child_main(const Study& study, std::size_t i, const StudyOptions& options,
-                             const std::filesystem::path& folder, std::atomic<double>& clock)
+                             const std::filesystem::path& folder, const std::string& study_title,
+                             std::atomic<double>& clock)
 {
   int code = 0;
   try {
     publish_clock(clock);
     RunOptions run = options.run;
     run.out_dir = folder;
+    run.title = point_title(study_title, study, i);
     run_scenario(study.point(i), run);
   } catch (const DeadlockError& e) {
     std::fprintf(stderr, "error: point %zu (%s): %s", i, study.label(i).c_str(), e.what());
@@ -120,7 +122,9 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
 
   const std::filesystem::path out =
       options.run.out_dir.empty() ? std::filesystem::path("out") / study.name() : options.run.out_dir;
+  const auto wall_start = std::chrono::steady_clock::now(); // run-info.json only
   ResultsDir dir(out, ReplacePolicy{options.run.force});
+  dir.set_title(dir.final_dir().filename().string(), study.overrides());
   SharedClocks clocks(study.size());
   const unsigned jobs = std::max(1u, options.jobs);
   std::map<pid_t, std::size_t> running; // child -> point
@@ -146,7 +150,7 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
         throw std::runtime_error("fork failed");
       if (pid == 0) {
         child_after_fork(parent, SIGKILL); // dies with the parent, even a parent killed with SIGKILL
-        child_main(study, next, options, dir.path(point_folder(next)), clocks[next]);
+        child_main(study, next, options, dir.path(point_folder(next)), dir.raw_title(), clocks[next]);
       }
       register_child(pid); // a signal stops it
       running[pid] = next++;
@@ -186,8 +190,15 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
     throw std::runtime_error(what);
   }
   merge_points(study, dir.path("."), dir);
+  write_run_info(dir, study.overrides(),
+                 std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count());
   dir.commit();
   return dir.final_dir();
+}
+
+std::string point_title(const std::string& study_title, const Study& study, std::size_t i)
+{
+  return study_title + ": " + study.label(i);
 }
 
 std::string emit_jobs(const Study& study, const std::string& program, const std::string& file,

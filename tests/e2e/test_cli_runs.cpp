@@ -6,19 +6,20 @@ using namespace e2e;
 TEST_CASE("run twice: same digest, every result file bit-identical, digest matches scenarios/digests.csv")
 {
   fs::remove_all(kTmp);
-  const auto a = bcssim("run " + kDefault + " --events --out " + (kTmp / "a").string());
-  const auto b = bcssim("run " + kDefault + " --events --out " + (kTmp / "b").string());
+  // Same folder name (plot titles name it), different places.
+  const auto a = bcssim("run " + kDefault + " --events --out " + (kTmp / "a" / "run").string());
+  const auto b = bcssim("run " + kDefault + " --events --out " + (kTmp / "b" / "run").string());
   REQUIRE(a.code == 0);
   REQUIRE(b.code == 0);
   CHECK(a.output.find("results: ") != std::string::npos);
   for (const char* f : {"summary.json", "runs.csv", "digest", "events.csv", "microbench.gp", "microbench_sizes.csv",
                         "microbench_distance.csv", "microbench.svg"}) {
     CAPTURE(f);
-    REQUIRE(fs::exists(kTmp / "a" / f));
-    CHECK(slurp(kTmp / "a" / f) == slurp(kTmp / "b" / f));
+    REQUIRE(fs::exists(kTmp / "a" / "run" / f));
+    CHECK(slurp(kTmp / "a" / "run" / f) == slurp(kTmp / "b" / "run" / f));
   }
-  CHECK(fs::exists(kTmp / "a" / "run-info.json"));
-  check_golden_digest("default.json", kTmp / "a");
+  CHECK(fs::exists(kTmp / "a" / "run" / "run-info.json"));
+  check_golden_digest("default.json", kTmp / "a" / "run");
   fs::remove_all(kTmp);
 }
 
@@ -128,21 +129,22 @@ TEST_CASE("a sweep with compare: the merged output does not depend on --jobs, an
   std::ofstream(scenario) << R"({"name": "tiny", "kind": "app", "app": {"name": "synthetic"},
     "synthetic": {"iterations": 3, "pattern": "exchange"},
     "sweep": {"app.processes": [2, 8], "synthetic.granularity": ["1ms", "3ms"]}, "compare": true})";
-  const auto one = bcssim("run " + scenario.string() + " --jobs 1 --out " + (kTmp / "j1").string());
-  const auto two = bcssim("run " + scenario.string() + " --jobs 2 --out " + (kTmp / "j2").string());
+  // The same folder name in two places: plot titles name it.
+  const auto one = bcssim("run " + scenario.string() + " --jobs 1 --out " + (kTmp / "j1" / "tiny").string());
+  const auto two = bcssim("run " + scenario.string() + " --jobs 2 --out " + (kTmp / "j2" / "tiny").string());
   REQUIRE(one.code == 0);
   REQUIRE(two.code == 0);
   for (const char* f : {"summary.json", "runs.csv", "points.csv", "slowdowns.csv", "digest", "time.csv",
                         "slowdown.csv", "time.gp", "points/0007/summary.json"}) {
     CAPTURE(f);
-    REQUIRE(fs::exists(kTmp / "j1" / f));
-    CHECK(slurp(kTmp / "j1" / f) == slurp(kTmp / "j2" / f));
+    REQUIRE(fs::exists(kTmp / "j1" / "tiny" / f));
+    CHECK(slurp(kTmp / "j1" / "tiny" / f) == slurp(kTmp / "j2" / "tiny" / f));
   }
-  const std::string runs = slurp(kTmp / "j1" / "runs.csv");
+  const std::string runs = slurp(kTmp / "j1" / "tiny" / "runs.csv");
   CHECK(runs.rfind("point,app.processes,synthetic.granularity,mpi,app,variant,mpi,processes,nodes,time_s\n"
                    "0,2,1ms,quadrics,synthetic,exchange,quadrics,2,1,",
                    0) == 0);
-  const std::string slow = slurp(kTmp / "j1" / "slowdowns.csv");
+  const std::string slow = slurp(kTmp / "j1" / "tiny" / "slowdowns.csv");
   CHECK(slow.find("\n6,7,8,3ms,") != std::string::npos);
 
   // The same study as independent commands, then merged: the same digest and rows.
@@ -159,7 +161,7 @@ TEST_CASE("a sweep with compare: the merged output does not depend on --jobs, an
   CHECK(commands == 8);
   const auto merged = bcssim("merge " + scenario.string() + " " + (kTmp / "split").string());
   REQUIRE(merged.code == 0);
-  CHECK(slurp(kTmp / "split" / "digest") == slurp(kTmp / "j1" / "digest"));
+  CHECK(slurp(kTmp / "split" / "digest") == slurp(kTmp / "j1" / "tiny" / "digest"));
   CHECK(slurp(kTmp / "split" / "runs.csv") == runs);
 
   // A bad value for every point: exit 2, its path, no results folder.

@@ -49,7 +49,7 @@ void check(const Scenario& sc)
 class LaunchRun : public KindRun {
 public:
   LaunchRun(World& world, const Scenario& sc)
-      : title_(sc.name()), sc_load_(sc.text("launch.load") == "none" ? "idle" : sc.text("launch.load")), spec_(sc.spec(storm::launch::launch_params())),
+      : sc_load_(sc.text("launch.load") == "none" ? "idle" : sc.text("launch.load")), spec_(sc.spec(storm::launch::launch_params())),
         launch_(std::make_unique<storm::launch::JobLaunch>(world.qsnet_hw(), world.host(), spec_, job_nodes(sc),
                                                            unsigned(sc.integer("platform.pes_per_node")),
                                                            std::uint64_t(sc.integer("seed")))),
@@ -86,10 +86,9 @@ public:
     launch_.reset();
   }
   void summarize(nlohmann::json& summary) const override { summary["launch"] = launch_summary(figures_); }
-  void write(const ResultsDir& dir) const override { write_launch(dir, title_, figures_); }
+  void write(const ResultsDir& dir) const override { write_launch(dir, dir.title(), figures_); }
 
 private:
-  std::string title_;
   std::string sc_load_; // idle, cpu or network
   storm::launch::LaunchSpec spec_;
   std::unique_ptr<storm::launch::JobLaunch> launch_;

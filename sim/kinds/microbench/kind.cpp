@@ -135,7 +135,7 @@ std::vector<unsigned> set_sizes(const Input& in, unsigned nodes)
 
 class MicrobenchRun : public KindRun {
 public:
-  MicrobenchRun(World& world, const Scenario& sc) : name_(sc.name()), timing_(world.platform_spec().timing)
+  MicrobenchRun(World& world, const Scenario& sc) : timing_(world.platform_spec().timing)
   {
     const Input in = sc.spec(params());
     auto substrate = start_microbench(world.platform(), world.dma(), in.substrate, runs_);
@@ -160,11 +160,10 @@ public:
   {
     dir.write("runs.csv", microbench_csv(runs_));
     write_microbench_plot(dir, timing_, runs_);
-    write_collective_plot(dir, name_, runs_);
+    write_collective_plot(dir, dir.title(), runs_);
   }
 
 private:
-  std::string name_;
   qsnet::LinkTiming timing_;
   std::vector<Measurement> runs_;
 };

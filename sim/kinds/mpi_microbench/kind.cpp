@@ -127,7 +127,7 @@ MpiBenchSpec spec_of(const Scenario& sc)
 class MpiMicrobenchRun : public KindRun {
 public:
   MpiMicrobenchRun(World& world, const Scenario& sc)
-      : name_(sc.name()), backend_(sc.text("mpi")), bench_(std::make_unique<MpiBench>(world, sc, spec_of(sc)))
+      : backend_(sc.text("mpi")), bench_(std::make_unique<MpiBench>(world, sc, spec_of(sc)))
   {
     bench_->start();
   }
@@ -146,11 +146,10 @@ public:
   void write(const ResultsDir& dir) const override
   {
     dir.write("runs.csv", mpi_bench_csv(runs_));
-    write_mpi_bench_plot(dir, name_, backend_, runs_);
+    write_mpi_bench_plot(dir, dir.title(), backend_, runs_);
   }
 
 private:
-  std::string name_;
   std::string backend_;
   std::unique_ptr<MpiBench> bench_;
   std::vector<MpiMeasurement> runs_;

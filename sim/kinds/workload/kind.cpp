@@ -116,7 +116,7 @@ public:
         pes_(unsigned(sc.integer("platform.pes_per_node"))),
         sc_span_(sc.text("workload.gantt_span")),
         tau_(sc.quantity("workload.short_job_bound") / sc.real("workload.time_scale")),
-        dynamic_(!sc.text("workload.swf").empty()), title_(sc.name()),
+        dynamic_(!sc.text("workload.swf").empty()),
         run_(std::make_unique<WorkloadRun>(world, sc, workload_jobs(sc, &skipped_)))
   {
     run_->start();
@@ -153,7 +153,7 @@ public:
     dir.write("jobs.csv", jobs_csv(jobs_, "", tau_));
     dir.write("runs.csv", jobs_csv(jobs_, algorithm_, tau_));
     if (dynamic_)
-      write_dynamic_outputs(dir, jobs_, fmt::format("{} ({})", title_, algorithm_));
+      write_dynamic_outputs(dir, jobs_, fmt::format("{} ({})", dir.title(), algorithm_));
     // The chart covers workload.gantt_span, and at most kMaxGanttBoxes boxes: a dynamic workload under gang
     // scheduling holds millions (one per PE per quantum), more than a chart can show or gnuplot draw in minutes.
     double span = gantt_span_ > 0 ? gantt_span_ : turnaround();
@@ -173,7 +173,7 @@ public:
       if (b.from < span)
         shown.push_back(GanttBox{b.pe, b.job, b.from, std::min(b.to, span)});
     write_gantt(dir, shown, nodes_, pes_,
-                fmt::format("{} jobs under {}{}", jobs_.size(), algorithm_,
+                fmt::format("{}: {} jobs under {}{}", dir.title(), jobs_.size(), algorithm_,
                             !span_text.empty() && span < turnaround() ? fmt::format(" (first {})", span_text) : ""));
     if (!classes_.empty())
       dir.write("fcs_classes.csv", classes_csv(classes_));
@@ -194,7 +194,6 @@ private:
   std::size_t skipped_ = 0; // SWF records left out (set while run_ is made: declared before it)
   double tau_;      // s: the short-job bound, in the run's time
   bool dynamic_;    // jobs from an SWF file: their dedicated times are known
-  std::string title_;
   std::unique_ptr<WorkloadRun> run_;
   std::vector<JobOutcome> jobs_;
   std::vector<GanttBox> gantt_;

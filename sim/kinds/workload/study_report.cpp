@@ -103,13 +103,13 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
                                      "set style fill solid 0.7 border -1\nset boxwidth 0.9\n"
                                      "set key top left\nset grid ytics\nset xtics rotate by 30 right font ',9'\n"
                                      "set bmargin 9\n{}",
-                                     summary.at("study").at("name").get<std::string>(),
+                                     dir.title(),
                                      svg_and_png("algorithms", std::max(900, 90 * int(points.size())), 560, body,
                                                  true));
   dir.write("algorithms.gp", gp);
   render_gnuplot(dir.path("algorithms.gp").parent_path(), "algorithms.gp");
   if (dynamic)
-    write_dynamic_study_plots(dir, points, summary.at("study").at("name").get<std::string>());
+    write_dynamic_study_plots(dir, points, dir.title());
 }
 
 } // namespace bcssim::sim
