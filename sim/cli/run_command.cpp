@@ -7,6 +7,7 @@
 #include "sim/config/units.hpp"
 #include "sim/driver/run.hpp"
 #include "sim/output/results_dir.hpp"
+#include "sim/study/headline.hpp"
 #include "sim/study/study_run.hpp"
 
 #include <fmt/format.h>
@@ -55,6 +56,11 @@ public:
         ->check(CLI::Range(1u, 4096u));
     sub_->add_option("--point", point_, "Run only this point of a sweep (see `bcssim sweep --emit-jobs`)")
         ->check(CLI::NonNegativeNumber);
+    sub_->add_flag("--quiet,-q", quiet_, "Print only the results folder, not the figures of the run");
+    sub_->add_option("--progress", progress_,
+                     "Progress on stderr: auto (on a terminal only), always (on a terminal in place, else a line "
+                     "every " + std::to_string(kProgressLogSeconds) + " s and when a point ends), never")
+        ->check(CLI::IsMember({"auto", "always", "never"}));
   }
   bool interruptible() const override { return true; }
   std::string file() const override { return args_.file; }
@@ -82,20 +88,32 @@ public:
       options_.title = point_title(compose_title(study_dir.filename().string(), study.overrides()), study,
                                    std::size_t(point_));
       const auto where = run_scenario(study.point(std::size_t(point_)), options_);
-      std::cout << "results: " << where.string() << "/\n";
+      report(where);
       return 0;
     }
     StudyOptions study_options;
     study_options.run = options_;
     study_options.jobs = jobs_;
-    study_options.progress = ::isatty(2) != 0;
-    const auto where = run_study(study, study_options);
-    std::cout << "results: " << where.string() << "/\n";
+    const bool terminal = ::isatty(2) != 0;
+    study_options.progress = progress_ == "never" || (progress_ == "auto" && !terminal) ? Progress::none
+                             : terminal                                               ? Progress::status_line
+                                                                                      : Progress::log_lines;
+    report(run_study(study, study_options));
     return 0;
   }
 
 private:
+  // The figures a user would quote (unless --quiet), then where the results are.
+  void report(const std::filesystem::path& where) const
+  {
+    if (!quiet_)
+      std::cout << headline(where);
+    std::cout << "results: " << where.string() << "/\n";
+  }
+
   StudyArgs args_;
+  bool quiet_ = false;
+  std::string progress_ = "auto";
   RunOptions options_;
   std::string trace_window_;
   unsigned jobs_ = std::max(1u, std::thread::hardware_concurrency());

@@ -47,6 +47,8 @@ struct Kind {
   /// Optional: the tables and plots of a study of this kind across its points (in point order); may add to the
   /// study's summary.json.
   std::function<void(const ResultsDir&, const std::vector<StudyPoint>&, nlohmann::json& summary)> study_report;
+  /// The figures a user would quote from one run's summary.json, on one line (`bcssim run` prints it).
+  std::function<std::string(const nlohmann::json& summary)> headline;
 };
 
 const std::vector<Kind>& kinds();

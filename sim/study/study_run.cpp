@@ -84,32 +84,40 @@ void publish_clock(std::atomic<double>& clock)
 
 namespace {
 
-// A single run on a terminal: a thread prints the simulated time reached once a second (reading one atomic that
-// the simulation writes as its clock advances; the simulation itself never waits for it).
+// A single run: a thread prints the simulated time reached, once a second in place on a terminal or as a line every
+// kProgressLogSeconds (reading one atomic that the simulation writes as its clock advances; the simulation itself
+// never waits for it).
 std::filesystem::path run_single(const Scenario& scenario, const StudyOptions& options)
 {
-  if (!options.progress)
+  if (options.progress == Progress::none)
     return run_scenario(scenario, options.run);
+  const bool in_place = options.progress == Progress::status_line;
+  const int every = in_place ? 10 : 10 * kProgressLogSeconds; // ticks of 100 ms
   std::atomic<double> clock{0.0};
   std::atomic<bool> done{false};
   publish_clock(clock);
   std::thread reporter([&] {
     for (int tick = 1; !done.load(); ++tick) {
       std::this_thread::sleep_for(std::chrono::milliseconds(100));
-      if (tick % 10 == 0 && !done.load())
-        std::fprintf(stderr, "\rsimulated %.6f s", clock.load(std::memory_order_relaxed));
+      if (tick % every == 0 && !done.load()) {
+        std::fprintf(stderr, in_place ? "\rsimulated %.6f s" : "progress: simulated %.6f s\n",
+                     clock.load(std::memory_order_relaxed));
+        std::fflush(stderr);
+      }
     }
   });
   struct Join {
     std::atomic<bool>& done;
     std::thread& thread;
+    bool in_place;
     ~Join()
     {
       done = true;
       thread.join();
-      std::fprintf(stderr, "\r%-40s\r", "");
+      if (in_place)
+        std::fprintf(stderr, "\r%-40s\r", "");
     }
-  } join{done, reporter};
+  } join{done, reporter, in_place};
   return run_scenario(scenario, options.run);
 }
 
@@ -131,13 +139,23 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
   std::size_t next = 0, done = 0;
   int failed_code = 0;
   std::size_t failed_point = 0;
-  auto status_line = [&] {
-    if (!options.progress)
+  auto last_line = std::chrono::steady_clock::now();
+  auto status_line = [&](bool point_ended) {
+    if (options.progress == Progress::none)
       return;
-    std::string line = fmt::format("\r{}/{} runs done", done, study.size());
+    std::string line = fmt::format("{}/{} points done", done, study.size());
     for (const auto& [pid, i] : running)
       line += fmt::format(" | #{} at {:.3f} s", i, clocks[i].load(std::memory_order_relaxed));
-    std::fprintf(stderr, "%-100s", line.c_str());
+    if (options.progress == Progress::status_line) {
+      std::fprintf(stderr, "\r%-100s", line.c_str());
+    } else {
+      // A line when a point ends, else every kProgressLogSeconds.
+      const auto now = std::chrono::steady_clock::now();
+      if (!point_ended && now - last_line < std::chrono::seconds(kProgressLogSeconds))
+        return;
+      last_line = now;
+      std::fprintf(stderr, "progress: %s\n", line.c_str());
+    }
     std::fflush(stderr);
   };
   while ((next < study.size() && failed_code == 0) || !running.empty()) {
@@ -156,9 +174,9 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
       running[pid] = next++;
     }
     int status = 0;
-    const pid_t pid = ::waitpid(-1, &status, options.progress ? WNOHANG : 0);
+    const pid_t pid = ::waitpid(-1, &status, options.progress != Progress::none ? WNOHANG : 0);
     if (pid == 0) {
-      status_line();
+      status_line(false);
       std::this_thread::sleep_for(std::chrono::milliseconds(500));
       continue;
     }
@@ -176,9 +194,9 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
       for (const auto& [other, j] : running) // the study fails: stop the other points
         ::kill(other, SIGTERM);
     }
-    status_line();
+    status_line(true);
   }
-  if (options.progress)
+  if (options.progress == Progress::status_line)
     std::fprintf(stderr, "\n");
   if (failed_code != 0) {
     const std::string what = fmt::format("point {} ({}) failed; its error is above", failed_point,

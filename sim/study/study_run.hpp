@@ -11,10 +11,17 @@
 
 namespace bcssim::sim {
 
+/// How a run shows its progress on stderr: not at all; one status line rewritten in place (a terminal); or a new
+/// line every few seconds (a pipe, a CI log: `--progress=always`).
+enum class Progress { none, status_line, log_lines };
+
+/// Seconds between two progress lines of Progress::log_lines.
+inline constexpr int kProgressLogSeconds = 5;
+
 struct StudyOptions {
   RunOptions run;
-  unsigned jobs = 1;     // child processes at once
-  bool progress = false; // a status line on stderr (the CLI sets it when stderr is a terminal)
+  unsigned jobs = 1; // child processes at once
+  Progress progress = Progress::none;
 };
 
 /// Runs every point and writes the results folder. Throws like run_scenario (DeadlockError when a point's

@@ -2,6 +2,8 @@
 // backend. Its result is the job's makespan, its MPI calls per primitive and, on BCS-MPI, the MDS's records.
 #include "sim/kinds/app/kind.hpp"
 
+#include "sim/output/readable_number.hpp"
+
 #include "sim/kinds/app/app_report.hpp"
 #include "sim/kinds/app/app_run.hpp"
 #include "sim/kinds/app/mds_report.hpp"
@@ -90,6 +92,14 @@ Kind app_kind()
   k.params = params();
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<AppKindRun>(world, sc); };
+  k.headline = [](const nlohmann::json& summary) {
+    const auto& a = summary.at("app");
+    const std::string variant = a.value("variant", "");
+    return fmt::format("{}{} on {}, {} processes on {} nodes: run time {} s", a.at("app").get<std::string>(),
+                       variant.empty() ? "" : " (" + variant + ")", a.at("mpi").get<std::string>(),
+                       a.at("processes").get<long>(), a.at("nodes").get<long>(),
+                       readable(a.at("time_s").get<double>()));
+  };
   return k;
 }
 

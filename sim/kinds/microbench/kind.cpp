@@ -2,6 +2,8 @@
 // 002 = thesis excerpt, 003 = Kumar & Kalé (docs/references.md).
 #include "sim/kinds/microbench/kind.hpp"
 
+#include "sim/output/readable_number.hpp"
+
 #include "sim/kinds/microbench/collective_bench.hpp"
 #include "sim/kinds/microbench/collective_report.hpp"
 #include "sim/kinds/microbench/microbench.hpp"
@@ -168,6 +170,39 @@ private:
   std::vector<Measurement> runs_;
 };
 
+// The substrate's figures it measured: 0 B latency and peak bandwidth per path, the barrier on the most nodes.
+std::string microbench_headline(const nlohmann::json& summary)
+{
+  std::vector<std::string> parts;
+  const auto& f = summary.at("figures");
+  if (f.contains("latency_us"))
+    for (const auto& [path, sizes] : f.at("latency_us").items())
+      if (sizes.contains("0B")) {
+        parts.push_back(fmt::format("0 B RDMA latency {} us ({})", readable(sizes.at("0B").get<double>()), path));
+        break;
+      }
+  if (f.contains("peak_bandwidth_MBps")) {
+    std::vector<std::string> paths;
+    for (const auto& [path, value] : f.at("peak_bandwidth_MBps").items())
+      paths.push_back(fmt::format("{} {}", path, readable(value.get<double>())));
+    if (!paths.empty())
+      parts.push_back(fmt::format("peak bandwidth (MB/s) {}", fmt::join(paths, ", ")));
+  }
+  if (summary.contains("collective_figures") && summary.at("collective_figures").contains("barrier_us"))
+    for (const auto& [impl, by_nodes] : summary.at("collective_figures").at("barrier_us").items()) {
+      long most = 0;
+      double us = 0;
+      for (const auto& [nodes, value] : by_nodes.items())
+        if (std::stol(nodes) > most) {
+          most = std::stol(nodes);
+          us = value.get<double>();
+        }
+      if (most > 0)
+        parts.push_back(fmt::format("barrier on {} nodes {} us ({})", most, readable(us), impl));
+    }
+  return fmt::format("{}", fmt::join(parts, "; "));
+}
+
 } // namespace
 
 const std::vector<Measurement>& microbench_results(const KindRun& run)
@@ -183,6 +218,7 @@ Kind microbench_kind()
   k.params = base::declarations(params());
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<MicrobenchRun>(world, sc); };
+  k.headline = microbench_headline;
   return k;
 }
 

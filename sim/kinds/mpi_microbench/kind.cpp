@@ -2,6 +2,8 @@
 // scenario's backend. Sources: 003 = Kumar & Kalé (docs/references.md).
 #include "sim/kinds/mpi_microbench/kind.hpp"
 
+#include "sim/output/readable_number.hpp"
+
 #include "sim/kinds/mpi_microbench/mpi_bench.hpp"
 #include "sim/kinds/mpi_microbench/mpi_bench_report.hpp"
 
@@ -155,6 +157,33 @@ private:
   std::vector<MpiMeasurement> runs_;
 };
 
+// The OSU-style figures it measured: the smallest message's ping-pong latency, the peak bandwidth, the barrier on
+// the most processes.
+std::string mpi_microbench_headline(const nlohmann::json& summary)
+{
+  const auto& f = summary.at("mpi_figures");
+  // Keys "0B", "16B"... or "2", "4"...: the entry of the least or the greatest number.
+  auto extreme = [](const nlohmann::json& by_key, bool least) {
+    std::pair<double, double> best{-1, 0};
+    for (const auto& [key, value] : by_key.items())
+      if (best.first < 0 || (least ? std::stod(key) < best.first : std::stod(key) > best.first))
+        best = {std::stod(key), value.get<double>()};
+    return best;
+  };
+  std::vector<std::string> parts;
+  if (f.contains("pingpong_latency_us") && !f.at("pingpong_latency_us").empty()) {
+    const auto [bytes, us] = extreme(f.at("pingpong_latency_us"), true);
+    parts.push_back(fmt::format("ping-pong {} B latency {} us", readable(bytes), readable(us)));
+  }
+  if (f.contains("peak_bandwidth_MiBps"))
+    parts.push_back(fmt::format("peak bandwidth {} MiB/s", readable(f.at("peak_bandwidth_MiBps").get<double>())));
+  if (f.contains("barrier_us") && !f.at("barrier_us").empty()) {
+    const auto [processes, us] = extreme(f.at("barrier_us"), false);
+    parts.push_back(fmt::format("barrier on {} processes {} us", readable(processes), readable(us)));
+  }
+  return summary.at("mpi").get<std::string>() + ": " + fmt::format("{}", fmt::join(parts, "; "));
+}
+
 } // namespace
 
 const std::vector<MpiMeasurement>& mpi_bench_results(const KindRun& run)
@@ -170,6 +199,7 @@ Kind mpi_microbench_kind()
   k.params = base::declarations(params());
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<MpiMicrobenchRun>(world, sc); };
+  k.headline = mpi_microbench_headline;
   return k;
 }
 

@@ -3,6 +3,8 @@
 // as scheduler.algorithm decides.
 #include "sim/kinds/workload/kind.hpp"
 
+#include "sim/output/readable_number.hpp"
+
 #include "sim/kinds/workload/dynamic_metrics.hpp"
 #include "sim/kinds/workload/dynamic_report.hpp"
 #include "sim/kinds/workload/jobs.hpp"
@@ -211,6 +213,21 @@ Kind workload_kind()
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<WorkloadKindRun>(world, sc); };
   k.study_report = workload_study_report;
+  k.headline = [](const nlohmann::json& summary) {
+    const auto& w = summary.at("workload");
+    std::string line = fmt::format("{} jobs under {} on {}: turnaround {} s, mean response {} s",
+                                   w.at("jobs").get<long>(), w.at("algorithm").get<std::string>(),
+                                   w.at("mpi").get<std::string>(), readable(w.at("turnaround_s").get<double>()),
+                                   readable(w.at("mean_response_s").get<double>()));
+    if (w.contains("dynamic")) {
+      const auto& d = w.at("dynamic");
+      line += fmt::format(" (median {} s), mean bounded slowdown {}, offered load {}",
+                          readable(d.at("response_s").at("median").get<double>()),
+                          readable(d.at("bounded_slowdown").at("mean").get<double>()),
+                          readable(d.at("offered_load").get<double>()));
+    }
+    return line + fmt::format(", utilization {}", readable(w.at("utilization").get<double>()));
+  };
   return k;
 }
 

@@ -1,0 +1,54 @@
+#include "sim/study/headline.hpp"
+
+#include "sim/kinds/registry.hpp"
+#include "sim/study/study.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+namespace bcssim::sim {
+namespace {
+
+nlohmann::json read_summary(const std::filesystem::path& file)
+{
+  std::ifstream in(file);
+  std::stringstream text;
+  text << in.rdbuf();
+  return nlohmann::json::parse(text.str());
+}
+
+std::string line_of(const nlohmann::json& summary, const std::string& kind)
+{
+  const Kind& k = find_kind(kind);
+  return k.headline ? k.headline(summary) : "";
+}
+
+} // namespace
+
+std::string headline(const std::filesystem::path& results)
+{
+  const nlohmann::json summary = read_summary(results / "summary.json");
+  if (!summary.contains("study")) {
+    const std::string line = line_of(summary, summary.at("scenario").at("kind").get<std::string>());
+    return line.empty() ? "" : line + "\n";
+  }
+  const std::string kind = summary.at("scenario_of_point_0").at("kind").get<std::string>();
+  const auto& points = summary.at("points");
+  std::string out;
+  for (std::size_t i = 0; i < points.size() && i < kHeadlinePoints; ++i) {
+    const auto& p = points[i];
+    const std::string folder = point_folder(p.at("point").get<std::size_t>());
+    const std::string line = line_of(read_summary(results / folder / "summary.json"), kind);
+    if (line.empty())
+      return "";
+    out += fmt::format("#{} {}: {}\n", p.at("point").get<int>(), p.at("label").get<std::string>(), line);
+  }
+  if (points.size() > kHeadlinePoints)
+    out += fmt::format("(and {} more points: see points.csv and runs.csv)\n", points.size() - kHeadlinePoints);
+  return out;
+}
+
+} // namespace bcssim::sim
