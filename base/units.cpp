@@ -1,12 +1,22 @@
 #include "base/units.hpp"
 
+#include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <cstdlib>
+#include <string>
 #include <utility>
 #include <vector>
 
 namespace bcssim::base {
 namespace {
+
+std::string fmt_whole(double v)
+{
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%.0f", v);
+  return buf;
+}
 
 using UnitTable = std::vector<std::pair<std::string_view, double>>;
 
@@ -95,6 +105,14 @@ std::string quantity_help(Quantity q)
   return what + " as a string with a unit, such as \"" + example + "\" (units: " + list + ")";
 }
 
+std::vector<std::string> unit_names(Quantity q)
+{
+  std::vector<std::string> out;
+  for (const auto& unit : units_of(q))
+    out.emplace_back(unit.first);
+  return out;
+}
+
 std::string_view si_unit(Quantity q)
 {
   switch (q) {
@@ -106,6 +124,57 @@ std::string_view si_unit(Quantity q)
     case Quantity::time_per_length: return "s/m";
   }
   return "";
+}
+
+std::string format_quantity(Quantity q, double si_value)
+{
+  if (!std::isfinite(si_value))
+    return si_value > 0 ? "unbounded" : "-unbounded";
+  if (si_value == 0)
+    return "0" + std::string(si_unit(q));
+  const UnitTable& units = units_of(q);
+  const std::pair<std::string_view, double>* whole = nullptr;    // the largest unit of which it is a whole number (< 10^6)
+  const std::pair<std::string_view, double>* at_least1 = nullptr; // the largest unit in which it is at least 1
+  for (const auto& unit : units) {
+    if (unit.first == "µs")
+      continue;
+    const double v = si_value / unit.second;
+    const double rounded = std::round(v);
+    if (rounded >= 1 && rounded < 1e6 && std::abs(v - rounded) <= 1e-9 * rounded &&
+        (!whole || unit.second > whole->second))
+      whole = &unit;
+    if (std::abs(v) >= 1 && (!at_least1 || unit.second > at_least1->second))
+      at_least1 = &unit;
+  }
+  if (whole)
+    return fmt_whole(std::round(si_value / whole->second)) + std::string(whole->first);
+  const auto& unit = at_least1 ? *at_least1 : *std::min_element(units.begin(), units.end(), [](auto& a, auto& b) {
+    return a.second < b.second;
+  });
+  return readable(si_value / unit.second) + std::string(unit.first);
+}
+
+std::string readable(double value)
+{
+  if (value == 0 || !std::isfinite(value))
+    return value == 0 ? "0" : (std::isnan(value) ? "nan" : (value > 0 ? "inf" : "-inf"));
+  const double magnitude = std::abs(value);
+  if (magnitude < 1e15 && value == std::floor(value))
+    return fmt_whole(value);
+  char buf[64];
+  if (magnitude >= 1e15 || magnitude < 1e-4) {
+    std::snprintf(buf, sizeof buf, "%.4g", value);
+    return buf;
+  }
+  const int decimals = std::max(0, 3 - int(std::floor(std::log10(magnitude))));
+  std::snprintf(buf, sizeof buf, "%.*f", decimals, value);
+  std::string s = buf;
+  if (s.find('.') != std::string::npos) { // 2.200 -> 2.2
+    s.erase(s.find_last_not_of('0') + 1);
+    if (s.back() == '.')
+      s.pop_back();
+  }
+  return s;
 }
 
 } // namespace bcssim::base

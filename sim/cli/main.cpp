@@ -32,6 +32,7 @@ int main(int argc, char** argv)
   commands.push_back(cli::verify_command(app));
   commands.push_back(cli::validate_command(app));
   commands.push_back(cli::params_command(app));
+  commands.push_back(cli::schema_command(app));
   commands.push_back(cli::docs_command(app));
   commands.push_back(cli::workload_command(app));
 

@@ -14,16 +14,18 @@ public:
       : Command(app.add_subcommand("params", "List every parameter: path, unit, default, doc, source; and presets"))
   {
     sub_->add_flag("--markdown", markdown_, "Print as Markdown (docs/parameters.md)");
+    sub_->add_flag("--json", json_, "Print as JSON, for scripts (min and max in SI units)")->excludes("--markdown");
   }
 
   int run(const char*) override
   {
-    std::cout << (markdown_ ? params_markdown() : params_text());
+    std::cout << (json_ ? params_json() : markdown_ ? params_markdown() : params_text());
     return 0;
   }
 
 private:
   bool markdown_ = false;
+  bool json_ = false;
 };
 
 } // namespace

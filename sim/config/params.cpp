@@ -66,7 +66,7 @@ namespace {
 std::string range_text(const ParamSpec& s)
 {
   auto show = [&](double v) {
-    return s.type == ParamType::quantity ? fmt::format("{:g} {}", v, si_unit(s.quantity)) : fmt::format("{:g}", v);
+    return s.type == ParamType::quantity ? base::format_quantity(s.quantity, v) : base::readable(v);
   };
   if (std::isinf(s.max))
     return s.min > 0 ? fmt::format(" of at least {}", show(s.min)) : "";

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+
 namespace bcssim::sim {
 namespace {
 std::string show(const nlohmann::json& v) { return v.is_string() ? v.get<std::string>() : v.dump(); }
@@ -25,6 +27,34 @@ std::string params_text()
       out += fmt::format("  {} = {}   ({})\n", v.path, show(v.value), v.source);
   }
   return out;
+}
+
+std::string params_json()
+{
+  static const char* const type_names[] = {"integer", "real", "boolean", "text", "choice", "quantity", "record"};
+  nlohmann::json params = nlohmann::json::array();
+  for (const ParamSpec& p : catalog()) {
+    auto bound = [](double v) { return std::isfinite(v) ? nlohmann::json(v) : nlohmann::json(nullptr); };
+    params.push_back({{"path", p.path},
+                      {"type", type_names[int(p.type)]},
+                      {"unit", p.type == ParamType::quantity ? std::string(base::si_unit(p.quantity)) : ""},
+                      {"list", p.list},
+                      {"auto", p.allow_auto},
+                      {"default", p.default_json},
+                      {"min", bound(p.min)},
+                      {"max", bound(p.max)},
+                      {"choices", p.choices},
+                      {"doc", p.doc},
+                      {"source", p.source}});
+  }
+  nlohmann::json sets = nlohmann::json::array();
+  for (const Preset& preset : presets()) {
+    nlohmann::json values = nlohmann::json::array();
+    for (const PresetValue& v : preset.values)
+      values.push_back({{"path", v.path}, {"value", v.value}, {"source", v.source}});
+    sets.push_back({{"selector", preset.selector}, {"name", preset.name}, {"doc", preset.doc}, {"values", values}});
+  }
+  return nlohmann::json{{"parameters", params}, {"presets", sets}}.dump(2) + "\n";
 }
 
 std::string params_markdown()

@@ -168,7 +168,7 @@ TEST_CASE("a sweep with compare: the merged output does not depend on --jobs, an
   const auto bad = bcssim("run " + scenario.string() + " --set 'synthetic.iterations=0' --out " +
                           (kTmp / "bad").string());
   CHECK(bad.code == 2);
-  CHECK(bad.output.find("synthetic.iterations = 0: expected an integer in [1, 1e+09]") != std::string::npos);
+  CHECK(bad.output.find("synthetic.iterations = 0: expected an integer in [1, 1000000000]") != std::string::npos);
   CHECK_FALSE(fs::exists(kTmp / "bad"));
   fs::remove_all(kTmp);
 }

@@ -32,3 +32,27 @@ TEST_CASE("malformed quantities are refused")
   CHECK_FALSE(parse_quantity(Quantity::size, "400Mb").has_value());      // bits are not bytes
   CHECK(quantity_help(Quantity::bandwidth).find("MiB/s") != std::string::npos);
 }
+
+TEST_CASE("quantities and numbers print for people, in the unit that shows them best, and read back")
+{
+  using bcssim::base::format_quantity;
+  using bcssim::base::readable;
+  CHECK(format_quantity(Quantity::size, 16777216) == "16MiB");
+  CHECK(format_quantity(Quantity::size, 1e9) == "1GB");
+  CHECK(format_quantity(Quantity::size, 1) == "1B");
+  CHECK(format_quantity(Quantity::time, 5e-4) == "500us");
+  CHECK(format_quantity(Quantity::time, 2.5e-3) == "2500us");
+  CHECK(format_quantity(Quantity::time, 2.5e-3 + 1e-10) == "2.5ms");
+  CHECK(format_quantity(Quantity::time, 0) == "0s");
+  CHECK(format_quantity(Quantity::bandwidth, 400e6) == "400MB/s");
+  CHECK(format_quantity(Quantity::time, 1.0 / 0.0) == "unbounded");
+  for (double v : {16777216.0, 1e9, 5e-4, 2.5e-3, 0.37e-6, 123.456e-9})
+    CHECK(*parse_quantity(Quantity::time, format_quantity(Quantity::time, v)) == doctest::Approx(v).epsilon(1e-3));
+  CHECK(readable(16777216) == "16777216");
+  CHECK(readable(1e9) == "1000000000");
+  CHECK(readable(2.2) == "2.2");
+  CHECK(readable(338.3839) == "338.4");
+  CHECK(readable(0.020185) == "0.02019");
+  CHECK(readable(1.5e-7) == "1.5e-07");
+  CHECK(readable(0) == "0");
+}

@@ -2,7 +2,7 @@
 // backend. Its result is the job's makespan, its MPI calls per primitive and, on BCS-MPI, the MDS's records.
 #include "sim/kinds/app/kind.hpp"
 
-#include "sim/output/readable_number.hpp"
+#include "base/units.hpp"
 
 #include "sim/kinds/app/app_report.hpp"
 #include "sim/kinds/app/app_run.hpp"
@@ -98,7 +98,7 @@ Kind app_kind()
     return fmt::format("{}{} on {}, {} processes on {} nodes: run time {} s", a.at("app").get<std::string>(),
                        variant.empty() ? "" : " (" + variant + ")", a.at("mpi").get<std::string>(),
                        a.at("processes").get<long>(), a.at("nodes").get<long>(),
-                       readable(a.at("time_s").get<double>()));
+                       base::readable(a.at("time_s").get<double>()));
   };
   return k;
 }

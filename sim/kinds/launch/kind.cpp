@@ -2,7 +2,7 @@
 // NICs, its processes forked and reaped, every step at the Machine Manager's ticks (storm/launch).
 #include "sim/kinds/launch/kind.hpp"
 
-#include "sim/output/readable_number.hpp"
+#include "base/units.hpp"
 
 #include "sim/kinds/launch/launch_model.hpp"
 #include "sim/kinds/launch/launch_report.hpp"
@@ -112,10 +112,10 @@ Kind launch_kind()
   k.headline = [](const nlohmann::json& summary) {
     const auto& l = summary.at("launch");
     return fmt::format("{} MB on {} nodes ({}): launch {} ms (send {} ms, execute {} ms), protocol bandwidth {} MB/s",
-                       readable(l.at("binary_bytes").get<double>() / 1e6), l.at("nodes").get<long>(),
-                       l.at("load").get<std::string>(), readable(l.at("launch_ms").get<double>()),
-                       readable(l.at("send_ms").get<double>()), readable(l.at("execute_ms").get<double>()),
-                       readable(l.at("protocol_bandwidth_MBps").get<double>()));
+                       base::readable(l.at("binary_bytes").get<double>() / 1e6), l.at("nodes").get<long>(),
+                       l.at("load").get<std::string>(), base::readable(l.at("launch_ms").get<double>()),
+                       base::readable(l.at("send_ms").get<double>()), base::readable(l.at("execute_ms").get<double>()),
+                       base::readable(l.at("protocol_bandwidth_MBps").get<double>()));
   };
   return k;
 }

@@ -2,7 +2,7 @@
 // 002 = thesis excerpt, 003 = Kumar & Kalé (docs/references.md).
 #include "sim/kinds/microbench/kind.hpp"
 
-#include "sim/output/readable_number.hpp"
+#include "base/units.hpp"
 
 #include "sim/kinds/microbench/collective_bench.hpp"
 #include "sim/kinds/microbench/collective_report.hpp"
@@ -178,13 +178,13 @@ std::string microbench_headline(const nlohmann::json& summary)
   if (f.contains("latency_us"))
     for (const auto& [path, sizes] : f.at("latency_us").items())
       if (sizes.contains("0B")) {
-        parts.push_back(fmt::format("0 B RDMA latency {} us ({})", readable(sizes.at("0B").get<double>()), path));
+        parts.push_back(fmt::format("0 B RDMA latency {} us ({})", base::readable(sizes.at("0B").get<double>()), path));
         break;
       }
   if (f.contains("peak_bandwidth_MBps")) {
     std::vector<std::string> paths;
     for (const auto& [path, value] : f.at("peak_bandwidth_MBps").items())
-      paths.push_back(fmt::format("{} {}", path, readable(value.get<double>())));
+      paths.push_back(fmt::format("{} {}", path, base::readable(value.get<double>())));
     if (!paths.empty())
       parts.push_back(fmt::format("peak bandwidth (MB/s) {}", fmt::join(paths, ", ")));
   }
@@ -198,7 +198,7 @@ std::string microbench_headline(const nlohmann::json& summary)
           us = value.get<double>();
         }
       if (most > 0)
-        parts.push_back(fmt::format("barrier on {} nodes {} us ({})", most, readable(us), impl));
+        parts.push_back(fmt::format("barrier on {} nodes {} us ({})", most, base::readable(us), impl));
     }
   return fmt::format("{}", fmt::join(parts, "; "));
 }

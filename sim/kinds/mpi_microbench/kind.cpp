@@ -2,7 +2,7 @@
 // scenario's backend. Sources: 003 = Kumar & Kalé (docs/references.md).
 #include "sim/kinds/mpi_microbench/kind.hpp"
 
-#include "sim/output/readable_number.hpp"
+#include "base/units.hpp"
 
 #include "sim/kinds/mpi_microbench/mpi_bench.hpp"
 #include "sim/kinds/mpi_microbench/mpi_bench_report.hpp"
@@ -173,13 +173,13 @@ std::string mpi_microbench_headline(const nlohmann::json& summary)
   std::vector<std::string> parts;
   if (f.contains("pingpong_latency_us") && !f.at("pingpong_latency_us").empty()) {
     const auto [bytes, us] = extreme(f.at("pingpong_latency_us"), true);
-    parts.push_back(fmt::format("ping-pong {} B latency {} us", readable(bytes), readable(us)));
+    parts.push_back(fmt::format("ping-pong {} B latency {} us", base::readable(bytes), base::readable(us)));
   }
   if (f.contains("peak_bandwidth_MiBps"))
-    parts.push_back(fmt::format("peak bandwidth {} MiB/s", readable(f.at("peak_bandwidth_MiBps").get<double>())));
+    parts.push_back(fmt::format("peak bandwidth {} MiB/s", base::readable(f.at("peak_bandwidth_MiBps").get<double>())));
   if (f.contains("barrier_us") && !f.at("barrier_us").empty()) {
     const auto [processes, us] = extreme(f.at("barrier_us"), false);
-    parts.push_back(fmt::format("barrier on {} processes {} us", readable(processes), readable(us)));
+    parts.push_back(fmt::format("barrier on {} processes {} us", base::readable(processes), base::readable(us)));
   }
   return summary.at("mpi").get<std::string>() + ": " + fmt::format("{}", fmt::join(parts, "; "));
 }

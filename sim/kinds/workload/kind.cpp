@@ -3,7 +3,7 @@
 // as scheduler.algorithm decides.
 #include "sim/kinds/workload/kind.hpp"
 
-#include "sim/output/readable_number.hpp"
+#include "base/units.hpp"
 
 #include "sim/kinds/workload/dynamic_metrics.hpp"
 #include "sim/kinds/workload/dynamic_report.hpp"
@@ -217,16 +217,16 @@ Kind workload_kind()
     const auto& w = summary.at("workload");
     std::string line = fmt::format("{} jobs under {} on {}: turnaround {} s, mean response {} s",
                                    w.at("jobs").get<long>(), w.at("algorithm").get<std::string>(),
-                                   w.at("mpi").get<std::string>(), readable(w.at("turnaround_s").get<double>()),
-                                   readable(w.at("mean_response_s").get<double>()));
+                                   w.at("mpi").get<std::string>(), base::readable(w.at("turnaround_s").get<double>()),
+                                   base::readable(w.at("mean_response_s").get<double>()));
     if (w.contains("dynamic")) {
       const auto& d = w.at("dynamic");
       line += fmt::format(" (median {} s), mean bounded slowdown {}, offered load {}",
-                          readable(d.at("response_s").at("median").get<double>()),
-                          readable(d.at("bounded_slowdown").at("mean").get<double>()),
-                          readable(d.at("offered_load").get<double>()));
+                          base::readable(d.at("response_s").at("median").get<double>()),
+                          base::readable(d.at("bounded_slowdown").at("mean").get<double>()),
+                          base::readable(d.at("offered_load").get<double>()));
     }
-    return line + fmt::format(", utilization {}", readable(w.at("utilization").get<double>()));
+    return line + fmt::format(", utilization {}", base::readable(w.at("utilization").get<double>()));
   };
   return k;
 }
