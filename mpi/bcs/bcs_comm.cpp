@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <numeric>
 #include <stdexcept>
 
 namespace bcssim::mpi::bcs_mpi {
@@ -111,27 +112,27 @@ void BcsComm::barrier()
 void BcsComm::bcast(void* data, std::uint64_t bytes, int root)
 {
   check_peer(root, false, "MPI_Bcast root");
-  CallScope call(*this, "MPI_Bcast", 0, {arg("root", root), arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Bcast", bytes, {arg("root", root), arg("bytes", bytes)});
   process_.bcast(data, bytes, root);
 }
 
 void BcsComm::reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root)
 {
   check_peer(root, false, "MPI_Reduce root");
-  CallScope call(*this, "MPI_Reduce", 0, {arg("root", root), arg("count", count), arg(type), arg(op)});
+  CallScope call(*this, "MPI_Reduce", count * size_of(type), {arg("root", root), arg("count", count), arg(type), arg(op)});
   process_.reduce(send, recv, count, size_of(type), root, false, combiner(count, type, op));
 }
 
 void BcsComm::allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op)
 {
-  CallScope call(*this, "MPI_Allreduce", 0, {arg("count", count), arg(type), arg(op)});
+  CallScope call(*this, "MPI_Allreduce", count * size_of(type), {arg("count", count), arg(type), arg(op)});
   process_.reduce(send, recv, count, size_of(type), 0, true, combiner(count, type, op));
 }
 
 void BcsComm::scatter(const void* send, void* recv, std::uint64_t bytes, int root)
 {
   check_peer(root, false, "MPI_Scatter root");
-  CallScope call(*this, "MPI_Scatter", 0, {arg("root", root), arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Scatter", bytes, {arg("root", root), arg("bytes", bytes)});
   using bcssim::bcs::api::Process;
   process_.scatter(send, Process::uniform_counts(size_, bytes), Process::uniform_displs(size_, bytes), recv, bytes,
                    root);
@@ -141,7 +142,7 @@ void BcsComm::scatterv(const void* send, const Counts& counts, const Counts& dis
                        int root)
 {
   check_peer(root, false, "MPI_Scatterv root");
-  CallScope call(*this, "MPI_Scatterv", 0, {arg("root", root), arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Scatterv", bytes, {arg("root", root), arg("bytes", bytes)});
   process_.scatter(send, counts, displs, recv, bytes, root);
 }
 
@@ -149,21 +150,21 @@ void BcsComm::gatherv(const void* send, std::uint64_t bytes, void* recv, const C
                       int root)
 {
   check_peer(root, false, "MPI_Gatherv root");
-  CallScope call(*this, "MPI_Gatherv", 0, {arg("root", root), arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Gatherv", bytes, {arg("root", root), arg("bytes", bytes)});
   process_.gather(send, bytes, recv, counts, displs, root);
 }
 
 void BcsComm::allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts,
                          const Counts& displs)
 {
-  CallScope call(*this, "MPI_Allgatherv", 0, {arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Allgatherv", bytes, {arg("bytes", bytes)});
   process_.allgather(send, bytes, recv, counts, displs);
 }
 
 void BcsComm::alltoallv(const void* send, const Counts& send_counts, const Counts& send_displs, void* recv,
                         const Counts& recv_counts, const Counts& recv_displs)
 {
-  CallScope call(*this, "MPI_Alltoallv");
+  CallScope call(*this, "MPI_Alltoallv", std::accumulate(send_counts.begin(), send_counts.end(), std::uint64_t(0)));
   process_.alltoall(send, send_counts, send_displs, recv, recv_counts, recv_displs);
 }
 

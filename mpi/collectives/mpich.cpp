@@ -7,6 +7,7 @@
 
 #include <fmt/format.h>
 
+#include <numeric>
 #include <stdexcept>
 
 namespace bcssim::mpi {
@@ -66,7 +67,7 @@ void Comm::barrier()
 void Comm::bcast(void* data, std::uint64_t bytes, int root)
 {
   check_peer(root, false, "MPI_Bcast root");
-  CallScope call(*this, "MPI_Bcast", 0, {arg("root", root), arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Bcast", bytes, {arg("root", root), arg("bytes", bytes)});
   const int n = size();
   if (n == 1 || bytes == 0)
     return;
@@ -89,7 +90,7 @@ void Comm::bcast(void* data, std::uint64_t bytes, int root)
 void Comm::reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root)
 {
   check_peer(root, false, "MPI_Reduce root");
-  CallScope call(*this, "MPI_Reduce", 0, {arg("root", root), arg("count", count), arg(type), arg(op)});
+  CallScope call(*this, "MPI_Reduce", count * size_of(type), {arg("root", root), arg("count", count), arg(type), arg(op)});
   const std::uint64_t bytes = count * size_of(type);
   const int n = size();
   const bool real = send != nullptr;
@@ -116,7 +117,7 @@ void Comm::reduce(const void* send, void* recv, std::size_t count, Datatype type
 
 void Comm::allreduce(const void* send, void* recv, std::size_t count, Datatype type, Op op)
 {
-  CallScope call(*this, "MPI_Allreduce", 0, {arg("count", count), arg(type), arg(op)});
+  CallScope call(*this, "MPI_Allreduce", count * size_of(type), {arg("count", count), arg(type), arg(op)});
   reduce(send, recv, count, type, op, 0);
   bcast(send != nullptr ? recv : nullptr, count * size_of(type), 0);
 }
@@ -125,7 +126,7 @@ void Comm::allreduce(const void* send, void* recv, std::size_t count, Datatype t
 void Comm::scatter(const void* send, void* recv, std::uint64_t bytes, int root)
 {
   check_peer(root, false, "MPI_Scatter root");
-  CallScope call(*this, "MPI_Scatter", 0, {arg("root", root), arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Scatter", bytes, {arg("root", root), arg("bytes", bytes)});
   if (rank() != root) {
     coll_recv(recv, bytes, root, scatter_tag);
     return;
@@ -143,7 +144,7 @@ void Comm::scatterv(const void* send, const Counts& counts, const Counts& displs
                     int root)
 {
   check_peer(root, false, "MPI_Scatterv root");
-  CallScope call(*this, "MPI_Scatterv", 0, {arg("root", root), arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Scatterv", bytes, {arg("root", root), arg("bytes", bytes)});
   if (rank() != root) {
     coll_recv(recv, bytes, root, scatterv_tag);
     return;
@@ -163,7 +164,8 @@ void Comm::reduce_scatter(const void* send, void* recv, const std::vector<std::s
   const int n = size();
   if (counts.size() != std::size_t(n))
     throw std::invalid_argument(fmt::format("rank {}: MPI_Reduce_scatter needs {} counts", rank(), n));
-  CallScope call(*this, "MPI_Reduce_scatter", 0, {arg(type), arg(op)});
+  CallScope call(*this, "MPI_Reduce_scatter", std::accumulate(counts.begin(), counts.end(), std::uint64_t(0)) * size_of(type),
+                 {arg(type), arg(op)});
   const std::uint64_t element = size_of(type);
   Counts bytes(n);
   Counts displs(n);
@@ -184,7 +186,7 @@ void Comm::reduce_scatter(const void* send, void* recv, const std::vector<std::s
 
 void Comm::scan(const void* send, void* recv, std::size_t count, Datatype type, Op op)
 {
-  CallScope call(*this, "MPI_Scan", 0, {arg("count", count), arg(type), arg(op)});
+  CallScope call(*this, "MPI_Scan", count * size_of(type), {arg("count", count), arg(type), arg(op)});
   const std::uint64_t bytes = count * size_of(type);
   const bool real = send != nullptr;
   std::vector<char> acc(real ? bytes : 0);
@@ -202,7 +204,7 @@ void Comm::scan(const void* send, void* recv, std::size_t count, Datatype type, 
 
 void Comm::exscan(const void* send, void* recv, std::size_t count, Datatype type, Op op)
 {
-  CallScope call(*this, "MPI_Exscan", 0, {arg("count", count), arg(type), arg(op)});
+  CallScope call(*this, "MPI_Exscan", count * size_of(type), {arg("count", count), arg(type), arg(op)});
   const std::uint64_t bytes = count * size_of(type);
   const bool real = send != nullptr;
   std::vector<char> acc(real ? bytes : 0);
@@ -226,7 +228,7 @@ void Comm::gather(const void* send, void* recv, std::uint64_t bytes, int root)
   Counts displs(size());
   for (int i = 0; i < size(); ++i)
     displs[i] = i * bytes;
-  CallScope call(*this, "MPI_Gather", 0, {arg("root", root), arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Gather", bytes, {arg("root", root), arg("bytes", bytes)});
   gatherv(send, bytes, recv, counts, displs, root);
 }
 
@@ -235,7 +237,7 @@ void Comm::gatherv(const void* send, std::uint64_t bytes, void* recv, const Coun
                    int root)
 {
   check_peer(root, false, "MPI_Gatherv root");
-  CallScope call(*this, "MPI_Gatherv", 0, {arg("root", root), arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Gatherv", bytes, {arg("root", root), arg("bytes", bytes)});
   if (rank() != root) {
     coll_send(send, bytes, root, gather_tag);
     return;
@@ -256,14 +258,14 @@ void Comm::allgather(const void* send, void* recv, std::uint64_t bytes)
   Counts displs(size());
   for (int i = 0; i < size(); ++i)
     displs[i] = i * bytes;
-  CallScope call(*this, "MPI_Allgather", 0, {arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Allgather", bytes, {arg("bytes", bytes)});
   allgatherv(send, bytes, recv, counts, displs);
 }
 
 // Ring: size-1 steps, each passing to the right the block received from the left in the step before.
 void Comm::allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs)
 {
-  CallScope call(*this, "MPI_Allgatherv", 0, {arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Allgatherv", bytes, {arg("bytes", bytes)});
   const int n = size();
   if (counts.size() != std::size_t(n) || displs.size() != std::size_t(n))
     throw std::invalid_argument(fmt::format("rank {}: MPI_Allgatherv needs {} counts and displacements", rank(), n));
@@ -285,7 +287,7 @@ void Comm::alltoall(const void* send, void* recv, std::uint64_t bytes)
   Counts displs(size());
   for (int i = 0; i < size(); ++i)
     displs[i] = i * bytes;
-  CallScope call(*this, "MPI_Alltoall", 0, {arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Alltoall", bytes, {arg("bytes", bytes)});
   alltoallv(send, counts, displs, recv, counts, displs);
 }
 
@@ -294,7 +296,7 @@ void Comm::alltoall(const void* send, void* recv, std::uint64_t bytes)
 void Comm::alltoallv(const void* send, const Counts& send_counts, const Counts& send_displs, void* recv,
                      const Counts& recv_counts, const Counts& recv_displs)
 {
-  CallScope call(*this, "MPI_Alltoallv");
+  CallScope call(*this, "MPI_Alltoallv", std::accumulate(send_counts.begin(), send_counts.end(), std::uint64_t(0)));
   const int n = size();
   for (const Counts* c : {&send_counts, &send_displs, &recv_counts, &recv_displs})
     if (c->size() != std::size_t(n))

@@ -104,7 +104,7 @@ void QuadricsComm::bcast(void* data, std::uint64_t bytes, int root)
 {
   if (hardware_ == nullptr || root < 0 || root >= size_)
     return Comm::bcast(data, bytes, root); // also reports a bad root
-  CallScope call(*this, "MPI_Bcast", 0, {arg("root", root), arg("bytes", bytes)});
+  CallScope call(*this, "MPI_Bcast", bytes, {arg("root", root), arg("bytes", bytes)});
   library_overhead();
   if (size_ > 1)
     blocking_wait([&] { hardware_->synchronise(rank_, root, data, bytes, hardware_calls_++); });

@@ -8,6 +8,7 @@
 #include "sim/kinds/mpi_microbench/mpi_bench_report.hpp"
 #include "sim/machine/memory_budget.hpp"
 #include "sim/output/fixed_format.hpp"
+#include "sim/output/json_numbers.hpp"
 #include "sim/output/provenance.hpp"
 #include "sim/output/results_dir.hpp"
 
@@ -70,6 +71,7 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
       {"digest", r.digest},
   };
   r.run->summarize(summary);
+  tidy_numbers(summary);
   dir.write("summary.json", summary.dump(2) + "\n");
   dir.write("digest", r.digest + "\n");
   if (options.events)

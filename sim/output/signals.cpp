@@ -1,6 +1,11 @@
 #include "sim/output/signals.hpp"
 
 #include <atomic>
+#include <cstdint>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/syscall.h>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
@@ -96,6 +101,42 @@ bool children_left()
   ::_exit(128 + sig);
 }
 
+// Removes a folder tree without allocating memory (getdents64 into a stack buffer, unlinkat): it runs after
+// SimGrid aborted on a failed allocation, where the heap may give nothing more (std::filesystem::remove_all
+// then left the folder half removed).
+void remove_tree_noalloc(int parent, const char* name)
+{
+  const int fd = ::openat(parent, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) {
+    ::unlinkat(parent, name, 0); // a file (or a symlink): remove it
+    return;
+  }
+  alignas(8) char buf[4096];
+  for (;;) {
+    const long n = ::syscall(SYS_getdents64, fd, buf, sizeof buf);
+    if (n <= 0)
+      break;
+    for (long at = 0; at < n;) {
+      struct Entry {
+        std::uint64_t ino;
+        std::int64_t off;
+        unsigned short reclen;
+        unsigned char type;
+        char name[1];
+      };
+      const auto* e = reinterpret_cast<const Entry*>(buf + at);
+      at += e->reclen;
+      if (std::strcmp(e->name, ".") == 0 || std::strcmp(e->name, "..") == 0)
+        continue;
+      // A file system without d_type says DT_UNKNOWN: a directory's unlink fails with EISDIR, then recurse.
+      if (e->type == DT_DIR || (::unlinkat(fd, e->name, 0) != 0 && errno == EISDIR))
+        remove_tree_noalloc(fd, e->name);
+    }
+  }
+  ::close(fd);
+  ::unlinkat(parent, name, AT_REMOVEDIR);
+}
+
 std::string& abort_note()
 {
   static std::string* note = new std::string;
@@ -108,10 +149,8 @@ void on_abort(int)
 {
   Registry& r = registry();
   if (r.mutex.try_lock()) // else a swap or a removal is under way: leave it
-    for (const auto& folder : r.temps) {
-      std::error_code ec;
-      std::filesystem::remove_all(folder, ec);
-    }
+    for (const auto& folder : r.temps)
+      remove_tree_noalloc(AT_FDCWD, folder.c_str());
   static const char note[] = "bcssim: the run failed inside SimGrid (its message is above); temporary folders removed\n";
   [[maybe_unused]] auto written = ::write(2, note, sizeof note - 1);
   written = ::write(2, abort_note().data(), abort_note().size());

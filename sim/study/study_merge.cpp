@@ -4,10 +4,12 @@
 #include "sim/config/params.hpp"
 #include "sim/kinds/registry.hpp"
 #include "sim/output/fixed_format.hpp"
+#include "sim/output/json_numbers.hpp"
 #include "sim/output/plot.hpp"
 #include "sim/output/provenance.hpp"
 #include "sim/study/point_check.hpp"
 #include "sim/study/replicates.hpp"
+#include "sim/study/study_plot.hpp"
 
 #include <fmt/format.h>
 #include <xxhash.h>
@@ -50,6 +52,42 @@ PointData read_point(const fs::path& folder)
   return p;
 }
 
+// A CSV line's cells as written (quotes kept), split at the commas outside quotes (RFC 4180).
+std::vector<std::string> csv_cells(const std::string& line)
+{
+  std::vector<std::string> cells(1);
+  bool quoted = false;
+  for (char c : line) {
+    if (c == '"')
+      quoted = !quoted;
+    if (c == ',' && !quoted)
+      cells.emplace_back();
+    else
+      cells.back() += c;
+  }
+  return cells;
+}
+
+// The point's runs.csv columns the study keeps: not those named like a swept dimension (e.g. the run's own "mpi"
+// column beside the "mpi" coordinate of a comparison), which would repeat it under the same name.
+std::vector<bool> kept_columns(const std::string& header, const std::vector<SweepDimension>& dims)
+{
+  std::vector<bool> keep;
+  for (const std::string& name : csv_cells(header))
+    keep.push_back(std::none_of(dims.begin(), dims.end(), [&](const SweepDimension& d) { return d.path == name; }));
+  return keep;
+}
+
+std::string kept_cells(const std::string& line, const std::vector<bool>& keep)
+{
+  const std::vector<std::string> cells = csv_cells(line);
+  std::string out;
+  for (std::size_t c = 0; c < cells.size(); ++c)
+    if (c >= keep.size() || keep[c])
+      out += (out.empty() ? "" : ",") + cells[c];
+  return out;
+}
+
 // The numeric value of a dimension at a point, in the unit the plots use (ms for times), and that unit.
 double plot_value(const Study& st, std::size_t point, const std::string& path, std::string& unit)
 {
@@ -83,33 +121,6 @@ int x_dimension(const Study& st)
   return -1;
 }
 
-// One line per combination of the other dimensions, in point order: its title and, per x, the value.
-class Series {
-public:
-  std::map<double, double>& operator[](const std::string& title)
-  {
-    for (auto& [name, line] : lines_)
-      if (name == title)
-        return line;
-    lines_.emplace_back(title, std::map<double, double>{});
-    return lines_.back().second;
-  }
-  /// The line called `title`; an empty one if there is none.
-  const std::map<double, double>& line(const std::string& title) const
-  {
-    static const std::map<double, double> none;
-    for (const auto& [name, points] : lines_)
-      if (name == title)
-        return points;
-    return none;
-  }
-  auto begin() const { return lines_.begin(); }
-  auto end() const { return lines_.end(); }
-
-private:
-  std::vector<std::pair<std::string, std::map<double, double>>> lines_;
-};
-
 std::string series_title(const Study& st, std::size_t point, int x, bool with_mpi)
 {
   std::string title;
@@ -120,66 +131,7 @@ std::string series_title(const Study& st, std::size_t point, int x, bool with_mp
     title += (title.empty() ? "" : ", ") + (st.dimensions()[d].path == "mpi" ? "" : st.dimensions()[d].path + "=") +
              coordinate_cell(coords[d]);
   }
-  return title.empty() ? "run" : title;
-}
-
-// `errors` (replicated studies): the half-width of each value's 95 % confidence interval, drawn as error bars.
-void write_plot(const ResultsDir& dir, const std::string& stem, const Series& series, const std::string& xlabel,
-                bool log_x, const std::string& ylabel, const std::string& title, const Series* errors = nullptr)
-{
-  std::vector<std::string> names;
-  std::map<double, std::map<std::string, double>> rows, bars;
-  double lo = 0, hi = 0; // the y range always shows 0
-  for (const auto& [name, points] : series) {
-    names.push_back(name);
-    for (const auto& [x, y] : points) {
-      const std::map<double, double>* bar = errors != nullptr ? &errors->line(name) : nullptr;
-      const double e = bar != nullptr && bar->count(x) ? bar->at(x) : 0.0;
-      rows[x][name] = y;
-      bars[x][name] = e;
-      lo = std::min(lo, y - e);
-      hi = std::max(hi, y + e);
-    }
-  }
-  const double margin = (hi - lo) * 0.05 + 1e-12;
-  // One x value: give gnuplot a range around it (it cannot autoscale an empty one).
-  const std::string xrange = rows.size() == 1 ? fmt::format("set xrange [{:g}:{:g}]\n", rows.begin()->first * 0.5,
-                                                            rows.begin()->first * 1.5 + 1)
-                                              : "";
-  std::string csv = "x";
-  for (const auto& n : names)
-    csv += ",\"" + n + "\"" + (errors != nullptr ? ",\"" + n + " ci95\"" : "");
-  csv += "\n";
-  for (const auto& [x, row] : rows) {
-    csv += fmt::format("{:g}", x);
-    for (const auto& n : names) {
-      const auto it = row.find(n);
-      csv += it == row.end() ? "," : "," + fixed4_text(it->second);
-      if (errors != nullptr)
-        csv += it == row.end() ? "," : "," + fixed4_text(bars[x][n]);
-    }
-    csv += "\n";
-  }
-  dir.write(stem + ".csv", csv);
-  std::string plot;
-  const std::size_t per_series = errors != nullptr ? 2 : 1;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    const std::size_t column = 2 + i * per_series;
-    plot += errors != nullptr
-                ? fmt::format("{}'{}.csv' using 1:{}:{} skip 1 with yerrorlines lw 2 pt 7 title '{} (95 % CI)'",
-                              i ? ", " : "", stem, column, column + 1, names[i])
-                : fmt::format("{}'{}.csv' using 1:{} skip 1 with linespoints lw 2 pt 7 title '{}'", i ? ", " : "",
-                              stem, column, names[i]);
-  }
-  const std::string gp = fmt::format(
-      "# {0}. Regenerate with: gnuplot {1}.gp\n"
-      "set datafile separator ','\nset grid\nset key outside right top\n"
-      "set xlabel '{2}'\nset ylabel '{3}'\nset title '{0}'\n{4}"
-      "set yrange [{6}:{7}]\nset xzeroaxis lt -1\nset datafile missing ''\n{5}",
-      title, stem, xlabel, ylabel, (log_x ? "set logscale x 2\n" : "") + xrange,
-      svg_and_png(stem, 900, 500, "  plot " + plot + "\n", true), fixed4_text(lo - margin), fixed4_text(hi + margin));
-  dir.write(stem + ".gp", gp);
-  render_gnuplot(dir.path(stem + ".gp").parent_path(), stem + ".gp");
+  return title.empty() ? "all points" : title;
 }
 
 } // namespace
@@ -198,7 +150,8 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
   }
 
   // runs.csv and points.csv, and the study's digest over the points' digests in point order.
-  std::string runs = "point" + dim_header + "," + points.at(0).header + "\n";
+  const std::vector<bool> keep = kept_columns(points.at(0).header, dims);
+  std::string runs = "point" + dim_header + "," + kept_cells(points.at(0).header, keep) + "\n";
   std::string table = "point" + dim_header + ",digest,simulated_time_ns,events\n";
   XXH3_state_t* hash = XXH3_createState();
   XXH3_64bits_reset(hash);
@@ -211,7 +164,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
     for (const auto& v : st.coordinates(i))
       coords += "," + coordinate_cell(v);
     for (const auto& row : p.rows)
-      runs += std::to_string(i) + coords + "," + row + "\n";
+      runs += std::to_string(i) + coords + "," + kept_cells(row, keep) + "\n";
     const std::string digest = p.summary.at("digest").get<std::string>();
     table += fmt::format("{}{},{},{},{}\n", i, coords, digest, p.summary.at("simulated_time_ns").dump(),
                          p.summary.at("events").dump());
@@ -299,8 +252,8 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
       times[series_title(st, first, x, true)][x_of[first]] = g.time.mean;
       time_ci[series_title(st, first, x, true)][x_of[first]] = g.time.ci95;
       if (g.slowdown) {
-        slowdowns[series_title(st, first, x, false)][x_of[first]] = 100 * g.slowdown->mean;
-        slowdown_ci[series_title(st, first, x, false)][x_of[first]] = 100 * g.slowdown->ci95;
+        slowdowns[series_title(st, first, x, false)][x_of[first]] = g.slowdown->mean;
+        slowdown_ci[series_title(st, first, x, false)][x_of[first]] = g.slowdown->ci95;
       }
     }
     const bool replicated = st.replicates() > 1;
@@ -334,7 +287,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
         const double ref = points[j].summary.at("app").at("time_ns").get<double>() * 1e-9;
         const double s = t / ref - 1;
         const double xv = x >= 0 ? plot_value(st, i, dims[std::size_t(x)].path, unit) : 0.0;
-        noise_slowdowns[series_title(st, i, x, true)][xv] = 100 * s;
+        noise_slowdowns[series_title(st, i, x, true)][xv] = s;
         std::string coords;
         for (const auto& v : st.coordinates(i))
           coords += "," + coordinate_cell(v);
@@ -355,21 +308,24 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
         lo = std::min(lo, v);
         hi = std::max(hi, v);
       }
-      const bool log_x = lo > 0 && hi / lo >= 8;
+      const PlotAxis axis{xpath + (unit.empty() ? "" : "_" + unit), xlabel, lo > 0 && hi / lo >= 8};
       const std::string what = st.point(0).text("app.name");
-      write_plot(dir, "time", times, xlabel, log_x, "run time (s)", fmt::format("{}: {} run time", dir.title(), what),
-                 replicated ? &time_ci : nullptr);
+      write_study_plot(dir, "time", times, axis, PlotValue{"time_s", "run time (s)", 1, 9},
+                       fmt::format("{}: {} run time", dir.title(), what), replicated ? &time_ci : nullptr);
       if (st.compare())
-        write_plot(dir, "slowdown", slowdowns, xlabel, log_x,
-                   fmt::format("slowdown T_{} / T_{} - 1 (%)", other_mpi, base_mpi),
-                   fmt::format("{}: {} slowdown of {} over {}", dir.title(), what, mpi::backend(other_mpi).title,
-                               mpi::backend(base_mpi).title),
-                   replicated ? &slowdown_ci : nullptr);
+        write_study_plot(dir, "slowdown", slowdowns, axis,
+                         PlotValue{"slowdown", fmt::format("slowdown T_{} / T_{} - 1 (%)", other_mpi, base_mpi), 100, 6},
+                         fmt::format("{}: {} slowdown of {} over {}", dir.title(), what,
+                                     mpi::backend(other_mpi).title, mpi::backend(base_mpi).title),
+                         replicated ? &slowdown_ci : nullptr);
       if (noise_dim >= 0)
-        write_plot(dir, "noise", noise_slowdowns, xlabel, log_x,
-                   fmt::format("slowdown by noise T / T({}={}) - 1 (%)", dims[std::size_t(noise_dim)].path,
-                               coordinate_cell(dims[std::size_t(noise_dim)].values.front())),
-                   fmt::format("{}: {} slowed by {}", dir.title(), what, dims[std::size_t(noise_dim)].path));
+        write_study_plot(dir, "noise", noise_slowdowns, axis,
+                         PlotValue{"noise_slowdown",
+                                   fmt::format("slowdown by noise T / T({}={}) - 1 (%)",
+                                               dims[std::size_t(noise_dim)].path,
+                                               coordinate_cell(dims[std::size_t(noise_dim)].values.front())),
+                                   100, 6},
+                         fmt::format("{}: {} slowed by {}", dir.title(), what, dims[std::size_t(noise_dim)].path));
     }
   }
   if (const Kind& kind = find_kind(st.point(0).text("kind")); kind.study_report) {
@@ -383,6 +339,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
     }
     kind.study_report(dir, view, summary);
   }
+  tidy_numbers(summary);
   dir.write("summary.json", summary.dump(2) + "\n");
 }
 

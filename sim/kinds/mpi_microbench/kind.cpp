@@ -175,8 +175,8 @@ std::string mpi_microbench_headline(const nlohmann::json& summary)
     const auto [bytes, us] = extreme(f.at("pingpong_latency_us"), true);
     parts.push_back(fmt::format("ping-pong {} B latency {} us", base::readable(bytes), base::readable(us)));
   }
-  if (f.contains("peak_bandwidth_MiBps"))
-    parts.push_back(fmt::format("peak bandwidth {} MiB/s", base::readable(f.at("peak_bandwidth_MiBps").get<double>())));
+  if (f.contains("peak_bandwidth_MBps"))
+    parts.push_back(fmt::format("peak bandwidth {} MB/s", base::readable(f.at("peak_bandwidth_MBps").get<double>())));
   if (f.contains("barrier_us") && !f.at("barrier_us").empty()) {
     const auto [processes, us] = extreme(f.at("barrier_us"), false);
     parts.push_back(fmt::format("barrier on {} processes {} us", base::readable(processes), base::readable(us)));

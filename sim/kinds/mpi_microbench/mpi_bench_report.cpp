@@ -11,16 +11,15 @@
 namespace bcssim::sim {
 namespace {
 
-constexpr double kMiB = 1048576.0;
 const std::vector<std::string> kCollectives = {"barrier", "bcast", "allreduce"};
 
 std::string num(double v) { return fixed4_text(v); }
 
-std::string plot_columns(const std::string& file, const std::vector<std::string>& names, const std::string& style)
+std::string plot_columns(const std::string& file, const std::vector<std::string>& titles, const std::string& style)
 {
   std::string out;
-  for (std::size_t i = 0; i < names.size(); ++i)
-    out += fmt::format("{}'{}' using 1:{} skip 1 with {} title '{}'", i ? ", " : "", file, i + 2, style, names[i]);
+  for (std::size_t i = 0; i < titles.size(); ++i)
+    out += fmt::format("{}'{}' using 1:{} skip 1 with {} title '{}'", i ? ", " : "", file, i + 2, style, titles[i]);
   return out;
 }
 
@@ -28,11 +27,10 @@ std::string plot_columns(const std::string& file, const std::vector<std::string>
 
 std::string mpi_bench_csv(const std::vector<MpiMeasurement>& runs)
 {
-  std::string csv = "test,processes,bytes,posted_receives,iterations,time_ns,latency_us,bandwidth_MBps,"
-                    "bandwidth_MiBps\n";
+  std::string csv = "test,processes,size_B,posted_receives,iterations,time_ns,latency_us,bandwidth_MBps\n";
   for (const auto& m : runs)
-    csv += fmt::format("{},{},{},{},{},{},{},{},{}\n", m.test, m.processes, m.bytes, m.posted, m.iterations,
-                       m.time_ns, num(m.latency_us()), num(m.bandwidth() / 1e6), num(m.bandwidth() / kMiB));
+    csv += fmt::format("{},{},{},{},{},{},{},{}\n", m.test, m.processes, m.bytes, m.posted, m.iterations, m.time_ns,
+                       num(m.latency_us()), num(m.bandwidth() / 1e6));
   return csv;
 }
 
@@ -54,9 +52,9 @@ nlohmann::json mpi_bench_figures(const std::vector<MpiMeasurement>& runs)
       f[m.test + "_us"][std::to_string(m.processes)] = fixed4(m.latency_us());
   }
   if (peak.count("bandwidth"))
-    f["peak_bandwidth_MiBps"] = fixed4(peak["bandwidth"] / kMiB);
+    f["peak_bandwidth_MBps"] = fixed4(peak["bandwidth"] / 1e6);
   if (peak.count("bidirectional"))
-    f["peak_bidirectional_each_way_MiBps"] = fixed4(peak["bidirectional"] / kMiB);
+    f["peak_bidirectional_each_way_MBps"] = fixed4(peak["bidirectional"] / 1e6);
   return f;
 }
 
@@ -67,25 +65,27 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
   std::set<std::uint64_t> posted_sizes;
   for (const auto& m : runs) {
     if (m.test == "pingpong")
-      sizes[m.bytes]["pingpong_us"] = m.latency_us();
+      sizes[m.bytes]["pingpong_latency_us"] = m.latency_us();
     else if (m.test == "bandwidth")
-      sizes[m.bytes]["bandwidth_MiBps"] = m.bandwidth() / kMiB;
+      sizes[m.bytes]["bandwidth_MBps"] = m.bandwidth() / 1e6;
     else if (m.test == "bidirectional")
-      sizes[m.bytes]["bidirectional_each_way_MiBps"] = m.bandwidth() / kMiB;
+      sizes[m.bytes]["bidirectional_each_way_MBps"] = m.bandwidth() / 1e6;
     else if (m.test == "posted_receives") {
-      posted[m.posted][fmt::format("{}B", m.bytes)] = m.latency_us();
+      posted[m.posted][fmt::format("latency_{}B_us", m.bytes)] = m.latency_us();
       posted_sizes.insert(m.bytes);
     } else if (m.test != "head_to_head")
       collectives[m.processes][m.test + "_us"] = m.latency_us();
   }
-  const std::vector<std::string> size_cols = {"pingpong_us", "bandwidth_MiBps", "bidirectional_each_way_MiBps"};
-  std::vector<std::string> posted_cols;
-  for (auto b : posted_sizes)
-    posted_cols.push_back(fmt::format("{}B", b));
+  const std::vector<std::string> size_cols = {"pingpong_latency_us", "bandwidth_MBps", "bidirectional_each_way_MBps"};
+  std::vector<std::string> posted_cols, posted_titles;
+  for (auto b : posted_sizes) {
+    posted_cols.push_back(fmt::format("latency_{}B_us", b));
+    posted_titles.push_back(fmt::format("{} B", b));
+  }
   std::vector<std::string> coll_cols;
   for (const auto& c : kCollectives)
     coll_cols.push_back(c + "_us");
-  dir.write("mpi_sizes.csv", wide_csv("bytes", size_cols, sizes));
+  dir.write("mpi_sizes.csv", wide_csv("size_B", size_cols, sizes));
   dir.write("mpi_posted.csv", wide_csv("posted_receives", posted_cols, posted));
   dir.write("mpi_collectives.csv", wide_csv("processes", coll_cols, collectives));
 
@@ -93,8 +93,8 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
   std::vector<std::string> panels;
   bool has_pingpong = false, has_bw = false;
   for (const auto& [b, row] : sizes) {
-    has_pingpong = has_pingpong || (b > 0 && row.count("pingpong_us"));
-    has_bw = has_bw || (b > 0 && (row.count("bandwidth_MiBps") || row.count("bidirectional_each_way_MiBps")));
+    has_pingpong = has_pingpong || (b > 0 && row.count("pingpong_latency_us"));
+    has_bw = has_bw || (b > 0 && (row.count("bandwidth_MBps") || row.count("bidirectional_each_way_MBps")));
   }
   if (has_pingpong)
     panels.push_back("  set logscale x 2\n  set format x '%.0b%BB'\n  set logscale y\n  set xlabel 'message size (B)'\n"
@@ -112,14 +112,14 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
                             column, title);
     }
     panels.push_back("  set logscale x 2\n  set format x '%.0b%BB'\n  set xlabel 'message size (B)'\n"
-                     "  set ylabel 'bandwidth (MiB/s)'\n  set title 'MPI bandwidth (window of messages)'\n"
+                     "  set ylabel 'bandwidth (MB/s)'\n  set title 'MPI bandwidth (window of messages)'\n"
                      "  set key top left\n  set yrange [0:*]\n  plot " + plot + "\n  set autoscale y\n");
   }
   if (!posted.empty())
     panels.push_back("  unset logscale x\n  set format x '%g'\n  set xlabel 'posted receives'\n"
                      "  set ylabel 'latency, half round trip (us)'\n  set title 'Latency vs posted receives'\n"
                      "  set key top left\n  set yrange [0:*]\n  plot " +
-                     plot_columns("mpi_posted.csv", posted_cols, "linespoints") + "\n  set autoscale y\n");
+                     plot_columns("mpi_posted.csv", posted_titles, "linespoints") + "\n  set autoscale y\n");
   if (!collectives.empty()) {
     // Only the collectives measured, by their column in mpi_collectives.csv; one process count gets a range.
     std::string plot;

@@ -1,0 +1,96 @@
+#include "sim/study/study_plot.hpp"
+
+#include "base/units.hpp"
+#include "sim/output/plot.hpp"
+
+#include <fmt/format.h>
+
+#include <algorithm>
+
+namespace bcssim::sim {
+namespace {
+
+// A CSV cell (RFC 4180): quoted when it holds a comma, a quote or a newline.
+std::string cell(const std::string& text)
+{
+  if (text.find_first_of(",\"\n") == std::string::npos)
+    return text;
+  std::string q = "\"";
+  for (char c : text)
+    q += c == '"' ? std::string("\"\"") : std::string(1, c);
+  return q + "\"";
+}
+
+} // namespace
+
+std::map<double, double>& Series::operator[](const std::string& title)
+{
+  for (auto& [name, line] : lines_)
+    if (name == title)
+      return line;
+  lines_.emplace_back(title, std::map<double, double>{});
+  return lines_.back().second;
+}
+
+const std::map<double, double>& Series::line(const std::string& title) const
+{
+  static const std::map<double, double> none;
+  for (const auto& [name, points] : lines_)
+    if (name == title)
+      return points;
+  return none;
+}
+
+void write_study_plot(const ResultsDir& dir, const std::string& stem, const Series& series, const PlotAxis& x,
+                      const PlotValue& y, const std::string& title, const Series* errors)
+{
+  std::string csv = x.column + ",series," + y.column + (errors != nullptr ? "," + y.column + "_ci95" : "") + "\n";
+  std::string dat = "# " + x.column + " " + y.column + (errors != nullptr ? " ci95" : "") + "\n";
+  std::string plot;
+  double lo = 0, hi = 0, x_lo = 0, x_hi = 0; // the y range always shows 0
+  bool any_x = false;
+  std::size_t block = 0;
+  for (const auto& [name, points] : series) {
+    const std::map<double, double>* bars = errors != nullptr ? &errors->line(name) : nullptr;
+    dat += "# " + name + "\n";
+    for (const auto& [xv, v] : points) {
+      const double e = bars != nullptr && bars->count(xv) ? bars->at(xv) : 0.0;
+      const std::string value = fmt::format("{:.{}f}", v, y.decimals);
+      const std::string ci = fmt::format("{:.{}f}", e, y.decimals);
+      csv += base::readable(xv) + "," + cell(name) + "," + value + (errors != nullptr ? "," + ci : "") + "\n";
+      dat += base::readable(xv) + " " + value + (errors != nullptr ? " " + ci : "") + "\n";
+      lo = std::min(lo, (v - e) * y.shown);
+      hi = std::max(hi, (v + e) * y.shown);
+      x_lo = any_x ? std::min(x_lo, xv) : xv;
+      x_hi = any_x ? std::max(x_hi, xv) : xv;
+      any_x = true;
+    }
+    dat += "\n\n";
+    const std::string scaled = y.shown == 1 ? "2" : fmt::format("($2*{})", y.shown);
+    const std::string scaled_ci = y.shown == 1 ? "3" : fmt::format("($3*{})", y.shown);
+    plot += errors != nullptr
+                ? fmt::format("{}'{}.dat' index {} using 1:{}:{} with yerrorlines lw 2 pt 7 title '{} (95 % CI)'",
+                              block ? ", " : "", stem, block, scaled, scaled_ci, name)
+                : fmt::format("{}'{}.dat' index {} using 1:{} with linespoints lw 2 pt 7 title '{}'", block ? ", " : "",
+                              stem, block, scaled, name);
+    ++block;
+  }
+  dir.write(stem + ".csv", csv);
+  dir.write(stem + ".dat", dat);
+  const double margin = (hi - lo) * 0.05 + 1e-12;
+  // One x value: give gnuplot a range around it (it cannot autoscale an empty one).
+  const std::string xrange = any_x && x_lo == x_hi ? fmt::format("set xrange [{}:{}]\n", base::readable(x_lo * 0.5),
+                                                                 base::readable(x_lo * 1.5 + 1))
+                                                   : "";
+  const std::string gp = fmt::format(
+      "# {0}. Regenerate with: gnuplot {1}.gp\n"
+      "set grid\nset key outside right top\n"
+      "set xlabel '{2}'\nset ylabel '{3}'\nset title '{0}'\n{4}"
+      "set yrange [{6:.4f}:{7:.4f}]\nset xzeroaxis lt -1\n{5}",
+      title, stem, x.label, y.label, (x.log ? "set logscale x 2\n" : "") + xrange,
+      svg_and_png(stem, 900, 500, "  plot " + plot + "\n", true), lo - margin, hi + margin);
+  dir.write(stem + ".gp", gp);
+  render_gnuplot(dir.path(stem + ".gp").parent_path(), stem + ".gp");
+}
+
+} // namespace bcssim::sim
