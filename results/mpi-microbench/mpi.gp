@@ -17,7 +17,7 @@ do for [fmt in 'svg png'] {
   set logscale x 2
   set format x '%.0b%BB'
   set xlabel 'message size (B)'
-  set ylabel 'bandwidth (MiB/s)'
+  set ylabel 'bandwidth (MB/s)'
   set title 'MPI bandwidth (window of messages)'
   set key top left
   set yrange [0:*]
@@ -30,7 +30,7 @@ do for [fmt in 'svg png'] {
   set title 'Latency vs posted receives'
   set key top left
   set yrange [0:*]
-  plot 'mpi_posted.csv' using 1:2 skip 1 with linespoints title '16B', 'mpi_posted.csv' using 1:3 skip 1 with linespoints title '64B', 'mpi_posted.csv' using 1:4 skip 1 with linespoints title '256B'
+  plot 'mpi_posted.csv' using 1:2 skip 1 with linespoints title '16 B', 'mpi_posted.csv' using 1:3 skip 1 with linespoints title '64 B', 'mpi_posted.csv' using 1:4 skip 1 with linespoints title '256 B'
   set autoscale y
   set logscale x 2
   set format x '%g'

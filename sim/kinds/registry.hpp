@@ -33,6 +33,7 @@ public:
 struct StudyPoint {
   std::vector<std::pair<std::string, std::string>> coordinates; // (path, value) of each swept dimension
   nlohmann::json summary;                                        // its summary.json
+  std::string folder;                                            // its results, relative to the study's: "points/0007"
 };
 
 struct Kind {

@@ -331,7 +331,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
   if (const Kind& kind = find_kind(st.point(0).text("kind")); kind.study_report) {
     std::vector<StudyPoint> view;
     for (std::size_t i = 0; i < points.size(); ++i) {
-      StudyPoint p{{}, points[i].summary};
+      StudyPoint p{{}, points[i].summary, point_folder(i)};
       const auto values = st.coordinates(i);
       for (std::size_t d = 0; d < dims.size(); ++d)
         p.coordinates.emplace_back(dims[d].path, coordinate_cell(values[d]));

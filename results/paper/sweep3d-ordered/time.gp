@@ -1,5 +1,4 @@
 # sweep3d-ordered: sweep3d run time. Regenerate with: gnuplot time.gp
-set datafile separator ','
 set grid
 set key outside right top
 set xlabel 'MPI processes'
@@ -8,9 +7,8 @@ set title 'sweep3d-ordered: sweep3d run time'
 set logscale x 2
 set yrange [-0.0523:1.0993]
 set xzeroaxis lt -1
-set datafile missing ''
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }
   set output 'time.'.fmt
-  plot 'time.csv' using 1:2 skip 1 with linespoints lw 2 pt 7 title 'quadrics', 'time.csv' using 1:3 skip 1 with linespoints lw 2 pt 7 title 'bcs'
+  plot 'time.dat' index 0 using 1:2 with linespoints lw 2 pt 7 title 'quadrics', 'time.dat' index 1 using 1:2 with linespoints lw 2 pt 7 title 'bcs'
 }

@@ -1,5 +1,4 @@
 # explain-sweep3d-blocking: sweep3d slowdown of BCS-MPI over Quadrics MPI. Regenerate with: gnuplot slowdown.gp
-set datafile separator ','
 set grid
 set key outside right top
 set xlabel 'MPI processes'
@@ -8,9 +7,8 @@ set title 'explain-sweep3d-blocking: sweep3d slowdown of BCS-MPI over Quadrics M
 set xrange [32:97]
 set yrange [-3.2252:67.7289]
 set xzeroaxis lt -1
-set datafile missing ''
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }
   set output 'slowdown.'.fmt
-  plot 'slowdown.csv' using 1:2:3 skip 1 with yerrorlines lw 2 pt 7 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=none, quadrics.host_overhead=560ns (95 % CI)', 'slowdown.csv' using 1:4:5 skip 1 with yerrorlines lw 2 pt 7 title 'bcs.runtime.restart=on_completion, sweep3d.variability=0, noise.preset=none, quadrics.host_overhead=560ns (95 % CI)', 'slowdown.csv' using 1:6:7 skip 1 with yerrorlines lw 2 pt 7 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0.0714, noise.preset=none, quadrics.host_overhead=560ns (95 % CI)', 'slowdown.csv' using 1:8:9 skip 1 with yerrorlines lw 2 pt 7 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=daemon, quadrics.host_overhead=560ns (95 % CI)', 'slowdown.csv' using 1:10:11 skip 1 with yerrorlines lw 2 pt 7 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=none, quadrics.host_overhead=2.8us (95 % CI)', 'slowdown.csv' using 1:12:13 skip 1 with yerrorlines lw 2 pt 7 title 'bcs.runtime.restart=on_completion, sweep3d.variability=0.0714, noise.preset=none, quadrics.host_overhead=560ns (95 % CI)'
+  plot 'slowdown.dat' index 0 using 1:($2*100):($3*100) with yerrorlines lw 2 pt 7 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=none, quadrics.host_overhead=560ns (95 % CI)', 'slowdown.dat' index 1 using 1:($2*100):($3*100) with yerrorlines lw 2 pt 7 title 'bcs.runtime.restart=on_completion, sweep3d.variability=0, noise.preset=none, quadrics.host_overhead=560ns (95 % CI)', 'slowdown.dat' index 2 using 1:($2*100):($3*100) with yerrorlines lw 2 pt 7 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0.0714, noise.preset=none, quadrics.host_overhead=560ns (95 % CI)', 'slowdown.dat' index 3 using 1:($2*100):($3*100) with yerrorlines lw 2 pt 7 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=daemon, quadrics.host_overhead=560ns (95 % CI)', 'slowdown.dat' index 4 using 1:($2*100):($3*100) with yerrorlines lw 2 pt 7 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=none, quadrics.host_overhead=2.8us (95 % CI)', 'slowdown.dat' index 5 using 1:($2*100):($3*100) with yerrorlines lw 2 pt 7 title 'bcs.runtime.restart=on_completion, sweep3d.variability=0.0714, noise.preset=none, quadrics.host_overhead=560ns (95 % CI)'
 }

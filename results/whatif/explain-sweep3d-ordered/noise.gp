@@ -1,5 +1,4 @@
 # explain-sweep3d-ordered: sweep3d slowed by noise.preset. Regenerate with: gnuplot noise.gp
-set datafile separator ','
 set grid
 set key outside right top
 set xlabel 'MPI processes'
@@ -8,9 +7,8 @@ set title 'explain-sweep3d-ordered: sweep3d slowed by noise.preset'
 set xrange [32:97]
 set yrange [-0.6181:12.9809]
 set xzeroaxis lt -1
-set datafile missing ''
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }
   set output 'noise.'.fmt
-  plot 'noise.csv' using 1:2 skip 1 with linespoints lw 2 pt 7 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=daemon, quadrics.host_overhead=560ns, quadrics', 'noise.csv' using 1:3 skip 1 with linespoints lw 2 pt 7 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=daemon, quadrics.host_overhead=560ns, bcs'
+  plot 'noise.dat' index 0 using 1:($2*100) with linespoints lw 2 pt 7 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=daemon, quadrics.host_overhead=560ns, quadrics', 'noise.dat' index 1 using 1:($2*100) with linespoints lw 2 pt 7 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=daemon, quadrics.host_overhead=560ns, bcs'
 }

@@ -1,5 +1,4 @@
 # noise-sweep3d: sweep3d slowed by noise.preset. Regenerate with: gnuplot noise.gp
-set datafile separator ','
 set grid
 set key outside right top
 set xlabel 'platform.nodes'
@@ -8,9 +7,8 @@ set title 'noise-sweep3d: sweep3d slowed by noise.preset'
 set logscale x 2
 set yrange [-1.8949:39.7922]
 set xzeroaxis lt -1
-set datafile missing ''
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }
   set output 'noise.'.fmt
-  plot 'noise.csv' using 1:2 skip 1 with linespoints lw 2 pt 7 title 'noise.preset=daemon, quadrics', 'noise.csv' using 1:3 skip 1 with linespoints lw 2 pt 7 title 'noise.preset=daemon, bcs'
+  plot 'noise.dat' index 0 using 1:($2*100) with linespoints lw 2 pt 7 title 'noise.preset=daemon, quadrics', 'noise.dat' index 1 using 1:($2*100) with linespoints lw 2 pt 7 title 'noise.preset=daemon, bcs'
 }

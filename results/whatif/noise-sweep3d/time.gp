@@ -1,5 +1,4 @@
 # noise-sweep3d: sweep3d run time. Regenerate with: gnuplot time.gp
-set datafile separator ','
 set grid
 set key outside right top
 set xlabel 'platform.nodes'
@@ -8,9 +7,8 @@ set title 'noise-sweep3d: sweep3d run time'
 set logscale x 2
 set yrange [-0.1571:3.2986]
 set xzeroaxis lt -1
-set datafile missing ''
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }
   set output 'time.'.fmt
-  plot 'time.csv' using 1:2 skip 1 with linespoints lw 2 pt 7 title 'noise.preset=none, quadrics', 'time.csv' using 1:3 skip 1 with linespoints lw 2 pt 7 title 'noise.preset=none, bcs', 'time.csv' using 1:4 skip 1 with linespoints lw 2 pt 7 title 'noise.preset=daemon, quadrics', 'time.csv' using 1:5 skip 1 with linespoints lw 2 pt 7 title 'noise.preset=daemon, bcs'
+  plot 'time.dat' index 0 using 1:2 with linespoints lw 2 pt 7 title 'noise.preset=none, quadrics', 'time.dat' index 1 using 1:2 with linespoints lw 2 pt 7 title 'noise.preset=none, bcs', 'time.dat' index 2 using 1:2 with linespoints lw 2 pt 7 title 'noise.preset=daemon, quadrics', 'time.dat' index 3 using 1:2 with linespoints lw 2 pt 7 title 'noise.preset=daemon, bcs'
 }

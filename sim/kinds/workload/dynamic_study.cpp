@@ -60,8 +60,10 @@ Place place_of(const StudyPoint& p, const std::string& x_name)
   for (const auto& [name, value] : p.coordinates) {
     if (!plotted(name))
       continue;
-    if (name == x_name)
-      out.x = value;
+    if (name == x_name) // a load factor is shown as the offered load it makes (Figs. 6.11, 6.12)
+      out.x = name == "workload.load_factor"
+                  ? fmt::format("{:.3f}", p.summary.at("workload").at("dynamic").at("offered_load").get<double>())
+                  : value;
     else
       out.series += " " + name.substr(name.rfind('.') + 1) + "=" + value;
   }
@@ -109,7 +111,7 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
     dat += "\n\n";
   }
   dir.write("dynamic.dat", dat);
-  const std::string x_label = x_name.empty() ? "point" : x_name;
+  const std::string x_label = x_name.empty() ? "point" : x_name == "workload.load_factor" ? "offered load" : x_name;
   auto lines = [&](int column, bool with_title) {
     std::string out;
     for (std::size_t k = 0; k < order.size(); ++k)
@@ -153,6 +155,39 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
                         "set offsets 0.5, 0.5, 0, 0\n{1}",
                         x_label, svg_and_png("dynamic_boxes", 1200, 520, box_panels, true)));
   render_gnuplot(dir.path("dynamic_boxes.gp").parent_path(), "dynamic_boxes.gp");
+
+  // Every point's jobs in the system over time on one chart (Fig. 6.11: how saturation shows), and its response
+  // time CDFs of the short and the long half (Fig. 6.13), read from the points' own tables.
+  std::string in_system, short_cdf, long_cdf;
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Place pl = place_of(points[i], x_name);
+    const std::string name = pl.series + (x_name.empty() ? "" : " " + x_label + "=" + pl.x);
+    const std::string sep = i == 0 ? "  plot " : ", \\\n       ";
+    in_system += fmt::format("{}'{}/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc {} title '{}'", sep,
+                             points[i].folder, i + 1, name);
+    for (auto [half, out] : {std::pair<const char*, std::string*>{"short", &short_cdf}, {"long", &long_cdf}})
+      *out += fmt::format("{}'{}/response_cdf.csv' using (strcol(1) eq '{}' ? $2 : NaN):3 skip 1 with steps lw 1.2 "
+                          "lc {} title '{}'",
+                          sep, points[i].folder, half, i + 1, name);
+  }
+  dir.write("jobs_in_system.gp",
+            fmt::format("# Jobs in the system (arrived, not finished) over time, every point (thesis Fig. 6.11). "
+                        "Regenerate with: gnuplot jobs_in_system.gp\nset datafile separator ','\nset grid\n"
+                        "set key outside right top font ',8'\nset xlabel 'time (s)'\nset ylabel 'jobs in the system'\n"
+                        "set title '{}: jobs in the system'\n{}",
+                        study_name, svg_and_png("jobs_in_system", 1200, 520, in_system + "\n", true)));
+  render_gnuplot(dir.path("jobs_in_system.gp").parent_path(), "jobs_in_system.gp");
+  const std::string cdf_panels = "  set multiplot layout 1,2 title '" + study_name + ": response time CDF'\n" +
+                                 "  set title 'short half (by dedicated run time)'\n" + short_cdf + "\n" +
+                                 "  set title 'long half'\n" + long_cdf + "\n  unset multiplot\n";
+  dir.write("response_cdf.gp",
+            fmt::format("# Cumulative distribution of the response times of the short and the long half of the jobs, "
+                        "every point (thesis Fig. 6.13). Regenerate with: gnuplot response_cdf.gp\n"
+                        "set datafile separator ','\nset grid\nset logscale x\nset yrange [0:1]\n"
+                        "set key bottom right font ',8'\nset xlabel 'response time (s)'\n"
+                        "set ylabel 'fraction of the half'\n{}",
+                        svg_and_png("response_cdf", 1400, 560, cdf_panels, true)));
+  render_gnuplot(dir.path("response_cdf.gp").parent_path(), "response_cdf.gp");
 }
 
 } // namespace bcssim::sim

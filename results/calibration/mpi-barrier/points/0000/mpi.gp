@@ -1,10 +1,10 @@
-# MPI microbenchmarks of scenario mpi-barrier (quadrics). Regenerate with: gnuplot mpi.gp
+# MPI microbenchmarks of scenario mpi-barrier: quadrics.hardware_collectives=true (quadrics). Regenerate with: gnuplot mpi.gp
 set datafile separator ','
 set grid
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 750,450 dynamic font 'Helvetica,12' } else { set terminal pngcairo size 750,450 font 'Helvetica,11' }
   set output 'mpi.'.fmt
-  set multiplot layout 1,1 title 'MPI microbenchmarks: mpi-barrier, mpi = quadrics'
+  set multiplot layout 1,1 title 'MPI microbenchmarks: mpi-barrier: quadrics.hardware_collectives=true, mpi = quadrics'
   set logscale x 2
   set format x '%g'
   set xlabel 'processes'

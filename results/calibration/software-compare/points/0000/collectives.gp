@@ -5,7 +5,7 @@ set key top left noenhanced
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 1500,450 dynamic font 'Helvetica,12' } else { set terminal pngcairo size 1500,450 font 'Helvetica,11' }
   set output 'collectives.'.fmt
-  set multiplot layout 1,3 title 'software-compare: BCS core primitives, qsnet_hw vs software_tree' noenhanced
+  set multiplot layout 1,3 title 'software-compare: bcs.core.software_tree.network=gige: BCS core primitives, qsnet_hw vs software_tree' noenhanced
   set logscale x 2
   set xrange [16:1024]
   set xlabel 'nodes'

@@ -4,7 +4,7 @@ set grid
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 1600,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1600,500 noenhanced font 'Helvetica,11' }
   set output 'launch.'.fmt
-  set multiplot layout 1,2 title 'wolverine-idle: 12MB on 16 nodes x 4 PEs, unloaded'
+  set multiplot layout 1,2 title 'wolverine-idle: launch.binary_size=12MB launch.nodes=16: 12MB on 16 nodes x 4 PEs, unloaded'
   set xlabel 'node'
   set ylabel 'time since the job arrived (ms)'
   set key outside right center vertical

@@ -4,7 +4,7 @@ set grid
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 1600,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1600,500 noenhanced font 'Helvetica,11' }
   set output 'launch.'.fmt
-  set multiplot layout 1,1 title 'wolverine-loaded: 8MB on 1 node x 4 PEs, cpu load'
+  set multiplot layout 1,1 title 'wolverine-loaded: launch.binary_size=8MB launch.load=cpu launch.nodes=1: 8MB on 1 node x 4 PEs, cpu load'
   set xlabel 'node'
   set ylabel 'time since the job arrived (ms)'
   set key outside right center vertical
