@@ -5,6 +5,7 @@
 #include "base/params.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/machine/world.hpp"
+#include "sim/output/output_catalogue.hpp"
 #include "sim/output/results_dir.hpp"
 
 #include <nlohmann/json.hpp>
@@ -50,6 +51,8 @@ struct Kind {
   std::function<void(const ResultsDir&, const std::vector<StudyPoint>&, nlohmann::json& summary)> study_report;
   /// The figures a user would quote from one run's summary.json, on one line (`bcssim run` prints it).
   std::function<std::string(const nlohmann::json& summary)> headline;
+  /// The files it writes and their columns (docs/outputs.md; the docs check holds the committed tables to them).
+  std::vector<OutputFile> outputs;
 };
 
 const std::vector<Kind>& kinds();

@@ -2,6 +2,7 @@
 // errors; and that docs/calibration.md and docs/validation.md are what the committed results give.
 #include "sim/config/scenario.hpp"
 #include "sim/report/csv_table.hpp"
+#include "sim/report/outputs_doc.hpp"
 #include "sim/report/render.hpp"
 
 #include <doctest/doctest.h>
@@ -114,10 +115,11 @@ TEST_CASE("report: bad templates and catalogues name the file, the line or the J
                        doctest::Contains("figure a: row = n = 8"), ScenarioError);
 }
 
-TEST_CASE("docs/calibration.md and docs/validation.md are what `bcssim docs` writes from the committed results")
+TEST_CASE("docs/calibration.md, docs/validation.md and docs/outputs.md are what `bcssim docs` writes from the "
+          "committed results")
 {
   const auto docs = render_docs(BCSSIM_SOURCE_DIR);
-  CHECK(docs.size() == 2);
+  CHECK(docs.size() == 3);
   for (const auto& doc : docs) {
     const std::string name = doc.first.string();
     std::ifstream in(fs::path(BCSSIM_SOURCE_DIR) / name);
@@ -125,4 +127,27 @@ TEST_CASE("docs/calibration.md and docs/validation.md are what `bcssim docs` wri
     current << in.rdbuf();
     CHECK_MESSAGE(current.str() == doc.second, "regenerate: ./build/release/bcssim docs (" << name << ")");
   }
+}
+
+TEST_CASE("outputs: every committed table's columns are declared; an undeclared column or table is named")
+{
+  check_tables(BCSSIM_SOURCE_DIR); // throws naming the first offender
+  const std::string doc = outputs_markdown();
+  CHECK(doc.find("| `pingpong_latency_us` | us | half round trip |") != std::string::npos);
+  CHECK(doc.find("## Kind `workload`") != std::string::npos);
+
+  const fs::path root = fs::temp_directory_path() / "bcssim-outputs-check";
+  fs::remove_all(root);
+  fs::create_directories(root / "results" / "x");
+  std::ofstream(root / "results" / "x" / "summary.json") << R"({"scenario": {"kind": "mpi_microbench"}})";
+  std::ofstream(root / "results" / "x" / "mpi_sizes.csv") << "size_B,pingpong_latency_us,bandwidth_MiBps\n";
+  CHECK_THROWS_WITH_AS(check_tables(root),
+                       doctest::Contains("results/x/mpi_sizes.csv: column 'bandwidth_MiBps' is not declared"),
+                       std::runtime_error);
+  fs::remove(root / "results" / "x" / "mpi_sizes.csv");
+  std::ofstream(root / "results" / "x" / "extra.csv") << "a\n";
+  CHECK_THROWS_WITH_AS(check_tables(root), doctest::Contains("results/x/extra.csv: a table that kind 'mpi_microbench' "
+                                                             "does not declare"),
+                       std::runtime_error);
+  fs::remove_all(root);
 }

@@ -92,6 +92,7 @@ Kind app_kind()
   k.params = params();
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<AppKindRun>(world, sc); };
+  k.outputs = app_outputs();
   k.headline = [](const nlohmann::json& summary) {
     const auto& a = summary.at("app");
     const std::string variant = a.value("variant", "");

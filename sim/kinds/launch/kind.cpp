@@ -109,6 +109,7 @@ Kind launch_kind()
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<LaunchRun>(world, sc); };
   k.study_report = write_launch_study;
+  k.outputs = launch_outputs();
   k.headline = [](const nlohmann::json& summary) {
     const auto& l = summary.at("launch");
     return fmt::format("{} MB on {} nodes ({}): launch {} ms (send {} ms, execute {} ms), protocol bandwidth {} MB/s",

@@ -5,5 +5,7 @@
 namespace bcssim::sim {
 
 Kind launch_kind();
+/// Its files and their columns (docs/outputs.md).
+std::vector<OutputFile> launch_outputs();
 
 } // namespace bcssim::sim

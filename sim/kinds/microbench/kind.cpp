@@ -218,6 +218,7 @@ Kind microbench_kind()
   k.params = base::declarations(params());
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<MicrobenchRun>(world, sc); };
+  k.outputs = microbench_outputs();
   k.headline = microbench_headline;
   return k;
 }

@@ -6,6 +6,8 @@
 namespace bcssim::sim {
 
 Kind microbench_kind();
+/// Its files and their columns (docs/outputs.md).
+std::vector<OutputFile> microbench_outputs();
 /// The measurements of a finished microbench run (std::bad_cast for another kind).
 const std::vector<Measurement>& microbench_results(const KindRun& run);
 

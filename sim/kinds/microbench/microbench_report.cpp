@@ -28,10 +28,10 @@ std::vector<std::string> oneway_paths(const std::vector<Measurement>& runs)
 
 std::string microbench_csv(const std::vector<Measurement>& runs)
 {
-  std::string csv = "test,path,src,dst,switches,cable_m,bytes,time_ns,bandwidth_MBps,bandwidth_MiBps\n";
+  std::string csv = "test,path,src,dst,switches,cable_m,size_B,time_ns,bandwidth_MBps\n";
   for (const auto& m : runs)
-    csv += fmt::format("{},{},{},{},{},{},{},{},{},{}\n", m.test, m.path, m.src, m.dst, m.switches, num(m.cable_m),
-                       m.bytes, m.time_ns, num(m.bandwidth() / 1e6), num(m.bandwidth() / kMiB));
+    csv += fmt::format("{},{},{},{},{},{},{},{},{}\n", m.test, m.path, m.src, m.dst, m.switches, num(m.cable_m),
+                       m.bytes, m.time_ns, num(m.bandwidth() / 1e6));
   return csv;
 }
 
@@ -64,7 +64,7 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
   for (const auto& m : runs)
     if (m.test == "oneway")
       by_size[m.bytes][m.path] = &m;
-  std::string sizes = "bytes";
+  std::string sizes = "size_B";
   for (const auto& p : paths)
     sizes += fmt::format(",latency_us_{0},bandwidth_MBps_{0}", p);
   sizes += "\n";

@@ -199,6 +199,7 @@ Kind mpi_microbench_kind()
   k.params = base::declarations(params());
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<MpiMicrobenchRun>(world, sc); };
+  k.outputs = mpi_microbench_outputs();
   k.headline = mpi_microbench_headline;
   return k;
 }

@@ -213,6 +213,7 @@ Kind workload_kind()
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<WorkloadKindRun>(world, sc); };
   k.study_report = workload_study_report;
+  k.outputs = workload_outputs();
   k.headline = [](const nlohmann::json& summary) {
     const auto& w = summary.at("workload");
     std::string line = fmt::format("{} jobs under {} on {}: turnaround {} s, mean response {} s",

@@ -5,5 +5,7 @@
 namespace bcssim::sim {
 
 Kind workload_kind();
+/// Its files and their columns (docs/outputs.md).
+std::vector<OutputFile> workload_outputs();
 
 } // namespace bcssim::sim
