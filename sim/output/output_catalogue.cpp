@@ -35,8 +35,9 @@ std::vector<OutputFile> run_outputs()
        "The run's figures and how it was made: bcssim.version, the resolved scenario (every parameter), overrides "
        "(the --set assignments, a study point's coordinates among them), simgrid (version, network configuration), "
        "platform (tree, nodes, switches, payload_bandwidth_MBps, ack_window_B), simulated_time_ns, events, digest, "
-       "and the kind's own figures (keys end with their unit: _us, _ms, _s, _MBps, _B). Floats are printed in their "
-       "shortest form after rounding to 15 significant digits.",
+       "and the kind's own figures (keys end with their unit: _us, _ms, _s, _MBps, _B; figures per size, node count "
+       "or process count are lists of records, e.g. {\"size_B\": 0, \"latency_us\": 4.41}). Floats are printed in "
+       "their shortest form after rounding to 15 significant digits.",
        {}},
       {"digest", "XXH3-64 of the canonical event stream (time in ns, actor, event, bytes; each instant's events "
                  "sorted): equal digests, equal simulated histories (docs/model.md).",

@@ -4,6 +4,8 @@
 #include "sim/report/csv_table.hpp"
 
 #include <fmt/format.h>
+
+#include <algorithm>
 #include <nlohmann/json.hpp>
 
 #include <cmath>
@@ -78,8 +80,12 @@ Cell parse_cell(const Fields& f, const json& entry, const std::string& path, con
     throw ScenarioError(path + ".file", "(missing)", "a results file relative to the repository");
   cell.pointer = f.text("pointer", false);
   cell.column = f.text("column", false);
-  if (cell.pointer.empty() == cell.column.empty())
-    throw ScenarioError(path, entry.dump(), "either \"pointer\" (a JSON value) or \"column\" and \"row\" (a CSV cell)");
+  if (cell.pointer.empty() && cell.column.empty())
+    throw ScenarioError(path, entry.dump(),
+                        "\"pointer\" (a JSON number), \"column\" and \"row\" (a CSV cell), or all three (the field "
+                        "\"column\" of the record of the JSON list at \"pointer\" whose fields match \"row\")");
+  if (!cell.pointer.empty() && !cell.column.empty() && !f.has("row"))
+    throw ScenarioError(path + ".row", "(missing)", "the fields that pick a record of the list at \"pointer\"");
   if (f.has("row")) {
     const Fields row(f.at("row"), path + ".row");
     for (const auto& [key, value] : f.at("row").items()) {
@@ -187,6 +193,25 @@ double stored_value(const std::string& id, const Cell& cell, const fs::path& roo
     pointer = json::json_pointer(cell.pointer);
   } catch (const json::exception&) {
     throw ScenarioError("figure " + id + ": pointer", cell.pointer, "a JSON pointer (/a/b/0)");
+  }
+  if (!cell.column.empty()) { // a record of a list: the one whose fields match the row
+    if (!doc.contains(pointer) || !doc[pointer].is_array())
+      throw ScenarioError("figure " + id + ": pointer", cell.pointer, "a list of records in " + file.string());
+    for (const json& record : doc[pointer]) {
+      const bool match = std::all_of(cell.row.begin(), cell.row.end(), [&](const auto& field) {
+        return record.contains(field.first) && (record[field.first].is_string()
+                                                    ? record[field.first].template get<std::string>() == field.second
+                                                    : record[field.first].dump() == field.second);
+      });
+      if (match && record.contains(cell.column) && record[cell.column].is_number())
+        return record[cell.column].get<double>();
+    }
+    std::string row;
+    for (const auto& [k, v] : cell.row)
+      row += (row.empty() ? "" : ", ") + k + " = " + v;
+    throw ScenarioError("figure " + id + ": row", row,
+                        "the fields of a record of " + cell.pointer + " in " + file.string() + " with a number '" +
+                            cell.column + "'");
   }
   if (!doc.contains(pointer) || !doc[pointer].is_number())
     throw ScenarioError("figure " + id + ": pointer", cell.pointer, "a number in " + file.string());

@@ -26,7 +26,10 @@ fs::path fixture(const std::string& catalogue)
   std::ofstream(root / "docs" / "src" / "figures.json") << catalogue;
   std::ofstream(root / "results" / "x" / "t.csv") << "n,mpi,time_s,slowdown\n"
                                                      "2,quadrics,1.5,\n2,bcs,2.0,0.3333\n4,quadrics,1.0,\n4,bcs,1.1,0.1\n";
-  std::ofstream(root / "results" / "x" / "summary.json") << R"({"lat": {"0B": 2.2}})";
+  std::ofstream(root / "results" / "x" / "summary.json")
+      << R"({"lat": {"0B": 2.2}, "bw": [{"path": "a", "nodes": 4, "bandwidth_MBps": 300},
+                                        {"path": "b", "nodes": 4, "bandwidth_MBps": 200},
+                                        {"path": "b", "nodes": 16, "bandwidth_MBps": 100}]})";
   return root;
 }
 
@@ -36,6 +39,8 @@ const char* kCatalogue = R"({"figures": [
   {"id": "slow4", "group": "g", "what": "slowdown at 4", "unit": "%", "file": "results/x/t.csv", "column": "slowdown",
    "row": {"n": "4", "mpi": "bcs"}, "scale": 100, "digits": 1,
    "source": {"value": 30, "text": "about +30 %", "cite": "000"}, "tolerance_abs": 5},
+  {"id": "bw16", "group": "h", "what": "b on 16 nodes", "unit": "MiB/s", "file": "results/x/summary.json",
+   "pointer": "/bw", "row": {"path": "b", "nodes": "16"}, "column": "bandwidth_MBps", "scale": 0.95367431640625},
   {"id": "ratio", "group": "g", "what": "bcs over quadrics at 2", "unit": "x", "file": "results/x/t.csv",
    "column": "time_s", "row": {"n": "2", "mpi": "bcs"},
    "relative_to": {"column": "time_s", "row": {"n": "2", "mpi": "quadrics"}}, "digits": 3,
@@ -57,6 +62,7 @@ TEST_CASE("report: figures are read from the results and judged against their so
   CHECK(e.value("lat") == doctest::Approx(2.2));
   CHECK(e.value("slow4") == doctest::Approx(10));
   CHECK(e.value("ratio") == doctest::Approx(2.0 / 1.5));
+  CHECK(e.value("bw16") == doctest::Approx(100 * 0.95367431640625)); // the record of /bw whose fields match
   CHECK(judge(e.figure("lat", ""), 2.2).status == "calibrated (p)");
   const Verdict slow = judge(e.figure("slow4", ""), 10);
   CHECK(slow.status == "**disagrees**");

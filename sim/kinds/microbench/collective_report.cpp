@@ -34,11 +34,17 @@ nlohmann::json collective_figures(const std::vector<Measurement>& runs)
   nlohmann::json f = nlohmann::json::object();
   for (const auto& m : runs)
     if (is_collective(m)) {
-      const std::string key = std::to_string(m.dst + 1) + "_nodes";
-      if (m.test == "broadcast")
-        f["broadcast_MBps"][m.path][key] = fixed4(m.bandwidth() / 1e6);
-      else
-        f[m.test + "_us"][m.path][key] = fixed4(double(m.time_ns) / 1e3);
+      // Lists of records in measurement order; a broadcast's path is "<impl>:<memory>".
+      if (m.test == "broadcast") {
+        const auto colon = m.path.find(':');
+        f["broadcast_MBps"].push_back({{"impl", m.path.substr(0, colon)},
+                                       {"memory", colon == std::string::npos ? "" : m.path.substr(colon + 1)},
+                                       {"nodes", m.dst + 1},
+                                       {"bandwidth_MBps", fixed4(m.bandwidth() / 1e6)}});
+      } else {
+        f[m.test + "_us"].push_back(
+            {{"impl", m.path}, {"nodes", m.dst + 1}, {m.test + "_us", fixed4(double(m.time_ns) / 1e3)}});
+      }
     }
   return f;
 }

@@ -11,6 +11,8 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+
 namespace bcssim::sim {
 namespace {
 
@@ -176,9 +178,10 @@ std::string microbench_headline(const nlohmann::json& summary)
   std::vector<std::string> parts;
   const auto& f = summary.at("figures");
   if (f.contains("latency_us"))
-    for (const auto& [path, sizes] : f.at("latency_us").items())
-      if (sizes.contains("0B")) {
-        parts.push_back(fmt::format("0 B RDMA latency {} us ({})", base::readable(sizes.at("0B").get<double>()), path));
+    for (const auto& r : f.at("latency_us"))
+      if (r.at("size_B") == 0) {
+        parts.push_back(fmt::format("0 B RDMA latency {} us ({})", base::readable(r.at("latency_us").get<double>()),
+                                    r.at("path").get<std::string>()));
         break;
       }
   if (f.contains("peak_bandwidth_MBps")) {
@@ -188,18 +191,19 @@ std::string microbench_headline(const nlohmann::json& summary)
     if (!paths.empty())
       parts.push_back(fmt::format("peak bandwidth (MB/s) {}", fmt::join(paths, ", ")));
   }
-  if (summary.contains("collective_figures") && summary.at("collective_figures").contains("barrier_us"))
-    for (const auto& [impl, by_nodes] : summary.at("collective_figures").at("barrier_us").items()) {
-      long most = 0;
-      double us = 0;
-      for (const auto& [nodes, value] : by_nodes.items())
-        if (std::stol(nodes) > most) {
-          most = std::stol(nodes);
-          us = value.get<double>();
-        }
-      if (most > 0)
-        parts.push_back(fmt::format("barrier on {} nodes {} us ({})", most, base::readable(us), impl));
+  if (summary.contains("collective_figures") && summary.at("collective_figures").contains("barrier_us")) {
+    std::vector<std::pair<std::string, std::pair<long, double>>> most; // per implementation, in first-seen order
+    for (const auto& r : summary.at("collective_figures").at("barrier_us")) {
+      const std::string impl = r.at("impl").get<std::string>();
+      auto it = std::find_if(most.begin(), most.end(), [&](const auto& m) { return m.first == impl; });
+      if (it == most.end())
+        it = most.insert(most.end(), {impl, {0, 0.0}});
+      if (r.at("nodes").get<long>() > it->second.first)
+        it->second = {r.at("nodes").get<long>(), r.at("barrier_us").get<double>()};
     }
+    for (const auto& [impl, m] : most)
+      parts.push_back(fmt::format("barrier on {} nodes {} us ({})", m.first, base::readable(m.second), impl));
+  }
   return fmt::format("{}", fmt::join(parts, "; "));
 }
 

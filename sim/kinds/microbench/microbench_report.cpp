@@ -12,7 +12,6 @@
 
 namespace bcssim::sim {
 namespace {
-constexpr double kMiB = 1048576.0;
 
 std::string num(double v) { return fixed4_text(v); }
 
@@ -37,18 +36,21 @@ std::string microbench_csv(const std::vector<Measurement>& runs)
 
 nlohmann::json microbench_figures(const std::vector<Measurement>& runs)
 {
+  // Lists of records in measurement order (numbers stay numbers: a notebook filters them by field).
   nlohmann::json f = nlohmann::json::object();
   std::map<std::string, double> peak;
-  auto bw = [](double bps) { return nlohmann::json{{"MBps", fixed4(bps / 1e6)}, {"MiBps", fixed4(bps / kMiB)}}; };
   for (const auto& m : runs) {
     if (m.test == "oneway") {
       if (m.bytes == 0 || m.bytes == 64)
-        f["latency_us"][m.path][fmt::format("{}B", m.bytes)] = fixed4(double(m.time_ns) / 1e3);
+        f["latency_us"].push_back(
+            {{"path", m.path}, {"size_B", m.bytes}, {"latency_us", fixed4(double(m.time_ns) / 1e3)}});
       peak[m.path] = std::max(peak[m.path], m.bandwidth());
     } else if (m.test == "bidirectional") {
-      f["bidirectional_each_way"][m.path][fmt::format("{}->{}", m.src, m.dst)] = bw(m.bandwidth());
+      f["bidirectional_each_way"].push_back(
+          {{"path", m.path}, {"src", m.src}, {"dst", m.dst}, {"bandwidth_MBps", fixed4(m.bandwidth() / 1e6)}});
     } else if (m.test == "distance") {
-      f["worst_case_bandwidth"][m.path][std::to_string(m.dst + 1) + "_nodes"] = bw(m.bandwidth());
+      f["worst_case_bandwidth"].push_back(
+          {{"path", m.path}, {"nodes", m.dst + 1}, {"bandwidth_MBps", fixed4(m.bandwidth() / 1e6)}});
     }
   }
   for (const auto& [path, value] : peak)

@@ -162,24 +162,24 @@ private:
 std::string mpi_microbench_headline(const nlohmann::json& summary)
 {
   const auto& f = summary.at("mpi_figures");
-  // Keys "0B", "16B"... or "2", "4"...: the entry of the least or the greatest number.
-  auto extreme = [](const nlohmann::json& by_key, bool least) {
-    std::pair<double, double> best{-1, 0};
-    for (const auto& [key, value] : by_key.items())
-      if (best.first < 0 || (least ? std::stod(key) < best.first : std::stod(key) > best.first))
-        best = {std::stod(key), value.get<double>()};
-    return best;
-  };
   std::vector<std::string> parts;
   if (f.contains("pingpong_latency_us") && !f.at("pingpong_latency_us").empty()) {
-    const auto [bytes, us] = extreme(f.at("pingpong_latency_us"), true);
-    parts.push_back(fmt::format("ping-pong {} B latency {} us", base::readable(bytes), base::readable(us)));
+    const auto& list = f.at("pingpong_latency_us");
+    const auto& least = *std::min_element(list.begin(), list.end(), [](const auto& a, const auto& b) {
+      return a.at("size_B").template get<double>() < b.at("size_B").template get<double>();
+    });
+    parts.push_back(fmt::format("ping-pong {} B latency {} us", least.at("size_B").get<long>(),
+                                base::readable(least.at("latency_us").get<double>())));
   }
   if (f.contains("peak_bandwidth_MBps"))
     parts.push_back(fmt::format("peak bandwidth {} MB/s", base::readable(f.at("peak_bandwidth_MBps").get<double>())));
   if (f.contains("barrier_us") && !f.at("barrier_us").empty()) {
-    const auto [processes, us] = extreme(f.at("barrier_us"), false);
-    parts.push_back(fmt::format("barrier on {} processes {} us", base::readable(processes), base::readable(us)));
+    const auto& list = f.at("barrier_us");
+    const auto& most = *std::max_element(list.begin(), list.end(), [](const auto& a, const auto& b) {
+      return a.at("processes").template get<long>() < b.at("processes").template get<long>();
+    });
+    parts.push_back(fmt::format("barrier on {} processes {} us", most.at("processes").get<long>(),
+                                base::readable(most.at("barrier_us").get<double>())));
   }
   return summary.at("mpi").get<std::string>() + ": " + fmt::format("{}", fmt::join(parts, "; "));
 }

@@ -38,18 +38,19 @@ nlohmann::json mpi_bench_figures(const std::vector<MpiMeasurement>& runs)
 {
   nlohmann::json f = nlohmann::json::object();
   std::map<std::string, double> peak;
+  // Lists of records in measurement order (numbers stay numbers: a notebook filters them by field).
   for (const auto& m : runs) {
-    const std::string size = fmt::format("{}B", m.bytes);
     if (m.test == "pingpong")
-      f["pingpong_latency_us"][size] = fixed4(m.latency_us());
+      f["pingpong_latency_us"].push_back({{"size_B", m.bytes}, {"latency_us", fixed4(m.latency_us())}});
     else if (m.test == "posted_receives")
-      f["posted_receives_latency_us"][size][std::to_string(m.posted)] = fixed4(m.latency_us());
+      f["posted_receives_latency_us"].push_back(
+          {{"size_B", m.bytes}, {"posted_receives", m.posted}, {"latency_us", fixed4(m.latency_us())}});
     else if (m.test == "bandwidth" || m.test == "bidirectional")
       peak[m.test] = std::max(peak[m.test], m.bandwidth());
     else if (m.test == "head_to_head")
-      f["head_to_head_us"][size] = fixed4(double(m.time_ns) / 1e3);
+      f["head_to_head_us"].push_back({{"size_B", m.bytes}, {"time_us", fixed4(double(m.time_ns) / 1e3)}});
     else
-      f[m.test + "_us"][std::to_string(m.processes)] = fixed4(m.latency_us());
+      f[m.test + "_us"].push_back({{"processes", m.processes}, {m.test + "_us", fixed4(m.latency_us())}});
   }
   if (peak.count("bandwidth"))
     f["peak_bandwidth_MBps"] = fixed4(peak["bandwidth"] / 1e6);
