@@ -2,6 +2,7 @@
 
 #include "sim/output/signals.hpp"
 
+#include <algorithm>
 #include <csignal>
 #include <cstdio>
 #include <string>
@@ -19,6 +20,27 @@ std::string svg_and_png(const std::string& stem, int width, int height, const st
          "  if (fmt eq 'svg') { set terminal svg size " + svg_size + " font 'Helvetica,12' } "
          "else { set terminal pngcairo size " + size + " font 'Helvetica,11' }\n"
          "  set output '" + stem + ".'.fmt\n" + body + "}\n";
+}
+
+std::string series_style(const std::string& name, int fallback)
+{
+  // Colours from the usual categorical palette; each word keeps its own in every plot.
+  static const std::pair<const char*, const char*> kColours[] = {
+      {"quadrics", "#1f77b4"},      {"bcs", "#d62728"},       {"fcfs", "#7f7f7f"},      {"gs", "#1f77b4"},
+      {"sb", "#ff7f0e"},            {"fcs", "#2ca02c"},       {"pbcs", "#e377c2"},      {"qsnet_hw", "#1f77b4"},
+      {"software_tree", "#ff7f0e"}, {"elan-elan", "#2ca02c"}, {"elan-main", "#9467bd"}, {"main-main", "#8c564b"}};
+  const std::string word = name.substr(0, std::min(name.find(' '), name.find(':')));
+  for (const auto& [key, colour] : kColours)
+    if (word == key) {
+      const bool main_memory = name.size() > 5 && name.compare(name.size() - 5, 5, ":main") == 0;
+      return std::string("lc rgb '") + colour + "'" + (main_memory ? " dt 2" : "");
+    }
+  return "lc " + std::to_string(fallback);
+}
+
+std::string common_plot_settings()
+{
+  return "set key outside right top\nset offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02\n";
 }
 
 bool render_gnuplot(const std::filesystem::path& dir, const std::string& script)

@@ -10,6 +10,15 @@ namespace bcssim::sim {
 std::string svg_and_png(const std::string& stem, int width, int height, const std::string& body,
                         bool noenhanced = false);
 
+/// One style across the plots (issue 21): a series named for an MPI, a scheduling algorithm, a core-primitive
+/// implementation or a pair of memories gets the same colour (and point type) in every panel and every plot, e.g.
+/// "quadrics" blue and "bcs" red; "<impl>:main" is dashed beside "<impl>:elan". A name that starts with one of
+/// these words and a space ("gs mpl=2") takes its colour. Others: "lc <fallback>", gnuplot's cycle.
+std::string series_style(const std::string& name, int fallback);
+
+/// The settings every plot shares: its legend outside the data, and a margin so no line lies on the frame.
+std::string common_plot_settings();
+
 /// Runs `gnuplot script` with `dir` as working directory. Returns false (and says why on stderr) when gnuplot
 /// is missing or fails; the script and data are kept either way.
 bool render_gnuplot(const std::filesystem::path& dir, const std::string& script);

@@ -69,10 +69,11 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
     const std::string scaled = y.shown == 1 ? "2" : fmt::format("($2*{})", y.shown);
     const std::string scaled_ci = y.shown == 1 ? "3" : fmt::format("($3*{})", y.shown);
     plot += errors != nullptr
-                ? fmt::format("{}'{}.dat' index {} using 1:{}:{} with yerrorlines lw 2 pt 7 title '{} (95 % CI)'",
-                              block ? ", " : "", stem, block, scaled, scaled_ci, name)
-                : fmt::format("{}'{}.dat' index {} using 1:{} with linespoints lw 2 pt 7 title '{}'", block ? ", " : "",
-                              stem, block, scaled, name);
+                ? fmt::format("{}'{}.dat' index {} using 1:{}:{} with yerrorlines lw 2 pt 7 {} title '{} (95 % CI)'",
+                              block ? ", " : "", stem, block, scaled, scaled_ci, series_style(name, int(block) + 1),
+                              name)
+                : fmt::format("{}'{}.dat' index {} using 1:{} with linespoints lw 2 pt 7 {} title '{}'",
+                              block ? ", " : "", stem, block, scaled, series_style(name, int(block) + 1), name);
     ++block;
   }
   dir.write(stem + ".csv", csv);
@@ -84,11 +85,12 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
                                                    : "";
   const std::string gp = fmt::format(
       "# {0}. Regenerate with: gnuplot {1}.gp\n"
-      "set grid\nset key outside right top\n"
+      "set grid\n{8}"
       "set xlabel '{2}'\nset ylabel '{3}'\nset title '{0}'\n{4}"
       "set yrange [{6:.4f}:{7:.4f}]\nset xzeroaxis lt -1\n{5}",
       title, stem, x.label, y.label, (x.log ? "set logscale x 2\n" : "") + xrange,
-      svg_and_png(stem, 900, 500, "  plot " + plot + "\n", true), lo - margin, hi + margin);
+      svg_and_png(stem, 900, 500, "  plot " + plot + "\n", true), lo - margin, hi + margin,
+      common_plot_settings());
   dir.write(stem + ".gp", gp);
   render_gnuplot(dir.path(stem + ".gp").parent_path(), stem + ".gp");
 }

@@ -69,8 +69,8 @@ void write_collective_plot(const ResultsDir& dir, const std::string& scenario, c
     for (std::size_t i = 0; i < columns.size(); ++i)
       if (columns[i].rfind(prefix, 0) == 0) {
         const std::string name = columns[i].substr(prefix.size());
-        p += fmt::format("{}'collectives.csv' using 1:{} skip 1 with linespoints title '{}'", first ? "" : ", ",
-                         i + 2, name);
+        p += fmt::format("{}'collectives.csv' using 1:{} skip 1 with linespoints {} title '{}'", first ? "" : ", ",
+                         i + 2, series_style(name, int(i) + 1), name);
         first = false;
       }
     return first ? std::string("  set title '" + title + " (not measured)'\n  plot NaN notitle\n") : p + "\n";
@@ -82,14 +82,12 @@ void write_collective_plot(const ResultsDir& dir, const std::string& scenario, c
   gp += fmt::format("  set logscale x 2\n  set xrange [{}:{}]\n  set xlabel 'nodes'\n  set yrange [0:*]\n",
                     lowest == highest ? lowest / 2.0 : double(lowest), lowest == highest ? highest * 2.0 : double(highest));
   gp += plot_panel("barrier_us_", "Barrier latency", "latency (us)");
-  gp += "  set key bottom left\n";
   gp += plot_panel("broadcast_MBps_", "Broadcast bandwidth at the source", "bandwidth (MB/s, 10^6 B/s)");
-  gp += "  set key top left\n";
   gp += plot_panel("compare_and_write_us_", "Compare-And-Write latency", "latency (us)");
   gp += "  unset multiplot\n";
   dir.write("collectives.gp", "# Core-primitive microbenchmarks. Regenerate with: gnuplot collectives.gp\n"
-                              "set datafile separator ','\nset grid\nset key top left noenhanced\n" +
-                                  svg_and_png("collectives", 1500, 450, gp));
+                              "set datafile separator ','\nset grid\n" + common_plot_settings() +
+                                  "set key noenhanced font ',9'\n" + svg_and_png("collectives", 1700, 450, gp));
   render_gnuplot(dir.path("collectives.gp").parent_path(), "collectives.gp");
 }
 

@@ -99,28 +99,29 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
     return;
   const std::string xrange =
       positive.size() > 1 ? "" : fmt::format("  set xrange [{}:{}]\n", positive[0] / 2.0, positive[0] * 2.0);
-  std::string gp = "  set multiplot layout 1," + std::string(any_distance ? "3" : "2") + "\n"
+  std::string gp = "  set multiplot layout 1," + std::string(any_distance ? "3" : "2") + " title '" + dir.title() +
+                   ": QsNet substrate (Elan3lib RDMA puts)'\n"
                    "  set logscale x 2\n" + xrange + "  set format x '%.0b%BB'\n  set logscale y\n  set xlabel 'message size (B)'\n"
                    "  set ylabel 'one-way latency (us)'\n  set title 'Elan3lib RDMA put latency'\n  plot ";
   for (std::size_t i = 0; i < paths.size(); ++i)
-    gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints title '{}'", i ? ", " : "",
-                      2 + 2 * i, paths[i]);
+    gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints {} title '{}'", i ? ", " : "",
+                      2 + 2 * i, series_style(paths[i], int(i) + 1), paths[i]);
   gp += "\n  unset logscale y\n  set ylabel 'bandwidth (MB/s, 10^6 B/s)'\n  set title 'Bandwidth vs size'\n"
-        "  set key bottom right\n  plot ";
+        "  set yrange [0:*]\n  plot ";
   for (std::size_t i = 0; i < paths.size(); ++i)
-    gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints title '{}'", i ? ", " : "",
-                      3 + 2 * i, paths[i]);
+    gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints {} title '{}'", i ? ", " : "",
+                      3 + 2 * i, series_style(paths[i], int(i) + 1), paths[i]);
   if (any_distance)
     gp += "\n  set autoscale x\n  set logscale x 4\n  set format x '%g'\n  set xlabel 'fat-tree size (nodes)'\n"
-          "  set title 'Worst-case bandwidth vs tree size'\n  set key top right\n  set yrange [0:*]\n"
+          "  set title 'Worst-case bandwidth vs tree size'\n  set yrange [0:*]\n"
           "  plot 'microbench_distance.csv' using 1:4 skip 1 with linespoints title 'simulated', "
           "'microbench_distance.csv' using 1:5 skip 1 with linespoints dashtype 2 title 'thesis ack model'\n";
   else
     gp += "\n";
   gp += "  unset multiplot\n  unset logscale x\n  set autoscale y\n";
   dir.write("microbench.gp", "# Substrate microbenchmarks. Regenerate with: gnuplot microbench.gp\n"
-                             "set datafile separator ','\nset key top left\nset grid\n" +
-                                 svg_and_png("microbench", 1500, 450, gp));
+                             "set datafile separator ','\nset grid\n" + common_plot_settings() +
+                                 "set key font ',9'\n" + svg_and_png("microbench", 1800, 450, gp));
   render_gnuplot(dir.path("microbench.gp").parent_path(), "microbench.gp");
 }
 

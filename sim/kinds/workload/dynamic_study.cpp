@@ -115,8 +115,9 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
   auto lines = [&](int column, bool with_title) {
     std::string out;
     for (std::size_t k = 0; k < order.size(); ++k)
-      out += fmt::format("{}'dynamic.dat' index {} using 1:{}:xtic(2) with linespoints lw 1.5 pt 7 lc {} title '{}'",
-                         k == 0 ? "  plot " : ", \\\n       ", k, column, k + 1, with_title ? order[k] : "");
+      out += fmt::format("{}'dynamic.dat' index {} using 1:{}:xtic(2) with linespoints lw 1.5 pt 7 {} title '{}'",
+                         k == 0 ? "  plot " : ", \\\n       ", k, column, series_style(order[k], int(k) + 1),
+                         with_title ? order[k] : "");
     return out + "\n";
   };
   const std::string panels =
