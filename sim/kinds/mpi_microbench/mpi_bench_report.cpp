@@ -99,7 +99,7 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
   }
   if (has_pingpong)
     panels.push_back("  set logscale x 2\n  set format x '%.0b%BB'\n  set logscale y\n  set xlabel 'message size (B)'\n"
-                     "  set ylabel 'latency, half round trip (us)'\n  set title 'MPI ping-pong'\n  set key top left\n"
+                     "  set ylabel 'latency, half round trip (us)'\n  set title 'MPI ping-pong'\n"
                      "  plot 'mpi_sizes.csv' using 1:2 skip 1 with linespoints title 'ping-pong'\n"
                      "  unset logscale y\n");
   if (has_bw) {
@@ -114,12 +114,12 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
     }
     panels.push_back("  set logscale x 2\n  set format x '%.0b%BB'\n  set xlabel 'message size (B)'\n"
                      "  set ylabel 'bandwidth (MB/s)'\n  set title 'MPI bandwidth (window of messages)'\n"
-                     "  set key top left\n  set yrange [0:*]\n  plot " + plot + "\n  set autoscale y\n");
+                     "  set yrange [0:*]\n  plot " + plot + "\n  set autoscale y\n");
   }
   if (!posted.empty())
     panels.push_back("  unset logscale x\n  set format x '%g'\n  set xlabel 'posted receives'\n"
                      "  set ylabel 'latency, half round trip (us)'\n  set title 'Latency vs posted receives'\n"
-                     "  set key top left\n  set yrange [0:*]\n  plot " +
+                     "  set yrange [0:*]\n  plot " +
                      plot_columns("mpi_posted.csv", posted_titles, "linespoints") + "\n  set autoscale y\n");
   if (!collectives.empty()) {
     // Only the collectives measured, by their column in mpi_collectives.csv; one process count gets a range.
@@ -132,7 +132,7 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
     const std::string xrange = collectives.size() > 1 ? "" : fmt::format("  set xrange [{}:{}]\n", first / 2.0, first * 2.0);
     panels.push_back("  set logscale x 2\n  set format x '%g'\n  set xlabel 'processes'\n" + xrange +
                      "  set ylabel 'time per call (us)'\n  set title 'Collectives vs processes'\n"
-                     "  set key top left\n  set yrange [0:*]\n  plot " + plot + "\n  set autoscale xy\n");
+                     "  set yrange [0:*]\n  plot " + plot + "\n  set autoscale xy\n");
   }
   if (panels.empty())
     return;
@@ -145,9 +145,9 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
     body += p;
   body += "  unset multiplot\n  unset logscale x\n";
   dir.write("mpi.gp", fmt::format("# MPI microbenchmarks of scenario {} ({}). Regenerate with: gnuplot mpi.gp\n"
-                                  "set datafile separator ','\nset grid\n",
+                                  "set datafile separator ','\nset grid\n" + common_plot_settings(),
                                   scenario, backend) +
-                          svg_and_png("mpi", int(750 * columns), int(450 * rows), body));
+                          svg_and_png("mpi", int(900 * columns), int(450 * rows), body));
   render_gnuplot(dir.path("mpi.gp").parent_path(), "mpi.gp");
 }
 
