@@ -82,28 +82,45 @@ void TraceWriter::record(const base::trace::Record& r)
   }
   const auto [pid, tid] = track(r.host, r.actor);
   ++count_;
+  Event e;
   switch (r.phase) {
     case 'X':
-      events_ += fmt::format(R"({{"ph":"X","name":{},"cat":{},"ts":{},"dur":{},"pid":{},"tid":{}}},)", json_string(r.name),
+      e.text = fmt::format(R"({{"ph":"X","name":{},"cat":{},"ts":{},"dur":{},"pid":{},"tid":{}}},)", json_string(r.name),
                              json_string(r.category), micros(ts), micros(dur), pid, tid);
       break;
     case 'i':
-      events_ += fmt::format(R"({{"ph":"i","name":{},"ts":{},"s":"{}","pid":{},"tid":{}}},)", json_string(r.name),
+      e.text = fmt::format(R"({{"ph":"i","name":{},"ts":{},"s":"{}","pid":{},"tid":{}}},)", json_string(r.name),
                              micros(ts), r.global ? 'g' : 't', pid, tid);
       break;
-    default: // 's' or 'f': a flow's tail or head, as a zero-length span carrying it (flow events v2, which
-             // bind to their own span rather than to whatever encloses the instant)
-      events_ += fmt::format(R"({{"ph":"X","name":{},"cat":{},"ts":{},"dur":0,"pid":{},"tid":{},"bind_id":{},"{}":true}},)",
-                             json_string(r.name), json_string(r.category), micros(ts), pid, tid, r.id,
-                             r.phase == 's' ? "flow_out" : "flow_in");
+    default: { // 's' or 'f': a flow's tail or head, as a zero-length span carrying it (flow events v2, which
+               // bind to their own span rather than to whatever encloses the instant)
+      const std::string marker = fmt::format(R"({{"ph":"X","name":{},"cat":{},"ts":{},"dur":0,"pid":{},"tid":{})",
+                                             json_string(r.name), json_string(r.category), micros(ts), pid, tid);
+      const bool out = r.phase == 's';
+      const bool bound = out || started_.count(r.id) > 0;
+      e.text = marker + (bound ? fmt::format(R"(,"bind_id":{},"{}":true}},)", r.id, out ? "flow_out" : "flow_in")
+                               : std::string("},"));
+      if (out) {
+        e.unbound = marker + "},";
+        e.flow = r.id;
+        started_.insert(r.id);
+      } else if (bound) {
+        joined_.insert(r.id);
+      }
       break;
+    }
   }
-  events_ += '\n';
+  e.text += '\n';
+  if (!e.unbound.empty())
+    e.unbound += '\n';
+  events_.push_back(std::move(e));
 }
 
 std::string TraceWriter::json() const
 {
-  std::string body = metadata_ + events_;
+  std::string body = metadata_;
+  for (const Event& e : events_)
+    body += e.flow != 0 && joined_.count(e.flow) == 0 ? e.unbound : e.text;
   if (!body.empty())
     body.erase(body.size() - 2, 1); // the last object's comma
   return "{\"displayTimeUnit\":\"ns\",\"traceEvents\":[\n" + body + "]}\n";

@@ -4,11 +4,14 @@
 // thread), sorted by node then rank; spans are complete events ("X"), slice strobes global instants, messages
 // flow arrows between two zero-length spans (flow events v2: "bind_id" with "flow_out" at the send, "flow_in"
 // where it arrives). Only what overlaps the window
-// [from, to] is kept (spans clipped to it), so a large run can be traced over a slice of its time.
+// [from, to] is kept (spans clipped to it), so a large run can be traced over a slice of its time. A flow with one end
+// outside the window keeps its marker but no arrow: an arrow end without its other end is an import error in
+// Chrome's trace viewer (catapult's importer reported "flow consumer without producer" and showed no flow at all).
 #include "base/trace.hpp"
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -36,7 +39,13 @@ private:
   std::map<std::string, int, std::less<>> pids_;                // host -> pid (first seen: 1, 2, ...)
   std::map<std::pair<int, std::string>, int, std::less<>> tids_; // (pid, actor) -> tid
   std::string metadata_; // process and thread names, as JSON objects each followed by ",\n"
-  std::string events_;   // the events, likewise
+  struct Event {
+    std::string text;    // the JSON object, followed by ",\n"
+    std::string unbound; // a flow's start: the same marker without the arrow, for when its end never comes
+    std::uint64_t flow = 0;
+  };
+  std::vector<Event> events_;
+  std::set<std::uint64_t> started_, joined_; // flows whose start, and whose both ends, were kept
   std::uint64_t count_ = 0;
 };
 
