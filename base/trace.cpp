@@ -19,12 +19,12 @@ std::uint64_t g_flows = 0;
 double now() { return simgrid::s4u::Engine::get_clock(); }
 
 void record(char phase, std::int64_t ts, std::int64_t dur, std::string_view name, std::string_view category,
-            std::uint64_t id, bool global)
+            std::uint64_t id, bool global, std::string_view args = {})
 {
   const auto* self = simgrid::s4u::Actor::self();
   std::string_view host = self != nullptr ? std::string_view(self->get_host()->get_name()) : std::string_view();
   std::string_view actor = self != nullptr ? actor_name(*self) : std::string_view("maestro");
-  g_sink->record(Record{phase, ts, dur, host, actor, name, category, id, global});
+  g_sink->record(Record{phase, ts, dur, host, actor, name, category, id, global, args});
 }
 
 } // namespace
@@ -37,27 +37,28 @@ void set_sink(TraceSink* sink)
 
 bool enabled() { return g_sink != nullptr; }
 
-Span::Span(std::string_view name, std::string_view category) : on_(g_sink != nullptr)
+Span::Span(std::string_view name, std::string_view category, std::string args) : on_(g_sink != nullptr)
 {
   if (!on_)
     return;
   start_ = now();
   name_ = name;
   category_ = category;
+  args_ = std::move(args);
 }
 
 Span::~Span()
 {
   if (on_ && g_sink != nullptr && std::uncaught_exceptions() == 0)
-    span_since(start_, name_, category_);
+    span_since(start_, name_, category_, args_);
 }
 
-void span_since(double start, std::string_view name, std::string_view category)
+void span_since(double start, std::string_view name, std::string_view category, std::string_view args)
 {
   if (g_sink == nullptr)
     return;
   const std::int64_t from = to_ns(start);
-  record('X', from, to_ns(now()) - from, name, category, 0, false);
+  record('X', from, to_ns(now()) - from, name, category, 0, false, args);
 }
 
 void instant(std::string_view name, bool global)

@@ -20,6 +20,7 @@ struct Record {
   std::string_view category;
   std::uint64_t id;       // flows only
   bool global;            // instants: for every track (a slice strobe)
+  std::string_view args;  // spans: their arguments as a JSON object ("{\"dest\":3,\"bytes\":1024}"), or ""
 };
 
 class TraceSink {
@@ -36,7 +37,8 @@ bool enabled();
 /// the actor is being unwound by an exception).
 class Span {
 public:
-  Span(std::string_view name, std::string_view category);
+  /// `args`: a JSON object of the span's arguments (e.g. an MPI call's), or "".
+  Span(std::string_view name, std::string_view category, std::string args = {});
   ~Span();
   Span(const Span&) = delete;
   Span& operator=(const Span&) = delete;
@@ -46,10 +48,11 @@ private:
   double start_ = 0;
   std::string name_;
   std::string category_;
+  std::string args_;
 };
 
 /// A span on the calling actor's track from `start` (simulated seconds) to now.
-void span_since(double start, std::string_view name, std::string_view category);
+void span_since(double start, std::string_view name, std::string_view category, std::string_view args = {});
 /// An instant on the calling actor's track, or on every track when `global`.
 void instant(std::string_view name, bool global = false);
 /// A fresh flow id (1, 2, ... per run; 0 when tracing is off).

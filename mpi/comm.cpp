@@ -79,6 +79,27 @@ std::string format_call(const char* primitive, const CallArg* args, std::size_t 
 
 } // namespace
 
+std::string Comm::call_args_json(std::uint64_t bytes) const
+{
+  std::string out = "{";
+  bool has_bytes = false;
+  for (std::size_t i = 0; i < call_argc_; ++i) {
+    const CallArg& a = call_args_[i];
+    out += i > 0 ? "," : "";
+    switch (a.kind) {
+      case CallArg::Kind::number:
+        out += fmt::format("\"{}\":{}", a.key, a.value);
+        has_bytes = has_bytes || std::string_view(a.key) == "bytes";
+        break;
+      case CallArg::Kind::datatype: out += fmt::format("\"datatype\":\"{}\"", to_string(Datatype(a.value))); break;
+      case CallArg::Kind::op: out += fmt::format("\"op\":\"{}\"", to_string(Op(a.value))); break;
+    }
+  }
+  if (!has_bytes && bytes > 0)
+    out += fmt::format("{}\"bytes\":{}", call_argc_ > 0 ? "," : "", bytes);
+  return out + "}";
+}
+
 std::string Comm::current_call() const
 {
   return call_ == nullptr ? std::string() : format_call(call_, call_args_.data(), call_argc_);
@@ -96,7 +117,7 @@ Comm::CallScope::CallScope(Comm& comm, const char* primitive, std::uint64_t byte
   comm_.call_argc_ = args.size();
   start_ = simgrid::s4u::Engine::get_clock();
   if (base::trace::enabled())
-    span_ = std::make_unique<base::trace::Span>(comm_.current_call(), "mpi");
+    span_ = std::make_unique<base::trace::Span>(primitive, "mpi", comm_.call_args_json(bytes_));
   if (comm_.observer_)
     comm_.observer_->enter(primitive);
 }
@@ -158,13 +179,13 @@ void Comm::check_peer(int peer, bool wildcard_ok, const char* what) const
 
 Request Comm::isend(const void* data, std::uint64_t bytes, int dst, int tag)
 {
-  CallScope call(*this, "MPI_Isend", bytes);
+  CallScope call(*this, "MPI_Isend", bytes, {arg("dest", dst), arg("tag", tag), arg("bytes", bytes)});
   return start_send(data, bytes, dst, tag, Plane::user);
 }
 
 Request Comm::irecv(void* data, std::uint64_t capacity, int src, int tag)
 {
-  CallScope call(*this, "MPI_Irecv", capacity);
+  CallScope call(*this, "MPI_Irecv", capacity, {arg("source", src), arg("tag", tag)});
   return start_recv(data, capacity, src, tag, Plane::user);
 }
 

@@ -85,8 +85,9 @@ void TraceWriter::record(const base::trace::Record& r)
   Event e;
   switch (r.phase) {
     case 'X':
-      e.text = fmt::format(R"({{"ph":"X","name":{},"cat":{},"ts":{},"dur":{},"pid":{},"tid":{}}},)", json_string(r.name),
-                             json_string(r.category), micros(ts), micros(dur), pid, tid);
+      e.text = fmt::format(R"({{"ph":"X","name":{},"cat":{},"ts":{},"dur":{},"pid":{},"tid":{}{}}},)",
+                           json_string(r.name), json_string(r.category), micros(ts), micros(dur), pid, tid,
+                           r.args.empty() ? std::string() : R"(,"args":)" + std::string(r.args));
       break;
     case 'i':
       e.text = fmt::format(R"({{"ph":"i","name":{},"ts":{},"s":"{}","pid":{},"tid":{}}},)", json_string(r.name),

@@ -63,7 +63,12 @@ TEST_CASE("trace.json: rank, NIC-thread and slice timelines with message arrows,
         (e.value("flow_out", false) ? flow_out : flow_in)[e["bind_id"].get<std::uint64_t>()]++;
         continue;
       }
-      spans_by_name[name.substr(0, name.find('('))]++;
+      spans_by_name[name]++;
+      if (name == "MPI_Isend") { // the call's arguments, the message size among them, in args
+        REQUIRE(e.contains("args"));
+        CHECK(e["args"].contains("dest"));
+        CHECK(e["args"].value("bytes", 0) > 0);
+      }
       if (thread.find(".rank") != std::string::npos)
         rank_threads.insert(thread);
     }
