@@ -1,29 +1,30 @@
 # Substrate microbenchmarks. Regenerate with: gnuplot microbench.gp
 set datafile separator ','
-set key top left
 set grid
+set key outside right top
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02
+set key font ',9'
 do for [fmt in 'svg png'] {
-  if (fmt eq 'svg') { set terminal svg size 1500,450 dynamic font 'Helvetica,12' } else { set terminal pngcairo size 1500,450 font 'Helvetica,11' }
+  if (fmt eq 'svg') { set terminal svg size 1800,450 dynamic font 'Helvetica,12' } else { set terminal pngcairo size 1800,450 font 'Helvetica,11' }
   set output 'microbench.'.fmt
-  set multiplot layout 1,3
+  set multiplot layout 1,3 title 'collectives: QsNet substrate (Elan3lib RDMA puts)'
   set logscale x 2
   set format x '%.0b%BB'
   set logscale y
   set xlabel 'message size (B)'
   set ylabel 'one-way latency (us)'
   set title 'Elan3lib RDMA put latency'
-  plot 'microbench_sizes.csv' using 1:2 skip 1 with linespoints title 'elan-elan', 'microbench_sizes.csv' using 1:4 skip 1 with linespoints title 'main-main'
+  plot 'microbench_sizes.csv' using 1:2 skip 1 with linespoints lc rgb '#2ca02c' title 'elan-elan', 'microbench_sizes.csv' using 1:4 skip 1 with linespoints lc rgb '#8c564b' title 'main-main'
   unset logscale y
   set ylabel 'bandwidth (MB/s, 10^6 B/s)'
   set title 'Bandwidth vs size'
-  set key bottom right
-  plot 'microbench_sizes.csv' using 1:3 skip 1 with linespoints title 'elan-elan', 'microbench_sizes.csv' using 1:5 skip 1 with linespoints title 'main-main'
+  set yrange [0:*]
+  plot 'microbench_sizes.csv' using 1:3 skip 1 with linespoints lc rgb '#2ca02c' title 'elan-elan', 'microbench_sizes.csv' using 1:5 skip 1 with linespoints lc rgb '#8c564b' title 'main-main'
   set autoscale x
   set logscale x 4
   set format x '%g'
   set xlabel 'fat-tree size (nodes)'
   set title 'Worst-case bandwidth vs tree size'
-  set key top right
   set yrange [0:*]
   plot 'microbench_distance.csv' using 1:4 skip 1 with linespoints title 'simulated', 'microbench_distance.csv' using 1:5 skip 1 with linespoints dashtype 2 title 'thesis ack model'
   unset multiplot

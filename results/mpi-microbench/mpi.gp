@@ -1,8 +1,10 @@
 # MPI microbenchmarks of scenario mpi-microbench (quadrics). Regenerate with: gnuplot mpi.gp
 set datafile separator ','
 set grid
+set key outside right top
+set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02
 do for [fmt in 'svg png'] {
-  if (fmt eq 'svg') { set terminal svg size 1500,900 dynamic font 'Helvetica,12' } else { set terminal pngcairo size 1500,900 font 'Helvetica,11' }
+  if (fmt eq 'svg') { set terminal svg size 1800,900 dynamic font 'Helvetica,12' } else { set terminal pngcairo size 1800,900 font 'Helvetica,11' }
   set output 'mpi.'.fmt
   set multiplot layout 2,2 title 'MPI microbenchmarks: mpi-microbench, mpi = quadrics'
   set logscale x 2
@@ -11,7 +13,6 @@ do for [fmt in 'svg png'] {
   set xlabel 'message size (B)'
   set ylabel 'latency, half round trip (us)'
   set title 'MPI ping-pong'
-  set key top left
   plot 'mpi_sizes.csv' using 1:2 skip 1 with linespoints title 'ping-pong'
   unset logscale y
   set logscale x 2
@@ -19,7 +20,6 @@ do for [fmt in 'svg png'] {
   set xlabel 'message size (B)'
   set ylabel 'bandwidth (MB/s)'
   set title 'MPI bandwidth (window of messages)'
-  set key top left
   set yrange [0:*]
   plot 'mpi_sizes.csv' using 1:3 skip 1 with linespoints title 'one way', 'mpi_sizes.csv' using 1:4 skip 1 with linespoints title 'bidirectional, each way'
   set autoscale y
@@ -28,7 +28,6 @@ do for [fmt in 'svg png'] {
   set xlabel 'posted receives'
   set ylabel 'latency, half round trip (us)'
   set title 'Latency vs posted receives'
-  set key top left
   set yrange [0:*]
   plot 'mpi_posted.csv' using 1:2 skip 1 with linespoints title '16 B', 'mpi_posted.csv' using 1:3 skip 1 with linespoints title '64 B', 'mpi_posted.csv' using 1:4 skip 1 with linespoints title '256 B'
   set autoscale y
@@ -37,7 +36,6 @@ do for [fmt in 'svg png'] {
   set xlabel 'processes'
   set ylabel 'time per call (us)'
   set title 'Collectives vs processes'
-  set key top left
   set yrange [0:*]
   plot 'mpi_collectives.csv' using 1:2 skip 1 with linespoints title 'barrier', 'mpi_collectives.csv' using 1:3 skip 1 with linespoints title 'bcast', 'mpi_collectives.csv' using 1:4 skip 1 with linespoints title 'allreduce'
   set autoscale xy
