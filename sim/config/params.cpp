@@ -79,19 +79,15 @@ std::optional<std::string> check_scalar(const ParamSpec& s, const nlohmann::json
     case ParamType::integer: {
       if (s.allow_auto && v.is_string() && v.get<std::string>() == "auto")
         return std::nullopt;
-      const std::string want = fmt::format("an integer{}{}", range_text(s), s.allow_auto ? ", or \"auto\"" : "");
-      if (!v.is_number_integer())
-        return want;
-      const double x = v.get<double>();
-      if (x < s.min || x > s.max)
-        return want;
-      return std::nullopt;
+      // The message is built only for a bad value: every job of a 1000-job workload is checked.
+      if (v.is_number_integer() && v.get<double>() >= s.min && v.get<double>() <= s.max)
+        return std::nullopt;
+      return fmt::format("an integer{}{}", range_text(s), s.allow_auto ? ", or \"auto\"" : "");
     }
     case ParamType::real: {
-      const std::string want = fmt::format("a number{}", range_text(s));
-      if (!v.is_number() || v.get<double>() < s.min || v.get<double>() > s.max)
-        return want;
-      return std::nullopt;
+      if (v.is_number() && v.get<double>() >= s.min && v.get<double>() <= s.max)
+        return std::nullopt;
+      return fmt::format("a number{}", range_text(s));
     }
     case ParamType::boolean:
       return v.is_boolean() ? std::nullopt : std::optional<std::string>("true or false");
@@ -107,14 +103,14 @@ std::optional<std::string> check_scalar(const ParamSpec& s, const nlohmann::json
         return std::nullopt;
       return fmt::format("one of: {}", fmt::join(s.choices, ", "));
     case ParamType::quantity: {
-      const std::string want = quantity_help(s.quantity) + range_text(s);
+      auto want = [&] { return quantity_help(s.quantity) + range_text(s); };
       if (!v.is_string())
-        return want;
+        return want();
       auto x = parse_quantity(s.quantity, v.get<std::string>());
       if (!x || *x < s.min || *x > s.max)
-        return want;
+        return want();
       if (s.quantity == Quantity::size && std::floor(*x) != *x)
-        return want + ", a whole number of bytes";
+        return want() + ", a whole number of bytes";
       return std::nullopt;
     }
     case ParamType::record:
