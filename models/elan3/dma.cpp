@@ -1,6 +1,9 @@
 #include "models/elan3/dma.hpp"
 
 #include "base/event_stream.hpp"
+#include "base/trace.hpp"
+
+#include <fmt/format.h>
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
@@ -34,6 +37,12 @@ void DmaEngine::put(Endpoint src, Endpoint dst, std::uint64_t bytes)
     throw std::invalid_argument("DmaEngine::put: source and destination are the same memory of node " +
                                 std::to_string(src.node));
   base::emit("dma.post", bytes);
+  // On the NIC thread's timeline when tracing (the arguments are formatted only then: this is the hot path).
+  const base::trace::Span span("DMA put", "nic",
+                               base::trace::enabled()
+                                   ? fmt::format(R"({{"src":{},"src_memory":"{}","dst":{},"dst_memory":"{}","bytes":{}}})",
+                                                 src.node, to_string(src.memory), dst.node, to_string(dst.memory), bytes)
+                                   : std::string());
   simgrid::s4u::this_actor::sleep_for(spec_.startup);
   if (src.memory == Memory::main)
     pci_[src.node].begin(PciDirection::read);
@@ -98,6 +107,11 @@ bool DmaEngine::multicast(Endpoint src, unsigned first, unsigned last, Memory ds
                           std::string poster)
 {
   base::emit("dma.mcast", bytes);
+  const base::trace::Span span("hardware multicast", "nic",
+                               base::trace::enabled()
+                                   ? fmt::format(R"({{"src":{},"first":{},"last":{},"bytes":{}}})", src.node, first,
+                                                 last, bytes)
+                                   : std::string());
   simgrid::s4u::this_actor::sleep_for(spec_.startup);
   const bool src_main = src.memory == Memory::main;
   const bool dst_main = dst_memory == Memory::main;

@@ -1,6 +1,9 @@
 #include "models/qsnet/global_query.hpp"
 
 #include "base/event_stream.hpp"
+#include "base/trace.hpp"
+
+#include <fmt/format.h>
 
 #include <simgrid/s4u/Actor.hpp>
 #include <xbt/log.h>
@@ -28,6 +31,10 @@ bool GlobalQuery::query(unsigned src, unsigned first, unsigned last, const std::
 {
   const double way = one_way(src, first, last);
   base::emit("query.start", 0);
+  const base::trace::Span span(write ? "global query + write" : "global query", "nic",
+                               base::trace::enabled()
+                                   ? fmt::format(R"({{"src":{},"first":{},"last":{}}})", src, first, last)
+                                   : std::string());
   simgrid::s4u::this_actor::sleep_for(way);
   bool all = true;
   for (unsigned node = first; node <= last && all; ++node)

@@ -15,6 +15,7 @@
 #include <fmt/format.h>
 
 #include <chrono>
+#include <cstdio>
 #include <new>
 #include <stdexcept>
 
@@ -76,8 +77,12 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
   dir.write("digest", r.digest + "\n");
   if (options.events)
     dir.write("events.csv", r.events_csv);
-  if (options.trace.enabled)
+  if (options.trace.enabled) {
     dir.write("trace.json", r.trace_json);
+    if (r.trace_events == 0) // an empty timeline should not look like a broken viewer
+      std::fprintf(stderr, "note: trace.json records nothing: no span, instant or message fell in %s\n",
+                   options.trace.from_ns == 0 && options.trace.to_ns < 0 ? "the run" : "--trace-window");
+  }
   r.run->write(dir);
 
   write_run_info(dir, scenario.overrides(),

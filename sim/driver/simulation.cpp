@@ -58,8 +58,10 @@ SimulationResult simulate(const Scenario& scenario, bool keep_events, const std:
   result.events = log.count();
   result.digest = log.digest();
   result.events_csv = log.csv();
-  if (trace.enabled)
+  if (trace.enabled) {
     result.trace_json = tracer.json();
+    result.trace_events = tracer.count();
+  }
   return result;
 }
 

@@ -23,6 +23,7 @@ struct SimulationResult {
   std::string digest;
   std::string events_csv; // when keep_events
   std::string trace_json; // when traced
+  std::uint64_t trace_events = 0; // what it recorded (the metadata aside)
 };
 
 /// What to trace into trace.json (sim/output/trace_writer.hpp).

@@ -116,6 +116,24 @@ TEST_CASE("trace.json: rank, NIC-thread and slice timelines with message arrows,
   CHECK(outs.size() == ins.size());
   for (const auto& [id, n] : outs)
     CHECK(ins.count(id) == 1);
+  // The substrate microbenchmarks (the default scenario) trace the NICs' work: DMA puts with their arguments,
+  // hardware multicasts, global queries; and a window where nothing happens says so.
+  const fs::path nic = kTmp / "nic";
+  REQUIRE(bcssim("run " + kDefault + " --trace --out " + nic.string()).code == 0);
+  std::map<std::string, int> nic_spans;
+  for (const auto& e : read_trace(nic / "trace.json").events)
+    if (e["ph"] == "X") {
+      nic_spans[e["name"].get<std::string>()]++;
+      if (e["name"] == "DMA put")
+        CHECK(e["args"].contains("bytes"));
+    }
+  CHECK(nic_spans["DMA put"] > 0);
+  CHECK(nic_spans["hardware multicast"] > 0);
+  CHECK(nic_spans["global query"] > 0);
+  const auto empty = bcssim("run " + kDefault + " --trace-window 100s:200s --out " + (kTmp / "empty").string());
+  CHECK(empty.code == 0);
+  CHECK(empty.output.find("note: trace.json records nothing") != std::string::npos);
+
   const auto bad = bcssim("run " + x + " --trace-window 2ms:1ms --out " + (kTmp / "bad").string());
   CHECK(bad.code == 2);
   CHECK(bad.output.find("--trace-window = 2ms:1ms: expected FROM:TO") != std::string::npos);
