@@ -19,7 +19,7 @@ std::uint64_t g_flows = 0;
 double now() { return simgrid::s4u::Engine::get_clock(); }
 
 void record(char phase, std::int64_t ts, std::int64_t dur, std::string_view name, std::string_view category,
-            std::uint64_t id, bool global, std::string_view args = {})
+            std::uint64_t id, bool global, const Args* args = nullptr)
 {
   const auto* self = simgrid::s4u::Actor::self();
   std::string_view host = self != nullptr ? std::string_view(self->get_host()->get_name()) : std::string_view();
@@ -37,7 +37,7 @@ void set_sink(TraceSink* sink)
 
 bool enabled() { return g_sink != nullptr; }
 
-Span::Span(std::string_view name, std::string_view category, std::string args) : on_(g_sink != nullptr)
+Span::Span(std::string_view name, std::string_view category, Args args) : on_(g_sink != nullptr)
 {
   if (!on_)
     return;
@@ -53,12 +53,12 @@ Span::~Span()
     span_since(start_, name_, category_, args_);
 }
 
-void span_since(double start, std::string_view name, std::string_view category, std::string_view args)
+void span_since(double start, std::string_view name, std::string_view category, const Args& args)
 {
   if (g_sink == nullptr)
     return;
   const std::int64_t from = to_ns(start);
-  record('X', from, to_ns(now()) - from, name, category, 0, false, args);
+  record('X', from, to_ns(now()) - from, name, category, 0, false, &args);
 }
 
 void instant(std::string_view name, bool global)

@@ -7,8 +7,21 @@
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 namespace bcssim::base::trace {
+
+/// One argument of a span (an MPI call's destination, a DMA's size): a number or a word. The trace writer
+/// (sim/output/trace_writer) turns them into the span's "args" object.
+struct Arg {
+  std::string key;
+  std::string text;
+  bool number = false;
+};
+using Args = std::vector<Arg>;
+inline Arg arg(std::string key, std::int64_t value) { return {std::move(key), std::to_string(value), true}; }
+inline Arg arg(std::string key, std::string word) { return {std::move(key), std::move(word), false}; }
 
 struct Record {
   char phase;             // 'X' span, 'i' instant, 's' flow start, 'f' flow end
@@ -20,7 +33,7 @@ struct Record {
   std::string_view category;
   std::uint64_t id;       // flows only
   bool global;            // instants: for every track (a slice strobe)
-  std::string_view args;  // spans: their arguments as a JSON object ("{\"dest\":3,\"bytes\":1024}"), or ""
+  const Args* args;       // spans: their arguments (nullptr or empty: none)
 };
 
 class TraceSink {
@@ -37,8 +50,8 @@ bool enabled();
 /// the actor is being unwound by an exception).
 class Span {
 public:
-  /// `args`: a JSON object of the span's arguments (e.g. an MPI call's), or "".
-  Span(std::string_view name, std::string_view category, std::string args = {});
+  /// `args`: the span's arguments (e.g. an MPI call's); build them only when enabled(), on hot paths.
+  Span(std::string_view name, std::string_view category, Args args = {});
   ~Span();
   Span(const Span&) = delete;
   Span& operator=(const Span&) = delete;
@@ -48,11 +61,11 @@ private:
   double start_ = 0;
   std::string name_;
   std::string category_;
-  std::string args_;
+  Args args_;
 };
 
 /// A span on the calling actor's track from `start` (simulated seconds) to now.
-void span_since(double start, std::string_view name, std::string_view category, std::string_view args = {});
+void span_since(double start, std::string_view name, std::string_view category, const Args& args = {});
 /// An instant on the calling actor's track, or on every track when `global`.
 void instant(std::string_view name, bool global = false);
 /// A fresh flow id (1, 2, ... per run; 0 when tracing is off).

@@ -79,25 +79,20 @@ std::string format_call(const char* primitive, const CallArg* args, std::size_t 
 
 } // namespace
 
-std::string Comm::call_args_json(std::uint64_t bytes) const
+base::trace::Args Comm::call_trace_args(std::uint64_t bytes) const
 {
-  std::string out = "{";
-  bool has_bytes = false;
+  base::trace::Args out;
   for (std::size_t i = 0; i < call_argc_; ++i) {
     const CallArg& a = call_args_[i];
-    out += i > 0 ? "," : "";
     switch (a.kind) {
-      case CallArg::Kind::number:
-        out += fmt::format("\"{}\":{}", a.key, a.value);
-        has_bytes = has_bytes || std::string_view(a.key) == "bytes";
-        break;
-      case CallArg::Kind::datatype: out += fmt::format("\"datatype\":\"{}\"", to_string(Datatype(a.value))); break;
-      case CallArg::Kind::op: out += fmt::format("\"op\":\"{}\"", to_string(Op(a.value))); break;
+      case CallArg::Kind::number: out.push_back(base::trace::arg(a.key, a.value)); break;
+      case CallArg::Kind::datatype: out.push_back(base::trace::arg("datatype", to_string(Datatype(a.value)))); break;
+      case CallArg::Kind::op: out.push_back(base::trace::arg("op", to_string(Op(a.value)))); break;
     }
   }
-  if (!has_bytes && bytes > 0)
-    out += fmt::format("{}\"bytes\":{}", call_argc_ > 0 ? "," : "", bytes);
-  return out + "}";
+  if (bytes > 0 && std::none_of(out.begin(), out.end(), [](const auto& a) { return a.key == "bytes"; }))
+    out.push_back(base::trace::arg("bytes", std::int64_t(bytes)));
+  return out;
 }
 
 std::string Comm::current_call() const
@@ -117,7 +112,7 @@ Comm::CallScope::CallScope(Comm& comm, const char* primitive, std::uint64_t byte
   comm_.call_argc_ = args.size();
   start_ = simgrid::s4u::Engine::get_clock();
   if (base::trace::enabled())
-    span_ = std::make_unique<base::trace::Span>(primitive, "mpi", comm_.call_args_json(bytes_));
+    span_ = std::make_unique<base::trace::Span>(primitive, "mpi", comm_.call_trace_args(bytes_));
   if (comm_.observer_)
     comm_.observer_->enter(primitive);
 }

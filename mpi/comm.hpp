@@ -177,8 +177,8 @@ public:
   /// The MPI call the rank is in, e.g. "MPI_Recv(source=3, tag=7)"; empty when it is not in one. Used to
   /// report deadlocks (a rank killed in a call keeps it). Formatted when asked: calls only record their arguments.
   std::string current_call() const;
-  /// The current call's arguments as a JSON object for its trace span, with `bytes` when the call moves data.
-  std::string call_args_json(std::uint64_t bytes) const;
+  /// The current call's arguments for its trace span, with `bytes` when the call moves data.
+  base::trace::Args call_trace_args(std::uint64_t bytes) const;
   /// Every MPI call the rank made so far, by primitive (outermost calls only: the MPI_Isend inside an MPI_Send
   /// is the MPI_Send).
   const CallProfile& profile() const { return profile_; }

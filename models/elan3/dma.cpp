@@ -3,8 +3,6 @@
 #include "base/event_stream.hpp"
 #include "base/trace.hpp"
 
-#include <fmt/format.h>
-
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
 #include <xbt/log.h>
@@ -38,11 +36,13 @@ void DmaEngine::put(Endpoint src, Endpoint dst, std::uint64_t bytes)
                                 std::to_string(src.node));
   base::emit("dma.post", bytes);
   // On the NIC thread's timeline when tracing (the arguments are formatted only then: this is the hot path).
+  using base::trace::arg;
   const base::trace::Span span("DMA put", "nic",
                                base::trace::enabled()
-                                   ? fmt::format(R"({{"src":{},"src_memory":"{}","dst":{},"dst_memory":"{}","bytes":{}}})",
-                                                 src.node, to_string(src.memory), dst.node, to_string(dst.memory), bytes)
-                                   : std::string());
+                                   ? base::trace::Args{arg("src", src.node), arg("src_memory", to_string(src.memory)),
+                                                       arg("dst", dst.node), arg("dst_memory", to_string(dst.memory)),
+                                                       arg("bytes", std::int64_t(bytes))}
+                                   : base::trace::Args{});
   simgrid::s4u::this_actor::sleep_for(spec_.startup);
   if (src.memory == Memory::main)
     pci_[src.node].begin(PciDirection::read);
@@ -107,11 +107,12 @@ bool DmaEngine::multicast(Endpoint src, unsigned first, unsigned last, Memory ds
                           std::string poster)
 {
   base::emit("dma.mcast", bytes);
+  using base::trace::arg;
   const base::trace::Span span("hardware multicast", "nic",
                                base::trace::enabled()
-                                   ? fmt::format(R"({{"src":{},"first":{},"last":{},"bytes":{}}})", src.node, first,
-                                                 last, bytes)
-                                   : std::string());
+                                   ? base::trace::Args{arg("src", src.node), arg("first", first), arg("last", last),
+                                                       arg("bytes", std::int64_t(bytes))}
+                                   : base::trace::Args{});
   simgrid::s4u::this_actor::sleep_for(spec_.startup);
   const bool src_main = src.memory == Memory::main;
   const bool dst_main = dst_memory == Memory::main;

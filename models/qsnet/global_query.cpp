@@ -3,8 +3,6 @@
 #include "base/event_stream.hpp"
 #include "base/trace.hpp"
 
-#include <fmt/format.h>
-
 #include <simgrid/s4u/Actor.hpp>
 #include <xbt/log.h>
 
@@ -33,8 +31,9 @@ bool GlobalQuery::query(unsigned src, unsigned first, unsigned last, const std::
   base::emit("query.start", 0);
   const base::trace::Span span(write ? "global query + write" : "global query", "nic",
                                base::trace::enabled()
-                                   ? fmt::format(R"({{"src":{},"first":{},"last":{}}})", src, first, last)
-                                   : std::string());
+                                   ? base::trace::Args{base::trace::arg("src", src), base::trace::arg("first", first),
+                                                       base::trace::arg("last", last)}
+                                   : base::trace::Args{});
   simgrid::s4u::this_actor::sleep_for(way);
   bool all = true;
   for (unsigned node = first; node <= last && all; ++node)

@@ -60,6 +60,16 @@ std::vector<OutputFile> study_outputs()
 {
   const OutputColumn dimension{"<dimension>", "", "the point's value of each swept parameter, in sweep order"};
   const OutputColumn point{"point", "count", "the point's number (its folder is points/NNNN)"};
+  // A plot's tidy table (sim/study/study_plot.hpp): its x, the line, the value and, for replicates, its interval.
+  auto plot_table = [](OutputColumn value, bool with_ci) {
+    std::vector<OutputColumn> columns = {{"<dimension>", "", "the x: the swept parameter, app.processes if swept"},
+                                         {"<dimension>_<unit>", "", "the x with its unit (ms for times)"},
+                                         {"series", "", "the line: the other coordinates"},
+                                         value};
+    if (with_ci)
+      columns.push_back({value.name + "_ci95", value.unit, "half-width of its 95 % confidence interval (replicates)"});
+    return columns;
+  };
   return {
       {"points/NNNN/", "Each point's own results folder, as a single run writes it.", {}},
       {"points.csv", "One row per point.",
@@ -79,27 +89,16 @@ std::vector<OutputFile> study_outputs()
         {"time_<mpi>_s", "s", "its run time"},
         {"slowdown", "fraction", "T_bcs / T_quadrics - 1 (0.25: 25 % slower)"}}},
       {"time.csv", "Kind app: the run time plot's values, a tidy table (time.dat holds them for gnuplot).",
-       {{"<dimension>", "", "the x: the swept parameter, app.processes if swept"},
-        {"<dimension>_<unit>", "", "the x with its unit (ms for times)"},
-        {"series", "", "the line: the other coordinates"},
-        {"time_s", "s", "run time (the mean over replicates)"},
-        {"time_s_ci95", "s", "half-width of its 95 % confidence interval (replicates)"}}},
+       plot_table({"time_s", "s", "run time (the mean over replicates)"}, true)},
       {"slowdown.csv", "A comparison of kind app: the slowdown plot's values (slowdown.dat for gnuplot).",
-       {{"<dimension>", "", "the x"},
-        {"<dimension>_<unit>", "", "the x with its unit"},
-        {"series", "", "the line"},
-        {"slowdown", "fraction", "T_bcs / T_quadrics - 1; the plot shows it in %"},
-        {"slowdown_ci95", "fraction", "half-width of its 95 % confidence interval (replicates)"}}},
+       plot_table({"slowdown", "fraction", "T_bcs / T_quadrics - 1; the plot shows it in %"}, true)},
       {"noise_slowdowns.csv", "A study with a noise dimension: each point against its twin at the dimension's "
                               "first value.",
        {point, {"point_reference", "count", "the twin"}, dimension, {"time_s", "s", "run time"},
         {"time_reference_s", "s", "the twin's run time"},
         {"noise_slowdown", "fraction", "T / T_reference - 1"}}},
       {"noise.csv", "The noise plot's values (noise.dat for gnuplot).",
-       {{"<dimension>", "", "the x"},
-        {"<dimension>_<unit>", "", "the x with its unit"},
-        {"series", "", "the line"},
-        {"noise_slowdown", "fraction", "T / T_reference - 1; the plot shows it in %"}}},
+       plot_table({"noise_slowdown", "fraction", "T / T_reference - 1; the plot shows it in %"}, false)},
       {"replicates.csv", "A study with replicates > 1: per point (its coordinates but the seed) the statistics of "
                          "its replicates.",
        {dimension, {"n", "count", "replicates"}, {"time_mean_s", "s", "mean run time"},

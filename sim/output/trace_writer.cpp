@@ -15,6 +15,19 @@ std::string micros(std::int64_t ns) { return fmt::format("{}.{:03}", ns / 1000, 
 
 std::string json_string(std::string_view s) { return nlohmann::json(std::string(s)).dump(); }
 
+// A span's arguments as its "args" member (empty when it has none).
+std::string args_json(const base::trace::Args* args)
+{
+  if (args == nullptr || args->empty())
+    return "";
+  std::string out = R"(,"args":{)";
+  for (std::size_t i = 0; i < args->size(); ++i) {
+    const base::trace::Arg& a = (*args)[i];
+    out += (i > 0 ? "," : "") + json_string(a.key) + ":" + (a.number ? a.text : json_string(a.text));
+  }
+  return out + "}";
+}
+
 
 // Where a host's group sorts: node n's CPU, then its NIC, in node order; anything else after them.
 int host_order(const std::string& host)
@@ -87,7 +100,7 @@ void TraceWriter::record(const base::trace::Record& r)
     case 'X':
       e.text = fmt::format(R"({{"ph":"X","name":{},"cat":{},"ts":{},"dur":{},"pid":{},"tid":{}{}}},)",
                            json_string(r.name), json_string(r.category), micros(ts), micros(dur), pid, tid,
-                           r.args.empty() ? std::string() : R"(,"args":)" + std::string(r.args));
+                           args_json(r.args));
       break;
     case 'i':
       e.text = fmt::format(R"({{"ph":"i","name":{},"ts":{},"s":"{}","pid":{},"tid":{}}},)", json_string(r.name),

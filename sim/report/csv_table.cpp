@@ -13,24 +13,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::vector<std::string> split_csv_line(const std::string& line)
-{
-  std::vector<std::string> cells;
-  std::string cell;
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"')
-      quoted = !quoted;
-    else if (c == ',' && !quoted) {
-      cells.push_back(cell);
-      cell.clear();
-    } else
-      cell += c;
-  }
-  cells.push_back(cell);
-  return cells;
-}
-
 std::string trim(const std::string& s)
 {
   const auto first = s.find_first_not_of(' ');
@@ -117,6 +99,24 @@ std::string markdown_header(const std::vector<std::string>& headers)
 }
 
 } // namespace
+
+std::vector<std::string> split_csv_line(const std::string& line)
+{
+  std::vector<std::string> cells;
+  std::string cell;
+  bool quoted = false;
+  for (char c : line) {
+    if (c == '"')
+      quoted = !quoted;
+    else if (c == ',' && !quoted) {
+      cells.push_back(cell);
+      cell.clear();
+    } else
+      cell += c;
+  }
+  cells.push_back(cell);
+  return cells;
+}
 
 std::size_t Csv::index(const std::string& column, const std::string& where) const
 {

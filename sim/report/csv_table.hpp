@@ -12,6 +12,9 @@
 
 namespace bcssim::sim::report {
 
+/// A CSV line's cells, quotes removed (RFC 4180 quoting of commas; no newlines inside cells).
+std::vector<std::string> split_csv_line(const std::string& line);
+
 /// A CSV file of the results: a header and rows of cells (quotes removed).
 struct Csv {
   std::vector<std::string> header;

@@ -16,8 +16,6 @@ namespace bcssim::sim::report {
 namespace fs = std::filesystem;
 using nlohmann::json;
 
-namespace {
-
 json read_json(const fs::path& file, const std::string& what)
 {
   std::ifstream in(file);
@@ -29,6 +27,8 @@ json read_json(const fs::path& file, const std::string& what)
     throw ScenarioError(what, file.string(), std::string("JSON (") + e.what() + ")");
   }
 }
+
+namespace {
 
 // Reads the catalogue's fields with their JSON paths in every error.
 class Fields {

@@ -4,6 +4,8 @@
 // source's value or bound with its citation, and either the parameter calibrated from it or the tolerance it is
 // validated within. docs/calibration.md and docs/validation.md are generated from it (render.hpp), so a number in
 // them is always what the committed results say.
+#include <nlohmann/json.hpp>
+
 #include <filesystem>
 #include <optional>
 #include <string>
@@ -44,6 +46,10 @@ struct Figure {
   std::optional<double> tolerance_abs; // or absolute, in the unit (slowdowns in points)
   std::string note;                 // shown in the table
 };
+
+/// A JSON file of the repository (the catalogue, a summary.json); ScenarioError naming `what` and the file if it
+/// cannot be read or parsed.
+nlohmann::json read_json(const std::filesystem::path& file, const std::string& what);
 
 /// Reads and checks the catalogue. Throws ScenarioError naming the file and the JSON path of a bad field.
 std::vector<Figure> load_figures(const std::filesystem::path& catalogue);

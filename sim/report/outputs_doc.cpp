@@ -1,13 +1,14 @@
 #include "sim/report/outputs_doc.hpp"
 
 #include "sim/kinds/registry.hpp"
+#include "sim/report/csv_table.hpp"
+#include "sim/report/figures.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include <algorithm>
 #include <fstream>
-#include <sstream>
 #include <stdexcept>
 
 namespace bcssim::sim::report {
@@ -37,30 +38,12 @@ std::string section(const std::vector<OutputFile>& files)
   return out;
 }
 
-nlohmann::json read_json(const fs::path& file)
-{
-  std::ifstream in(file);
-  std::stringstream text;
-  text << in.rdbuf();
-  return nlohmann::json::parse(text.str());
-}
-
 std::vector<std::string> header_of(const fs::path& csv)
 {
   std::ifstream in(csv);
   std::string line;
   std::getline(in, line);
-  std::vector<std::string> cells(1);
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"')
-      quoted = !quoted;
-    else if (c == ',' && !quoted)
-      cells.emplace_back();
-    else
-      cells.back() += c;
-  }
-  return cells;
+  return split_csv_line(line);
 }
 
 } // namespace
@@ -99,7 +82,7 @@ void check_tables(const fs::path& root)
     if (!fs::exists(summary_file))
       throw std::runtime_error(fmt::format("{}: no summary.json beside it to say which kind wrote it",
                                            fs::relative(csv, root).string()));
-    const nlohmann::json summary = read_json(summary_file);
+    const nlohmann::json summary = read_json(summary_file, "the summary beside a results table");
     const bool study = summary.contains("study");
     const std::string kind =
         (study ? summary.at("scenario_of_point_0") : summary.at("scenario")).at("kind").get<std::string>();

@@ -2,26 +2,14 @@
 
 #include "base/units.hpp"
 #include "sim/output/plot.hpp"
+#include "sim/study/study.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 
 namespace bcssim::sim {
-namespace {
 
-// A CSV cell (RFC 4180): quoted when it holds a comma, a quote or a newline.
-std::string cell(const std::string& text)
-{
-  if (text.find_first_of(",\"\n") == std::string::npos)
-    return text;
-  std::string q = "\"";
-  for (char c : text)
-    q += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return q + "\"";
-}
-
-} // namespace
 
 std::map<double, double>& Series::operator[](const std::string& title)
 {
@@ -57,7 +45,7 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
       const double e = bars != nullptr && bars->count(xv) ? bars->at(xv) : 0.0;
       const std::string value = fmt::format("{:.{}f}", v, y.decimals);
       const std::string ci = fmt::format("{:.{}f}", e, y.decimals);
-      csv += base::readable(xv) + "," + cell(name) + "," + value + (errors != nullptr ? "," + ci : "") + "\n";
+      csv += base::readable(xv) + "," + coordinate_cell(name) + "," + value + (errors != nullptr ? "," + ci : "") + "\n";
       dat += base::readable(xv) + " " + value + (errors != nullptr ? " " + ci : "") + "\n";
       lo = std::min(lo, (v - e) * y.shown);
       hi = std::max(hi, (v + e) * y.shown);

@@ -6,6 +6,14 @@ namespace bcssim::sim {
 std::vector<OutputFile> app_outputs()
 {
   const OutputColumn primitive{"primitive", "", "the MPI call (MPI_Send, MPI_Allreduce, ...)"};
+  // The MMDS's statistics of one primitive (000 Table 5.3).
+  const std::vector<OutputColumn> timing = {{"min_ms", "ms", "shortest"}, {"max_ms", "ms", "longest"},
+                                            {"total_ms", "ms", "sum"}, {"count", "count", "occurrences"},
+                                            {"average_ms", "ms", "total / count"}};
+  auto with_timing = [&](std::vector<OutputColumn> columns) {
+    columns.insert(columns.end(), timing.begin(), timing.end());
+    return columns;
+  };
   return {
       {"runs.csv", "One row: the run.",
        {{"app", "", "app.name"}, {"variant", "", "the application's variant (e.g. blocking, barrier)"},
@@ -18,11 +26,9 @@ std::vector<OutputFile> app_outputs()
         {"average_ms", "ms", "total / count"}}},
       {"mmds.csv", "BCS-MPI with bcs.mds.mmds: the MMDS summary of the job (000 Table 5.3), with its Comp Granularity "
                    "and Comm Overhead rows.",
-       {primitive, {"min_ms", "ms", "shortest"}, {"max_ms", "ms", "longest"}, {"total_ms", "ms", "sum"},
-        {"count", "count", "occurrences"}, {"average_ms", "ms", "total / count"}}},
+       with_timing({primitive})},
       {"mmds_ranks.csv", "The same per rank.",
-       {{"rank", "count", "the MPI rank"}, primitive, {"min_ms", "ms", "shortest"}, {"max_ms", "ms", "longest"},
-        {"total_ms", "ms", "sum"}, {"count", "count", "occurrences"}, {"average_ms", "ms", "total / count"}}},
+       with_timing({{"rank", "count", "the MPI rank"}, primitive})},
       {"mmds_distributions.csv", "Every MMDS distribution per bin, for the job (rank 'all') and per rank.",
        {{"rank", "", "the MPI rank, or all"}, {"metric", "", "what is distributed (granularity, overhead, latency "
                                                              "or size of a primitive)"},
