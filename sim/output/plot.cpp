@@ -38,6 +38,22 @@ std::string series_style(const std::string& name, int fallback)
   return "lc " + std::to_string(fallback);
 }
 
+std::vector<std::string> series_styles(const std::vector<std::string>& names)
+{
+  std::vector<std::string> styles;
+  for (std::size_t i = 0; i < names.size(); ++i)
+    styles.push_back(series_style(names[i], int(i) + 1));
+  // "<impl>:main" keeps its impl's colour, told apart by its dash; identical styles are what must not happen.
+  for (std::size_t i = 0; i < styles.size(); ++i)
+    for (std::size_t j = 0; j < i; ++j)
+      if (styles[i] == styles[j] && names[i] != names[j]) {
+        for (std::size_t k = 0; k < styles.size(); ++k)
+          styles[k] = "lc " + std::to_string(k + 1);
+        return styles;
+      }
+  return styles;
+}
+
 std::string common_plot_settings()
 {
   return "set key outside right top\nset offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02\n";

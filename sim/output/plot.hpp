@@ -2,6 +2,7 @@
 // Renders a gnuplot script inside a results folder (the .gp and its data stay beside the images).
 #include <filesystem>
 #include <string>
+#include <vector>
 
 namespace bcssim::sim {
 
@@ -15,6 +16,10 @@ std::string svg_and_png(const std::string& stem, int width, int height, const st
 /// "quadrics" blue and "bcs" red; "<impl>:main" is dashed beside "<impl>:elan". A name that starts with one of
 /// these words and a space ("gs mpl=2") takes its colour. Others: "lc <fallback>", gnuplot's cycle.
 std::string series_style(const std::string& name, int fallback);
+
+/// The styles of the series of one plot: series_style's, unless two series would look alike (e.g. "gs
+/// preset=crescendo" and "gs preset=accelerando"), then gnuplot's colour cycle for all.
+std::vector<std::string> series_styles(const std::vector<std::string>& names);
 
 /// The settings every plot shares: its legend outside the data, and a margin so no line lies on the frame.
 std::string common_plot_settings();

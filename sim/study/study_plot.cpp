@@ -37,6 +37,10 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
   std::string plot;
   double lo = 0, hi = 0, x_lo = 0, x_hi = 0; // the y range always shows 0
   bool any_x = false;
+  std::vector<std::string> names;
+  for (const auto& entry : series)
+    names.push_back(entry.first);
+  const std::vector<std::string> styles = series_styles(names);
   std::size_t block = 0;
   for (const auto& [name, points] : series) {
     const std::map<double, double>* bars = errors != nullptr ? &errors->line(name) : nullptr;
@@ -58,10 +62,9 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
     const std::string scaled_ci = y.shown == 1 ? "3" : fmt::format("($3*{})", y.shown);
     plot += errors != nullptr
                 ? fmt::format("{}'{}.dat' index {} using 1:{}:{} with yerrorlines lw 2 pt 7 {} title '{} (95 % CI)'",
-                              block ? ", " : "", stem, block, scaled, scaled_ci, series_style(name, int(block) + 1),
-                              name)
+                              block ? ", " : "", stem, block, scaled, scaled_ci, styles[block], name)
                 : fmt::format("{}'{}.dat' index {} using 1:{} with linespoints lw 2 pt 7 {} title '{}'",
-                              block ? ", " : "", stem, block, scaled, series_style(name, int(block) + 1), name);
+                              block ? ", " : "", stem, block, scaled, styles[block], name);
     ++block;
   }
   dir.write(stem + ".csv", csv);

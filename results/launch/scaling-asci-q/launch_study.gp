@@ -13,8 +13,8 @@ do for [fmt in 'svg png'] {
   set yrange [0:*]
   set key outside right center vertical
   set title 'Launch time (job arrival to termination noted)'
-  plot 'launch_study.csv' using 1:2 skip 1 with linespoints lc rgb '#1f77b4' pt 7 title '12MB_idle', 'launch_study.csv' using 1:5 skip 1 with lines lc rgb 'gray40' dt 2 title 'Eq. 4.8 (ES40) 12MB', 'launch_study.csv' using 1:6 skip 1 with lines lc rgb 'gray70' dt 4 title 'Eq. 4.9 (ideal) 12MB'
+  plot 'launch_study.csv' using 1:2 skip 1 with linespoints lc rgb '#1f77b4' pt 7 title '12MB, idle load', 'launch_study.csv' using 1:5 skip 1 with lines lc rgb 'gray40' dt 2 title 'Eq. 4.8 (ES40) 12MB', 'launch_study.csv' using 1:6 skip 1 with lines lc rgb 'gray70' dt 4 title 'Eq. 4.9 (ideal) 12MB'
   set title 'Send and execute (Fig. 4.4 split)'
-  plot 'launch_study.csv' using 1:3 skip 1 with linespoints lc rgb '#1f77b4' pt 7 title 'send 12MB_idle', 'launch_study.csv' using 1:4 skip 1 with linespoints lc rgb '#1f77b4' pt 7 dt 3 title 'execute 12MB_idle'
+  plot 'launch_study.csv' using 1:3 skip 1 with linespoints lc rgb '#1f77b4' pt 7 title 'send 12MB, idle load', 'launch_study.csv' using 1:4 skip 1 with linespoints lc rgb '#1f77b4' pt 7 dt 3 title 'execute 12MB, idle load'
   unset multiplot
 }

@@ -3,7 +3,7 @@ set datafile separator ','
 set grid
 set key outside right top
 set xlabel 'time slice'
-set ylabel 'us'
+set ylabel 'time (us)'
 set title 'EMDS: elapsed time between slices (GETTS) and time to complete the slice (GTTS)'
 set yrange [0:*]
 set offsets 0, 0, graph 0.08, 0

@@ -1,7 +1,7 @@
 # EMDS counts of node 5 per slice (000 Figures 5.4-5.5). Regenerate with: gnuplot emds_node.gp
 set datafile separator ','
 set grid
-set key outside right top
+set key outside top center horizontal width 4
 set xrange [4000:4199]
 set xlabel 'time slice'
 do for [fmt in 'svg png'] {

@@ -7,9 +7,10 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.7 border -1
 set boxwidth 0.9
-set key top left
+set key outside right top
 set grid ytics
 set xtics rotate by 30 right font ',9'
+set lmargin 18
 set bmargin 9
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 1080,560 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1080,560 noenhanced font 'Helvetica,11' }

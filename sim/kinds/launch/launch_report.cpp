@@ -162,17 +162,21 @@ void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& po
     const std::size_t i = std::size_t(std::find(models.begin(), models.end(), size) - models.begin());
     return std::array<int, 4>{7, 5, 9, 13}[i % 4];
   };
+  // "4MB_cpu" (a column suffix) reads "4MB, cpu load" in a legend.
+  auto label = [](const std::string& name) {
+    return name.substr(0, name.find('_')) + ", " + name.substr(name.find('_') + 1) + " load";
+  };
   std::string plot_launch, plot_split;
   for (std::size_t i = 0; i < series.size(); ++i) {
     const std::string sep = i ? ", " : "";
     const std::string& n = series[i];
     plot_launch += fmt::format("{}'launch_study.csv' using 1:{} skip 1 with linespoints lc rgb '{}' pt {} title '{}'",
-                               sep, column("launch_ms_" + n), colour(n), point(n), n);
+                               sep, column("launch_ms_" + n), colour(n), point(n), label(n));
     plot_split += fmt::format("{}'launch_study.csv' using 1:{} skip 1 with linespoints lc rgb '{}' pt {} title "
                               "'send {}', 'launch_study.csv' using 1:{} skip 1 with linespoints lc rgb '{}' pt {} "
                               "dt 3 title 'execute {}'",
-                              sep, column("send_ms_" + n), colour(n), point(n), n, column("execute_ms_" + n),
-                              colour(n), point(n), n);
+                              sep, column("send_ms_" + n), colour(n), point(n), label(n), column("execute_ms_" + n),
+                              colour(n), point(n), label(n));
   }
   for (std::size_t i = 0; i < models.size(); ++i)
     plot_launch += fmt::format(", 'launch_study.csv' using 1:{} skip 1 with lines lc rgb 'gray40' dt 2 title "

@@ -91,6 +91,15 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
       order.push_back(pl.series);
     series[pl.series].push_back(i);
   }
+  const std::vector<std::string> styles = series_styles(order);
+  // A quantum from 2 s down to 50 ms is read on a log axis, or its short values crowd into one label.
+  std::optional<double> x_min, x_max;
+  for (const StudyPoint& p : points)
+    if (const auto v = number_of(place_of(p, x_name).x)) {
+      x_min = std::min(x_min.value_or(*v), *v);
+      x_max = std::max(x_max.value_or(*v), *v);
+    }
+  const bool log_x = x_min && *x_min > 0 && *x_max >= 10 * *x_min;
   // dynamic.dat: one block per series: x, label, mean/median response, mean/median slowdown, percentiles.
   std::string dat = "# x label mean_response median_response mean_slowdown median_slowdown r5 r25 r75 r95 s5 s25 "
                     "s75 s95\n";
@@ -116,7 +125,7 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
     std::string out;
     for (std::size_t k = 0; k < order.size(); ++k)
       out += fmt::format("{}'dynamic.dat' index {} using 1:{}:xtic(2) with linespoints lw 1.5 pt 7 {} title '{}'",
-                         k == 0 ? "  plot " : ", \\\n       ", k, column, series_style(order[k], int(k) + 1),
+                         k == 0 ? "  plot " : ", \\\n       ", k, column, styles[k],
                          with_title ? order[k] : "");
     return out + "\n";
   };
@@ -128,8 +137,8 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
   dir.write("dynamic.gp",
             fmt::format("# Response time and bounded slowdown vs {0} (thesis Figs. 6.8, 6.12). Regenerate with: "
                         "gnuplot dynamic.gp\nset grid\nset key top left font ',8'\nset xlabel '{0}'\n"
-                        "set yrange [0:*]\n{1}",
-                        x_label, svg_and_png("dynamic", 1100, 800, panels, true)));
+                        "set yrange [0:*]\n{1}{2}",
+                        x_label, log_x ? fmt::format("set logscale x\nset xrange [{}:{}]\n", *x_min / 1.3, *x_max * 1.3) : "", svg_and_png("dynamic", 1100, 800, panels, true)));
   render_gnuplot(dir.path("dynamic.gp").parent_path(), "dynamic.gp");
   // Box plots (Figures 6.9, 6.10): whiskers at the 5th and 95th percentiles, box 25th-75th, line at the median.
   auto boxes = [&](int lo, int q1, int med, int q3, int hi) {
@@ -139,10 +148,10 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
     for (std::size_t k = 0; k < order.size(); ++k) {
       const double shift = (double(k) - double(order.size() - 1) / 2) * width;
       out += fmt::format("{}'dynamic.dat' index {} using ($0+{:.3f}):{}:{}:{}:{}:({:.3f}) with candlesticks "
-                         "whiskerbars lc {} title '{}', \\\n       '' index {} using ($0+{:.3f}):{}:{}:{}:{}:({:.3f}) "
-                         "with candlesticks lc {} lw 2 notitle",
-                         ", \\\n       ", k, shift, q1, lo, hi, q3, width * 0.8, k + 1,
-                         order[k], k, shift, med, med, med, med, width * 0.8, k + 1);
+                         "whiskerbars {} title '{}', \\\n       '' index {} using ($0+{:.3f}):{}:{}:{}:{}:({:.3f}) "
+                         "with candlesticks {} lw 2 notitle",
+                         ", \\\n       ", k, shift, q1, lo, hi, q3, width * 0.8, styles[k],
+                         order[k], k, shift, med, med, med, med, width * 0.8, styles[k]);
     }
     return out + "\n";
   };

@@ -101,8 +101,10 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
                                      "set ylabel 'time (s)'\nset yrange [0:*]\nset offsets 0, 0, graph 0.1, 0\n"
                                      "set style data histograms\nset style histogram clustered gap 1\n"
                                      "set style fill solid 0.7 border -1\nset boxwidth 0.9\n"
-                                     "set key top left\nset grid ytics\nset xtics rotate by 30 right font ',9'\n"
-                                     "set bmargin 9\n{}",
+                                     "set key outside right top\nset grid ytics\n"
+                                     "set xtics rotate by 30 right font ',9'\n"
+                                     // Room on the left for the first rotated label, below for all of them.
+                                     "set lmargin 18\nset bmargin 9\n{}",
                                      dir.title(),
                                      svg_and_png("algorithms", std::max(900, 90 * int(points.size())), 560, body,
                                                  true));
