@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <fstream>
 #include <optional>
 #include <stdexcept>
@@ -48,7 +49,12 @@ std::uint64_t address_space_in_use()
 
 } // namespace
 
-std::string gib(std::uint64_t bytes) { return fmt::format("{:.1f} GiB", double(bytes) / (1024.0 * 1024 * 1024)); }
+std::string memory_text(std::uint64_t bytes)
+{
+  constexpr double kMiB = 1024.0 * 1024, kGiB = 1024 * kMiB;
+  return double(bytes) >= kGiB ? fmt::format("{:.1f} GiB", double(bytes) / kGiB)
+                               : fmt::format("{:.0f} MiB", std::max(1.0, double(bytes) / kMiB));
+}
 
 MemoryNeed memory_need(const Scenario& sc)
 {
@@ -74,24 +80,24 @@ void check_memory(const Scenario& sc)
     throw std::runtime_error(fmt::format(
         "not enough memory for {}: it needs at least {} {} ({} simulated actors or more, {} KiB of stack each), "
         "and {} leaves {}; simulate fewer nodes or raise the limit",
-        machine, gib(needed), what, need.actors, kActorStackKiB, limit, gib(left)));
+        machine, memory_text(needed), what, need.actors, kActorStackKiB, limit, memory_text(left)));
   };
   set_abort_note(fmt::format("{} needs at least {} of address space and {} resident ({} actors or more)", machine,
-                             gib(need.address_space + need.resident), gib(need.resident), need.actors));
+                             memory_text(need.address_space + need.resident), memory_text(need.resident), need.actors));
   rlimit as{};
   if (::getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
     const std::uint64_t used = address_space_in_use();
     const std::uint64_t left = as.rlim_cur > used ? as.rlim_cur - used : 0;
     if (need.address_space + need.resident > left)
       fail("of address space", need.address_space + need.resident,
-           fmt::format("the address-space limit (ulimit -v) of {}", gib(as.rlim_cur)), left);
+           fmt::format("the address-space limit (ulimit -v) of {}", memory_text(as.rlim_cur)), left);
   }
   const auto max = read_number("/sys/fs/cgroup/memory.max");
   const auto current = read_number("/sys/fs/cgroup/memory.current");
   if (max && current) {
     const std::uint64_t left = *max > *current ? *max - *current : 0;
     if (need.resident > left)
-      fail("resident", need.resident, fmt::format("the cgroup's memory.max of {}", gib(*max)), left);
+      fail("resident", need.resident, fmt::format("the cgroup's memory.max of {}", memory_text(*max)), left);
   }
   const auto available = meminfo("MemAvailable");
   const auto swap = meminfo("SwapFree");

@@ -24,7 +24,7 @@ MemoryNeed memory_need(const Scenario& scenario);
 /// Throws std::runtime_error (exit 1) naming the machine, the need and the limit when the need cannot fit.
 void check_memory(const Scenario& scenario);
 
-/// "1.5 GiB"
-std::string gib(std::uint64_t bytes);
+/// "1.5 GiB", or "312 MiB" below a GiB
+std::string memory_text(std::uint64_t bytes);
 
 } // namespace bcssim::sim

@@ -141,5 +141,13 @@ TEST_CASE("under a memory limit a machine too big for it fails with exit 1 namin
   CHECK(late.code == 1);
   CHECK(late.output.find("a machine of 4096 nodes") != std::string::npos);
   CHECK(fs::is_empty(kTmp));
+  // Each actor's stack has a one-page guard: a 32-node BCS-MPI machine fits in 1 GB of address space. (A guard of
+  // 4096 pages, read as bytes, reserved 16 MiB under every stack: this run needed 4.8 GB.)
+  std::ofstream(kTmp / "bcs32.json") << R"({"kind": "mpi_microbench", "mpi": "bcs",
+    "platform": {"preset": "crescendo", "nodes": 32},
+    "mpi_microbench": {"tests": ["pingpong"], "sizes": ["16B"], "iterations": 2}})";
+  const auto small = run_shell("ulimit -v 1000000; exec " + exe() + " run " + (kTmp / "bcs32.json").string() +
+                               " --out " + (kTmp / "c").string() + " 2>&1");
+  CHECK(small.code == 0);
   fs::remove_all(kTmp);
 }
