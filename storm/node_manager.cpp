@@ -126,7 +126,8 @@ void NodeManager::wait(ProcessKey p, const std::function<void()>& block)
   }
   lp.activity = Activity::waiting;
   lp.wait_since = sg4::Engine::get_clock();
-  notify();
+  if (policy_.reacts_to_waits())
+    notify();
   block();
   bring_up_to_date(lp); // counts the wait
   ++lp.stats.calls;
@@ -136,7 +137,8 @@ void NodeManager::wait(ProcessKey p, const std::function<void()>& block)
       w = p;
   }
   lp.activity = Activity::ready;
-  notify();
+  if (policy_.reacts_to_waits())
+    notify();
   pe.await(p);
   lp.stats.phase_cpu = pe.cpu_time(p);
 }

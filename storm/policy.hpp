@@ -52,6 +52,10 @@ public:
   }
   /// The policy classifies processes (FCS): the run records each process's class over time.
   virtual bool classifies() const { return false; }
+  /// A process entering or leaving a blocking wait can change pick's answer (its activity, spin deadline or
+  /// woken flag). False when pick ignores them all (gang scheduling): the Node Manager is then not woken for
+  /// every blocking call, which changes nothing but the simulator's speed.
+  virtual bool reacts_to_waits() const { return true; }
 };
 
 template <class Eligible>

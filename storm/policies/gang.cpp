@@ -19,6 +19,8 @@ public:
     const LocalProcess* s = pe.slot_process();
     return s != nullptr ? std::optional<ProcessKey>(s->key) : std::nullopt;
   }
+  // The slot alone decides; a spinning process never blocks, so the Node Manager has nothing to decide at a wait.
+  bool reacts_to_waits() const override { return false; }
 };
 
 } // namespace
