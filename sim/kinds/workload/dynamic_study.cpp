@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <optional>
@@ -103,6 +104,11 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
   // dynamic.dat: one block per series: x, label, mean/median response, mean/median slowdown, percentiles.
   std::string dat = "# x label mean_response median_response mean_slowdown median_slowdown r5 r25 r75 r95 s5 s25 "
                     "s75 s95\n";
+  std::map<int, std::pair<double, double>> panel_range; // dat column -> smallest and largest value
+  auto widen = [&](int column, double v) {
+    auto [it, fresh] = panel_range.try_emplace(column, v, v);
+    it->second = {std::min(it->second.first, v), std::max(it->second.second, v)};
+  };
   for (const std::string& name : order) {
     dat += fmt::format("# {}\n", name);
     std::size_t rank = 0;
@@ -116,13 +122,21 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
                          s.at("median").get<double>(), r.at("p5").get<double>(), r.at("p25").get<double>(),
                          r.at("p75").get<double>(), r.at("p95").get<double>(), s.at("p5").get<double>(),
                          s.at("p25").get<double>(), s.at("p75").get<double>(), s.at("p95").get<double>());
+      widen(3, r.at("mean").get<double>());
+      widen(4, r.at("median").get<double>());
+      widen(5, s.at("mean").get<double>());
+      widen(6, s.at("median").get<double>());
     }
     dat += "\n\n";
   }
   dir.write("dynamic.dat", dat);
   const std::string x_label = x_name.empty() ? "point" : x_name == "workload.load_factor" ? "offered load" : x_name;
   auto lines = [&](int column, bool with_title) {
-    std::string out;
+    // Values spanning more than two decades (a median of 500 s at MPL 1 and of 1 s at MPL 3) are read on a log
+    // axis, or all but the largest lie on zero.
+    const auto [lo, hi] = panel_range.count(column) ? panel_range.at(column) : std::pair<double, double>{0, 0};
+    std::string out = lo > 0 && hi > 100 * lo ? "  set logscale y\n  set yrange [*:*]\n"
+                                              : "  unset logscale y\n  set yrange [0:*]\n";
     for (std::size_t k = 0; k < order.size(); ++k)
       out += fmt::format("{}'dynamic.dat' index {} using 1:{}:xtic(2) with linespoints lw 1.5 pt 7 {} title '{}'",
                          k == 0 ? "  plot " : ", \\\n       ", k, column, styles[k],
@@ -136,8 +150,8 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
       "  set title 'median bounded slowdown'\n" + lines(6, false) + "  unset multiplot\n";
   dir.write("dynamic.gp",
             fmt::format("# Response time and bounded slowdown vs {0} (thesis Figs. 6.8, 6.12). Regenerate with: "
-                        "gnuplot dynamic.gp\nset grid\nset key top left font ',8'\nset xlabel '{0}'\n"
-                        "set yrange [0:*]\n{1}{2}",
+                        "gnuplot dynamic.gp\nset grid\nset key top right font ',8'\nset xlabel '{0}'\n"
+                        "{1}{2}",
                         x_label, log_x ? fmt::format("set logscale x\nset xrange [{}:{}]\n", *x_min / 1.3, *x_max * 1.3) : "", svg_and_png("dynamic", 1100, 800, panels, true)));
   render_gnuplot(dir.path("dynamic.gp").parent_path(), "dynamic.gp");
   // Box plots (Figures 6.9, 6.10): whiskers at the 5th and 95th percentiles, box 25th-75th, line at the median.
@@ -168,17 +182,27 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
 
   // Every point's jobs in the system over time on one chart (Fig. 6.11: how saturation shows), and its response
   // time CDFs of the short and the long half (Fig. 6.13), read from the points' own tables.
+  // A point's line: its colour from its x (the MPL, the quantum, the load), its dash from its series, so twelve
+  // lines stay apart where gnuplot's eight colours would repeat.
+  const std::string x_short = x_name == "workload.load_factor" ? "load" : x_name.substr(x_name.rfind('.') + 1);
+  std::vector<std::string> xs;
   std::string in_system, short_cdf, long_cdf;
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Place pl = place_of(points[i], x_name);
-    const std::string name = pl.series + (x_name.empty() ? "" : " " + x_label + "=" + pl.x);
+    const std::string name = pl.series + (x_name.empty() ? "" : " " + x_short + "=" + pl.x);
+    const auto x_rank = std::size_t(std::find(xs.begin(), xs.end(), pl.x) - xs.begin());
+    if (x_rank == xs.size())
+      xs.push_back(pl.x);
+    const auto series_rank = std::size_t(std::find(order.begin(), order.end(), pl.series) - order.begin());
+    const std::string style = x_name.empty() ? fmt::format("lc {}", i + 1)
+                                             : fmt::format("lc {} dt {}", x_rank + 1, series_rank + 1);
     const std::string sep = i == 0 ? "  plot " : ", \\\n       ";
-    in_system += fmt::format("{}'{}/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc {} title '{}'", sep,
-                             points[i].folder, i + 1, name);
+    in_system += fmt::format("{}'{}/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 {} title '{}'", sep,
+                             points[i].folder, style, name);
     for (auto [half, out] : {std::pair<const char*, std::string*>{"short", &short_cdf}, {"long", &long_cdf}})
       *out += fmt::format("{}'{}/response_cdf.csv' using (strcol(1) eq '{}' ? $2 : NaN):3 skip 1 with steps lw 1.2 "
-                          "lc {} title '{}'",
-                          sep, points[i].folder, half, i + 1, name);
+                          "{} title '{}'",
+                          sep, points[i].folder, half, style, name);
   }
   dir.write("jobs_in_system.gp",
             fmt::format("# Jobs in the system (arrived, not finished) over time, every point (thesis Fig. 6.11). "
