@@ -16,6 +16,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 
 XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_dh, bcs_runtime, "bcs.runtime.dh: DMA Helpers (point-to-point data)");
 
@@ -45,7 +46,10 @@ void DmaHelper::run()
     const PointToPointPlan plan = std::move(plan_);
     plan_ = PointToPointPlan{};
     const std::vector<Transfer>& work = plan.transfers;
+    // Released once, by the last chunk to land: the DH has nothing to do before then, and waking it for each
+    // chunk cost a context switch per chunk (the same instants either way).
     auto arrived = sg4::Semaphore::create(0);
+    auto to_land = std::make_shared<std::size_t>(work.size());
     std::uint64_t bytes = 0;
     const double started = sg4::Engine::get_clock();
     gap_ = started - plan.msm_end;
@@ -54,17 +58,18 @@ void DmaHelper::run()
       const unsigned from = work[i].send->owner.node;
       const std::uint64_t chunk = plan.chunks[i];
       bytes += chunk;
-      dma.start_on_nic(node_, "bcs.dh.get", [&dma, node = node_, from, chunk, arrived] {
+      dma.start_on_nic(node_, "bcs.dh.get", [&dma, node = node_, from, chunk, arrived, to_land] {
         if (chunk > 0) {
           if (from == node)
             dma.write_to_host(node, chunk);
           else
             dma.get({node, elan3::Memory::main}, {from, elan3::Memory::main}, chunk);
         }
-        arrived->release();
+        if (--*to_land == 0)
+          arrived->release();
       });
     }
-    for (std::size_t i = 0; i < work.size(); ++i)
+    if (!work.empty())
       arrived->acquire();
     const double took = sg4::Engine::get_clock() - started;
     if (bytes > 0 && took > 0)
