@@ -106,7 +106,7 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
                     "s75 s95\n";
   std::map<int, std::pair<double, double>> panel_range; // dat column -> smallest and largest value
   auto widen = [&](int column, double v) {
-    auto [it, fresh] = panel_range.try_emplace(column, v, v);
+    const auto it = panel_range.try_emplace(column, v, v).first;
     it->second = {std::min(it->second.first, v), std::max(it->second.second, v)};
   };
   for (const std::string& name : order) {
@@ -152,7 +152,9 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
             fmt::format("# Response time and bounded slowdown vs {0} (thesis Figs. 6.8, 6.12). Regenerate with: "
                         "gnuplot dynamic.gp\nset grid\nset key top right font ',8'\nset xlabel '{0}'\n"
                         "{1}{2}",
-                        x_label, log_x ? fmt::format("set logscale x\nset xrange [{}:{}]\n", *x_min / 1.3, *x_max * 1.3) : "", svg_and_png("dynamic", 1100, 800, panels, true)));
+                        x_label,
+                        log_x ? fmt::format("set logscale x\nset xrange [{}:{}]\n", *x_min / 1.3, *x_max * 1.3) : "",
+                        svg_and_png("dynamic", 1100, 800, panels, true)));
   render_gnuplot(dir.path("dynamic.gp").parent_path(), "dynamic.gp");
   // Box plots (Figures 6.9, 6.10): whiskers at the 5th and 95th percentiles, box 25th-75th, line at the median.
   auto boxes = [&](int lo, int q1, int med, int q3, int hi) {
