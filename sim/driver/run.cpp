@@ -49,7 +49,8 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
     } catch (const std::bad_alloc&) {
       throw std::runtime_error(fmt::format("out of memory simulating a machine of {} nodes ({} resident at least; "
                                            "see sim/machine/memory_budget.hpp)",
-                                           scenario.integer("platform.nodes"), memory_text(memory_need(scenario).resident)));
+                                           scenario.integer("platform.nodes"),
+                                           memory_text(memory_need(scenario).resident)));
     }
   }();
 

@@ -104,8 +104,9 @@ void write_emds(const ResultsDir& dir, const AppResult& run)
   dir.write("emds_global.csv", global);
   dir.write("emds_local.csv", local);
   dir.write("emds_node.csv", node);
-  plot(dir, "emds_getts", "emds_global.csv", "EMDS: elapsed time between slices (GETTS) and time to complete the slice (GTTS)",
-       "time (us)", {{2, "GETTS"}, {5, "GTTS"}});
+  plot(dir, "emds_getts", "emds_global.csv",
+       "EMDS: elapsed time between slices (GETTS) and time to complete the slice (GTTS)", "time (us)",
+       {{2, "GETTS"}, {5, "GTTS"}});
   // 000 Figures 5.4-5.5: the counts of one node, as impulses over the first 200 recorded slices (the CSV has
   // them all), point-to-point above, collectives below.
   const std::int64_t first = run.emds_local.empty() ? 0 : run.emds_local.front().slice;
@@ -121,7 +122,8 @@ void write_emds(const ResultsDir& dir, const AppResult& run)
       run.emds_plot_node, double(p2p_max) * 1.1, double(coll_max) * 1.1);
   dir.write("emds_node.gp",
             fmt::format("# EMDS counts of node {} per slice (000 Figures 5.4-5.5). Regenerate with: gnuplot "
-                        "emds_node.gp\nset datafile separator ','\nset grid\nset key outside top center horizontal width 4\n"
+                        "emds_node.gp\nset datafile separator ','\nset grid\n"
+                        "set key outside top center horizontal width 4\n"
                         "set xrange [{}:{}]\nset xlabel 'time slice'\n",
                         run.emds_plot_node, first, first + 199) +
                 svg_and_png("emds_node", 900, 600, panels, true));
