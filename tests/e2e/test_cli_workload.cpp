@@ -358,7 +358,21 @@ TEST_CASE("a study of a dynamic workload: its figures per point in algorithms.cs
   REQUIRE_MESSAGE(r.code == 0, r.output);
   const std::string csv = slurp(kTmp / "s" / "algorithms.csv");
   CHECK(csv.find(",mean_bounded_slowdown,median_bounded_slowdown,") != std::string::npos);
-  CHECK(csv.find(",offered_load,most_jobs_in_system\n") != std::string::npos);
+  CHECK(csv.find(",offered_load,most_jobs_in_system,most_jobs_waiting,queue_empty_late_fraction,saturated\n") !=
+        std::string::npos);
+  // Each line of the plots gets its saturation point (§6.4.4), consistent with the points' rows.
+  const auto rows = read_csv(kTmp / "s" / "algorithms.csv");
+  const auto summary = nlohmann::json::parse(slurp(kTmp / "s" / "summary.json"));
+  REQUIRE(summary.at("saturation").size() == 2);
+  for (const auto& line : summary.at("saturation")) {
+    CHECK(line.at("x") == "scheduler.mpl");
+    const std::string backfill = line.at("series").get<std::string>().substr(std::string("gs backfill=").size());
+    std::vector<double> saturated;
+    for (const auto& row : rows)
+      if (row.at("scheduler.backfill") == backfill && row.at("saturated") == "yes")
+        saturated.push_back(std::stod(row.at("scheduler.mpl")));
+    CHECK(line.at("saturated_at").get<std::vector<double>>() == saturated);
+  }
   for (const char* f : {"dynamic.png", "dynamic_boxes.png", "points/0000/jobs_in_system.png",
                         "points/0000/response_cdf.png"})
     CHECK_MESSAGE(fs::exists(kTmp / "s" / f), f);

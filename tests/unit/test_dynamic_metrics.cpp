@@ -1,10 +1,13 @@
 // The figures of a dynamic workload (sim/kinds/workload/dynamic_metrics): bounded slowdown as thesis ch. 6 §6.4.1
 // defines it, the short and long halves, percentiles, jobs in the system over time, the offered load.
 #include "sim/kinds/workload/dynamic_metrics.hpp"
+#include "sim/kinds/workload/report.hpp"
 
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 
 using namespace bcssim::sim;
 
@@ -61,4 +64,50 @@ TEST_CASE("dynamic figures: halves by dedicated time, percentiles, jobs in the s
   CHECK(none.slowdown.count == 0);
   CHECK(none.response_short.count == 0);
   CHECK(none.offered_load == 0);
+}
+
+TEST_CASE("saturation: the share of the arrivals' second half with no job waiting; saturated when it is 0")
+{
+  // Submissions from 0 to 8: the second half is [4, 8]. Jobs wait over [4, 5) and [6, 6.5): empty 2.5 of 4 s.
+  const std::vector<JobOutcome> keeps_up = {job(0, 0, 0, 3, 3), job(1, 4, 5, 7, 2), job(2, 6, 6.5, 9, 2),
+                                            job(3, 8, 8, 9, 1)};
+  const Backlog ok = backlog(keeps_up);
+  CHECK(ok.queue_empty_fraction == doctest::Approx(2.5 / 4));
+  CHECK(ok.most_waiting == 1);
+  CHECK_FALSE(ok.saturated());
+  // Job 1 waits from 4 to 9, so the queue never empties in [4, 8]; at 8 three jobs wait.
+  const std::vector<JobOutcome> behind = {job(0, 0, 0, 9, 9), job(1, 4, 9, 10, 1), job(2, 6, 10, 11, 1),
+                                          job(3, 8, 11, 12, 1)};
+  const Backlog sat = backlog(behind);
+  CHECK(sat.queue_empty_fraction == 0);
+  CHECK(sat.most_waiting == 3);
+  CHECK(sat.saturated());
+  // A job that starts as it arrives never waits (starts first at a tie), and a job never started waits to the end.
+  CHECK(backlog({job(0, 0, 0, 1, 1), job(1, 2, 2, 3, 1)}).queue_empty_fraction == 1);
+  CHECK(backlog({job(0, 0, 0, 1, 1), job(1, 1, -1, -1, 1), job(2, 2, 2, 3, 1)}).saturated());
+  // The figures carry it to summary.json.
+  const nlohmann::json j = dynamic_json(dynamic_figures(behind, 0.1, 4));
+  CHECK(j.at("saturated") == true);
+  CHECK(j.at("most_jobs_waiting") == 3);
+  CHECK(j.at("queue_empty_late_fraction") == 0.0);
+}
+
+TEST_CASE("a study reads its points' jobs back from jobs.csv: the times as written, malformed rows named")
+{
+  const std::vector<JobOutcome> jobs = {job(0, 0.5, 1.25, 3, 2, 2), job(1, 4, 5, 7.000000001, 2, 4)};
+  const auto file = std::filesystem::temp_directory_path() / "bcssim-unit-jobs.csv";
+  std::ofstream(file) << jobs_csv(jobs, "", 0.1);
+  const std::vector<JobOutcome> back = read_jobs_csv(file);
+  REQUIRE(back.size() == 2);
+  CHECK(back[1].id == 1);
+  CHECK(back[1].processes == 4);
+  CHECK(back[0].submit == 0.5);
+  CHECK(back[0].start == 1.25);
+  CHECK(back[1].end == 7.000000001);
+  CHECK(backlog(back).queue_empty_fraction == backlog(jobs).queue_empty_fraction);
+  std::ofstream(file) << "job,processes,submit_s,start_s,end_s\n0,1,0,0,1\n1,2,x,3,4\n";
+  CHECK_THROWS_WITH(read_jobs_csv(file), doctest::Contains("bcssim-unit-jobs.csv:3: not a number in '1,2,x,3,4'"));
+  std::ofstream(file) << "job,processes,submit_s\n";
+  CHECK_THROWS_WITH(read_jobs_csv(file), doctest::Contains(":1: no column 'start_s'"));
+  std::filesystem::remove(file);
 }

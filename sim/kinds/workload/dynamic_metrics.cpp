@@ -64,6 +64,39 @@ Distribution distribution(std::vector<double> values)
   return d;
 }
 
+Backlog backlog(const std::vector<JobOutcome>& jobs)
+{
+  Backlog b;
+  if (jobs.empty())
+    return b;
+  std::vector<std::pair<double, int>> events; // (time, -1 start / +1 arrival): starts first at a tie
+  double first = std::numeric_limits<double>::infinity(), last = -first;
+  for (const JobOutcome& j : jobs) {
+    events.emplace_back(j.submit, +1);
+    if (j.start >= 0)
+      events.emplace_back(j.start, -1);
+    first = std::min(first, j.submit);
+    last = std::max(last, j.submit);
+  }
+  std::sort(events.begin(), events.end());
+  const double from = first + (last - first) / 2;
+  double empty = 0;
+  long waiting = 0;
+  double at = events.front().first;
+  for (const auto& [t, d] : events) {
+    // [at, t) had `waiting` jobs waiting: count its part inside [from, last) if none waited.
+    if (waiting == 0)
+      empty += std::max(0.0, std::min(t, last) - std::max(at, from));
+    waiting += d;
+    b.most_waiting = std::max(b.most_waiting, std::size_t(std::max(waiting, 0L)));
+    at = t;
+  }
+  if (waiting == 0 && at < last) // (cannot happen: the last submission is an event)
+    empty += last - std::max(at, from);
+  b.queue_empty_fraction = last > from ? empty / (last - from) : 1;
+  return b;
+}
+
 double bounded_slowdown(const JobOutcome& job, double tau)
 {
   if (job.dedicated <= 0)
@@ -116,6 +149,7 @@ DynamicFigures dynamic_figures(const std::vector<JobOutcome>& jobs, double tau, 
     f.offered_load = work / (double(machine_pes) * (last - first));
   for (const auto& [t, n] : in_system(jobs))
     f.most_in_system = std::max(f.most_in_system, std::size_t(n));
+  f.backlog = backlog(jobs);
   return f;
 }
 
@@ -128,7 +162,10 @@ nlohmann::json dynamic_json(const DynamicFigures& f)
           {"bounded_slowdown_short", distribution_json(f.slowdown_short)},
           {"bounded_slowdown_long", distribution_json(f.slowdown_long)},
           {"offered_load", rounded(f.offered_load, 6)},
-          {"most_jobs_in_system", f.most_in_system}};
+          {"most_jobs_in_system", f.most_in_system},
+          {"most_jobs_waiting", f.backlog.most_waiting},
+          {"queue_empty_late_fraction", rounded(f.backlog.queue_empty_fraction, 6)},
+          {"saturated", f.backlog.saturated()}};
 }
 
 std::string jobs_in_system_csv(const std::vector<JobOutcome>& jobs)

@@ -20,11 +20,26 @@ struct Distribution {
 /// The distribution of `values` (percentiles by linear interpolation between order statistics).
 Distribution distribution(std::vector<double> values);
 
+/// Saturation (§6.4.4: the thesis reads it off the jobs in the system, Fig. 6.11, as a system that "does not
+/// manage to clear enough jobs before the last arrival burst"). Made a number: the share of the second half of
+/// the arrival window (first + (last - first) / 2 to the last submission) during which no job waits, i.e. every
+/// arrived job has started. A system that keeps up empties its queue now and then; a saturated one never does
+/// in that half, and the point is called saturated. The rule was fixed before the load study ran (never tuned to
+/// §6.4.4's loads).
+struct Backlog {
+  double queue_empty_fraction = 1; // of the second half of the arrival window
+  std::size_t most_waiting = 0;    // the most jobs waiting to start at once (whole run)
+  bool saturated() const { return queue_empty_fraction <= 0; }
+};
+/// The backlog of jobs given their submit and start times (a job never started waits to the end).
+Backlog backlog(const std::vector<JobOutcome>& jobs);
+
 struct DynamicFigures {
   Distribution response, response_short, response_long;  // s
   Distribution slowdown, slowdown_short, slowdown_long;  // bounded slowdown (jobs with a known T_d)
   double offered_load = 0; // sum of T_d x processes / (machine PEs x first-to-last submission); 0 if unknown
   std::size_t most_in_system = 0;
+  Backlog backlog;
 };
 
 /// A job's bounded slowdown; NaN when its dedicated time is unknown (0).

@@ -226,4 +226,41 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
   render_gnuplot(dir.path("response_cdf.gp").parent_path(), "response_cdf.gp");
 }
 
+nlohmann::json saturation_by_series(const std::vector<StudyPoint>& points, const std::vector<Backlog>& backlogs)
+{
+  const std::string x_name = points.empty() ? "" : x_dimension(points);
+  std::vector<std::string> order;
+  std::map<std::string, std::vector<std::pair<double, bool>>> by_series; // series -> (x, saturated)
+  for (std::size_t i = 0; i < points.size(); ++i) {
+    const Place pl = place_of(points[i], x_name);
+    const auto x = number_of(pl.x);
+    if (!x) // saturation is read along a numeric axis only
+      continue;
+    if (!by_series.count(pl.series))
+      order.push_back(pl.series);
+    by_series[pl.series].emplace_back(*x, backlogs.at(i).saturated());
+  }
+  nlohmann::json out = nlohmann::json::array();
+  for (const std::string& series : order) {
+    auto xs = by_series[series];
+    std::sort(xs.begin(), xs.end());
+    nlohmann::json saturated = nlohmann::json::array();
+    std::optional<double> from, below;
+    for (const auto& [x, sat] : xs)
+      if (sat) {
+        saturated.push_back(x);
+        from = from.value_or(x);
+      }
+    for (const auto& [x, sat] : xs)
+      if (!sat && (!from || x < *from))
+        below = x;
+    out.push_back({{"series", series},
+                   {"x", x_name == "workload.load_factor" ? "offered load" : x_name},
+                   {"saturated_at", saturated},
+                   {"lowest_saturated", from ? nlohmann::json(*from) : nlohmann::json(nullptr)},
+                   {"highest_unsaturated_below", below ? nlohmann::json(*below) : nlohmann::json(nullptr)}});
+  }
+  return out;
+}
+
 } // namespace bcssim::sim

@@ -5,6 +5,7 @@
 // slowdown; dynamic_boxes.png, the distribution of the response times and bounded slowdowns (5, 25, 50, 75 and
 // 95th percentiles) at each point.
 #include "sim/kinds/registry.hpp"
+#include "sim/kinds/workload/dynamic_metrics.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -14,5 +15,10 @@ namespace bcssim::sim {
 
 void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoint>& points,
                                const std::string& study_name);
+
+/// The saturation points (§6.4.4): for each line of the plots (an algorithm, with the other swept values), the
+/// x values (offered loads, MPLs...) whose point saturated (`Backlog::saturated`), the lowest of them, and the
+/// highest x below it that did not. `backlogs[i]` is point i's.
+nlohmann::json saturation_by_series(const std::vector<StudyPoint>& points, const std::vector<Backlog>& backlogs);
 
 } // namespace bcssim::sim

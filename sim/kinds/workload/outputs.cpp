@@ -42,7 +42,11 @@ std::vector<OutputFile> workload_outputs()
         {"mean_bounded_slowdown_short", "ratio", "of the short half"},
         {"mean_bounded_slowdown_long", "ratio", "of the long half"},
         {"offered_load", "fraction", "processor-seconds of work over those of the submission span"},
-        {"most_jobs_in_system", "count", "the most jobs in the system at once"}}},
+        {"most_jobs_in_system", "count", "the most jobs in the system at once"},
+        {"most_jobs_waiting", "count", "the most jobs waiting to start at once"},
+        {"queue_empty_late_fraction", "fraction",
+         "of the second half of the arrival window with no job waiting (0: the queue never emptied)"},
+        {"saturated", "", "yes when it is 0: the point saturated the scheduler (docs/model.md, §6.4.4)"}}},
       {"gantt.*, jobs_in_system.*, response_cdf.*, algorithms.*, dynamic.*, dynamic_boxes.*",
        "The plots (gnuplot scripts, their data and images): a study's dynamic.png has mean and median response "
        "and bounded slowdown vs its x (Figs. 6.8, 6.12), dynamic_boxes.png their percentiles (Figs. 6.9, 6.10), "

@@ -7,6 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <fstream>
+#include <stdexcept>
 #include <set>
 
 namespace bcssim::sim {
@@ -57,6 +59,50 @@ std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& alg
                        !launched ? "" : j.launched >= 0 ? fmt::format(",{:.9f}", j.launched - j.start) : ",");
   }
   return out;
+}
+
+std::vector<JobOutcome> read_jobs_csv(const std::filesystem::path& file)
+{
+  auto split = [](const std::string& line) {
+    std::vector<std::string> cells;
+    std::size_t from = 0;
+    for (std::size_t comma; (comma = line.find(',', from)) != std::string::npos; from = comma + 1)
+      cells.push_back(line.substr(from, comma - from));
+    cells.push_back(line.substr(from));
+    return cells;
+  };
+  std::ifstream in(file);
+  std::string line;
+  if (!in || !std::getline(in, line))
+    throw std::runtime_error(file.string() + ": cannot be read");
+  const std::vector<std::string> header = split(line);
+  auto column = [&](const std::string& name) {
+    const auto it = std::find(header.begin(), header.end(), name);
+    if (it == header.end())
+      throw std::runtime_error(file.string() + ":1: no column '" + name + "'");
+    return std::size_t(it - header.begin());
+  };
+  const std::size_t id = column("job"), processes = column("processes"), submit = column("submit_s"),
+                    start = column("start_s"), end = column("end_s");
+  std::vector<JobOutcome> jobs;
+  for (std::size_t number = 2; std::getline(in, line); ++number) {
+    const std::vector<std::string> cells = split(line);
+    if (cells.size() != header.size())
+      throw std::runtime_error(fmt::format("{}:{}: {} cells, the header has {}", file.string(), number, cells.size(),
+                                           header.size()));
+    JobOutcome j;
+    try {
+      j.id = std::stoi(cells[id]);
+      j.processes = unsigned(std::stoul(cells[processes]));
+      j.submit = std::stod(cells[submit]);
+      j.start = std::stod(cells[start]);
+      j.end = std::stod(cells[end]);
+    } catch (const std::exception&) {
+      throw std::runtime_error(fmt::format("{}:{}: not a number in '{}'", file.string(), number, line));
+    }
+    jobs.push_back(j);
+  }
+  return jobs;
 }
 
 namespace {

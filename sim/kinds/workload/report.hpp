@@ -7,6 +7,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include <filesystem>
+
 #include <string>
 #include <vector>
 
@@ -23,6 +25,9 @@ WorkloadFigures workload_figures(const std::vector<JobOutcome>& jobs, const std:
 /// jobs.csv (one row per job) and the same rows with the algorithm as runs.csv; a job's dedicated time and bounded
 /// slowdown (short-job bound `tau`, s) are empty when unknown.
 std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& algorithm, double tau);
+/// A point's jobs read back from the jobs.csv it wrote: id, processes, submit, start and end times (a study's
+/// merge computes figures its points' summaries may lack). Throws std::runtime_error naming the file and line.
+std::vector<JobOutcome> read_jobs_csv(const std::filesystem::path& file);
 /// fcs_classes.csv: each process's FCS class from each time it changed.
 std::string classes_csv(const std::vector<storm::NodeManager::ClassChange>& classes);
 /// gantt.csv, its gnuplot script and the chart (PE x time, one box per job on each of its PEs).

@@ -1,6 +1,7 @@
 #include "sim/kinds/workload/study_report.hpp"
 
 #include "sim/kinds/workload/dynamic_study.hpp"
+#include "sim/kinds/workload/report.hpp"
 #include "sim/output/plot.hpp"
 
 #include <fmt/format.h>
@@ -54,8 +55,13 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
     for (const auto& c : kDynamicColumns)
       if (std::string(c[2]) != "mean_response_s")
         csv += std::string(",") + c[2];
-    csv += ",offered_load,most_jobs_in_system";
+    csv += ",offered_load,most_jobs_in_system,most_jobs_waiting,queue_empty_late_fraction,saturated";
   }
+  // The backlog of each point, from the jobs.csv it wrote (points merged from an older run lack it in summary.json).
+  std::vector<Backlog> backlogs;
+  if (dynamic)
+    for (const StudyPoint& p : points)
+      backlogs.push_back(backlog(read_jobs_csv(dir.path(p.folder + "/jobs.csv"))));
   csv += "\n";
   nlohmann::json table = nlohmann::json::array();
   std::string data = "# point label turnaround_s mean_response_s\n";
@@ -80,7 +86,9 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
       for (const auto& c : kDynamicColumns)
         if (std::string(c[2]) != "mean_response_s")
           csv += fmt::format(",{:.4f}", d.at(c[0]).at(c[1]).get<double>());
-      csv += fmt::format(",{:.4f},{}", d.at("offered_load").get<double>(), d.at("most_jobs_in_system").get<int>());
+      csv += fmt::format(",{:.4f},{},{},{:.4f},{}", d.at("offered_load").get<double>(),
+                         d.at("most_jobs_in_system").get<int>(), backlogs[i].most_waiting,
+                         backlogs[i].queue_empty_fraction, backlogs[i].saturated() ? "yes" : "no");
     }
     csv += "\n";
     table.push_back({{"point", i}, {"name", name}, {"algorithm", algorithm}, {"mpi", mpi},
@@ -110,8 +118,10 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
                                                  true));
   dir.write("algorithms.gp", gp);
   render_gnuplot(dir.path("algorithms.gp").parent_path(), "algorithms.gp");
-  if (dynamic)
+  if (dynamic) {
+    summary["saturation"] = saturation_by_series(points, backlogs);
     write_dynamic_study_plots(dir, points, dir.title());
+  }
 }
 
 } // namespace bcssim::sim
