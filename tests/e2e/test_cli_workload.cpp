@@ -373,6 +373,9 @@ TEST_CASE("a study of a dynamic workload: its figures per point in algorithms.cs
         saturated.push_back(std::stod(row.at("scheduler.mpl")));
     CHECK(line.at("saturated_at").get<std::vector<double>>() == saturated);
   }
+  // Saturated points are circled in dynamic.png, and only they.
+  const bool any = csv.find(",yes\n") != std::string::npos;
+  CHECK((slurp(kTmp / "s" / "dynamic.gp").find("title 'saturated") != std::string::npos) == any);
   for (const char* f : {"dynamic.png", "dynamic_boxes.png", "points/0000/jobs_in_system.png",
                         "points/0000/response_cdf.png"})
     CHECK_MESSAGE(fs::exists(kTmp / "s" / f), f);

@@ -81,7 +81,7 @@ std::string numeric(const std::string& text, std::size_t rank)
 } // namespace
 
 void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoint>& points,
-                               const std::string& study_name)
+                               const std::vector<Backlog>& backlogs, const std::string& study_name)
 {
   std::map<std::string, std::vector<std::size_t>> series; // name -> points in order
   std::vector<std::string> order;
@@ -103,7 +103,9 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
   const bool log_x = x_min && *x_min > 0 && *x_max >= 10 * *x_min;
   // dynamic.dat: one block per series: x, label, mean/median response, mean/median slowdown, percentiles.
   std::string dat = "# x label mean_response median_response mean_slowdown median_slowdown r5 r25 r75 r95 s5 s25 "
-                    "s75 s95\n";
+                    "s75 s95 saturated\n";
+  const bool any_saturated =
+      std::any_of(backlogs.begin(), backlogs.end(), [](const Backlog& b) { return b.saturated(); });
   std::map<int, std::pair<double, double>> panel_range; // dat column -> smallest and largest value
   auto widen = [&](int column, double v) {
     const auto it = panel_range.try_emplace(column, v, v).first;
@@ -117,11 +119,12 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
       const Place pl = place_of(points[i], x_name);
       const auto& r = d.at("response_s");
       const auto& s = d.at("bounded_slowdown");
-      dat += fmt::format("{} \"{}\" {} {} {} {} {} {} {} {} {} {} {} {}\n", numeric(pl.x, rank++), pl.x,
+      dat += fmt::format("{} \"{}\" {} {} {} {} {} {} {} {} {} {} {} {} {}\n", numeric(pl.x, rank++), pl.x,
                          r.at("mean").get<double>(), r.at("median").get<double>(), s.at("mean").get<double>(),
                          s.at("median").get<double>(), r.at("p5").get<double>(), r.at("p25").get<double>(),
                          r.at("p75").get<double>(), r.at("p95").get<double>(), s.at("p5").get<double>(),
-                         s.at("p25").get<double>(), s.at("p75").get<double>(), s.at("p95").get<double>());
+                         s.at("p25").get<double>(), s.at("p75").get<double>(), s.at("p95").get<double>(),
+                         backlogs.at(i).saturated() ? 1 : 0);
       widen(3, r.at("mean").get<double>());
       widen(4, r.at("median").get<double>());
       widen(5, s.at("mean").get<double>());
@@ -141,6 +144,12 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
       out += fmt::format("{}'dynamic.dat' index {} using 1:{}:xtic(2) with linespoints lw 1.5 pt 7 {} title '{}'",
                          k == 0 ? "  plot " : ", \\\n       ", k, column, styles[k],
                          with_title ? order[k] : "");
+    // A saturated point's figures mean little (the queue only drained because the arrivals stopped): circled.
+    if (any_saturated)
+      for (std::size_t k = 0; k < order.size(); ++k)
+        out += fmt::format(", \\\n       'dynamic.dat' index {} using 1:($15 > 0 ? ${} : NaN) with points pt 6 ps 2.4 "
+                           "lw 1.5 lc rgb 'black' {}",
+                           k, column, with_title && k == 0 ? "title 'saturated (§6.4.4)'" : "notitle");
     return out + "\n";
   };
   const std::string panels =

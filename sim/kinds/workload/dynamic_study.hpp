@@ -13,8 +13,9 @@
 
 namespace bcssim::sim {
 
+/// `backlogs[i]` is point i's: a saturated point is circled in dynamic.png (§6.4.4 discards such loads).
 void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoint>& points,
-                               const std::string& study_name);
+                               const std::vector<Backlog>& backlogs, const std::string& study_name);
 
 /// The saturation points (§6.4.4): for each line of the plots (an algorithm, with the other swept values), the
 /// x values (offered loads, MPLs...) whose point saturated (`Backlog::saturated`), the lowest of them, and the

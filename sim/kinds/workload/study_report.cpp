@@ -120,7 +120,7 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
   render_gnuplot(dir.path("algorithms.gp").parent_path(), "algorithms.gp");
   if (dynamic) {
     summary["saturation"] = saturation_by_series(points, backlogs);
-    write_dynamic_study_plots(dir, points, dir.title());
+    write_dynamic_study_plots(dir, points, backlogs, dir.title());
   }
 }
 
