@@ -91,8 +91,6 @@ Backlog backlog(const std::vector<JobOutcome>& jobs)
     b.most_waiting = std::max(b.most_waiting, std::size_t(std::max(waiting, 0L)));
     at = t;
   }
-  if (waiting == 0 && at < last) // (cannot happen: the last submission is an event)
-    empty += last - std::max(at, from);
   b.queue_empty_fraction = last > from ? empty / (last - from) : 1;
   return b;
 }
