@@ -358,8 +358,8 @@ TEST_CASE("a study of a dynamic workload: its figures per point in algorithms.cs
   REQUIRE_MESSAGE(r.code == 0, r.output);
   const std::string csv = slurp(kTmp / "s" / "algorithms.csv");
   CHECK(csv.find(",mean_bounded_slowdown,median_bounded_slowdown,") != std::string::npos);
-  CHECK(csv.find(",offered_load,most_jobs_in_system,most_jobs_waiting,queue_empty_late_fraction,saturated\n") !=
-        std::string::npos);
+  CHECK(csv.find(",offered_load,most_jobs_in_system,least_jobs_in_system_late,most_jobs_waiting,"
+                 "queue_empty_late_fraction,saturated\n") != std::string::npos);
   // Each line of the plots gets its saturation point (§6.4.4), consistent with the points' rows.
   const auto rows = read_csv(kTmp / "s" / "algorithms.csv");
   const auto summary = nlohmann::json::parse(slurp(kTmp / "s" / "summary.json"));

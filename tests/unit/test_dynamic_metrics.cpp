@@ -75,6 +75,8 @@ TEST_CASE("saturation: the share of the arrivals' second half with no job waitin
   CHECK(ok.queue_empty_fraction == doctest::Approx(2.5 / 4));
   CHECK(ok.most_waiting == 1);
   CHECK_FALSE(ok.saturated());
+  // In the system over [4, 8]: 1 at 4 (job 0 left at 3, job 1 came), 2 at 6, 3 at 6.5... 2 at 7, 3 at 8 (job 3).
+  CHECK(ok.least_in_system_late == 1);
   // Job 1 waits from 4 to 9, so the queue never empties in [4, 8]; at 8 three jobs wait.
   const std::vector<JobOutcome> behind = {job(0, 0, 0, 9, 9), job(1, 4, 9, 10, 1), job(2, 6, 10, 11, 1),
                                           job(3, 8, 11, 12, 1)};
@@ -82,6 +84,14 @@ TEST_CASE("saturation: the share of the arrivals' second half with no job waitin
   CHECK(sat.queue_empty_fraction == 0);
   CHECK(sat.most_waiting == 3);
   CHECK(sat.saturated());
+  CHECK(sat.least_in_system_late == 2); // job 0 runs to 9: with job 1 from 4, then jobs 2 and 3 join
+  // At a tie (a departure and an arrival at one instant) the count once both are in: job 1 leaves as job 2 comes.
+  CHECK(backlog({job(0, 0, 0, 10, 10), job(1, 1, 1, 6, 5), job(2, 6, 6, 9, 3), job(3, 8, 8, 9, 1)})
+            .least_in_system_late == 2);
+  // The count at the half's start counts when no step falls on it: 1 over [3, 5) holds at 4, 2 to 4 after it.
+  CHECK(backlog({job(0, 0, 0, 10, 10), job(1, 1, 1, 3, 2), job(2, 5, 5, 9, 4), job(3, 6, 6, 9, 3),
+                 job(4, 8, 8, 9, 1)})
+            .least_in_system_late == 1);
   // A job that starts as it arrives never waits (starts first at a tie), and a job never started waits to the end.
   CHECK(backlog({job(0, 0, 0, 1, 1), job(1, 2, 2, 3, 1)}).queue_empty_fraction == 1);
   CHECK(backlog({job(0, 0, 0, 1, 1), job(1, 1, -1, -1, 1), job(2, 2, 2, 3, 1)}).saturated());

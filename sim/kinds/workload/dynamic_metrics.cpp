@@ -6,6 +6,7 @@
 #include <cmath>
 #include <limits>
 #include <numeric>
+#include <optional>
 
 namespace bcssim::sim {
 namespace {
@@ -92,6 +93,20 @@ Backlog backlog(const std::vector<JobOutcome>& jobs)
     at = t;
   }
   b.queue_empty_fraction = last > from ? empty / (last - from) : 1;
+  // The jobs in the system at `from`, then after each instant up to the last submission (the count once all of an
+  // instant's arrivals and departures are in).
+  const auto steps = in_system(jobs);
+  long at_from = 0; // the count at `from`
+  std::optional<long> least;
+  for (std::size_t k = 0; k < steps.size() && steps[k].first <= last; ++k) {
+    if (k + 1 < steps.size() && steps[k + 1].first == steps[k].first)
+      continue;
+    if (steps[k].first <= from)
+      at_from = steps[k].second;
+    else
+      least = std::min(least.value_or(at_from), steps[k].second);
+  }
+  b.least_in_system_late = std::size_t(least.value_or(at_from));
   return b;
 }
 
@@ -162,6 +177,7 @@ nlohmann::json dynamic_json(const DynamicFigures& f)
           {"offered_load", rounded(f.offered_load, 6)},
           {"most_jobs_in_system", f.most_in_system},
           {"most_jobs_waiting", f.backlog.most_waiting},
+          {"least_jobs_in_system_late", f.backlog.least_in_system_late},
           {"queue_empty_late_fraction", rounded(f.backlog.queue_empty_fraction, 6)},
           {"saturated", f.backlog.saturated()}};
 }

@@ -43,6 +43,8 @@ std::vector<OutputFile> workload_outputs()
         {"mean_bounded_slowdown_long", "ratio", "of the long half"},
         {"offered_load", "fraction", "processor-seconds of work over those of the submission span"},
         {"most_jobs_in_system", "count", "the most jobs in the system at once"},
+        {"least_jobs_in_system_late", "count",
+         "the fewest jobs in the system over the second half of the arrival window (Fig. 6.11's curve coming down)"},
         {"most_jobs_waiting", "count", "the most jobs waiting to start at once"},
         {"queue_empty_late_fraction", "fraction",
          "of the second half of the arrival window with no job waiting (0: the queue never emptied)"},
