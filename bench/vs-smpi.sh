@@ -103,8 +103,9 @@ measure() {
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }'; }
 
-bcssim_replay() { # MPI
+bcssim_replay() { # MPI: on Crescendo (2 PEs per node), widened to ranks / 2 nodes past its 32
   "$exe" run scenarios/paper/sweep3d-trace.json --set "replay.trace=$index" --set "app.processes=$ranks" \
+    --set "platform.nodes=$(( ranks > 64 ? (ranks + 1) / 2 : 32 ))" \
     --set "mpi=$1" --set compare=false --set 'sweep.replay.compute_scale=[1]' --point 0 --out "$work/out" --force
 }
 bcssim_proxy() { # MPI: paper-64's input (docs/validation.md, 'SWEEP3D from its trace')
