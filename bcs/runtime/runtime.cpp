@@ -107,7 +107,7 @@ DescriptorPtr Runtime::post(Descriptor d)
   p->posted_slice = ctx_.clock.slice;
   Node& node = ctx_.node(p->owner.node);
   if (p->is_send) {
-    p->envelope.seq = next_seq_[std::make_tuple(p->owner.job, p->owner.rank, p->peer.rank, p->envelope.context)]++;
+    p->envelope.seq = next_seq_.take(p->owner.rank, p->peer.rank, p->envelope.context, p->owner.job);
     p->flow = base::trace::new_flow();
     base::trace::flow_start(p->flow, "send descriptor posted");
     node.bs.post(p);

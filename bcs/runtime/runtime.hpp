@@ -24,6 +24,7 @@
 // One runtime serves the whole machine: several jobs share it; descriptors carry their job.
 // Each thread is a class holding its own state (one header and one source file per thread, named after it);
 // what they truly share is in context.hpp; node.hpp gathers one node's threads.
+#include "base/sequence_numbers.hpp"
 #include "bcs/runtime/context.hpp"
 #include "bcs/runtime/machine_manager.hpp"
 #include "bcs/runtime/node_policy.hpp"
@@ -91,7 +92,7 @@ private:
   int live_processes_ = 0;
   // Numbering done as processes post (host side): descriptor ids, per-pair sequence numbers, collective numbers.
   std::uint64_t next_id_ = 1;
-  std::map<std::tuple<int, int, int, int>, std::uint64_t> next_seq_; // (job, src, dst, context)
+  base::SequenceNumbers next_seq_;
   std::map<std::pair<int, int>, std::int64_t> next_collective_;      // (job, rank)
 };
 

@@ -109,7 +109,7 @@ void Tports::send(int src, int dst, int tag, int context, std::uint64_t bytes, c
                   std::function<void()> sent, const std::function<void(double)>& host_cpu)
 {
   auto m = std::make_shared<Message>();
-  m->envelope = base::Envelope{src, tag, context, next_seq_[std::make_tuple(src, dst, context)]++, bytes};
+  m->envelope = base::Envelope{src, tag, context, next_seq_.take(src, dst, context), bytes};
   m->destination = dst;
   m->eager = bytes <= spec_.eager_limit;
   m->flow = base::trace::new_flow();

@@ -15,6 +15,7 @@
 // walk_cycles on the thread processor and a longer list costing NIC cache misses (walk_cost.hpp): 003 Table 2's
 // latency growth with the number of posted receives, and its bend once the list outgrows the cache (Table 3).
 #include "base/matching.hpp"
+#include "base/sequence_numbers.hpp"
 #include "models/elan3/dma.hpp"
 #include "models/elan3/host_interface.hpp"
 
@@ -103,7 +104,7 @@ private:
   std::vector<base::MatchingQueues> matching_; // by endpoint
   std::vector<NodeThread> threads_;            // by node
   std::map<base::ReceiveId, Receive> receives_;
-  std::map<std::tuple<int, int, int>, std::uint64_t> next_seq_; // (src, dst, context)
+  base::SequenceNumbers next_seq_;
   // Messages that arrived unmatched, by (endpoint, context, source, seq): their data waits in NIC memory.
   std::map<std::tuple<int, int, int, std::uint64_t>, std::shared_ptr<Message>> buffered_;
   base::ReceiveId next_receive_ = 1;
