@@ -125,10 +125,18 @@ Comm::CallScope::~CallScope()
     return;
   const char* primitive = comm_.call_;
   const double took = simgrid::s4u::Engine::get_clock() - start_;
-  auto it = comm_.profile_.find(std::string_view(primitive));
-  if (it == comm_.profile_.end())
-    it = comm_.profile_.emplace(primitive, CallStats{}).first;
-  it->second.add(took, bytes_);
+  CallStats* stats = nullptr;
+  for (const auto& [literal, entry] : comm_.profile_by_literal_)
+    if (literal == primitive)
+      stats = entry;
+  if (stats == nullptr) { // a literal not seen yet (the same name may come from two literals: one entry)
+    auto it = comm_.profile_.find(std::string_view(primitive));
+    if (it == comm_.profile_.end())
+      it = comm_.profile_.emplace(primitive, CallStats{}).first;
+    stats = &it->second;
+    comm_.profile_by_literal_.emplace_back(primitive, stats);
+  }
+  stats->add(took, bytes_);
   comm_.call_ = nullptr;
   if (comm_.observer_)
     comm_.observer_->leave(primitive, start_, bytes_);

@@ -239,6 +239,9 @@ private:
   std::array<CallArg, kMaxCallArgs> call_args_{};
   std::size_t call_argc_ = 0;
   CallProfile profile_;
+  // profile_'s entries by the primitive's literal, looked up by address: a call's end finds its entry without
+  // comparing strings (a map lookup per MPI call was 1 % of a 4096-rank run). std::map entries never move.
+  std::vector<std::pair<const char*, CallStats*>> profile_by_literal_;
   std::unique_ptr<CallObserver> observer_;
   ProcessCpu* cpu_ = nullptr;
 };

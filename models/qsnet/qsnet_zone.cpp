@@ -139,8 +139,8 @@ void QsNetZone::build_route(const NetPoint* src, const NetPoint* dst, Route* int
     append(pci_[a.node].read, into, latency);
     append(pci_[a.node].bus, into, latency);
   }
-  for (const Hop& hop : route(tree_, a.node, b.node))
-    append(hop.up ? up_[hop.cable] : down_[hop.cable], into, latency);
+  for_each_hop(tree_, a.node, b.node,
+               [&](const Hop& hop) { append(hop.up ? up_[hop.cable] : down_[hop.cable], into, latency); });
   if (!b.is_nic) {
     if (a.is_nic || a.node != b.node)
       append(pci_[b.node].bus, into, latency);

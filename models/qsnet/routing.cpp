@@ -18,25 +18,9 @@ unsigned switches_on_route(const KAryNTree& tree, std::uint32_t a, std::uint32_t
 
 std::vector<Hop> route(const KAryNTree& tree, std::uint32_t a, std::uint32_t b)
 {
-  const unsigned h = nca_level(tree, a, b);
   std::vector<Hop> hops;
-  if (h == 0)
-    return hops;
-  hops.reserve(2 * h);
-  const unsigned k = tree.arity();
-  hops.push_back({a, true});
-  // Ascent: the switch at level l is (hi = a / k^l, lo = b mod k^(l-1)); leave by port digit (l-1) of b.
-  for (unsigned l = 1; l < h; ++l) {
-    const std::uint32_t w = (a / tree.power(l)) * tree.power(l - 1) + b % tree.power(l - 1);
-    hops.push_back({tree.up_cable(l, w, (b / tree.power(l - 1)) % k), true});
-  }
-  // Descent from level h: the child at level l-1 is (hi = b / k^(l-1), lo = b mod k^(l-2)); we enter it
-  // through its up port digit (l-2) of b, i.e. along the same cable an ascent towards b would take.
-  for (unsigned l = h; l >= 2; --l) {
-    const std::uint32_t child = (b / tree.power(l - 1)) * tree.power(l - 2) + b % tree.power(l - 2);
-    hops.push_back({tree.up_cable(l - 1, child, (b / tree.power(l - 2)) % k), false});
-  }
-  hops.push_back({b, false});
+  hops.reserve(2 * nca_level(tree, a, b));
+  for_each_hop(tree, a, b, [&hops](const Hop& hop) { hops.push_back(hop); });
   return hops;
 }
 
