@@ -158,6 +158,23 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
   return sc;
 }
 
+Scenario Scenario::with(const nlohmann::json& fragment) const
+{
+  std::map<std::string, nlohmann::json> given;
+  check_tree(fragment, "", given);
+  Scenario sc = *this;
+  for (auto& [path, value] : given) {
+    if (path == "platform.preset" || path == "noise.preset" || path == "platform.tree.levels" ||
+        path == "platform.tree.cable_length" || path == "name")
+      throw std::logic_error("Scenario::with: '" + path + "' needs resolve()"); // their shorthands expand there
+    const ParamSpec* spec = find_param(path);
+    sc.values_[path] = spec->list && !value.is_array() ? nlohmann::json::array({value}) : value;
+  }
+  check_machine(sc);
+  find_kind(sc.text("kind")).check(sc);
+  return sc;
+}
+
 nlohmann::json Scenario::echo() const
 {
   nlohmann::json out = nlohmann::json::object();

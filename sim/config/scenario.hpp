@@ -42,6 +42,11 @@ public:
   static Scenario resolve(nlohmann::json user, const std::vector<std::string>& sets,
                           const std::string& default_name = "scenario");
 
+  /// This scenario with `fragment`'s values over it (a workload's job: its app sections over the machine), checked
+  /// as `resolve` checks a file; the same as resolving the echo with the fragment merged in, without walking the
+  /// whole catalogue again (1000 jobs took a second and a half). The fragment may not name a preset.
+  Scenario with(const nlohmann::json& fragment) const;
+
   const std::string& name() const { return name_; }
   /// The "path=value" overrides it was resolved with (--set, and a study point's coordinates), in order.
   const std::vector<std::string>& overrides() const { return overrides_; }

@@ -151,3 +151,35 @@ TEST_CASE("docs/parameters.md is what `bcssim params --markdown` prints")
   const std::string doc((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   CHECK_MESSAGE(doc == params_markdown(), "regenerate: ./build/release/bcssim params --markdown > docs/parameters.md");
 }
+
+TEST_CASE("with(fragment) gives what resolving the echo with the fragment merged in gives, errors included")
+{
+  // A workload's machine as the jobs see it (kind app), and job sections over it (sim/kinds/workload/jobs.cpp).
+  const Scenario machine = Scenario::resolve(
+      {{"kind", "app"}, {"platform", {{"preset", "crescendo"}, {"nodes", 16}}}, {"app", {{"name", "synthetic"}}}},
+      {}, "w");
+  const std::vector<json> fragments = {
+      {{"app", {{"name", "synthetic"}, {"processes", 4}}},
+       {"synthetic", {{"pattern", "ring"}, {"granularity", "5ms"}, {"iterations", 12}}}},
+      {{"app", {{"name", "synthetic"}, {"processes", 1}}}, {"synthetic", {{"pattern", "none"}}}},
+      {{"app", {{"name", "sweep3d"}, {"processes", 4}}}},
+  };
+  for (const json& fragment : fragments) {
+    json merged = machine.echo();
+    for (const auto& [section, values] : fragment.items())
+      for (const auto& [key, value] : values.items())
+        merged[section][key] = value;
+    CHECK(machine.with(fragment).echo() == Scenario::resolve(merged, {}, "w").echo());
+  }
+  auto error = [&](const json& fragment) {
+    try {
+      (void)machine.with(fragment);
+    } catch (const ScenarioError& e) {
+      return std::string(e.what());
+    }
+    return std::string();
+  };
+  CHECK(error({{"app", {{"processes", 64}}}}).find("app.processes") == 0);         // more than 32 PEs
+  CHECK(error({{"synthetic", {{"granularity", "soon"}}}}).find("synthetic.granularity") == 0);
+  CHECK(error({{"app", {{"nmae", "x"}}}}).find("app.nmae") == 0);                 // no such key
+}

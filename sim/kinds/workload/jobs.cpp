@@ -21,17 +21,6 @@ std::set<std::string> scenario_keys()
   return keys;
 }
 
-// `overlay` merged into `base`, object by object.
-void merge(nlohmann::json& base, const nlohmann::json& overlay)
-{
-  for (const auto& [key, value] : overlay.items()) {
-    if (value.is_object() && base.contains(key) && base[key].is_object())
-      merge(base[key], value);
-    else
-      base[key] = value;
-  }
-}
-
 } // namespace
 
 std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
@@ -53,6 +42,8 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
   machine.erase("workload");
   machine.erase("scheduler");
   machine["kind"] = "app";
+  // Resolved once; each job's sections go over it (Scenario::with), as if merged into it and resolved.
+  const Scenario machine_scenario = Scenario::resolve(machine, {}, sc.name());
   const std::set<std::string> allowed = scenario_keys();
   const unsigned machine_pes = unsigned(sc.integer("platform.nodes") * sc.integer("platform.pes_per_node"));
   std::vector<WorkloadJob> jobs;
@@ -104,10 +95,8 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
                             fmt::format("no such key in a job; allowed: {}", fmt::join(keys, ", ")));
       }
     }
-    nlohmann::json merged = machine;
-    merge(merged, fragment);
     try {
-      job.scenario = Scenario::resolve(merged, {}, sc.name());
+      job.scenario = machine_scenario.with(fragment);
     } catch (const ScenarioError& e) {
       throw ScenarioError(at + "." + e.path(), e.value(), e.allowed());
     }
