@@ -25,7 +25,7 @@ for d in "${TMPDIR:-/tmp}"/bcssim-fuzz-*-*; do
   [ -d "$d" ] && ! kill -0 "${d##*-}" 2>/dev/null && rm -rf "$d"
 done
 # The shipped scenarios seed the scenario reader, but for those naming a workload file: resolving 1000 jobs in each
-# of 20 points takes 3 s in a release build and more than the 10 s timeout under the fuzzers' instrumentation,
+# of 20 points takes 1 s in a release build and more than the 10 s timeout under the fuzzers' instrumentation,
 # which would report the seed itself as a finding (the SWF reader has its own target).
 rm -rf "$OUT/seeds/scenario" && mkdir -p "$OUT/seeds/scenario"
 find scenarios -name '*.json' | sort | while read -r f; do
