@@ -14,7 +14,7 @@
 #     smpi/simulate-computation:no (the issue's reference: the code runs, its computations are not timed); one
 #     untimed run records its trace (`-trace-ti`, smpi/host-speed 1Gf), which SMPI and bcssim then replay.
 #     PROGRAM is the built executable, relative to the copy. Default platform: one rank per host, 335 MB/s and
-#     1.1 us per link (as the traces' platform.xml).
+#     1.1 us per link (as the traces' platform.xml); a --platform of yours must name its hosts node-0, node-1, ...
 #
 # SMPI runs with CM02 and crosstraffic off, like bcssim. Prints a markdown table of wall times, peak memory and
 # ratios to SMPI. Writes nothing outside a scratch folder. Bad arguments: exit 2.
@@ -77,8 +77,10 @@ if [ -n "$source_dir" ]; then
       '           speed="1Gf" bw="335MBps" lat="1.1us" sharing_policy="SPLITDUPLEX"/>' '</platform>' \
       > "$trace_dir/platform.xml"
   fi
+  for r in $(seq 0 $((np - 1))); do echo "node-$r"; done > "$work/hosts"
   # SMPI resolves the index's rank files from its working folder: record there, so both replays find them.
-  (cd "$trace_dir" && smpirun -np "$np" -platform platform.xml -trace-ti --cfg=tracing/filename:program.txt \
+  (cd "$trace_dir" && smpirun -np "$np" -platform platform.xml -hostfile "$work/hosts" -trace-ti \
+     --cfg=tracing/filename:program.txt \
      "${smpi_cfg[@]}" --cfg=smpi/host-speed:1Gf "$work/src/${program[0]}" "${program[@]:1}") \
     > "$work/record.log" 2>&1 || { echo "recording the trace failed:" >&2; tail -20 "$work/record.log" >&2; exit 1; }
 fi
