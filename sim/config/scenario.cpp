@@ -47,6 +47,12 @@ void check_tree(const nlohmann::json& node, const std::string& prefix, std::map<
   }
 }
 
+// A single value stands for a list of one.
+nlohmann::json as_declared(const ParamSpec& spec, nlohmann::json value)
+{
+  return spec.list && !value.is_array() ? nlohmann::json::array({std::move(value)}) : value;
+}
+
 void apply_set(nlohmann::json& user, const std::string& assignment)
 {
   const auto eq = assignment.find('=');
@@ -149,9 +155,8 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
     cables = nlohmann::json::array({cables});
   if (cables.size() == 1 && levels.get<std::int64_t>() <= 24)
     cables = nlohmann::json(std::vector<nlohmann::json>(std::size_t(levels.get<std::int64_t>()), cables[0]));
-  for (const ParamSpec& spec : catalog()) // a single value stands for a list of one
-    if (spec.list && !sc.values_[spec.path].is_array())
-      sc.values_[spec.path] = nlohmann::json::array({sc.values_[spec.path]});
+  for (const ParamSpec& spec : catalog())
+    sc.values_[spec.path] = as_declared(spec, std::move(sc.values_[spec.path]));
 
   check_machine(sc);                         // the models' rules (sim/machine)
   find_kind(sc.text("kind")).check(sc);      // the kind's rules (sim/kinds)
@@ -167,8 +172,7 @@ Scenario Scenario::with(const nlohmann::json& fragment) const
     if (path == "platform.preset" || path == "noise.preset" || path == "platform.tree.levels" ||
         path == "platform.tree.cable_length" || path == "name")
       throw std::logic_error("Scenario::with: '" + path + "' needs resolve()"); // their shorthands expand there
-    const ParamSpec* spec = find_param(path);
-    sc.values_[path] = spec->list && !value.is_array() ? nlohmann::json::array({value}) : value;
+    sc.values_[path] = as_declared(*find_param(path), value);
   }
   check_machine(sc);
   find_kind(sc.text("kind")).check(sc);

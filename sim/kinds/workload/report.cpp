@@ -2,12 +2,13 @@
 
 #include "sim/kinds/workload/dynamic_metrics.hpp"
 #include "sim/output/plot.hpp"
+#include "sim/report/csv_table.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <stdexcept>
 #include <set>
 
@@ -63,33 +64,18 @@ std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& alg
 
 std::vector<JobOutcome> read_jobs_csv(const std::filesystem::path& file)
 {
-  auto split = [](const std::string& line) {
-    std::vector<std::string> cells;
-    std::size_t from = 0;
-    for (std::size_t comma; (comma = line.find(',', from)) != std::string::npos; from = comma + 1)
-      cells.push_back(line.substr(from, comma - from));
-    cells.push_back(line.substr(from));
-    return cells;
-  };
-  std::ifstream in(file);
-  std::string line;
-  if (!in || !std::getline(in, line))
-    throw std::runtime_error(file.string() + ": cannot be read");
-  const std::vector<std::string> header = split(line);
+  const report::Csv csv = report::read_csv(file, file.string());
   auto column = [&](const std::string& name) {
-    const auto it = std::find(header.begin(), header.end(), name);
-    if (it == header.end())
+    const auto it = std::find(csv.header.begin(), csv.header.end(), name);
+    if (it == csv.header.end())
       throw std::runtime_error(file.string() + ":1: no column '" + name + "'");
-    return std::size_t(it - header.begin());
+    return std::size_t(it - csv.header.begin());
   };
   const std::size_t id = column("job"), processes = column("processes"), submit = column("submit_s"),
                     start = column("start_s"), end = column("end_s");
   std::vector<JobOutcome> jobs;
-  for (std::size_t number = 2; std::getline(in, line); ++number) {
-    const std::vector<std::string> cells = split(line);
-    if (cells.size() != header.size())
-      throw std::runtime_error(fmt::format("{}:{}: {} cells, the header has {}", file.string(), number, cells.size(),
-                                           header.size()));
+  for (std::size_t k = 0; k < csv.rows.size(); ++k) {
+    const std::vector<std::string>& cells = csv.rows[k];
     JobOutcome j;
     try {
       j.id = std::stoi(cells[id]);
@@ -98,7 +84,8 @@ std::vector<JobOutcome> read_jobs_csv(const std::filesystem::path& file)
       j.start = std::stod(cells[start]);
       j.end = std::stod(cells[end]);
     } catch (const std::exception&) {
-      throw std::runtime_error(fmt::format("{}:{}: not a number in '{}'", file.string(), number, line));
+      throw std::runtime_error(fmt::format("{}:{}: not a number in '{}'", file.string(), k + 2,
+                                           fmt::join(cells, ",")));
     }
     jobs.push_back(j);
   }

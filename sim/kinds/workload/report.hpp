@@ -26,7 +26,8 @@ WorkloadFigures workload_figures(const std::vector<JobOutcome>& jobs, const std:
 /// slowdown (short-job bound `tau`, s) are empty when unknown.
 std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& algorithm, double tau);
 /// A point's jobs read back from the jobs.csv it wrote: id, processes, submit, start and end times (a study's
-/// merge computes figures its points' summaries may lack). Throws std::runtime_error naming the file and line.
+/// merge computes figures its points' summaries may lack), through report::read_csv. Throws as it does for an
+/// unreadable file or a short row, std::runtime_error naming the file and line for a missing column or number.
 std::vector<JobOutcome> read_jobs_csv(const std::filesystem::path& file);
 /// fcs_classes.csv: each process's FCS class from each time it changed.
 std::string classes_csv(const std::vector<storm::NodeManager::ClassChange>& classes);
