@@ -359,7 +359,7 @@ TEST_CASE("a study of a dynamic workload: its figures per point in algorithms.cs
   const std::string csv = slurp(kTmp / "s" / "algorithms.csv");
   CHECK(csv.find(",mean_bounded_slowdown,median_bounded_slowdown,") != std::string::npos);
   CHECK(csv.find(",offered_load,most_jobs_in_system,least_jobs_in_system_late,most_jobs_waiting,"
-                 "queue_empty_late_fraction,saturated\n") != std::string::npos);
+                 "queue_empty_late_s,queue_empty_late_fraction,saturated\n") != std::string::npos);
   // Each line of the plots gets its saturation point (§6.4.4), consistent with the points' rows.
   const auto rows = read_csv(kTmp / "s" / "algorithms.csv");
   const auto summary = nlohmann::json::parse(slurp(kTmp / "s" / "summary.json"));
@@ -373,6 +373,9 @@ TEST_CASE("a study of a dynamic workload: its figures per point in algorithms.cs
         saturated.push_back(std::stod(row.at("scheduler.mpl")));
     CHECK(line.at("saturated_at").get<std::vector<double>>() == saturated);
   }
+  // A row is saturated exactly when its queue was empty for no printed time.
+  for (const auto& row : rows)
+    CHECK((row.at("saturated") == "yes") == (row.at("queue_empty_late_s") == "0.000000"));
   // Saturated points are circled in dynamic.png, and only they.
   const bool any = csv.find(",yes\n") != std::string::npos;
   CHECK((slurp(kTmp / "s" / "dynamic.gp").find("title 'saturated") != std::string::npos) == any);

@@ -66,13 +66,15 @@ TEST_CASE("dynamic figures: halves by dedicated time, percentiles, jobs in the s
   CHECK(none.offered_load == 0);
 }
 
-TEST_CASE("saturation: the share of the arrivals' second half with no job waiting; saturated when it is 0")
+TEST_CASE("saturation: the time of the arrivals' second half with no job waiting; saturated when it is 0")
 {
   // Submissions from 0 to 8: the second half is [4, 8]. Jobs wait over [4, 5) and [6, 6.5): empty 2.5 of 4 s.
   const std::vector<JobOutcome> keeps_up = {job(0, 0, 0, 3, 3), job(1, 4, 5, 7, 2), job(2, 6, 6.5, 9, 2),
                                             job(3, 8, 8, 9, 1)};
   const Backlog ok = backlog(keeps_up);
   CHECK(ok.queue_empty_fraction == doctest::Approx(2.5 / 4));
+  CHECK(ok.queue_empty_s == doctest::Approx(2.5));
+  CHECK(ok.window_s == 4);
   CHECK(ok.most_waiting == 1);
   CHECK_FALSE(ok.saturated());
   // In the system over [4, 8]: 1 at 4 (job 0 left at 3, job 1 came), 2 at 6, 3 at 6.5... 2 at 7, 3 at 8 (job 3).
@@ -95,11 +97,21 @@ TEST_CASE("saturation: the share of the arrivals' second half with no job waitin
   // A job that starts as it arrives never waits (starts first at a tie), and a job never started waits to the end.
   CHECK(backlog({job(0, 0, 0, 1, 1), job(1, 2, 2, 3, 1)}).queue_empty_fraction == 1);
   CHECK(backlog({job(0, 0, 0, 1, 1), job(1, 1, -1, -1, 1), job(2, 2, 2, 3, 1)}).saturated());
+  // The flag agrees with the time as printed (to the microsecond): empty for 1 us in [4, 8] is not saturated,
+  // for 0.1 us it is; one submission instant has no second half and saturates nothing.
+  const auto gap = [](double us) {
+    return backlog({job(0, 0, 0, 9, 9), job(1, 4, 6 - us * 1e-6, 10, 1), job(2, 6, 10, 11, 1), job(3, 8, 11, 12, 1)});
+  };
+  CHECK(gap(1).queue_empty_s == doctest::Approx(1e-6));
+  CHECK_FALSE(gap(1).saturated());
+  CHECK(gap(0.1).saturated());
+  CHECK_FALSE(backlog({job(0, 1, 2, 3, 1), job(1, 1, 3, 4, 1)}).saturated());
   // The figures carry it to summary.json.
   const nlohmann::json j = dynamic_json(dynamic_figures(behind, 0.1, 4));
   CHECK(j.at("saturated") == true);
   CHECK(j.at("most_jobs_waiting") == 3);
   CHECK(j.at("queue_empty_late_fraction") == 0.0);
+  CHECK(j.at("queue_empty_late_s") == 0.0);
 }
 
 TEST_CASE("a study reads its points' jobs back from jobs.csv: the times as written, malformed rows named")

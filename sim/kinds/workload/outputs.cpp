@@ -46,9 +46,12 @@ std::vector<OutputFile> workload_outputs()
         {"least_jobs_in_system_late", "count",
          "the fewest jobs in the system over the second half of the arrival window (Fig. 6.11's curve coming down)"},
         {"most_jobs_waiting", "count", "the most jobs waiting to start at once"},
-        {"queue_empty_late_fraction", "fraction",
-         "of the second half of the arrival window with no job waiting (0: the queue never emptied)"},
-        {"saturated", "", "yes when it is 0: the point saturated the scheduler (docs/model.md, §6.4.4)"}}},
+        {"queue_empty_late_s", "s",
+         "how long no job waited to start in the second half of the arrival window (to the microsecond)"},
+        {"queue_empty_late_fraction", "fraction", "the same as a share of that half"},
+        {"saturated", "",
+         "yes when queue_empty_late_s is 0 (under half a microsecond): the queue never emptied, the point saturated "
+         "the scheduler (docs/model.md, §6.4.4)"}}},
       {"gantt.*, jobs_in_system.*, response_cdf.*, algorithms.*, dynamic.*, dynamic_boxes.*",
        "The plots (gnuplot scripts, their data and images): a study's dynamic.png has mean and median response "
        "and bounded slowdown vs its x (Figs. 6.8, 6.12), dynamic_boxes.png their percentiles (Figs. 6.9, 6.10), "

@@ -55,8 +55,8 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
     for (const auto& c : kDynamicColumns)
       if (std::string(c[2]) != "mean_response_s")
         csv += std::string(",") + c[2];
-    csv += ",offered_load,most_jobs_in_system,least_jobs_in_system_late,most_jobs_waiting,queue_empty_late_fraction,"
-           "saturated";
+    csv += ",offered_load,most_jobs_in_system,least_jobs_in_system_late,most_jobs_waiting,queue_empty_late_s,"
+           "queue_empty_late_fraction,saturated";
   }
   // The backlog of each point, from the jobs.csv it wrote (points merged from an older run lack it in summary.json).
   std::vector<Backlog> backlogs;
@@ -87,10 +87,10 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
       for (const auto& c : kDynamicColumns)
         if (std::string(c[2]) != "mean_response_s")
           csv += fmt::format(",{:.4f}", d.at(c[0]).at(c[1]).get<double>());
-      csv += fmt::format(",{:.4f},{},{},{},{:.4f},{}", d.at("offered_load").get<double>(),
+      csv += fmt::format(",{:.4f},{},{},{},{:.6f},{:.6f},{}", d.at("offered_load").get<double>(),
                          d.at("most_jobs_in_system").get<int>(), backlogs[i].least_in_system_late,
-                         backlogs[i].most_waiting,
-                         backlogs[i].queue_empty_fraction, backlogs[i].saturated() ? "yes" : "no");
+                         backlogs[i].most_waiting, backlogs[i].queue_empty_s, backlogs[i].queue_empty_fraction,
+                         backlogs[i].saturated() ? "yes" : "no");
     }
     csv += "\n";
     table.push_back({{"point", i}, {"name", name}, {"algorithm", algorithm}, {"mpi", mpi},
