@@ -11,9 +11,11 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <charconv>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
+#include <limits>
 
 namespace bcssim::sim::cli {
 namespace {
@@ -80,20 +82,35 @@ private:
     unsigned procs = stats_procs_;
     if (procs == 0) {
       const std::string header = swf.header_value("MaxProcs");
-      procs = header.empty() ? 0 : unsigned(std::stoul(header));
+      unsigned long value = 0;
+      const auto [end, ec] = std::from_chars(header.data(), header.data() + header.size(), value);
+      if (!header.empty() && (ec != std::errc() || end != header.data() + header.size() || value < 1 ||
+                              value > std::numeric_limits<unsigned>::max()))
+        throw ScenarioError(file_ + ": header MaxProcs", header,
+                            "a whole number of processors of at least 1 (or give --procs)");
+      procs = unsigned(value);
     }
+    // As a run counts them: allocated processors, else requested ones; records with no submit time or run time
+    // (cancelled jobs in archive logs) do not count.
     std::vector<double> sizes, runs;
-    double first = swf.jobs.front().submit, last = first, work = 0;
+    double first = std::numeric_limits<double>::infinity(), last = -first, work = 0;
     for (const auto& j : swf.jobs) {
-      sizes.push_back(double(j.procs));
+      const std::int64_t p = j.procs > 0 ? j.procs : j.requested_procs;
+      if (p < 1 || !(j.run > 0) || j.submit < 0)
+        continue;
+      sizes.push_back(double(p));
       runs.push_back(j.run);
       first = std::min(first, j.submit);
       last = std::max(last, j.submit);
-      if (j.procs > 0 && j.run > 0)
-        work += double(j.procs) * j.run;
+      work += double(p) * j.run;
     }
+    if (sizes.empty())
+      throw ScenarioError(file_, "(no job with processors, a run time and a submit time)",
+                          "an SWF file with at least one job that could run");
     const Distribution size = distribution(sizes), run = distribution(runs);
-    std::cout << fmt::format("{}: {} jobs, submitted over {:.0f} s ({:.2f} days)\n", file_, swf.jobs.size(),
+    const std::string counted =
+        sizes.size() == swf.jobs.size() ? "" : fmt::format(" ({} that could run counted here)", sizes.size());
+    std::cout << fmt::format("{}: {} jobs{}, submitted over {:.0f} s ({:.2f} days)\n", file_, swf.jobs.size(), counted,
                              last - first, (last - first) / 86400);
     std::cout << fmt::format("processors per job: median {}, mean {:.2f}, largest {}\n", size.median, size.mean,
                              *std::max_element(sizes.begin(), sizes.end()));

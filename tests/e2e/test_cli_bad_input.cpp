@@ -336,3 +336,29 @@ TEST_CASE("docs: --check passes on the repository, names a stale file with exit 
   CHECK(text.str().find("edited by hand") != std::string::npos); // nothing written
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("workload stats: a MaxProcs header that is not a processor count is exit 2 naming it; cancelled jobs "
+          "do not count")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::string job = "1 0 -1 100 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n";
+  const std::string cancelled = "2 50 -1 -1 8 -1 -1 -1 -1 -1 5 -1 -1 -1 0 -1 -1 -1\n";
+  for (const char* header : {"x", "-1", "0"}) {
+    CAPTURE(header);
+    std::ofstream(kTmp / "w.swf") << "; MaxProcs: " << header << "\n" << job;
+    const auto r = bcssim("workload stats " + (kTmp / "w.swf").string());
+    CHECK(r.code == 2);
+    CHECK(r.output.find("w.swf: header MaxProcs = " + std::string(header) +
+                        ": expected a whole number of processors of at least 1") != std::string::npos);
+  }
+  // Job 2 (no run time) neither counts in the sizes nor stretches the span: 400 processor-seconds over 100 s on 8.
+  std::ofstream(kTmp / "w.swf") << "; MaxProcs: 8\n" << job << cancelled
+                                << "3 100 -1 100 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n";
+  const auto r = bcssim("workload stats " + (kTmp / "w.swf").string());
+  CHECK(r.code == 0);
+  CHECK(r.output.find("3 jobs (2 that could run counted here)") != std::string::npos);
+  CHECK(r.output.find("processors per job: median 4, mean 4.00, largest 4") != std::string::npos);
+  CHECK(r.output.find("offered load on 8 processors: 1.000") != std::string::npos);
+  fs::remove_all(kTmp);
+}

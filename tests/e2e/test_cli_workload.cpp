@@ -298,6 +298,11 @@ TEST_CASE("workload.swf: a bad record is exit 2 naming the file, line and field;
        "w.swf:2: field 5 (allocated processors) = two: expected a whole number"},
       {ok + "2 10 -1 50 2 -1\n", "w.swf:2: field 7 (used memory) = (missing)"},
       {"; only a header\n", "workload.swf = "},
+      // Past what the synthetic application or the tick clock can hold (not an internal key's error).
+      {ok + "2 10 -1 1000000000000000 2 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n",
+       "w.swf:2: field 4 (run time) = 1000000000000000: expected a run time the synthetic application can compute"},
+      {ok + "2 1000000000000000 -1 50 2 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n",
+       "w.swf:2: field 2 (submit time) = 1000000000000000: expected a submit time of at most 1e+09 s"},
   };
   for (const auto& [text, message] : cases) {
     CAPTURE(message);

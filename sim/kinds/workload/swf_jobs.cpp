@@ -13,6 +13,12 @@ namespace {
 // Shortest text of a time in seconds that reads back as the same double ("0.125s").
 std::string seconds(double s) { return fmt::format("{}s", s); }
 
+// What a record must fit once scaled: the synthetic application's limits (apps/synthetic/app.cpp: iterations,
+// granularity) and a submit time far past any workload (~30 years) that keeps its tick number exact.
+constexpr double kMostIterations = 1e9;
+constexpr double kMostGranularity = 1e4; // s
+constexpr double kMostSubmit = 1e9;      // s
+
 } // namespace
 
 SwfRecords swf_records(const Scenario& sc)
@@ -67,6 +73,12 @@ SwfRecords swf_records(const Scenario& sc)
                          previous_submit));
       continue;
     }
+    if (j.submit / scale > kMostSubmit) {
+      refuse(2, fmt::format("{}", j.submit),
+             fmt::format("a submit time of at most {:g} s once divided by workload.time_scale ({:g})", kMostSubmit,
+                         scale));
+      continue;
+    }
     previous_submit = j.submit;
     // Each record's own stream: its granularity and estimate do not depend on the records before it.
     base::Rng rng = base::Rng::stream(seed, std::uint64_t(j.line));
@@ -76,6 +88,14 @@ SwfRecords swf_records(const Scenario& sc)
                                                    : run * rng.uniform(1, estimate_factor);
     // Whole iterations of about the chosen granularity that compute the run time exactly.
     const double iterations = std::max(1.0, std::round(run / granularity));
+    if (iterations > kMostIterations || run / iterations > kMostGranularity) {
+      refuse(4, fmt::format("{}", j.run),
+             fmt::format("a run time the synthetic application can compute: {:g} s once multiplied by "
+                         "workload.load_factor and divided by workload.time_scale, in at most {:g} iterations of at "
+                         "most {:g} s (its granularity here: {:g} s)",
+                         run, kMostIterations, kMostGranularity, granularity));
+      continue;
+    }
     nlohmann::json record = {
         {"app", {{"name", "synthetic"}, {"processes", procs}}},
         {"synthetic",
