@@ -13,6 +13,8 @@ namespace bcssim::elan3 {
 const base::ParamGroup<DmaSpec>& dma_params();
 /// platform.nic.cycles.*.
 const base::ParamGroup<ThreadCosts>& thread_cost_params();
+/// platform.nic.thread_processor.
+const base::ParamGroup<ThreadProcessorSpec>& thread_processor_params();
 /// platform.nic.host_post, platform.nic.host_wake.
 const base::ParamGroup<HostInterfaceSpec>& host_interface_params();
 /// quadrics.*: what Quadrics MPI's Tports cost (their paths are the baseline's, which alone uses them).

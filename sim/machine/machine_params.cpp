@@ -20,6 +20,7 @@ std::vector<base::ParamDecl> machine_params()
   base::append_declarations(c, qsnet::query_params());
   base::append_declarations(c, elan3::dma_params());
   base::append_declarations(c, elan3::thread_cost_params());
+  base::append_declarations(c, elan3::thread_processor_params());
   base::append_declarations(c, elan3::host_interface_params());
   c.push_back(base::choice_decl("bcs.core.impl", "qsnet_hw", {"qsnet_hw", "software_tree"},
                                 "Implementation of Xfer-And-Signal / Test-Event / Compare-And-Write: QsNet hardware "
@@ -46,7 +47,12 @@ void check_machine(const Scenario& sc)
                                     "job) must number at most 2^31 - 1",
                                     std::numeric_limits<int>::max() / platform.nodes, platform.nodes));
   sc.spec(noise::noise_params("cpu"));
-  sc.spec(noise::noise_params("nic"));
+  // one_at_a_time times an operation by the NIC's nominal speed; a noise profile varies that speed.
+  if (sc.spec(elan3::thread_processor_params()).scheduling == elan3::ThreadScheduling::one_at_a_time &&
+      sc.spec(noise::noise_params("nic")).enabled())
+    throw ScenarioError("noise.nic.period", sc.shown("noise.nic.period"),
+                        "0 s with platform.nic.thread_processor = one_at_a_time (it does not model a NIC whose "
+                        "speed varies; use shared)");
   const bcs::runtime::RuntimeSpec runtime = sc.spec(bcs::runtime::runtime_params());
   auto exists = [&](const std::string& path, std::int64_t node, const std::string& what) {
     if (node >= std::int64_t(platform.nodes))

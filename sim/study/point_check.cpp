@@ -1,5 +1,7 @@
 #include "sim/study/point_check.hpp"
 
+#include "sim/config/params.hpp"
+
 #include <fmt/format.h>
 
 #include <optional>
@@ -7,6 +9,16 @@
 
 namespace bcssim::sim {
 namespace {
+
+// A parameter the point's binary did not have yet, now at its default: the point ran as the default has it (a
+// parameter is added with a default that keeps earlier results). Changing a parameter's default breaks that:
+// points recorded without it then ran under the old default, so such a change must compare against the old one
+// here (platform.nic.thread_processor, whose default is to become one_at_a_time, ran as "shared" before it existed).
+bool added_later_at_default(const std::string& path, const nlohmann::json& value)
+{
+  const ParamSpec* spec = find_param(path);
+  return spec != nullptr && value == spec->default_json;
+}
 
 // The first path (dotted, in key order) where `recorded` and `now` differ; objects are compared key by key,
 // anything else as a whole value.
@@ -22,6 +34,8 @@ std::optional<std::string> first_difference(const nlohmann::json& recorded, cons
     keys.insert(k);
   for (const std::string& k : keys) {
     const std::string path = prefix.empty() ? k : prefix + "." + k;
+    if (!recorded.contains(k) && now.contains(k) && added_later_at_default(path, now[k]))
+      continue;
     if (!recorded.contains(k) || !now.contains(k))
       return path;
     if (auto d = first_difference(recorded[k], now[k], path))

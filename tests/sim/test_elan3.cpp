@@ -3,7 +3,11 @@
 // explicit keys for items that reach it at the same instant.
 #include "world_harness.hpp"
 #include "models/elan3/params.hpp"
+#include "sim/machine/machine_params.hpp"
 #include "sim/machine/world.hpp"
+
+#include <map>
+#include <string>
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
@@ -34,6 +38,43 @@ TEST_CASE("threads of one NIC share its 100 MHz thread processor")
   CHECK(other == doctest::Approx(10e-6).scale(0)); // 1000 cycles at 100 MHz
   CHECK(a == doctest::Approx(20e-6).scale(0));     // two threads, one processor
   CHECK(b == doctest::Approx(20e-6).scale(0));
+}
+
+TEST_CASE("one_at_a_time: the thread processor runs one operation at a time, ties in thread order, not actor order")
+{
+  sim::World w(sim::Scenario::resolve(
+      {{"microbench", {{"collectives", false}}}, {"platform", {{"nic", {{"thread_processor", "one_at_a_time"}}}}}},
+      {}));
+  std::map<std::string, double> end;
+  auto thread = [&](const char* name, double start, double cycles, unsigned nic) {
+    sg4::Actor::create(name, w.platform().nic(nic), [&end, name, start, cycles] {
+      if (start > 0)
+        sg4::this_actor::sleep_until(start);
+      elan3::run_cycles(cycles);
+      end[name] = now();
+    });
+  };
+  // Created (and so run by SimGrid) b before a: a still goes first, as the two arrive at the same instant.
+  thread("b", 0, 1000, 0);
+  thread("a", 0, 1000, 0);
+  thread("c", 5e-6, 500, 0); // arrives while a runs: waits for a and b
+  thread("d", 0, 1000, 1);   // another NIC's processor
+  thread("e", 40e-6, 1000, 0); // arrives at an idle processor
+  w.engine().run();
+  CHECK(end.at("a") == doctest::Approx(10e-6).scale(0)); // 1000 cycles at 100 MHz, alone on the processor
+  CHECK(end.at("b") == doctest::Approx(20e-6).scale(0));
+  CHECK(end.at("c") == doctest::Approx(25e-6).scale(0));
+  CHECK(end.at("d") == doctest::Approx(10e-6).scale(0));
+  CHECK(end.at("e") == 40e-6 + 1000 / 100e6); // alone: the instant shared would give, to the bit
+}
+
+TEST_CASE("one_at_a_time cannot time a NIC whose speed varies: with NIC noise it is exit 2 naming both")
+{
+  CHECK_THROWS_WITH(sim::check_machine(sim::Scenario::resolve(
+                        {{"platform", {{"nic", {{"thread_processor", "one_at_a_time"}}}}},
+                         {"noise", {{"nic", {{"period", "1ms"}, {"duration", "10us"}}}}}},
+                        {})),
+                    doctest::Contains("noise.nic.period = "));
 }
 
 TEST_CASE("an RDMA get is a request packet to the remote NIC and a put back")
