@@ -10,14 +10,25 @@
 namespace bcssim::sim {
 namespace {
 
-// A parameter the point's binary did not have yet, now at its default: the point ran as the default has it (a
-// parameter is added with a default that keeps earlier results). Changing a parameter's default breaks that:
-// points recorded without it then ran under the old default, so such a change must compare against the old one
-// here (platform.nic.thread_processor, whose default is to become one_at_a_time, ran as "shared" before it existed).
-bool added_later_at_default(const std::string& path, const nlohmann::json& value)
+// The value a parameter had for points recorded before it existed: what earlier binaries did. A parameter is
+// added with a default that keeps earlier results, so that value is its default, except for a parameter whose
+// default was changed since (listed here with the value it had when it was added).
+nlohmann::json value_before(const ParamSpec& spec)
+{
+  static const std::pair<const char*, const char*> kChangedDefaults[] = {
+      {"platform.nic.thread_processor", "\"shared\""}, // 'shared' was how every earlier binary ran the NIC core
+  };
+  for (const auto& [path, was] : kChangedDefaults)
+    if (spec.path == path)
+      return nlohmann::json::parse(was);
+  return spec.default_json;
+}
+
+// A parameter the point's binary did not have yet, and the study gives it the value that binary ran with.
+bool added_later_as_run(const std::string& path, const nlohmann::json& value)
 {
   const ParamSpec* spec = find_param(path);
-  return spec != nullptr && value == spec->default_json;
+  return spec != nullptr && value == value_before(*spec);
 }
 
 // The first path (dotted, in key order) where `recorded` and `now` differ; objects are compared key by key,
@@ -34,7 +45,7 @@ std::optional<std::string> first_difference(const nlohmann::json& recorded, cons
     keys.insert(k);
   for (const std::string& k : keys) {
     const std::string path = prefix.empty() ? k : prefix + "." + k;
-    if (!recorded.contains(k) && now.contains(k) && added_later_at_default(path, now[k]))
+    if (!recorded.contains(k) && now.contains(k) && added_later_as_run(path, now[k]))
       continue;
     if (!recorded.contains(k) || !now.contains(k))
       return path;
