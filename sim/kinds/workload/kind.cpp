@@ -48,8 +48,9 @@ std::vector<base::ParamDecl> params()
                                  "scenario choice"));
   c.push_back(base::choice_decl("workload.swf_invalid", "error", {"error", "skip"},
                                 "A record of workload.swf that cannot run here (no processors or more than the "
-                                "machine's, a run time of 0 s or less, an estimate shorter than its run time, a "
-                                "submit time before the previous record's): 'error' = exit 2 naming its line and "
+                                "machine's, a run time of 0 s or less or longer than the synthetic application can "
+                                "compute, an estimate shorter than its run time, a submit time before the previous "
+                                "record's or past 1e9 s once scaled): 'error' = exit 2 naming its line and "
                                 "field; 'skip' = leave it out (summary.json counts them). Archive logs hold "
                                 "cancelled jobs with no run time.",
                                 "scenario choice"));
