@@ -277,11 +277,6 @@ bool parse_line(std::string_view text, const std::string& file, std::uint64_t nu
       a.amount = l.amount(1, "the flops of the operator");
       a.reduction = reduction_of(std::uint64_t(l.count(0, "the count")), l.type(2, default_type));
       break;
-    case Kind::alltoall:
-      l.arity(2, 2, "alltoall <send count> <receive count> [send type] [receive type]");
-      a.bytes = l.bytes(l.count(0, "the send count"), l.type(2, default_type));
-      a.recv_bytes = l.bytes(l.count(1, "the receive count"), l.type(3, default_type));
-      break;
     case Kind::gather:
     case Kind::scatter:
       l.arity(2, 3, fmt::format("{} <send count> <receive count> [root] [send type] [receive type]", fields[1]).c_str());
@@ -289,8 +284,9 @@ bool parse_line(std::string_view text, const std::string& file, std::uint64_t nu
       a.bytes = l.bytes(l.count(0, "the send count"), l.type(3, default_type));
       a.recv_bytes = l.bytes(l.count(1, "the receive count"), l.type(4, default_type));
       break;
+    case Kind::alltoall:
     case Kind::allgather:
-      l.arity(2, 2, "allgather <send count> <receive count> [send type] [receive type]");
+      l.arity(2, 2, fmt::format("{} <send count> <receive count> [send type] [receive type]", fields[1]).c_str());
       a.bytes = l.bytes(l.count(0, "the send count"), l.type(2, default_type));
       a.recv_bytes = l.bytes(l.count(1, "the receive count"), l.type(3, default_type));
       break;
