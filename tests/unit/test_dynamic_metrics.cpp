@@ -72,7 +72,7 @@ TEST_CASE("saturation: the time of the arrivals' second half with no job waiting
   const std::vector<JobOutcome> keeps_up = {job(0, 0, 0, 3, 3), job(1, 4, 5, 7, 2), job(2, 6, 6.5, 9, 2),
                                             job(3, 8, 8, 9, 1)};
   const Backlog ok = backlog(keeps_up);
-  CHECK(ok.queue_empty_fraction == doctest::Approx(2.5 / 4));
+  CHECK(ok.queue_empty_fraction() == doctest::Approx(2.5 / 4));
   CHECK(ok.queue_empty_s == doctest::Approx(2.5));
   CHECK(ok.window_s == 4);
   CHECK(ok.most_waiting == 1);
@@ -83,7 +83,7 @@ TEST_CASE("saturation: the time of the arrivals' second half with no job waiting
   const std::vector<JobOutcome> behind = {job(0, 0, 0, 9, 9), job(1, 4, 9, 10, 1), job(2, 6, 10, 11, 1),
                                           job(3, 8, 11, 12, 1)};
   const Backlog sat = backlog(behind);
-  CHECK(sat.queue_empty_fraction == 0);
+  CHECK(sat.queue_empty_fraction() == 0);
   CHECK(sat.most_waiting == 3);
   CHECK(sat.saturated());
   CHECK(sat.least_in_system_late == 2); // job 0 runs to 9: with job 1 from 4, then jobs 2 and 3 join
@@ -95,7 +95,7 @@ TEST_CASE("saturation: the time of the arrivals' second half with no job waiting
                  job(4, 8, 8, 9, 1)})
             .least_in_system_late == 1);
   // A job that starts as it arrives never waits (starts first at a tie), and a job never started waits to the end.
-  CHECK(backlog({job(0, 0, 0, 1, 1), job(1, 2, 2, 3, 1)}).queue_empty_fraction == 1);
+  CHECK(backlog({job(0, 0, 0, 1, 1), job(1, 2, 2, 3, 1)}).queue_empty_fraction() == 1);
   CHECK(backlog({job(0, 0, 0, 1, 1), job(1, 1, -1, -1, 1), job(2, 2, 2, 3, 1)}).saturated());
   // The flag agrees with the time as printed (to the microsecond): empty for 1 us in [4, 8] is not saturated,
   // for 0.1 us it is; one submission instant has no second half and saturates nothing.
@@ -126,7 +126,7 @@ TEST_CASE("a study reads its points' jobs back from jobs.csv: the times as writt
   CHECK(back[0].submit == 0.5);
   CHECK(back[0].start == 1.25);
   CHECK(back[1].end == 7.000000001);
-  CHECK(backlog(back).queue_empty_fraction == backlog(jobs).queue_empty_fraction);
+  CHECK(backlog(back).queue_empty_fraction() == backlog(jobs).queue_empty_fraction());
   std::ofstream(file) << "job,processes,submit_s,start_s,end_s\n0,1,0,0,1\n1,2,x,3,4\n";
   CHECK_THROWS_WITH(read_jobs_csv(file), doctest::Contains("bcssim-unit-jobs.csv:3: not a number in '1,2,x,3,4'"));
   std::ofstream(file) << "job,processes,submit_s\n";

@@ -94,7 +94,6 @@ Backlog backlog(const std::vector<JobOutcome>& jobs)
   }
   b.window_s = std::max(0.0, last - from);
   b.queue_empty_s = empty;
-  b.queue_empty_fraction = last > from ? empty / (last - from) : 1;
   // The jobs in the system at `from`, then after each instant up to the last submission (the count once all of an
   // instant's arrivals and departures are in).
   const auto steps = in_system(jobs);
@@ -181,7 +180,7 @@ nlohmann::json dynamic_json(const DynamicFigures& f)
           {"most_jobs_waiting", f.backlog.most_waiting},
           {"least_jobs_in_system_late", f.backlog.least_in_system_late},
           {"queue_empty_late_s", rounded(f.backlog.queue_empty_s, 6)},
-          {"queue_empty_late_fraction", rounded(f.backlog.queue_empty_fraction, 6)},
+          {"queue_empty_late_fraction", rounded(f.backlog.queue_empty_fraction(), 6)},
           {"saturated", f.backlog.saturated()}};
 }
 

@@ -32,13 +32,14 @@ Distribution distribution(std::vector<double> values);
 struct Backlog {
   double window_s = 0;             // s: the second half of the arrival window (0: one submission instant)
   double queue_empty_s = 0;        // s: how long no job waited in it
-  double queue_empty_fraction = 1; // of that half
   std::size_t most_waiting = 0;    // the most jobs waiting to start at once (whole run)
   std::size_t least_in_system_late = 0; // the fewest jobs in the system over the second half of the arrivals
   /// The queue never emptied in that half: empty for less than half a microsecond, so that the flag agrees with
   /// queue_empty_late_s as printed (to the microsecond) and with the same figure read back from jobs.csv (to the
   /// nanosecond). A gap that short is below the scheduler's resolution (its ticks are milliseconds).
   bool saturated() const { return window_s > 0 && queue_empty_s < 0.5e-6; }
+  /// queue_empty_s as a share of the half (1 when there is no half).
+  double queue_empty_fraction() const { return window_s > 0 ? queue_empty_s / window_s : 1; }
 };
 /// The backlog of jobs given their submit and start times (a job never started waits to the end).
 Backlog backlog(const std::vector<JobOutcome>& jobs);

@@ -89,7 +89,7 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
           csv += fmt::format(",{:.4f}", d.at(c[0]).at(c[1]).get<double>());
       csv += fmt::format(",{:.4f},{},{},{},{:.6f},{:.6f},{}", d.at("offered_load").get<double>(),
                          d.at("most_jobs_in_system").get<int>(), backlogs[i].least_in_system_late,
-                         backlogs[i].most_waiting, backlogs[i].queue_empty_s, backlogs[i].queue_empty_fraction,
+                         backlogs[i].most_waiting, backlogs[i].queue_empty_s, backlogs[i].queue_empty_fraction(),
                          backlogs[i].saturated() ? "yes" : "no");
     }
     csv += "\n";
