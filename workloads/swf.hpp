@@ -33,6 +33,9 @@ struct SwfJob {
   std::int64_t partition = -1;        // 16
   std::int64_t preceding = -1;        // 17 preceding job number
   double think = -1;                  // 18 think time from the preceding job, s
+
+  /// The processors the job ran on: the allocated ones, else (unknown: -1) the requested ones.
+  std::int64_t processors() const { return procs > 0 ? procs : requested_procs; }
   std::uint64_t line = 0;             // where it was read (1-based; 0: not read from a file)
 };
 

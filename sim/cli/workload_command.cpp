@@ -90,12 +90,12 @@ private:
                             "a whole number of processors of at least 1 (or give --procs)");
       procs = unsigned(value);
     }
-    // As a run counts them: allocated processors, else requested ones; records with no submit time or run time
+    // As a run counts them (SwfJob::processors); records with no processors, submit time or run time
     // (cancelled jobs in archive logs) do not count.
     std::vector<double> sizes, runs;
     double first = std::numeric_limits<double>::infinity(), last = -first, work = 0;
     for (const auto& j : swf.jobs) {
-      const std::int64_t p = j.procs > 0 ? j.procs : j.requested_procs;
+      const std::int64_t p = j.processors();
       if (p < 1 || !(j.run > 0) || j.submit < 0)
         continue;
       sizes.push_back(double(p));

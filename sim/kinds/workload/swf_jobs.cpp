@@ -47,7 +47,7 @@ SwfRecords swf_records(const Scenario& sc)
     if (limit > 0 && std::int64_t(out.records.size()) >= limit)
       break;
     const std::string at = fmt::format("{}:{}", path, j.line);
-    const std::int64_t procs = j.procs > 0 ? j.procs : j.requested_procs;
+    const std::int64_t procs = j.processors();
     auto refuse = [&](int field, const std::string& value, const std::string& allowed) {
       if (!skip)
         throw ScenarioError(fmt::format("{}: {}", at, workloads::swf_field(field)), value,
