@@ -77,6 +77,12 @@ ParamDecl& ParamDecl::automatic()
   return *this;
 }
 
+ParamDecl& ParamDecl::before(std::string literal)
+{
+  before_literal = std::move(literal);
+  return *this;
+}
+
 std::string literal_of(const ParamDecl& d, const ParamValue& v)
 {
   if (!d.list)

@@ -76,11 +76,15 @@ struct ParamDecl {
   std::vector<std::string> choices; // for ParamType::choice, and the allowed words of a text list
   std::string doc;
   std::string source;
+  std::string before_literal; // how binaries older than the parameter ran (JSON syntax); "" = as its default
 
   /// Makes it a list with this default (a list of the scalar's type); an empty default means [] is allowed.
   ParamDecl& listed(ParamValue def);
   /// Lets the integer be "auto" and makes that its default.
   ParamDecl& automatic();
+  /// For a parameter whose default is not what binaries older than it did: that behaviour as a value (JSON
+  /// syntax), so that `merge` reads a point recorded without the parameter as run with it.
+  ParamDecl& before(std::string literal);
 };
 
 /// The JSON literal of a value of `decl`'s type (for docs and the scenario echo).

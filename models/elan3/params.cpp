@@ -53,7 +53,8 @@ const base::ParamGroup<ThreadProcessorSpec>& thread_processor_params()
              "is what the source describes and is to become the default once the shipped results are re-run; it "
              "cannot be combined with NIC noise (noise.nic).",
              "002 §2.2.1: a processor-scheduling thread 'prioritizes and controls the scheduling and descheduling "
-             "of the thread processor', which saves and restores a thread's state when scheduling");
+             "of the thread processor', which saves and restores a thread's state when scheduling")
+        .before("\"shared\""); // every binary before the parameter ran the core shared, whatever the default becomes
     return g;
   }();
   return g;

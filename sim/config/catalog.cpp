@@ -81,6 +81,9 @@ std::vector<ParamSpec> declare()
     ParamSpec p;
     static_cast<base::ParamDecl&>(p) = std::move(d);
     p.default_json = nlohmann::json::parse(p.default_literal);
+    p.before_json = p.before_literal.empty() ? p.default_json : nlohmann::json::parse(p.before_literal);
+    if (check_value(p, p.before_json))
+      throw std::logic_error("parameter " + p.path + ": its value before it existed is not one of its values");
     c.push_back(std::move(p));
   }
   return c;

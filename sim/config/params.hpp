@@ -21,6 +21,7 @@ using base::ParamType;
 /// A catalogue entry: a declaration (made beside its model, base/params.hpp) with its default as JSON.
 struct ParamSpec : base::ParamDecl {
   nlohmann::json default_json;
+  nlohmann::json before_json; // how points recorded before the parameter existed ran (ParamDecl::before)
 };
 
 struct PresetValue {

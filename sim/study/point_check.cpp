@@ -10,25 +10,12 @@
 namespace bcssim::sim {
 namespace {
 
-// The value a parameter had for points recorded before it existed: what earlier binaries did. A parameter is
-// added with a default that keeps earlier results, so that value is its default, except for a parameter whose
-// default was changed since (listed here with the value it had when it was added).
-nlohmann::json value_before(const ParamSpec& spec)
-{
-  static const std::pair<const char*, const char*> kChangedDefaults[] = {
-      {"platform.nic.thread_processor", "\"shared\""}, // 'shared' was how every earlier binary ran the NIC core
-  };
-  for (const auto& [path, was] : kChangedDefaults)
-    if (spec.path == path)
-      return nlohmann::json::parse(was);
-  return spec.default_json;
-}
-
-// A parameter the point's binary did not have yet, and the study gives it the value that binary ran with.
+// A parameter the point's binary did not have yet, and the study gives it the value that binary ran as
+// (its default, or what its declaration says earlier binaries did: ParamDecl::before).
 bool added_later_as_run(const std::string& path, const nlohmann::json& value)
 {
   const ParamSpec* spec = find_param(path);
-  return spec != nullptr && value == value_before(*spec);
+  return spec != nullptr && value == spec->before_json;
 }
 
 // The first path (dotted, in key order) where `recorded` and `now` differ; objects are compared key by key,
