@@ -43,15 +43,14 @@ const base::ParamGroup<ThreadProcessorSpec>& thread_processor_params()
 {
   static const base::ParamGroup<ThreadProcessorSpec> g = [] {
     base::ParamGroup<ThreadProcessorSpec> g("platform.nic");
-    g.choice("thread_processor", &ThreadProcessorSpec::scheduling, "shared",
+    g.choice("thread_processor", &ThreadProcessorSpec::scheduling, "one_at_a_time",
              {{"shared", ThreadScheduling::shared}, {"one_at_a_time", ThreadScheduling::one_at_a_time}},
-             "How the threads of a NIC share its one thread processor. shared: every operation in progress gets an "
-             "equal share (a SimGrid execution; the model the shipped results were made with). one_at_a_time: "
-             "the processor runs one operation at a time, in order of arrival, operations of the same instant in "
-             "the order of their threads (models/elan3/thread_processor.hpp); an operation alone on the processor "
-             "ends at the same instant under both, and BCS-MPI simulates 1.5-1.8 times faster. one_at_a_time "
-             "is what the source describes and is to become the default once the shipped results are re-run; it "
-             "cannot be combined with NIC noise (noise.nic).",
+             "How the threads of a NIC share its one thread processor. one_at_a_time: the processor runs one "
+             "operation at a time, in order of arrival, operations of the same instant in the order of their "
+             "threads (models/elan3/thread_processor.hpp), as the source describes. shared (what-if, and the "
+             "model of releases before this parameter): every operation in progress gets an equal share, as a "
+             "SimGrid execution. An operation alone on the processor ends at the same instant under both; "
+             "one_at_a_time simulates BCS-MPI 1.5-1.8 times faster (bench/README.md).",
              "002 §2.2.1: a processor-scheduling thread 'prioritizes and controls the scheduling and descheduling "
              "of the thread processor', which saves and restores a thread's state when scheduling")
         .before("\"shared\""); // every binary before the parameter ran the core shared, whatever the default becomes

@@ -5,8 +5,10 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
+#include <xbt/asserts.h>
 
 #include <algorithm>
+#include <deque>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -18,21 +20,33 @@ namespace {
 
 // One NIC's core under one_at_a_time. An operation registers and blocks on its own semaphore; at the end of the
 // instant (a kernel timer at the current date fires once every thread runnable now has run) the instant's
-// operations are queued in thread order behind those already queued, and each is released by a timer at its end.
+// operations are queued in thread order behind those already queued.
+//  - A core of constant speed: each operation is released by a timer at its end, computed at queueing.
+//  - A core whose speed varies (NIC noise, a SimGrid speed profile): only the head of the queue is released; it
+//    runs as a SimGrid execution, alone on the core, so the profile times it, then releases the next.
 class OneAtATime {
 public:
-  explicit OneAtATime(double speed) : speed_(speed) {}
+  OneAtATime(double speed, bool speed_varies) : speed_(speed), speed_varies_(speed_varies) {}
 
   void run(double cycles)
   {
     const sg4::Actor* self = sg4::Actor::self();
-    auto done = sg4::Semaphore::create(0);
-    arrived_.push_back(Operation{self->get_name(), self->get_pid(), cycles, done});
+    auto semaphore = sg4::Semaphore::create(0);
+    arrived_.push_back(Operation{self->get_name(), self->get_pid(), cycles, semaphore});
     if (!armed_) {
       armed_ = true;
       simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [this] { queue_arrivals(); });
     }
-    done->acquire();
+    semaphore->acquire();
+    if (!speed_varies_)
+      return; // released at its end
+    sg4::this_actor::execute(cycles);
+    xbt_assert(queue_.front().semaphore == semaphore, "one_at_a_time: an operation ran out of turn");
+    queue_.pop_front();
+    if (queue_.empty())
+      busy_ = false;
+    else
+      queue_.front().semaphore->release();
   }
 
 private:
@@ -40,7 +54,7 @@ private:
     std::string thread;
     long pid;
     double cycles;
-    sg4::SemaphorePtr done;
+    sg4::SemaphorePtr semaphore; // released at the operation's end (constant speed) or start (varying speed)
   };
 
   void queue_arrivals()
@@ -49,18 +63,29 @@ private:
     std::sort(arrived_.begin(), arrived_.end(), [](const Operation& a, const Operation& b) {
       return std::tie(a.thread, a.pid) < std::tie(b.thread, b.pid);
     });
-    const double now = sg4::Engine::get_clock();
-    for (const Operation& op : arrived_) {
-      free_at_ = std::max(free_at_, now) + op.cycles / speed_;
-      simgrid::kernel::timer::Timer::set(free_at_, [done = op.done] { done->release(); });
+    if (speed_varies_) {
+      queue_.insert(queue_.end(), arrived_.begin(), arrived_.end());
+      if (!busy_) {
+        busy_ = true;
+        queue_.front().semaphore->release();
+      }
+    } else {
+      const double now = sg4::Engine::get_clock();
+      for (const Operation& op : arrived_) {
+        free_at_ = std::max(free_at_, now) + op.cycles / speed_;
+        simgrid::kernel::timer::Timer::set(free_at_, [semaphore = op.semaphore] { semaphore->release(); });
+      }
     }
     arrived_.clear();
   }
 
   double speed_;
-  double free_at_ = 0; // s: when the last queued operation ends
-  bool armed_ = false; // a timer will queue this instant's arrivals
+  bool speed_varies_;
+  double free_at_ = 0;  // s: when the last queued operation ends (constant speed)
+  bool armed_ = false;  // a timer will queue this instant's arrivals
+  bool busy_ = false;   // an operation holds the core (varying speed)
   std::vector<Operation> arrived_;
+  std::deque<Operation> queue_; // the operation holding the core first, then those waiting (varying speed)
 };
 
 const simgrid::xbt::Extension<sg4::Host, OneAtATime>& one_at_a_time()
@@ -71,10 +96,10 @@ const simgrid::xbt::Extension<sg4::Host, OneAtATime>& one_at_a_time()
 
 } // namespace
 
-void run_one_at_a_time(sg4::Host& nic)
+void run_one_at_a_time(sg4::Host& nic, bool speed_varies)
 {
   if (nic.extension(one_at_a_time()) == nullptr)
-    nic.extension_set(one_at_a_time(), new OneAtATime(nic.get_speed()));
+    nic.extension_set(one_at_a_time(), new OneAtATime(nic.get_speed(), speed_varies));
 }
 
 void run_cycles(double cycles)

@@ -2,14 +2,15 @@
 // The Elan3 thread processor (002 §2.2.1): a 32-bit RISC core at 100 MHz running the NIC threads. Threads are
 // actors on the NIC host; their work is so many cycles of an operation (1 cycle = 1 flop of the NIC host). How
 // the threads of one NIC share the core is platform.nic.thread_processor:
-//   shared         every operation in progress gets an equal share: a SimGrid execution (the model of earlier
-//                  releases; the default until the shipped results are re-run under one_at_a_time).
-//   one_at_a_time  the core runs one operation at a time, in order of arrival, as 002 §2.2.1 has it (a
-//                  processor-scheduling thread schedules and deschedules the threads on the one core);
+//   one_at_a_time  (default) the core runs one operation at a time, in order of arrival, as 002 §2.2.1 has it
+//                  (a processor-scheduling thread schedules and deschedules the threads on the one core);
 //                  operations that arrive at the same instant are ordered by their thread (actor name, then
 //                  creation order), never by the order SimGrid happened to run the threads in. Kernel timers, no
-//                  SimGrid execution: 1.5-1.8 times faster for BCS-MPI (bench/README.md). An operation alone
-//                  on the core ends at the same instant under both.
+//                  SimGrid execution unless NIC noise varies the core's speed: 1.5-1.8 times faster for BCS-MPI
+//                  (bench/README.md).
+//   shared         (what-if; the model of releases before the parameter) every operation in progress gets an
+//                  equal share: a SimGrid execution.
+// An operation alone on the core ends at the same instant under both.
 #include <cstdint>
 
 namespace simgrid::s4u {
@@ -29,11 +30,12 @@ enum class ThreadScheduling { shared, one_at_a_time };
 
 /// platform.nic.thread_processor (elan3::thread_processor_params()).
 struct ThreadProcessorSpec {
-  ThreadScheduling scheduling = ThreadScheduling::shared;
+  ThreadScheduling scheduling = ThreadScheduling::one_at_a_time;
 };
 
-/// Makes `nic`'s core run one operation at a time (a NIC whose speed never varies: no noise profile).
-void run_one_at_a_time(simgrid::s4u::Host& nic);
+/// Makes `nic`'s core run one operation at a time. `speed_varies`: the NIC has a speed profile (NIC noise), so
+/// each operation runs as an execution, alone on the core, instead of ending at a date computed at queueing.
+void run_one_at_a_time(simgrid::s4u::Host& nic, bool speed_varies);
 
 /// Runs `cycles` of work on the calling actor's host (which must be a NIC). No-op for 0 cycles.
 void run_cycles(double cycles);

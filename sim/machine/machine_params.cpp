@@ -47,12 +47,7 @@ void check_machine(const Scenario& sc)
                                     "job) must number at most 2^31 - 1",
                                     std::numeric_limits<int>::max() / platform.nodes, platform.nodes));
   sc.spec(noise::noise_params("cpu"));
-  const bool nic_noise = sc.spec(noise::noise_params("nic")).enabled();
-  // one_at_a_time times an operation by the NIC's nominal speed; a noise profile varies that speed.
-  if (sc.spec(elan3::thread_processor_params()).scheduling == elan3::ThreadScheduling::one_at_a_time && nic_noise)
-    throw ScenarioError("noise.nic.period", sc.shown("noise.nic.period"),
-                        "0 s with platform.nic.thread_processor = one_at_a_time (it does not model a NIC whose "
-                        "speed varies; use shared)");
+  sc.spec(noise::noise_params("nic"));
   const bcs::runtime::RuntimeSpec runtime = sc.spec(bcs::runtime::runtime_params());
   auto exists = [&](const std::string& path, std::int64_t node, const std::string& what) {
     if (node >= std::int64_t(platform.nodes))

@@ -72,7 +72,7 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
   }
   if (scenario.spec(elan3::thread_processor_params()).scheduling == elan3::ThreadScheduling::one_at_a_time)
     for (unsigned n = 0; n < platform_->nodes(); ++n)
-      elan3::run_one_at_a_time(*platform_->nic(n));
+      elan3::run_one_at_a_time(*platform_->nic(n), nic_noise.enabled());
   multicast_ = std::make_unique<qsnet::HardwareMulticast>(*platform_, scenario.spec(qsnet::multicast_params()));
   dma_ = std::make_unique<elan3::DmaEngine>(*platform_, scenario.spec(elan3::dma_params()), *multicast_);
   query_ = std::make_unique<qsnet::GlobalQuery>(*multicast_, scenario.spec(qsnet::query_params()).per_level);
