@@ -195,14 +195,15 @@ TEST_CASE("BCS chunks a message larger than a slice's capacity over the computed
   CHECK(in == out);
   REQUIRE(log.chunks.size() >= 2);
   // A slice's capacity: what its point-to-point microphase can receive in the time left after the DEM, the MSM
-  // and the microstrobe, at the rate the node achieved last time (measured, so it varies by a few per mille).
+  // and the microstrobe, at the rate the node achieved last time (measured, so it varies from slice to slice:
+  // 445-463 us of transfer in a 500 us slice here; 450-459 us with platform.nic.thread_processor = shared).
   const double rate = sim::runtime_spec(b.scenario).p2p_rate;
   double full = 0;
   for (std::size_t i = 0; i + 1 < log.chunks.size(); ++i) {
     CAPTURE(i);
     const double c = double(log.chunks[i].second);
     CHECK(c / rate < slice);
-    CHECK(c / rate > 0.9 * slice);
+    CHECK(c / rate > 0.85 * slice);
     full += c;
   }
   const double capacity = full / double(log.chunks.size() - 1);

@@ -17,9 +17,10 @@ using namespace bcssim;
 using test::now;
 namespace sg4 = simgrid::s4u;
 
-TEST_CASE("threads of one NIC share its 100 MHz thread processor")
+TEST_CASE("shared: threads of one NIC share its 100 MHz thread processor")
 {
-  sim::World w(test::plain_scenario());
+  sim::World w(sim::Scenario::resolve(
+      {{"microbench", {{"collectives", false}}}, {"platform", {{"nic", {{"thread_processor", "shared"}}}}}}, {}));
   double a = 0, b = 0, other = 0;
   sg4::Actor::create("t1", w.platform().nic(0), [&] {
     elan3::run_cycles(1000);
