@@ -5,10 +5,10 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
-#include <xbt/asserts.h>
 
 #include <algorithm>
 #include <deque>
+#include <memory>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -27,6 +27,9 @@ namespace {
 class OneAtATime {
 public:
   OneAtATime(double speed, bool speed_varies) : speed_(speed), speed_varies_(speed_varies) {}
+  OneAtATime(const OneAtATime&) = delete;
+  OneAtATime& operator=(const OneAtATime&) = delete;
+  ~OneAtATime() { *alive_ = false; }
 
   void run(double cycles)
   {
@@ -37,16 +40,25 @@ public:
       armed_ = true;
       simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [this] { queue_arrivals(); });
     }
+    if (!speed_varies_) {
+      semaphore->acquire(); // released at its end
+      return;
+    }
+    // Leaves the queue however the operation ends: done, or its thread killed while it waits or runs (SimGrid
+    // unwinds a killed actor's stack), so that the core never stays held by a thread that is gone.
+    // At the engine's teardown SimGrid deletes the hosts, and this core with them, before it kills the actors.
+    struct Turn {
+      OneAtATime& core;
+      std::shared_ptr<const bool> core_alive;
+      sg4::SemaphorePtr semaphore;
+      ~Turn()
+      {
+        if (*core_alive)
+          core.leave(semaphore);
+      }
+    } turn{*this, alive_, semaphore};
     semaphore->acquire();
-    if (!speed_varies_)
-      return; // released at its end
     sg4::this_actor::execute(cycles);
-    xbt_assert(queue_.front().semaphore == semaphore, "one_at_a_time: an operation ran out of turn");
-    queue_.pop_front();
-    if (queue_.empty())
-      busy_ = false;
-    else
-      queue_.front().semaphore->release();
   }
 
 private:
@@ -56,6 +68,25 @@ private:
     double cycles;
     sg4::SemaphorePtr semaphore; // released at the operation's end (constant speed) or start (varying speed)
   };
+
+  // Varying speed: the operation of `semaphore` leaves the core (it held it) or its place in the line.
+  void leave(const sg4::SemaphorePtr& semaphore)
+  {
+    auto mine = [&semaphore](const Operation& op) { return op.semaphore == semaphore; };
+    arrived_.erase(std::remove_if(arrived_.begin(), arrived_.end(), mine), arrived_.end());
+    const bool held = !queue_.empty() && mine(queue_.front());
+    queue_.erase(std::remove_if(queue_.begin(), queue_.end(), mine), queue_.end());
+    if (!held)
+      return;
+    if (queue_.empty()) {
+      busy_ = false;
+      return;
+    }
+    // Released by a kernel timer at this instant: a killed thread leaves here while its stack unwinds, when
+    // SimGrid ignores its simcalls.
+    simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(),
+                                       [next = queue_.front().semaphore] { next->release(); });
+  }
 
   void queue_arrivals()
   {
@@ -86,6 +117,7 @@ private:
   bool busy_ = false;   // an operation holds the core (varying speed)
   std::vector<Operation> arrived_;
   std::deque<Operation> queue_; // the operation holding the core first, then those waiting (varying speed)
+  std::shared_ptr<bool> alive_ = std::make_shared<bool>(true); // false once the host deletes this core
 };
 
 const simgrid::xbt::Extension<sg4::Host, OneAtATime>& one_at_a_time()

@@ -78,7 +78,7 @@ TEST_CASE("one_at_a_time under NIC noise: one operation at a time, each slowed b
       {}));
   std::map<std::string, double> end;
   auto thread = [&](const char* name, double start, double cycles) {
-    sg4::Actor::create(name, w.platform().nic(0), [&end, name, start, cycles] {
+    return sg4::Actor::create(name, w.platform().nic(0), [&end, name, start, cycles] {
       if (start > 0)
         sg4::this_actor::sleep_until(start);
       elan3::run_cycles(cycles);
@@ -89,7 +89,20 @@ TEST_CASE("one_at_a_time under NIC noise: one operation at a time, each slowed b
   thread("a", 0, 1000);
   thread("c", 12e-6, 500); // arrives while b runs
   thread("d", 50e-6, 1000); // alone, between detours
+  // Killed while they hold the core or wait for it: the next in line goes on at once.
+  const sg4::ActorPtr e = thread("e", 200e-6, 1000);
+  const sg4::ActorPtr f = thread("f", 200e-6, 1000);
+  thread("g", 200e-6, 1000);
+  sg4::Actor::create("killer", w.platform().nic(1), [e, f] {
+    sg4::this_actor::sleep_until(202e-6);
+    e->kill(); // holds the core
+    f->kill(); // next in line
+  });
   w.engine().run();
+  CHECK(end.count("e") == 0);
+  CHECK(end.count("f") == 0);
+  // g from 202 us: 8 us of the detour at half speed (400 cycles), then 600 cycles at full speed.
+  CHECK(end.at("g") == doctest::Approx(216e-6).epsilon(1e-9));
   // a: 500 cycles at 50 MHz in the detour, then 500 at 100 MHz (shared would end a and b together at 25 us).
   CHECK(end.at("a") == doctest::Approx(15e-6).epsilon(1e-9));
   CHECK(end.at("b") == doctest::Approx(25e-6).epsilon(1e-9));
