@@ -76,12 +76,8 @@ private:
     arrived_.erase(std::remove_if(arrived_.begin(), arrived_.end(), mine), arrived_.end());
     const bool held = !queue_.empty() && mine(queue_.front());
     queue_.erase(std::remove_if(queue_.begin(), queue_.end(), mine), queue_.end());
-    if (!held)
+    if (!held || queue_.empty())
       return;
-    if (queue_.empty()) {
-      busy_ = false;
-      return;
-    }
     // Released by a kernel timer at this instant: a killed thread leaves here while its stack unwinds, when
     // SimGrid ignores its simcalls.
     simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(),
@@ -95,11 +91,10 @@ private:
       return std::tie(a.thread, a.pid) < std::tie(b.thread, b.pid);
     });
     if (speed_varies_) {
+      const bool idle = queue_.empty();
       queue_.insert(queue_.end(), arrived_.begin(), arrived_.end());
-      if (!busy_) {
-        busy_ = true;
+      if (idle)
         queue_.front().semaphore->release();
-      }
     } else {
       const double now = sg4::Engine::get_clock();
       for (const Operation& op : arrived_) {
@@ -112,11 +107,10 @@ private:
 
   double speed_;
   bool speed_varies_;
-  double free_at_ = 0;  // s: when the last queued operation ends (constant speed)
-  bool armed_ = false;  // a timer will queue this instant's arrivals
-  bool busy_ = false;   // an operation holds the core (varying speed)
+  double free_at_ = 0; // s: when the last queued operation ends (constant speed)
+  bool armed_ = false; // a timer will queue this instant's arrivals
   std::vector<Operation> arrived_;
-  std::deque<Operation> queue_; // the operation holding the core first, then those waiting (varying speed)
+  std::deque<Operation> queue_; // varying speed: the operation holding the core first, then those waiting
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true); // false once the host deletes this core
 };
 
