@@ -124,7 +124,7 @@ Comm::CallScope::~CallScope()
   if (!outermost_ || std::uncaught_exceptions() != 0)
     return;
   const char* primitive = comm_.call_;
-  const double took = simgrid::s4u::Engine::get_clock() - start_;
+  const double took = std::max(simgrid::s4u::Engine::get_clock(), comm_.owed_until_) - start_;
   CallStats* stats = nullptr;
   for (const auto& [literal, entry] : comm_.profile_by_literal_)
     if (literal == primitive)
@@ -144,14 +144,34 @@ Comm::CallScope::~CallScope()
 
 void Comm::execute_on_cpu(double flops)
 {
+  if (owed_until_ > 0) {
+    const double now = simgrid::s4u::Engine::get_clock();
+    if (owed_until_ > now)
+      flops += (owed_until_ - now) * simgrid::s4u::this_actor::get_host()->get_speed();
+    owed_until_ = 0;
+  }
   if (cpu_ != nullptr)
     cpu_->execute(flops);
   else
     simgrid::s4u::this_actor::execute(flops);
 }
 
+void Comm::settle_owed()
+{
+  if (owed_until_ > simgrid::s4u::Engine::get_clock())
+    simgrid::s4u::this_actor::sleep_until(owed_until_);
+  owed_until_ = 0;
+}
+
+double Comm::wtime()
+{
+  settle_owed();
+  return simgrid::s4u::Engine::get_clock();
+}
+
 void Comm::blocking_wait(const std::function<void()>& block)
 {
+  settle_owed();
   if (cpu_ != nullptr)
     cpu_->wait(block);
   else

@@ -12,6 +12,7 @@
 
 #include <simgrid/s4u/Semaphore.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
@@ -162,6 +163,9 @@ public:
   /// The rank's main has returned (MPI_Finalize): the backend may release what it holds for the rank.
   virtual void finalize() {}
 
+  /// MPI_Wtime: the rank reads its clock, s (after any host work it still owes: owe_cpu_until).
+  double wtime();
+
   /// The rank computes for `seconds` of CPU time, or `flops` at its PE's speed (on its node's CPU host).
   void compute(double seconds);
   void compute_flops(double flops);
@@ -225,8 +229,15 @@ protected:
   void coll_sendrecv(const void* send, std::uint64_t send_bytes, int dst, void* recv, std::uint64_t recv_bytes,
                      int src, int tag);
 
-  /// Host CPU work of the rank (the MPI library's own): `flops` on its PE, as compute_flops without a trace span.
+  /// Host CPU work of the rank (the MPI library's own): `flops` on its PE, as compute_flops without a trace span;
+  /// what the rank owes (owe_cpu_until) runs first, in the same stretch.
   void execute_on_cpu(double flops);
+  /// A coarser host (quadrics.host_stages = on_cpu): the rank has host work to do until `t` (seeing a completion)
+  /// before anything else. It runs as part of the rank's next CPU work (execute_on_cpu), or is waited out before
+  /// the rank next blocks, reads its clock or exits (settle_owed); the call ends for the profile at `t`.
+  void owe_cpu_until(double t) { owed_until_ = std::max(owed_until_, t); }
+  /// Waits until the end of what the rank owes, if it owes anything.
+  void settle_owed();
   /// The rank waits in a blocking call until `block` returns (the backend's wait for completion), as its
   /// ProcessCpu's scheduler says (ProcessCpu::wait).
   void blocking_wait(const std::function<void()>& block);
@@ -244,6 +255,7 @@ private:
   std::vector<std::pair<const char*, CallStats*>> profile_by_literal_;
   std::unique_ptr<CallObserver> observer_;
   ProcessCpu* cpu_ = nullptr;
+  double owed_until_ = 0; // s: owe_cpu_until's date (0: nothing owed)
 };
 
 } // namespace bcssim::mpi

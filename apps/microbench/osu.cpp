@@ -1,11 +1,8 @@
 #include "apps/microbench/osu.hpp"
 
-#include <simgrid/s4u/Engine.hpp>
-
 namespace bcssim::apps::microbench {
 namespace {
 
-double now() { return simgrid::s4u::Engine::get_clock(); }
 constexpr int data_tag = 1;
 constexpr int ack_tag = 2;
 constexpr int never_tag = 999; // posted receives that nobody sends to
@@ -19,7 +16,7 @@ void pingpong(mpi::Comm& comm, std::uint64_t bytes, int iterations, unsigned pos
   double start = 0;
   for (int i = 0; i < warmup + iterations; ++i) {
     if (i == warmup)
-      start = now();
+      start = comm.wtime();
     if (comm.rank() == 0) {
       comm.send(nullptr, bytes, 1, data_tag);
       comm.recv(nullptr, bytes, 1, data_tag);
@@ -29,7 +26,7 @@ void pingpong(mpi::Comm& comm, std::uint64_t bytes, int iterations, unsigned pos
     }
   }
   if (comm.rank() == 0)
-    rank0 = Timing{now() - start, bytes * std::uint64_t(iterations)};
+    rank0 = Timing{comm.wtime() - start, bytes * std::uint64_t(iterations)};
   // The never-matching receives stay posted: the job ends with them, as the benchmark of 003 does.
 }
 
@@ -39,7 +36,7 @@ void bandwidth(mpi::Comm& comm, std::uint64_t bytes, int window, int iterations,
   std::vector<mpi::Request> requests;
   for (int i = 0; i < warmup + iterations; ++i) {
     if (i == warmup)
-      start = now();
+      start = comm.wtime();
     requests.clear();
     if (comm.rank() == 0) {
       for (int w = 0; w < window; ++w)
@@ -54,7 +51,7 @@ void bandwidth(mpi::Comm& comm, std::uint64_t bytes, int window, int iterations,
     }
   }
   if (comm.rank() == 0)
-    rank0 = Timing{now() - start, bytes * std::uint64_t(window) * std::uint64_t(iterations)};
+    rank0 = Timing{comm.wtime() - start, bytes * std::uint64_t(window) * std::uint64_t(iterations)};
 }
 
 void bidirectional(mpi::Comm& comm, std::uint64_t bytes, int window, int iterations, Timing& rank0)
@@ -66,7 +63,7 @@ void bidirectional(mpi::Comm& comm, std::uint64_t bytes, int window, int iterati
   std::vector<mpi::Request> requests;
   for (int i = 0; i < warmup + iterations; ++i) {
     if (i == warmup)
-      start = now();
+      start = comm.wtime();
     requests.clear();
     for (int w = 0; w < window; ++w)
       requests.push_back(comm.irecv(nullptr, bytes, peer, data_tag));
@@ -75,7 +72,7 @@ void bidirectional(mpi::Comm& comm, std::uint64_t bytes, int window, int iterati
     comm.waitall(requests);
   }
   if (comm.rank() == 0)
-    rank0 = Timing{now() - start, bytes * std::uint64_t(window) * std::uint64_t(iterations)};
+    rank0 = Timing{comm.wtime() - start, bytes * std::uint64_t(window) * std::uint64_t(iterations)};
 }
 
 void collective(mpi::Comm& comm, Collective which, std::uint64_t bytes, int iterations, std::vector<Timing>& per_rank)
@@ -84,7 +81,7 @@ void collective(mpi::Comm& comm, Collective which, std::uint64_t bytes, int iter
   double start = 0;
   for (int i = 0; i < warmup + iterations; ++i) {
     if (i == warmup)
-      start = now();
+      start = comm.wtime();
     switch (which) {
       case Collective::barrier:
         comm.barrier();
@@ -97,7 +94,7 @@ void collective(mpi::Comm& comm, Collective which, std::uint64_t bytes, int iter
         break;
     }
   }
-  per_rank.at(comm.rank()) = Timing{now() - start, bytes * std::uint64_t(iterations)};
+  per_rank.at(comm.rank()) = Timing{comm.wtime() - start, bytes * std::uint64_t(iterations)};
 }
 
 void head_to_head(mpi::Comm& comm, std::uint64_t bytes, Timing& rank0)
@@ -105,11 +102,11 @@ void head_to_head(mpi::Comm& comm, std::uint64_t bytes, Timing& rank0)
   if (comm.rank() > 1)
     return;
   const int peer = 1 - comm.rank();
-  const double start = now();
+  const double start = comm.wtime();
   comm.send(nullptr, bytes, peer, data_tag);
   comm.recv(nullptr, bytes, peer, data_tag);
   if (comm.rank() == 0)
-    rank0 = Timing{now() - start, bytes};
+    rank0 = Timing{comm.wtime() - start, bytes};
 }
 
 } // namespace bcssim::apps::microbench

@@ -4,6 +4,11 @@
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
+#include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Link.hpp>
+
+#include <algorithm>
+#include <limits>
 
 namespace bcssim::elan3 {
 
@@ -13,6 +18,26 @@ void HostInterface::post_descriptor(unsigned node) const
   simgrid::s4u::this_actor::sleep_for(spec_.post_cost);
   simgrid::s4u::Comm::sendto(platform_.cpu(node), platform_.nic(node), double(spec_.descriptor_bytes));
 }
+
+double HostInterface::post_seconds(unsigned node) const
+{
+  if (post_seconds_.empty())
+    post_seconds_.assign(platform_.nodes(), -1);
+  double& seconds = post_seconds_.at(node);
+  if (seconds < 0) {
+    // Alone on its route, a comm takes the route's latency, then its bytes at the slowest link's rate.
+    std::vector<simgrid::s4u::Link*> links;
+    platform_.cpu(node)->route_to(platform_.nic(node), links, nullptr);
+    double rate = std::numeric_limits<double>::infinity();
+    for (const simgrid::s4u::Link* l : links)
+      rate = std::min(rate, l->get_bandwidth());
+    seconds = spec_.post_cost + platform_.true_latency(platform_.cpu(node), platform_.nic(node)) +
+              double(spec_.descriptor_bytes) / rate;
+  }
+  return seconds;
+}
+
+void HostInterface::note_post() const { base::emit("host.post", spec_.descriptor_bytes); }
 
 void HostInterface::notify_host(unsigned node) const
 {

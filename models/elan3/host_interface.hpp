@@ -5,6 +5,7 @@
 #include "models/qsnet/platform.hpp"
 
 #include <cstdint>
+#include <vector>
 
 namespace bcssim::elan3 {
 
@@ -21,6 +22,11 @@ public:
 
   /// Called by a process (an actor on the node's CPU host): blocks until the descriptor is in NIC memory.
   void post_descriptor(unsigned node) const;
+  /// What post_descriptor takes on an idle PCI bus, s: the PIO cost and the descriptor's transfer (for a host
+  /// that runs the post as CPU work of the calling process: quadrics.host_stages = on_cpu).
+  double post_seconds(unsigned node) const;
+  /// Records a post run as CPU work (the event post_descriptor emits), without simulating it.
+  void note_post() const;
   /// Called by a NIC thread: blocks until the host process polling the node's notification word sees it.
   void notify_host(unsigned node) const;
   /// Called by a process: reads the Elan's 64-bit hardware clock across PCI (elan3_clock, 000 §5.2.1).
@@ -30,6 +36,7 @@ public:
 private:
   const qsnet::Platform& platform_;
   HostInterfaceSpec spec_;
+  mutable std::vector<double> post_seconds_; // by node, computed when first asked (the platform is sealed then)
 };
 
 } // namespace bcssim::elan3

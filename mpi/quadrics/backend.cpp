@@ -29,6 +29,17 @@ base::ParamGroup<QuadricsSpec> library_params()
              "Host CPU time of one call into the MPI library (isend, irecv, probe).",
              "calibrated: 003 Table 2, 16 B ping-pong latency 4.69 us with 1 posted receive (after the NIC's "
              "walk of that receive, quadrics.nic_walk_cycles)");
+  g.choice("host_stages", &QuadricsSpec::host_stages, "separate",
+           {{"separate", HostStages::separate}, {"on_cpu", HostStages::on_cpu}},
+           "How the host's part of a point-to-point call is simulated. separate: the library's CPU time, the "
+           "descriptor's PIO post and its transfer across PCI, and the wake-up after a completion "
+           "(platform.nic.host_wake) are stages of their own, as the sources describe them. on_cpu (a coarser "
+           "what-if, for long workloads): they all run as CPU time of the process, the post at its cost on an idle "
+           "PCI bus and the wake-up at the start of its next CPU work; a call alone on its node ends at the same "
+           "instant, the descriptors no longer load the PCI bus, and a dynamic workload simulates about 1.25 "
+           "times faster (bench/README.md; its error: docs/model.md).",
+           "simulator option (a coarser model of 003 §2.1's host path)")
+      .before("\"separate\"");
   g.quantity("combine_per_element", &QuadricsSpec::combine_per_element, Quantity::time, "5ns", 0, 1,
              "Host CPU time to combine one element in a reduction (load, operate, store).",
              "assumed: about 5 cycles of a 1 GHz Alpha per element; no measurement in 002/003 "

@@ -25,34 +25,48 @@ void QuadricsComm::library_overhead()
     execute_on_cpu(spec_.host_overhead * sg4::this_actor::get_host()->get_speed());
 }
 
+elan3::tports::HostWork QuadricsComm::host_work()
+{
+  elan3::tports::HostWork w;
+  w.cpu = [this](double seconds) { execute_on_cpu(seconds * sg4::this_actor::get_host()->get_speed()); };
+  if (spec_.host_stages == HostStages::on_cpu) {
+    w.post_on_cpu = true;
+    w.library_seconds = spec_.host_overhead;
+  } else {
+    library_overhead();
+  }
+  return w;
+}
+
 void QuadricsComm::observe(const Request& request)
 {
   if (!request->done())
     blocking_wait([&request] { request->block(); });
   const double seen = request->completed_at() + host_.spec().wake_cost;
-  if (sg4::Engine::get_clock() < seen)
+  if (spec_.host_stages == HostStages::on_cpu)
+    owe_cpu_until(seen); // seeing it is the process's next CPU work
+  else if (sg4::Engine::get_clock() < seen)
     sg4::this_actor::sleep_until(seen);
 }
 
 Request QuadricsComm::start_send(const void* data, std::uint64_t bytes, int dst, int tag, Plane plane)
 {
   check_peer(dst, false, "destination");
-  library_overhead();
+  const elan3::tports::HostWork host = host_work();
   auto request = std::make_shared<RequestState>();
   const Status status{rank_, tag, bytes};
-  tports_.send(rank_, dst, tag, context(plane), bytes, data, [request, status] { request->complete(status); },
-               [this](double seconds) { execute_on_cpu(seconds * sg4::this_actor::get_host()->get_speed()); });
+  tports_.send(rank_, dst, tag, context(plane), bytes, data, [request, status] { request->complete(status); }, host);
   return request;
 }
 
 Request QuadricsComm::start_recv(void* data, std::uint64_t capacity, int src, int tag, Plane plane)
 {
   check_peer(src, true, "source");
-  library_overhead();
+  const elan3::tports::HostWork host = host_work();
   auto request = std::make_shared<RequestState>();
-  tports_.post_receive(rank_, base::Pattern{src, tag, context(plane)}, data, capacity, [request](const base::Envelope& e) {
-    request->complete(Status{e.source, e.tag, e.bytes});
-  });
+  tports_.post_receive(
+      rank_, base::Pattern{src, tag, context(plane)}, data, capacity,
+      [request](const base::Envelope& e) { request->complete(Status{e.source, e.tag, e.bytes}); }, host);
   return request;
 }
 

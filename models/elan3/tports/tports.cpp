@@ -106,7 +106,7 @@ void Tports::thread_loop(unsigned node)
 }
 
 void Tports::send(int src, int dst, int tag, int context, std::uint64_t bytes, const void* data,
-                  std::function<void()> sent, const std::function<void(double)>& host_cpu)
+                  std::function<void()> sent, const HostWork& host)
 {
   auto m = std::make_shared<Message>();
   m->envelope = base::Envelope{src, tag, context, next_seq_.take(src, dst, context), bytes};
@@ -125,14 +125,8 @@ void Tports::send(int src, int dst, int tag, int context, std::uint64_t bytes, c
   base::emit(m->eager ? "tports.eager" : "tports.rendezvous", bytes);
 
   const bool pio = m->eager && bytes < spec_.pio_limit;
-  if (pio && bytes > 0) { // 003 §2.1: messages under 288 B are first copied into the NIC by the host
-    const double seconds = double(bytes) / spec_.pio_bandwidth;
-    if (host_cpu)
-      host_cpu(seconds);
-    else
-      busy(seconds);
-  }
-  host_.post_descriptor(from);
+  // 003 §2.1: messages under 288 B are first copied into the NIC by the host
+  host_part(from, pio && bytes > 0 ? double(bytes) / spec_.pio_bandwidth : 0, host);
   auto arrived = [this, to, m] { enqueue(to, Work{true, m->destination, m, 0, {}}); };
   if (!m->eager) { // the envelope alone, from the NIC
     if (from == to)
@@ -157,12 +151,30 @@ void Tports::send(int src, int dst, int tag, int context, std::uint64_t bytes, c
   });
 }
 
+void Tports::host_part(unsigned node, double copy_seconds, const HostWork& host) const
+{
+  auto cpu = [&host](double seconds) {
+    if (host.cpu)
+      host.cpu(seconds);
+    else
+      busy(seconds);
+  };
+  if (host.post_on_cpu) {
+    host_.note_post();
+    cpu(host.library_seconds + copy_seconds + host_.post_seconds(node));
+    return;
+  }
+  if (copy_seconds > 0)
+    cpu(copy_seconds);
+  host_.post_descriptor(node);
+}
+
 void Tports::post_receive(int ep, const base::Pattern& pattern, void* buffer, std::uint64_t capacity,
-                          Received received)
+                          Received received, const HostWork& host)
 {
   const base::ReceiveId id = next_receive_++;
   receives_[id] = Receive{buffer, capacity, std::move(received)};
-  host_.post_descriptor(node_of(ep));
+  host_part(node_of(ep), 0, host);
   enqueue(node_of(ep), Work{false, ep, nullptr, id, pattern});
 }
 

@@ -45,6 +45,18 @@ struct TportsSpec {
 /// Completion of a receive: its envelope (source, tag, size).
 using Received = std::function<void(const base::Envelope&)>;
 
+/// The calling process's own work for a send or a receive.
+struct HostWork {
+  /// Runs seconds of the process's CPU (empty: the calling actor computes on its host).
+  std::function<void(double)> cpu;
+  /// A coarser host (quadrics.host_stages = on_cpu): the call's library time `library_seconds`, the copy of a
+  /// small message and the descriptor's post run as one stretch of `cpu`, the post at its cost on an idle PCI
+  /// bus (HostInterface::post_seconds). Otherwise the caller has already spent its library time, and the post is
+  /// a PIO stage and a transfer across the PCI bus of its own.
+  bool post_on_cpu = false;
+  double library_seconds = 0;
+};
+
 class Tports {
 public:
   /// `node_of[e]` is the node of endpoint e. Starts one Tports thread per node that has an endpoint.
@@ -52,13 +64,15 @@ public:
 
   /// Called by endpoint `src`'s process (an actor on its node's CPU host). Returns once the descriptor is posted
   /// (and a small message copied into the NIC); `sent` runs when the send buffer may be reused. `data` (may be
-  /// null: size only) is copied now, so the caller may reuse it at once for eager messages. The host's own copy
-  /// of a small message runs through `host_cpu` (seconds of the process's CPU; empty: the calling actor computes).
+  /// null: size only) is copied now, so the caller may reuse it at once for eager messages. The host's own work
+  /// (the copy of a small message, and with `host.post_on_cpu` the library time and the post) runs as `host`
+  /// says.
   void send(int src, int dst, int tag, int context, std::uint64_t bytes, const void* data, std::function<void()> sent,
-            const std::function<void(double)>& host_cpu = {});
+            const HostWork& host = {});
   /// Called by endpoint `ep`'s process: posts a receive; `received` runs once the data is in `buffer` (may be
   /// null: size only; at most `capacity` bytes are copied).
-  void post_receive(int ep, const base::Pattern& pattern, void* buffer, std::uint64_t capacity, Received received);
+  void post_receive(int ep, const base::Pattern& pattern, void* buffer, std::uint64_t capacity, Received received,
+                    const HostWork& host = {});
   /// The earliest unexpected message for `ep` matching `pattern`, if any (what MPI_Iprobe sees).
   std::optional<base::Envelope> probe(int ep, const base::Pattern& pattern) const;
 
@@ -96,6 +110,8 @@ private:
   void handle_arrival(int ep, const std::shared_ptr<Message>& m);
   void handle_post(int ep, base::ReceiveId id, const base::Pattern& pattern);
   void complete(int ep, const std::shared_ptr<Message>& m, base::ReceiveId id, bool from_unexpected);
+  /// The host's part of a call on `node`: `copy_seconds` of CPU (a small message's PIO copy), then the post.
+  void host_part(unsigned node, double copy_seconds, const HostWork& host) const;
 
   DmaEngine& dma_;
   const HostInterface& host_;
