@@ -48,7 +48,8 @@ protected:
 private:
   int context(Plane plane) const { return 2 * context_ + (plane == Plane::collective ? 1 : 0); }
   void library_overhead();
-  /// The host's work of a send or a receive, for Tports (quadrics.host_stages).
+  /// The host's work of a send or a receive, for Tports (quadrics.host_stages). With the stages separate the
+  /// library time is spent here, before Tports runs the post; on_cpu hands it to Tports to run with the post.
   elan3::tports::HostWork host_work();
   /// Blocks until the request is complete and the host has seen it.
   void observe(const Request& request);
