@@ -22,8 +22,8 @@ public:
 
   /// Called by a process (an actor on the node's CPU host): blocks until the descriptor is in NIC memory.
   void post_descriptor(unsigned node) const;
-  /// What post_descriptor takes on an idle PCI bus, s: the PIO cost and the descriptor's transfer (for a host
-  /// that runs the post as CPU work of the calling process: quadrics.host_stages = on_cpu).
+  /// What post_descriptor takes on an idle PCI bus, s: the PIO cost and the descriptor's transfer (for a coarser
+  /// host that runs the post as CPU work of the calling process).
   double post_seconds(unsigned node) const;
   /// Records a post run as CPU work (the event post_descriptor emits), without simulating it.
   void note_post() const;

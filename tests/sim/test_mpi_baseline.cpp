@@ -82,18 +82,22 @@ TABLE2_ROW(256, 33, 22.7)
 // as the process's CPU time. Alone on its nodes a ping-pong takes the same time either way: each mode against the
 // separate stages' time, to a part in 10^9, for a message copied by PIO (16 B), one read by DMA (1 KiB, 5 receives
 // posted) and a rendezvous (16 KiB). One simulation per test case.
-#define SAME_BOTH_WAYS(BYTES, POSTED, US)                                                                          \
+namespace {
+void check_pingpong_us(std::uint64_t bytes, unsigned posted, const char* host_stages, double us)
+{
+  const double simulated = pingpong_us(bytes, posted, host_stages);
+  MESSAGE(std::setprecision(12) << simulated << " us");
+  CHECK(simulated == doctest::Approx(us).epsilon(1e-9).scale(0));
+}
+} // namespace
+#define SAME_BOTH_WAYS(BYTES, POSTED, US)                                                                            \
   TEST_CASE("MPI ping-pong " #BYTES " B with " #POSTED " posted takes " #US " us with the host's stages separate") \
   {                                                                                                                \
-    const double simulated = pingpong_us(BYTES, POSTED);                                                           \
-    MESSAGE(std::setprecision(12) << simulated << " us");                                                          \
-    CHECK(simulated == doctest::Approx(US).epsilon(1e-9).scale(0));                                                \
+    check_pingpong_us(BYTES, POSTED, "separate", US);                                                              \
   }                                                                                                                \
   TEST_CASE("MPI ping-pong " #BYTES " B with " #POSTED " posted takes " #US " us with the host stages on the CPU") \
   {                                                                                                                \
-    const double simulated = pingpong_us(BYTES, POSTED, "on_cpu");                                                 \
-    MESSAGE(std::setprecision(12) << simulated << " us");                                                          \
-    CHECK(simulated == doctest::Approx(US).epsilon(1e-9).scale(0));                                                \
+    check_pingpong_us(BYTES, POSTED, "on_cpu", US);                                                                \
   }
 SAME_BOTH_WAYS(16, 1, 4.69039327446)
 SAME_BOTH_WAYS(1024, 5, 12.3420490415)

@@ -49,7 +49,7 @@ using Received = std::function<void(const base::Envelope&)>;
 struct HostWork {
   /// Runs seconds of the process's CPU (empty: the calling actor computes on its host).
   std::function<void(double)> cpu;
-  /// A coarser host (quadrics.host_stages = on_cpu): the call's library time `library_seconds`, the copy of a
+  /// A coarser host (the MPI layer's choice): the call's library time `library_seconds`, the copy of a
   /// small message and the descriptor's post run as one stretch of `cpu`, the post at its cost on an idle PCI
   /// bus (HostInterface::post_seconds). Otherwise the caller has already spent its library time, and the post is
   /// a PIO stage and a transfer across the PCI bus of its own.
