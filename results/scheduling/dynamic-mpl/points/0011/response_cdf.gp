@@ -1,6 +1,6 @@
 # Cumulative distribution of the response times of the short and the long half of the jobs (by dedicated run time; thesis Fig. 6.13). Regenerate with: gnuplot response_cdf.gp
 set datafile separator ','
-set title 'mpl-run: scheduler.backfill=none scheduler.mpl=6 (gs): response time CDF'
+set title 'dynamic-mpl: scheduler.backfill=none scheduler.mpl=6 (gs): response time CDF'
 set xlabel 'response time (s)'
 set ylabel 'fraction of the half'
 set logscale x
