@@ -17,7 +17,9 @@ void RequestState::complete(const Status& status)
   done_ = true;
   status_ = status;
   completed_at_ = simgrid::s4u::Engine::get_clock();
-  if (waiter_)
+  // SimGrid 3.32 crashes when a semaphore is released at the very instant a timed acquire on it times out; that
+  // waiter resumes now anyway and sees done_.
+  if (waiter_ && !(timed_until_ >= 0 && timed_until_ <= completed_at_))
     waiter_->release();
 }
 
@@ -28,6 +30,19 @@ void RequestState::block()
   if (!waiter_)
     waiter_ = simgrid::s4u::Semaphore::create(0);
   waiter_->acquire();
+}
+
+bool RequestState::block_until(double deadline)
+{
+  const double now = simgrid::s4u::Engine::get_clock();
+  if (done_ || deadline <= now)
+    return done_;
+  if (!waiter_)
+    waiter_ = simgrid::s4u::Semaphore::create(0);
+  timed_until_ = now + (deadline - now); // the date SimGrid's timer is set to
+  (void)waiter_->acquire_timeout(deadline - now);
+  timed_until_ = -1;
+  return done_;
 }
 
 void CallStats::add(double seconds, std::uint64_t call_bytes)
@@ -169,11 +184,11 @@ double Comm::wtime()
   return simgrid::s4u::Engine::get_clock();
 }
 
-void Comm::blocking_wait(const std::function<void()>& block)
+void Comm::blocking_wait(const std::function<void()>& block, const std::function<bool(double)>& block_until)
 {
   settle_owed();
   if (cpu_ != nullptr)
-    cpu_->wait(block);
+    cpu_->wait(block, block_until);
   else
     block();
 }

@@ -44,12 +44,16 @@ public:
   void complete(const Status& status);
   /// Blocks the calling actor until complete() has been called.
   void block();
+  /// Blocks the calling actor until complete() has been called or simulated time `deadline`, whichever is first;
+  /// returns done().
+  bool block_until(double deadline);
 
 private:
   bool done_ = false;
   Status status_;
   double completed_at_ = 0;
   simgrid::s4u::SemaphorePtr waiter_;
+  double timed_until_ = -1; // s: the waiter's timed acquire times out then (-1: none under way)
 };
 using Request = std::shared_ptr<RequestState>;
 
@@ -92,8 +96,14 @@ public:
   virtual void execute(double flops) = 0;
   /// On the rank's actor: the rank waits in a blocking MPI call; `block` returns when the call's operation has
   /// completed. The scheduler of a time-shared PE may let the rank spin on its PE or give the PE to another
-  /// process meanwhile; returns when the rank may go on (it holds its PE again).
-  virtual void wait(const std::function<void()>& block) { block(); }
+  /// process meanwhile; returns when the rank may go on (it holds its PE again). `block_until` (may be empty)
+  /// does the same wait but gives up at a simulated date, saying whether the operation completed: with it the
+  /// rank can watch its own spin deadline (storm::NodeManager::wait).
+  virtual void wait(const std::function<void()>& block, const std::function<bool(double)>& block_until)
+  {
+    (void)block_until;
+    block();
+  }
   /// On the rank's actor: its process has exited (after MPI_Finalize); its PE may go to others.
   virtual void exit() {}
 };
@@ -240,7 +250,7 @@ protected:
   void settle_owed();
   /// The rank waits in a blocking call until `block` returns (the backend's wait for completion), as its
   /// ProcessCpu's scheduler says (ProcessCpu::wait).
-  void blocking_wait(const std::function<void()>& block);
+  void blocking_wait(const std::function<void()>& block, const std::function<bool(double)>& block_until = {});
 
   /// Throws std::invalid_argument unless `peer` is a rank of the job (or ANY_SOURCE when `wildcard_ok`).
   void check_peer(int peer, bool wildcard_ok, const char* what) const;

@@ -115,7 +115,8 @@ void NodeManager::bring_up_to_date(LocalProcess& lp)
 
 void NodeManager::execute(ProcessKey p, double flops) { pes_.at(process(p).pe)->execute(p, flops); }
 
-void NodeManager::wait(ProcessKey p, const std::function<void()>& block)
+void NodeManager::wait(ProcessKey p, const std::function<void()>& block,
+                       const std::function<bool(double)>& block_until)
 {
   LocalProcess& lp = process(p); // std::map: stays valid while p is placed
   Pe& pe = *pes_.at(lp.pe);
@@ -126,19 +127,36 @@ void NodeManager::wait(ProcessKey p, const std::function<void()>& block)
   }
   lp.activity = Activity::waiting;
   lp.wait_since = sg4::Engine::get_clock();
-  if (policy_.reacts_to_waits())
+  // No policy tells a process spinning on its PE from one computing on it (they both want it: PeView), so the NM
+  // need not look at a wait that ends while the process spins: only the end of its spin changes a decision, and
+  // the process watches that date itself (exact: the same decisions at the same dates; the NM's own deadlines
+  // and the epochs do not depend on how often it wakes, next_deadline). Else, as when the process does not hold
+  // its PE (it blocks at once) or spins no time, the NM decides now.
+  const double spin = policy_.spin_limit(lp, slot_);
+  if (!policy_.reacts_to_waits()) {
+    block();
+  } else if (block_until && pe.running() == p && spin > 0) {
+    if (spin == kInfinity)
+      block();
+    else if (!block_until(lp.wait_since + spin)) { // spin time over: the NM blocks it now
+      notify();
+      block();
+    }
+  } else {
     notify();
-  block();
+    block();
+  }
   bring_up_to_date(lp); // counts the wait
   ++lp.stats.calls;
-  if (lp.activity == Activity::blocked) { // it gave its PE up: it asks for it back
+  const bool was_blocked = lp.activity == Activity::blocked;
+  lp.activity = Activity::ready;
+  if (was_blocked) { // it gave its PE up: it asks for it back
     std::optional<ProcessKey>& w = woken_.at(lp.pe);
     if (!w || p < *w)
       w = p;
+    if (policy_.reacts_to_waits())
+      notify(); // (a simcall: the NM may run before this actor goes on)
   }
-  lp.activity = Activity::ready;
-  if (policy_.reacts_to_waits())
-    notify();
   pe.await(p);
   lp.stats.phase_cpu = pe.cpu_time(p);
 }
@@ -158,16 +176,16 @@ void NodeManager::notify()
 double NodeManager::next_deadline() const
 {
   double end = kInfinity;
-  std::vector<unsigned> wanting(pes_.size(), 0);
-  for (const auto& [key, lp] : processes_) {
+  for (const auto& [key, lp] : processes_)
     if (lp.activity == Activity::waiting)
       end = std::min(end, lp.wait_since + policy_.spin_limit(lp, slot_));
-    if (lp.activity != Activity::blocked)
-      ++wanting[lp.pe];
-  }
+  // Linux 2.4 looks at the holder when the timer tick ends its slice, whether or not another process wants the
+  // PE: schedule() then gives the PE to one with time left, or, when no runnable process has any, starts a new
+  // epoch at that tick (account()). Deciding only when another process wants the PE would start the epoch at
+  // whatever next woke the NM, and the results would depend on how often it wakes.
   if (policy_.os_slice() > 0)
     for (unsigned pe = 0; pe < pes_.size(); ++pe)
-      if (const auto h = pes_[pe]->running(); h && wanting[pe] > 1) {
+      if (const auto h = pes_[pe]->running()) {
         const LocalProcess& lp = processes_.at(*h);
         if (lp.slice_left())
           end = std::min(end, charged_at_[pe] + lp.counter);

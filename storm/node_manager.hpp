@@ -38,8 +38,9 @@ public:
   /// Runs `flops` of its work on its PE, progressing only while it holds the PE.
   void execute(ProcessKey p, double flops);
   /// It waits in a blocking call until `block` returns (spinning, then blocked, as the policy says); returns
-  /// when it holds its PE again.
-  void wait(ProcessKey p, const std::function<void()>& block);
+  /// when it holds its PE again. With `block_until` (the same wait, given up at a date; returns whether it ended)
+  /// the process watches its own spin deadline and the NM is woken only if it blocks.
+  void wait(ProcessKey p, const std::function<void()>& block, const std::function<bool(double)>& block_until = {});
 
   Pe& pe(unsigned index) { return *pes_.at(index); }
   unsigned pes() const { return unsigned(pes_.size()); }
@@ -58,8 +59,7 @@ private:
   LocalProcess& process(ProcessKey p);
   /// Adds to its stats the CPU time and the wait since they were last brought up to date.
   void bring_up_to_date(LocalProcess& lp);
-  /// When the next spinning process's spin time runs out, or a holder's OS time slice while another process wants
-  /// its PE (infinity: neither).
+  /// When the next spinning process's spin time runs out, or a holder's OS time slice (infinity: neither).
   double next_deadline() const;
   /// The node OS's accounting (policies with an os_slice): charges the holder of `pe` its time since the last
   /// charge, and starts a new epoch when no process that wants the PE has any slice left.

@@ -41,7 +41,8 @@ elan3::tports::HostWork QuadricsComm::host_work()
 void QuadricsComm::observe(const Request& request)
 {
   if (!request->done())
-    blocking_wait([&request] { request->block(); });
+    blocking_wait([&request] { request->block(); },
+                  [&request](double deadline) { return request->block_until(deadline); });
   const double seen = request->completed_at() + host_.spec().wake_cost;
   if (spec_.host_stages == HostStages::on_cpu)
     owe_cpu_until(seen); // seeing it is the process's next CPU work

@@ -9,6 +9,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 
+#include <algorithm>
 #include <functional>
 #include <vector>
 
@@ -51,9 +52,31 @@ struct Node {
     return [this, key, seconds] { nm->execute(key, seconds * kSpeed); };
   }
   /// A blocking call whose operation completes at simulated time `until` (however the process is scheduled).
-  std::function<void()> wait_until(storm::ProcessKey key, double until)
+  /// With `self_timed`, the process watches its own spin deadline (as the MPI library's waits do): the NM is woken
+  /// only if it blocks.
+  std::function<void()> wait_until(storm::ProcessKey key, double until, bool self_timed = false)
   {
-    return [this, key, until] { nm->wait(key, [until] { sg4::this_actor::sleep_until(until); }); };
+    return [this, key, until, self_timed] {
+      auto block = [until] { sg4::this_actor::sleep_until(until); };
+      auto block_until = [until](double deadline) {
+        sg4::this_actor::sleep_until(std::min(until, deadline));
+        return sg4::Engine::get_clock() >= until;
+      };
+      nm->wait(key, block, self_timed ? std::function<bool(double)>(block_until) : nullptr);
+    };
+  }
+  /// A blocking call whose operation completes `seconds` after it begins.
+  std::function<void()> wait_for(storm::ProcessKey key, double seconds, bool self_timed = false)
+  {
+    return [this, key, seconds, self_timed] {
+      const double until = sg4::Engine::get_clock() + seconds;
+      auto block = [until] { sg4::this_actor::sleep_until(until); };
+      auto block_until = [until](double deadline) {
+        sg4::this_actor::sleep_until(std::min(until, deadline));
+        return sg4::Engine::get_clock() >= until;
+      };
+      nm->wait(key, block, self_timed ? std::function<bool(double)>(block_until) : nullptr);
+    };
   }
   /// Who held the PE when, as (job, from, to) in ms.
   std::vector<std::tuple<int, double, double>> holdings() const
@@ -104,6 +127,62 @@ TEST_CASE("sb: a waiting process spins, then yields its PE, and takes it back wh
   check_holdings(n.holdings(), {{0, 0, 1.1}, {1, 1.1, 5}, {0, 5, 6}, {1, 6, 12.1}});
   CHECK(end_p == doctest::Approx(6 * kMs).epsilon(1e-12));
   CHECK(end_q == doctest::Approx(12.1 * kMs).epsilon(1e-12));
+}
+
+namespace {
+// P computes 1 ms, waits in a call that completes within its spin time (0.05 ms), computes 1 ms, waits in a call
+// that completes at 5 ms, computes 1 ms; Q computes 10 ms. The same holdings whoever watches P's spin deadline.
+void spin_then_block(bool self_timed)
+{
+  storm::PolicySpec spec;
+  spec.spin_time = 0.1 * kMs;
+  spec.quantum = 25 * kMs;
+  Node n("sb", spec);
+  const storm::ProcessKey p{0, 0}, q{1, 0};
+  double end_p = -1, end_q = -1;
+  n.process(p, 0, 0,
+            {n.compute(p, 1 * kMs), n.wait_until(p, 1.05 * kMs, self_timed), n.compute(p, 1 * kMs),
+             n.wait_until(p, 5 * kMs, self_timed), n.compute(p, 1 * kMs)},
+            &end_p);
+  n.process(q, 1, 0, {n.compute(q, 10 * kMs)}, &end_q);
+  n.engine->run();
+  // P keeps its PE through its first wait; it spins 0.1 ms into its second and blocks; Q runs until P's call
+  // completes at 5 ms; Q finishes its remaining 10 - 2.85 ms after P exits.
+  check_holdings(n.holdings(), {{0, 0, 2.15}, {1, 2.15, 5}, {0, 5, 6}, {1, 6, 13.15}});
+  CHECK(end_p == doctest::Approx(6 * kMs).epsilon(1e-12));
+  CHECK(end_q == doctest::Approx(13.15 * kMs).epsilon(1e-12));
+}
+} // namespace
+
+TEST_CASE("sb: a spin that ends in time keeps the PE and one that runs out gives it up (the NM watching)")
+{
+  spin_then_block(false);
+}
+
+TEST_CASE("sb: the same holdings when the process watches its own spin deadline (the NM woken only to block it)")
+{
+  spin_then_block(true);
+}
+
+TEST_CASE("sb: the node OS starts a new epoch at the tick that ends the lone holder's slice")
+{
+  storm::PolicySpec spec;
+  spec.spin_time = 0.1 * kMs;
+  spec.quantum = 10 * kMs;
+  Node n("sb", spec);
+  const storm::ProcessKey p{0, 0}, q{1, 0};
+  double end_p = -1, end_q = -1;
+  n.process(p, 0, 0, {n.compute(p, 40 * kMs)}, &end_p);
+  n.process(q, 1, 0, {n.wait_until(q, 15 * kMs), n.compute(q, 30 * kMs)}, &end_q);
+  n.engine->run();
+  // Q is blocked from the start. P's slice ends at 10 ms with no other process runnable: Linux 2.4 recalculates
+  // then (P 10 ms, the sleeping Q 10 / 2 + 10 = 15 ms), so at 15 ms the woken Q (15 left) takes the PE from P (5
+  // left). Q's slice ends at 30 (P has 5 left); P's at 35 (none left: a new epoch, P keeps the PE); P's at 45, Q
+  // to its end at 60, P to 70. (Starting the epoch at the next decision instead, 15 ms, would give P[0,15)
+  // Q[15,35) P[35,55) Q[55,65) P[65,70).)
+  check_holdings(n.holdings(), {{0, 0, 15}, {1, 15, 30}, {0, 30, 45}, {1, 45, 60}, {0, 60, 70}});
+  CHECK(end_p == doctest::Approx(70 * kMs).epsilon(1e-12));
+  CHECK(end_q == doctest::Approx(60 * kMs).epsilon(1e-12));
 }
 
 TEST_CASE("sb: two processes that never block share the PE in time slices of a quantum (the node OS's counters)")
@@ -172,7 +251,8 @@ TEST_CASE("gs: the slot's process holds the PE even while it waits, the others o
   CHECK(end_q == doctest::Approx(13 * kMs).epsilon(1e-12));
 }
 
-TEST_CASE("fcs: a balanced communicating process stays CS, an imbalanced one becomes F, a computing one DC")
+namespace {
+void fcs_classes(bool self_timed)
 {
   storm::PolicySpec spec;
   spec.spin_time = 0.1 * kMs;
@@ -187,9 +267,9 @@ TEST_CASE("fcs: a balanced communicating process stays CS, an imbalanced one bec
   std::vector<std::function<void()>> cs_steps, f_steps;
   for (int i = 0; i < 30; ++i) {
     cs_steps.push_back(n.compute(cs, 1 * kMs));
-    cs_steps.push_back([&n, cs] { n.nm->wait(cs, [] { sg4::this_actor::sleep_for(10e-6); }); });
+    cs_steps.push_back(n.wait_for(cs, 10e-6, self_timed));
     f_steps.push_back(n.compute(f, 1 * kMs));
-    f_steps.push_back([&n, f] { n.nm->wait(f, [] { sg4::this_actor::sleep_for(1 * kMs); }); });
+    f_steps.push_back(n.wait_for(f, 1 * kMs, self_timed));
   }
   n.process(cs, 0, 0, cs_steps, &end[0]);
   n.process(f, 1, 0, f_steps, &end[1]);
@@ -217,4 +297,15 @@ TEST_CASE("fcs: a balanced communicating process stays CS, an imbalanced one bec
     CHECK(std::get<1>(got[i]) == doctest::Approx(std::get<1>(want[i])).epsilon(1e-9));
     CHECK(std::get<2>(got[i]) == std::get<2>(want[i]));
   }
+}
+} // namespace
+
+TEST_CASE("fcs: a balanced communicating process stays CS, an imbalanced one becomes F, a computing one DC")
+{
+  fcs_classes(false);
+}
+
+TEST_CASE("fcs: the same classes when the processes watch their own spin deadlines")
+{
+  fcs_classes(true);
 }

@@ -67,7 +67,10 @@ private:
   struct PeCpu final : mpi::ProcessCpu {
     PeCpu(storm::NodeManager& nm, storm::ProcessKey key) : nm(nm), key(key) {}
     void execute(double flops) override { nm.execute(key, flops); }
-    void wait(const std::function<void()>& block) override { nm.wait(key, block); }
+    void wait(const std::function<void()>& block, const std::function<bool(double)>& block_until) override
+    {
+      nm.wait(key, block, block_until);
+    }
     void exit() override { nm.exit(key); }
     storm::NodeManager& nm;
     storm::ProcessKey key;
