@@ -1,6 +1,6 @@
 # Jobs arrived and not finished over time (thesis Fig. 6.11). Regenerate with: gnuplot jobs_in_system.gp
 set datafile separator ','
-set title 'quantum-run: platform.preset=accelerando scheduler.quantum=50ms (gs): jobs in the system'
+set title 'dynamic-quantum: platform.preset=accelerando scheduler.quantum=50ms (gs): jobs in the system'
 set xlabel 'time (s)'
 set ylabel 'jobs in the system'
 set grid

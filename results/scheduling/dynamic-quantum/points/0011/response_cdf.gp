@@ -1,6 +1,6 @@
 # Cumulative distribution of the response times of the short and the long half of the jobs (by dedicated run time; thesis Fig. 6.13). Regenerate with: gnuplot response_cdf.gp
 set datafile separator ','
-set title 'quantum-run: platform.preset=accelerando scheduler.quantum=50ms (gs): response time CDF'
+set title 'dynamic-quantum: platform.preset=accelerando scheduler.quantum=50ms (gs): response time CDF'
 set xlabel 'response time (s)'
 set ylabel 'fraction of the half'
 set logscale x
