@@ -56,27 +56,21 @@ struct Node {
   /// only if it blocks.
   std::function<void()> wait_until(storm::ProcessKey key, double until, bool self_timed = false)
   {
-    return [this, key, until, self_timed] {
-      auto block = [until] { sg4::this_actor::sleep_until(until); };
-      auto block_until = [until](double deadline) {
-        sg4::this_actor::sleep_until(std::min(until, deadline));
-        return sg4::Engine::get_clock() >= until;
-      };
-      nm->wait(key, block, self_timed ? std::function<bool(double)>(block_until) : nullptr);
-    };
+    return [this, key, until, self_timed] { block_on(key, until, self_timed); };
   }
   /// A blocking call whose operation completes `seconds` after it begins.
   std::function<void()> wait_for(storm::ProcessKey key, double seconds, bool self_timed = false)
   {
-    return [this, key, seconds, self_timed] {
-      const double until = sg4::Engine::get_clock() + seconds;
-      auto block = [until] { sg4::this_actor::sleep_until(until); };
-      auto block_until = [until](double deadline) {
-        sg4::this_actor::sleep_until(std::min(until, deadline));
-        return sg4::Engine::get_clock() >= until;
-      };
-      nm->wait(key, block, self_timed ? std::function<bool(double)>(block_until) : nullptr);
+    return [this, key, seconds, self_timed] { block_on(key, sg4::Engine::get_clock() + seconds, self_timed); };
+  }
+  void block_on(storm::ProcessKey key, double until, bool self_timed)
+  {
+    auto block = [until] { sg4::this_actor::sleep_until(until); };
+    auto block_until = [until](double deadline) {
+      sg4::this_actor::sleep_until(std::min(until, deadline));
+      return sg4::Engine::get_clock() >= until;
     };
+    nm->wait(key, block, self_timed ? std::function<bool(double)>(block_until) : nullptr);
   }
   /// Who held the PE when, as (job, from, to) in ms.
   std::vector<std::tuple<int, double, double>> holdings() const
