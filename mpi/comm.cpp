@@ -17,9 +17,7 @@ void RequestState::complete(const Status& status)
   done_ = true;
   status_ = status;
   completed_at_ = simgrid::s4u::Engine::get_clock();
-  // SimGrid 3.32 crashes when a semaphore is released at the very instant a timed acquire on it times out; that
-  // waiter resumes now anyway and sees done_.
-  if (waiter_ && !(timed_until_ >= 0 && timed_until_ <= completed_at_))
+  if (waiter_)
     waiter_->release();
 }
 
@@ -28,7 +26,7 @@ void RequestState::block()
   if (done_)
     return;
   if (!waiter_)
-    waiter_ = simgrid::s4u::Semaphore::create(0);
+    waiter_.emplace();
   waiter_->acquire();
 }
 
@@ -38,10 +36,8 @@ bool RequestState::block_until(double deadline)
   if (done_ || deadline <= now)
     return done_;
   if (!waiter_)
-    waiter_ = simgrid::s4u::Semaphore::create(0);
-  timed_until_ = now + (deadline - now); // the date SimGrid's timer is set to
-  (void)waiter_->acquire_timeout(deadline - now);
-  timed_until_ = -1;
+    waiter_.emplace();
+  waiter_->acquire_until(deadline);
   return done_;
 }
 

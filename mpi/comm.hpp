@@ -7,10 +7,10 @@
 // Collectives default to MPICH 1.2's algorithms over point-to-point on a separate collective context
 // (mpi/collectives/); a backend overrides those its hardware does better (Quadrics: barrier and broadcast).
 #include "base/envelope.hpp"
+#include "base/timed_semaphore.hpp"
 #include "base/trace.hpp"
 #include "mpi/reduce_op.hpp"
 
-#include <simgrid/s4u/Semaphore.hpp>
 
 #include <algorithm>
 #include <array>
@@ -18,6 +18,7 @@
 #include <functional>
 #include <initializer_list>
 #include <map>
+#include <optional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -52,8 +53,7 @@ private:
   bool done_ = false;
   Status status_;
   double completed_at_ = 0;
-  simgrid::s4u::SemaphorePtr waiter_;
-  double timed_until_ = -1; // s: the waiter's timed acquire times out then (-1: none under way)
+  std::optional<base::TimedSemaphore> waiter_; // made when an actor first waits
 };
 using Request = std::shared_ptr<RequestState>;
 

@@ -166,11 +166,7 @@ void NodeManager::notify()
   if (pending_)
     return;
   pending_ = true;
-  // SimGrid 3.32 crashes when a semaphore is released at the very instant a timed acquire on it times out; the
-  // timeout wakes the NM now anyway, and it then sees pending_.
-  if (waiting_until_ <= sg4::Engine::get_clock())
-    return;
-  wake_->release();
+  wake_.release();
 }
 
 double NodeManager::next_deadline() const
@@ -217,13 +213,10 @@ void NodeManager::run()
     const double end = next_deadline();
     if (pending_) { // (notified while deciding)
     } else if (end == kInfinity) {
-      waiting_until_ = kInfinity;
-      wake_->acquire();
+      wake_.acquire();
     } else {
-      waiting_until_ = std::max(end, sg4::Engine::get_clock());
-      (void)wake_->acquire_timeout(waiting_until_ - sg4::Engine::get_clock());
+      wake_.acquire_until(end);
     }
-    waiting_until_ = kInfinity;
     pending_ = false;
     const double now = sg4::Engine::get_clock();
     for (auto& [key, lp] : processes_) // spin time over: the process blocks and gives its PE up

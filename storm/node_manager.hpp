@@ -8,7 +8,7 @@
 #include "storm/pe.hpp"
 #include "storm/policy.hpp"
 
-#include <simgrid/s4u/Semaphore.hpp>
+#include "base/timed_semaphore.hpp"
 
 #include <functional>
 #include <limits>
@@ -75,8 +75,7 @@ private:
   std::vector<std::optional<ProcessKey>> woken_;    // by PE: the lowest-keyed process woken since its last decision
   std::vector<double> charged_at_;                  // by PE: its holder's counter is charged up to here (s)
   bool pending_ = false;               // notified since its actor last looked
-  double waiting_until_ = std::numeric_limits<double>::infinity(); // its actor's timed wait ends then (s)
-  simgrid::s4u::SemaphorePtr wake_ = simgrid::s4u::Semaphore::create(0);
+  base::TimedSemaphore wake_;
   std::vector<ClassChange> classes_;
 };
 

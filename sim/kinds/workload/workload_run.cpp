@@ -142,7 +142,7 @@ void WorkloadRun::run_job(int id, mpi::RankMain main)
   job.join();
   outcomes_.at(std::size_t(id)).end = sg4::Engine::get_clock();
   base::emit("storm.job.end", std::uint64_t(id));
-  ended_->release(); // (each process left its PE as it exited)
+  ended_.release(); // (each process left its PE as it exited)
 }
 
 bool WorkloadRun::tick(std::int64_t k)
@@ -212,9 +212,9 @@ void WorkloadRun::machine_manager()
     std::int64_t after_end = k + 1;
     if (!ended_at_tick) {
       if (submission == std::numeric_limits<std::int64_t>::max())
-        ended_->acquire();
+        ended_.acquire();
       else
-        ended_->acquire_timeout(double(submission) * tick_ - sg4::Engine::get_clock());
+        ended_.acquire_until(double(submission) * tick_);
       after_end = std::int64_t(std::floor(sg4::Engine::get_clock() / tick_ + 1e-9)) + 1;
     }
     k = std::max(k + 1, std::min(submission, after_end));

@@ -8,6 +8,7 @@
 // (storm/algorithms.hpp) gets these heartbeats; what each Node Manager makes of them, and of its processes'
 // blocking calls, is the algorithm's local policy (storm::NodeManager). Ties are broken by job number.
 #include "base/actor_pool.hpp"
+#include "base/timed_semaphore.hpp"
 #include "sim/kinds/workload/jobs.hpp"
 #include "sim/machine/world.hpp"
 #include "mpi/comm.hpp"
@@ -16,7 +17,6 @@
 #include "storm/node_manager.hpp"
 #include "storm/launch/process_launch.hpp"
 
-#include <simgrid/s4u/Semaphore.hpp>
 
 #include <map>
 #include <memory>
@@ -108,7 +108,7 @@ private:
   // launch.model = storm: every node's file helper, and each job's launch (by id, once placed).
   std::vector<std::unique_ptr<storm::launch::FileHelper>> helpers_;
   std::vector<std::unique_ptr<storm::launch::ProcessLaunch>> launches_;
-  simgrid::s4u::SemaphorePtr ended_ = simgrid::s4u::Semaphore::create(0); // a job's last rank returned
+  base::TimedSemaphore ended_; // a job's last rank returned
 };
 
 } // namespace bcssim::sim

@@ -1,0 +1,25 @@
+#include "base/timed_semaphore.hpp"
+
+#include <simgrid/s4u/Engine.hpp>
+
+#include <algorithm>
+
+namespace bcssim::base {
+
+void TimedSemaphore::release()
+{
+  if (times_out_at_ <= simgrid::s4u::Engine::get_clock())
+    return; // the timed acquire times out now: releasing would crash SimGrid 3.32
+  sem_->release();
+}
+
+void TimedSemaphore::acquire_until(double date)
+{
+  const double now = simgrid::s4u::Engine::get_clock();
+  const double wait = std::max(0.0, date - now);
+  times_out_at_ = now + wait; // the date SimGrid's timer is set to
+  (void)sem_->acquire_timeout(wait);
+  times_out_at_ = std::numeric_limits<double>::infinity();
+}
+
+} // namespace bcssim::base
