@@ -11,15 +11,14 @@
 #include "base/trace.hpp"
 #include "mpi/reduce_op.hpp"
 
-
 #include <algorithm>
 #include <array>
 #include <cstdint>
 #include <functional>
 #include <initializer_list>
 #include <map>
-#include <optional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>

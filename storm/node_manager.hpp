@@ -4,14 +4,12 @@
 // when they begin and end a blocking wait; the NM's actor carries out what its Policy decides: who holds each
 // PE, and when a spinning process gives its PE up. Decisions use explicit keys only (job, rank), never the order
 // in which SimGrid runs actors.
+#include "base/timed_semaphore.hpp"
 #include "storm/local_process.hpp"
 #include "storm/pe.hpp"
 #include "storm/policy.hpp"
 
-#include "base/timed_semaphore.hpp"
-
 #include <functional>
-#include <limits>
 #include <map>
 #include <memory>
 #include <optional>

@@ -17,7 +17,6 @@
 #include "storm/node_manager.hpp"
 #include "storm/launch/process_launch.hpp"
 
-
 #include <map>
 #include <memory>
 #include <optional>
