@@ -59,6 +59,8 @@ void CallStats::merge(const CallStats& other)
   count += other.count;
   total += other.total;
   bytes += other.bytes;
+  for (const auto& [n, calls] : other.boundaries)
+    boundaries[n] += calls;
 }
 
 namespace {
@@ -135,7 +137,8 @@ Comm::CallScope::~CallScope()
   if (!outermost_ || std::uncaught_exceptions() != 0)
     return;
   const char* primitive = comm_.call_;
-  const double took = std::max(simgrid::s4u::Engine::get_clock(), comm_.owed_until_) - start_;
+  const double end = std::max(simgrid::s4u::Engine::get_clock(), comm_.owed_until_);
+  const double took = end - start_;
   CallStats* stats = nullptr;
   for (const auto& [literal, entry] : comm_.profile_by_literal_)
     if (literal == primitive)
@@ -148,6 +151,8 @@ Comm::CallScope::~CallScope()
     comm_.profile_by_literal_.emplace_back(primitive, stats);
   }
   stats->add(took, bytes_);
+  if (const std::int64_t period = comm_.boundary_period_ns_; period > 0)
+    ++stats->boundaries[std::uint32_t(base::to_ns(end) / period - base::to_ns(start_) / period)];
   comm_.call_ = nullptr;
   if (comm_.observer_)
     comm_.observer_->leave(primitive, start_, bytes_);

@@ -7,6 +7,7 @@
 // Collectives default to MPICH 1.2's algorithms over point-to-point on a separate collective context
 // (mpi/collectives/); a backend overrides those its hardware does better (Quadrics: barrier and broadcast).
 #include "base/envelope.hpp"
+#include "base/event_stream.hpp"
 #include "base/timed_semaphore.hpp"
 #include "base/trace.hpp"
 #include "mpi/reduce_op.hpp"
@@ -63,6 +64,9 @@ struct CallStats {
   double total = 0;        // simulated seconds inside the call
   double min = 0;
   double max = 0;
+  /// Calls by the number of boundaries of a periodic grid (BCS-MPI's slices) they spanned, when the rank counts
+  /// them (Comm::count_boundaries): how many slices each call took (issue 43's account of every slowdown).
+  std::map<std::uint32_t, std::uint64_t> boundaries;
   void add(double seconds, std::uint64_t call_bytes);
   void merge(const CallStats& other);
 };
@@ -195,6 +199,9 @@ public:
   /// Every MPI call the rank made so far, by primitive (outermost calls only: the MPI_Isend inside an MPI_Send
   /// is the MPI_Send).
   const CallProfile& profile() const { return profile_; }
+  /// From now on each call also counts the boundaries of the grid k x `period` (s) it spans (CallStats::
+  /// boundaries; 0: none). BCS-MPI's strobes fall on that grid for the slice length (bcs/runtime/strobe_sender).
+  void count_boundaries(double period) { boundary_period_ns_ = base::to_ns(period); }
 
 protected:
   /// Installs the observer of this rank's calls (none by default).
@@ -263,6 +270,7 @@ private:
   // comparing strings (a map lookup per MPI call was 1 % of a 4096-rank run). std::map entries never move.
   std::vector<std::pair<const char*, CallStats*>> profile_by_literal_;
   std::unique_ptr<CallObserver> observer_;
+  std::int64_t boundary_period_ns_ = 0; // count_boundaries
   ProcessCpu* cpu_ = nullptr;
   double owed_until_ = 0; // s: owe_cpu_until's date (0: nothing owed)
 };

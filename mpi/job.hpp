@@ -50,6 +50,12 @@ public:
   /// MPI calls the ranks have completed so far (profile()'s counts, without building it).
   std::uint64_t calls() const;
   const Comm& comm(int rank) const { return *comms_.at(std::size_t(rank)); }
+  /// Every rank counts the boundaries of the grid k x `period` its calls span (Comm::count_boundaries).
+  void count_boundaries(double period)
+  {
+    for (auto& c : comms_)
+      c->count_boundaries(period);
+  }
   /// Rank `rank`'s CPU work runs on `cpu` (a time-shared PE); call before start().
   void run_on(int rank, ProcessCpu* cpu) { comms_.at(std::size_t(rank))->run_on(cpu); }
   bool finished() const;

@@ -28,6 +28,8 @@ public:
   /// Called by another actor: returns once every rank has finished, then ends the backend's NIC threads.
   void join();
   const mpi::Job& job() const { return job_; }
+  /// Each call of every rank also counts the slice boundaries it spans, for slices of `period` (s).
+  void count_boundaries(double period) { job_.count_boundaries(period); }
   /// Rank `rank`'s CPU work runs on `cpu` (a time-shared PE); call before start().
   void run_on(int rank, mpi::ProcessCpu* cpu) { job_.run_on(rank, cpu); }
   /// True when the backend runs this job's barrier and broadcast on network hardware.

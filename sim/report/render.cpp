@@ -2,6 +2,7 @@
 #include "sim/report/outputs_doc.hpp"
 
 #include "sim/config/scenario.hpp"
+#include "sim/report/account.hpp"
 #include "sim/report/csv_table.hpp"
 
 #include <fmt/format.h>
@@ -124,6 +125,10 @@ std::string render(const std::string& text, const std::string& name, const Evalu
     const std::string where = fmt::format("{}:{}", name, number_of_line);
     if (line.rfind("{{table ", 0) == 0 && line.size() > 10 && line.compare(line.size() - 2, 2, "}}") == 0) {
       out += table(line.substr(8, line.size() - 10), e, where);
+      continue;
+    }
+    if (line.rfind("{{account ", 0) == 0 && line.compare(line.size() - 2, 2, "}}") == 0) {
+      out += account_table(line.substr(2, line.size() - 4), root, where);
       continue;
     }
     if ((line.rfind("{{rows ", 0) == 0 || line.rfind("{{pivot ", 0) == 0) && line.compare(line.size() - 2, 2, "}}") == 0) {

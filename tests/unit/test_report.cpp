@@ -1,6 +1,7 @@
 // Generated documents (sim/report/): the figure catalogue, the verdicts, the placeholders and CSV tables, their
 // errors; and that docs/calibration.md and docs/validation.md are what the committed results give.
 #include "sim/config/scenario.hpp"
+#include "sim/report/account.hpp"
 #include "sim/report/csv_table.hpp"
 #include "sim/report/outputs_doc.hpp"
 #include "sim/report/render.hpp"
@@ -156,4 +157,46 @@ TEST_CASE("outputs: every committed table's columns are declared; an undeclared 
                                                              "does not declare"),
                        std::runtime_error);
   fs::remove_all(root);
+}
+
+TEST_CASE("report: the account of a slowdown - rates, the first-order prediction, the excess per call kind")
+{
+  // A compare study of 2 ranks: baseline 1 s, BCS-MPI 1.5 s; per rank 100 blocking sends, 10 allreduces, 20
+  // waits, 20 irecvs. First order: 1.5 x 0.5 ms x 110 / 1 s = +8.25 %.
+  CHECK(call_kind("MPI_Send") == CallKind::blocking_p2p);
+  CHECK(call_kind("MPI_Probe") == CallKind::blocking_p2p);
+  CHECK(call_kind("MPI_Waitall") == CallKind::wait);
+  CHECK(call_kind("MPI_Irecv") == CallKind::non_blocking);
+  CHECK(call_kind("MPI_Testall") == CallKind::non_blocking);
+  CHECK(call_kind("MPI_Alltoallv") == CallKind::collective);
+  CHECK(first_order_slowdown(110, 500e-6, 1.0) == doctest::Approx(0.0825));
+
+  const fs::path root = fixture(kCatalogue);
+  const fs::path study = root / "results" / "s";
+  for (const char* p : {"0000", "0001"})
+    fs::create_directories(study / "points" / p);
+  std::ofstream(study / "slowdowns.csv") << "point_quadrics,point_bcs,app.processes,time_quadrics_s,time_bcs_s,slowdown\n"
+                                            "0,1,2,1.000000000,1.500000000,0.5000\n";
+  const std::string header = "primitive,count,bytes,min_ms,max_ms,total_ms,average_ms\n";
+  // Baseline: the sends 20 ms, the allreduces 10 ms, the waits 40 ms in all (both ranks).
+  std::ofstream(study / "points" / "0000" / "profile.csv")
+      << header << "MPI_Allreduce,20,160,0,0,10,0\nMPI_Irecv,40,0,0,0,1,0\nMPI_Send,200,0,0,0,20,0\n"
+                   "MPI_Wait,40,0,0,0,40,0\n";
+  // BCS-MPI: + 0.6 s per rank in sends, + 0.2 s in allreduces, + 0.1 s in waits: 0.9 s of the 0.5 s difference
+  // (the makespan), so "elsewhere" is -40 points.
+  std::ofstream(study / "points" / "0001" / "profile.csv")
+      << header << "MPI_Allreduce,20,160,0,0,410,0\nMPI_Irecv,40,0,0,0,1,0\nMPI_Send,200,0,0,0,1220,0\n"
+                   "MPI_Wait,40,0,0,0,240,0\n";
+  std::ofstream(study / "points" / "0001" / "call_slices.csv")
+      << "primitive,slices,calls\nMPI_Allreduce,2,20\nMPI_Send,1,50\nMPI_Send,2,140\nMPI_Send,7,10\n"
+         "MPI_Wait,0,30\nMPI_Wait,1,10\n";
+  std::ofstream(study / "points" / "0001" / "runs.csv") << "app,variant,mpi,processes,nodes,time_s\nx,y,bcs,2,1,1.5\n";
+  std::ofstream(study / "points" / "0001" / "summary.json") << R"({"scenario": {"bcs": {"runtime": {"slice": "500us"}}}})";
+
+  const std::string out = render_text(root, "{{account Prog=results/s where app.processes=2}}\n");
+  INFO(out);
+  CHECK(out.find("| Prog | 1.000 | 1.500 | 100.0 | 20.0 | 10.0 | +8.2 % | +50.0 % | +41.8 |") != std::string::npos);
+  CHECK(out.find("| Prog | +60.0 | +10.0 | +20.0 | -40.0 | 0 / 23 / 73 / 5 % | 2 | 0 |") != std::string::npos);
+  CHECK_THROWS_AS(render_text(root, "{{account Prog=results/s where app.processes=4}}\n"), ScenarioError);
+  CHECK_THROWS_AS(render_text(root, "{{account Prog=results/nowhere}}\n"), ScenarioError);
 }

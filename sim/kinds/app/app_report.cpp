@@ -25,6 +25,15 @@ std::string app_profile_csv(const AppResult& run)
   return csv;
 }
 
+std::string app_call_slices_csv(const AppResult& run)
+{
+  std::string csv = "primitive,slices,calls\n";
+  for (const auto& [name, s] : run.profile)
+    for (const auto& [slices, calls] : s.boundaries)
+      csv += fmt::format("{},{},{}\n", name, slices, calls);
+  return csv;
+}
+
 nlohmann::json app_figures(const AppResult& run)
 {
   nlohmann::json profile = nlohmann::json::object();

@@ -37,6 +37,8 @@ void AppRun::start()
   const std::string app = scenario_.text("app.name");
   holder_ = std::make_unique<base::PoolHolder>(); // before any rank starts a DMA
   job_ = std::make_unique<MpiJob>(world_, scenario_, app, placement_of(scenario_, ranks));
+  // How many slices each call took (call_slices.csv), on the baseline too: the same grid, for comparison.
+  job_->count_boundaries(scenario_.quantity("bcs.runtime.slice"));
   job_->start(apps::find(app).main(scenario_, app_context(scenario_, ranks)));
   // The driver only ends the backend's NIC threads once every rank has returned, and itself once the DMAs the
   // ranks started have ended.

@@ -71,6 +71,7 @@ public:
   {
     dir.write("runs.csv", app_csv({result_}));
     dir.write("profile.csv", app_profile_csv(result_));
+    dir.write("call_slices.csv", app_call_slices_csv(result_));
     write_mmds(dir, result_);
     write_emds(dir, result_);
   }

@@ -24,6 +24,10 @@ std::vector<OutputFile> app_outputs()
         {"bytes", "B", "data of the calls: a message's size; for a collective, the buffer each rank contributes"},
         {"min_ms", "ms", "shortest call"}, {"max_ms", "ms", "longest call"}, {"total_ms", "ms", "all calls"},
         {"average_ms", "ms", "total / count"}}},
+      {"call_slices.csv", "How many slices each MPI call took: every rank's calls per primitive by the number of "
+                          "slice boundaries (strobes of bcs.runtime.slice, at whole multiples of it) between the "
+                          "call's start and its end. On the baseline the same grid, for comparison.",
+       {primitive, {"slices", "count", "slice boundaries the call spanned"}, {"calls", "count", "calls"}}},
       {"mmds.csv", "BCS-MPI with bcs.mds.mmds: the MMDS summary of the job (000 Table 5.3), with its Comp Granularity "
                    "and Comm Overhead rows.",
        with_timing({primitive})},
