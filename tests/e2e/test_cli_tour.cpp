@@ -75,7 +75,7 @@ TEST_CASE("the README tour: each command exits as the README says and leaves its
 {
   // Minutes long, or reading the traces beside the repository: the benchmarks and docs/validation.md cover them.
   const std::vector<std::string> slow = {"noise-sweep3d", "collectives.json", "imbalanced.json", "sweep3d-trace",
-                                         "sweep3d-blocking.json", "paper/sage.json"};
+                                         "sweep3d-blocking.json", "paper/sage.json", "paper/nas-"};
   fs::remove_all(kTmp);
   fs::create_directories(kTmp / "build" / "release");
   fs::create_symlink(fs::path(BCSSIM_SOURCE_DIR) / "scenarios", kTmp / "scenarios");
