@@ -1,5 +1,6 @@
 // bcssim: the command line. Exit codes: 0 success, 1 run failure, 2 invalid input or usage, 3 the application
 // deadlocked (the report names each blocked rank and its call). Each subcommand is a file of this folder.
+#include "base/params.hpp"
 #include "sim/cli/command.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/config/suggest.hpp"
@@ -61,6 +62,9 @@ int main(int argc, char** argv)
         install_interrupt_cleanup(); // before any thread: SIGINT/SIGTERM/SIGHUP stop children, remove temp folders
       return command->run(argv[0]);
     } catch (const ScenarioError& e) {
+      std::fprintf(stderr, "error: %s%s%s\n", file.c_str(), file.empty() ? "" : ": ", e.what());
+      return kInvalidInput;
+    } catch (const bcssim::base::ParamRuleError& e) { // a rule of the input broken at run time, e.g. the time limit
       std::fprintf(stderr, "error: %s%s%s\n", file.c_str(), file.empty() ? "" : ": ", e.what());
       return kInvalidInput;
     } catch (const DeadlockError& e) {

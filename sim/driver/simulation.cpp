@@ -1,5 +1,6 @@
 #include "sim/driver/simulation.hpp"
 
+#include "base/sim_time.hpp"
 #include "sim/output/event_log.hpp"
 #include "sim/output/trace_writer.hpp"
 #include "sim/machine/world.hpp"
@@ -47,7 +48,10 @@ SimulationResult simulate(const Scenario& scenario, bool keep_events, const std:
 
   // Declared after the World, so that it ends first when the simulation throws.
   std::unique_ptr<KindRun> run = find_kind(scenario.text("kind")).start(world, scenario);
+  const base::SimTimeGuard time_guard; // stops the run at the limit of simulated time, never lets a time wrap
   world.engine().run();
+  if (time_guard.passed())
+    throw base::SimTimeLimitError(time_guard.passed_at());
   run->finish(); // an application's deadlock is reported rank by rank here
   result.run = std::move(run);
   if (world.deadlocked())
