@@ -11,15 +11,53 @@
 
 namespace bcssim::sim {
 
-std::string svg_and_png(const std::string& stem, int width, int height, const std::string& body, bool noenhanced)
+namespace {
+bool control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }
+} // namespace
+
+std::string gp_text(const std::string& text)
 {
-  const std::string size = std::to_string(width) + "," + std::to_string(height) + (noenhanced ? " noenhanced" : "");
-  const std::string svg_size = std::to_string(width) + "," + std::to_string(height) + " dynamic" +
-                               (noenhanced ? " noenhanced" : "");
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    if (c == '\'')
+      out += "''";
+    else
+      out += control(c) ? ' ' : c;
+  }
+  return out;
+}
+
+std::string gp_quote(const std::string& text) { return "'" + gp_text(text) + "'"; }
+
+std::string gp_line(const std::string& text)
+{
+  std::string out = text;
+  for (char& c : out)
+    if (control(c))
+      c = ' ';
+  if (!out.empty() && out.back() == '\\')
+    out += ' ';
+  return out;
+}
+
+std::string gp_data_string(const std::string& text)
+{
+  std::string out = gp_line(text);
+  for (char& c : out)
+    if (c == '"')
+      c = '\'';
+  return "\"" + out + "\"";
+}
+
+std::string svg_and_png(const std::string& stem, int width, int height, const std::string& body)
+{
+  const std::string size = std::to_string(width) + "," + std::to_string(height) + " noenhanced";
+  const std::string svg_size = std::to_string(width) + "," + std::to_string(height) + " dynamic noenhanced";
   return "do for [fmt in 'svg png'] {\n"
          "  if (fmt eq 'svg') { set terminal svg size " + svg_size + " font 'Helvetica,12' } "
          "else { set terminal pngcairo size " + size + " font 'Helvetica,11' }\n"
-         "  set output '" + stem + ".'.fmt\n" + body + "}\n";
+         "  set output " + gp_quote(stem + ".") + ".fmt\n" + body + "}\n";
 }
 
 std::string series_style(const std::string& name, int fallback)

@@ -1,5 +1,6 @@
 #include "sim/output/results_dir.hpp"
 
+#include "sim/output/plot.hpp"
 #include "sim/output/signals.hpp"
 
 #include <fstream>
@@ -85,10 +86,7 @@ std::string compose_title(const std::string& name, const std::vector<std::string
 void ResultsDir::set_title(const std::string& name, const std::vector<std::string>& overrides)
 {
   raw_title_ = compose_title(name, overrides);
-  title_ = raw_title_;
-  // Titles sit in gnuplot's single-quoted strings, where a quote is doubled.
-  for (std::size_t at = title_.find('\''); at != std::string::npos; at = title_.find('\'', at + 2))
-    title_.insert(at, 1, '\'');
+  title_ = gp_text(raw_title_); // titles sit in gnuplot's single-quoted strings (sim/output/plot.hpp)
 }
 
 } // namespace bcssim::sim
