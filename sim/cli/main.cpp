@@ -7,6 +7,7 @@
 #include "sim/machine/mpi_job.hpp"
 #include "sim/output/provenance.hpp"
 #include "sim/output/signals.hpp"
+#include "sim/output/write_file.hpp"
 
 #include <fmt/format.h>
 
@@ -60,7 +61,9 @@ int main(int argc, char** argv)
     try {
       if (command->interruptible())
         install_interrupt_cleanup(); // before any thread: SIGINT/SIGTERM/SIGHUP stop children, remove temp folders
-      return command->run(argv[0]);
+      const int code = command->run(argv[0]);
+      flush_stdout(); // a full disk or a closed pipe behind stdout is an error, not a short output and exit 0
+      return code;
     } catch (const ScenarioError& e) {
       std::fprintf(stderr, "error: %s%s%s\n", file.c_str(), file.empty() ? "" : ": ", e.what());
       return kInvalidInput;

@@ -38,8 +38,10 @@ std::vector<std::string> series_styles(const std::vector<std::string>& names);
 /// The settings every plot shares: its legend outside the data, and a margin so no line lies on the frame.
 std::string common_plot_settings();
 
-/// Runs `gnuplot script` with `dir` as working directory. Returns false (and says why on stderr) when gnuplot
-/// is missing or fails; the script and data are kept either way.
-bool render_gnuplot(const std::filesystem::path& dir, const std::string& script);
+/// Runs `gnuplot script` with `dir` as working directory, then checks that it wrote <stem>.svg and <stem>.png whole
+/// (sim/output/write_file.hpp). Throws std::runtime_error naming the image when gnuplot fails or leaves one empty
+/// or cut short (a full disk), so that the results folder is not committed. Without gnuplot installed it only says
+/// so on stderr: the scripts and their data are the results, and `gnuplot NAME.gp` draws them later.
+void render_gnuplot(const std::filesystem::path& dir, const std::string& script);
 
 } // namespace bcssim::sim

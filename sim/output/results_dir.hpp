@@ -25,7 +25,12 @@ public:
 
   /// Path inside the temporary folder, creating parent folders.
   std::filesystem::path path(const std::string& relative) const;
+  /// Writes a file of the results; a failure (a full disk) throws std::runtime_error naming the file as it would
+  /// be in the final folder, and the system's reason (sim/output/write_file.hpp).
   void write(const std::string& relative, const std::string& content) const;
+  /// Draws the plot of the gnuplot script `relative` (written before) into its .svg and .png, checked whole
+  /// (render_gnuplot); a failure names the image as it would be in the final folder.
+  void render(const std::string& relative) const;
   void commit();
   const std::filesystem::path& final_dir() const { return final_; }
   /// What the plots' titles name: the results folder's name, then the --set overrides in parentheses (issue 21:
@@ -36,6 +41,9 @@ public:
   void set_title(const std::string& name, const std::vector<std::string>& overrides = {});
 
 private:
+  /// `message` with the temporary folder's paths shown as the final folder's (that one is removed on failure).
+  std::string outside(const std::string& message) const;
+
   std::filesystem::path final_;
   std::filesystem::path tmp_root_; // "<dir>.tmp-<pid>", marked
   std::filesystem::path tmp_;      // tmp_root_/results

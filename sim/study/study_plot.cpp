@@ -83,7 +83,7 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
       svg_and_png(stem, 900, 500, "  plot " + plot + "\n"), lo - margin, hi + margin,
       common_plot_settings());
   dir.write(stem + ".gp", gp);
-  render_gnuplot(dir.path(stem + ".gp").parent_path(), stem + ".gp");
+  dir.render(stem + ".gp");
 }
 
 } // namespace bcssim::sim

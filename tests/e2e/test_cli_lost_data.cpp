@@ -53,3 +53,125 @@ TEST_CASE("a truncated .gz workload or trace is exit 2 naming the file, not a sh
   CHECK(run_shell("cd " + dir + " && " + exe() + " run r.json --set replay.trace=ring.txt.gz --out out").code == 0);
   fs::remove_all(kTmp);
 }
+
+namespace {
+
+// A small tmpfs mounted at `dir` while it lives (root only: `skipped` says why it is not there).
+class SmallDisk {
+public:
+  explicit SmallDisk(fs::path dir) : dir_(std::move(dir))
+  {
+    fs::create_directories(dir_);
+    const auto r = run_shell("mount -t tmpfs -o size=512k tmpfs " + dir_.string() + " 2>&1");
+    if (r.code == 0)
+      mounted_ = true;
+    else
+      skipped = r.output.empty() ? "mount failed" : r.output;
+  }
+  ~SmallDisk()
+  {
+    if (mounted_)
+      run_shell("umount " + dir_.string() + " 2>&1");
+  }
+  SmallDisk(const SmallDisk&) = delete;
+  SmallDisk& operator=(const SmallDisk&) = delete;
+  bool mounted() const { return mounted_; }
+  /// Empties the disk but a filler leaving `kib` KiB free.
+  void leave(int kib) const
+  {
+    for (const auto& e : fs::directory_iterator(dir_))
+      fs::remove_all(e.path());
+    REQUIRE(run_shell("head -c " + std::to_string((512 - kib) * 1024) + " /dev/zero > " + (dir_ / "filler").string() +
+                      " 2>/dev/null; true")
+                .code == 0);
+  }
+  std::string skipped;
+
+private:
+  fs::path dir_;
+  bool mounted_ = false;
+};
+
+// The images of a results folder are whole (the writer checks them; a test checks the writer).
+bool images_whole(const fs::path& folder)
+{
+  for (const auto& e : fs::directory_iterator(folder)) {
+    const std::string text = slurp(e.path());
+    if (e.path().extension() == ".svg" && text.find("</svg>") == std::string::npos)
+      return false;
+    if (e.path().extension() == ".png" && (text.size() < 12 || text.substr(text.size() - 8, 4) != "IEND"))
+      return false;
+  }
+  return true;
+}
+
+} // namespace
+
+TEST_CASE("a full disk is exit 1 naming the file and 'No space left on device', and no results are put in place")
+{
+  fs::remove_all(kTmp);
+  {
+  const SmallDisk disk(kTmp / "disk"); // unmounted at the end of this block, whatever happens in it
+  if (!disk.mounted()) {
+    MESSAGE("no tmpfs could be mounted (needs root), skipped: " << disk.skipped);
+    fs::remove_all(kTmp);
+    return;
+  }
+  const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/bcs-microbench.json";
+  const fs::path out = kTmp / "disk" / "r";
+  int failed = 0;
+  // From a disk where nothing fits to one where only the images do not: each run is whole or refused.
+  for (int kib : {4, 40, 100, 200, 320, 400}) {
+    CAPTURE(kib);
+    disk.leave(kib);
+    const auto r = bcssim("run " + scenario + " -q --out " + out.string());
+    if (r.code == 0) {
+      CHECK(fs::exists(out / "digest"));
+      CHECK(images_whole(out));
+      continue;
+    }
+    ++failed;
+    CHECK(r.code == 1);
+    CHECK_MESSAGE(r.output.find("error: run failed: cannot write " + out.string() + "/") != std::string::npos,
+                  r.output);
+    CHECK(r.output.find("No space left on device") != std::string::npos);
+    for (const auto& e : fs::directory_iterator(kTmp / "disk")) // no results folder, no temporary one
+      CHECK_MESSAGE(e.path().filename() == "filler", e.path().string());
+  }
+  CHECK(failed >= 3);
+
+  // --force over an earlier run's results on a disk that fills: the earlier results stay as they were.
+  disk.leave(480);
+  REQUIRE(bcssim("run " + scenario + " -q --out " + out.string()).code == 0);
+  const std::string digest = slurp(out / "digest");
+  REQUIRE(run_shell("head -c $(( $(df -k --output=avail " + out.string() + " | tail -1) * 1024 - 60 * 1024 )) "
+                    "/dev/zero > " + (kTmp / "disk" / "more").string() + " 2>/dev/null; true").code == 0);
+  const auto again = bcssim("run " + scenario + " -q --force --out " + out.string());
+  CHECK(again.code == 1);
+  CHECK(again.output.find("No space left on device") != std::string::npos);
+  CHECK(slurp(out / "digest") == digest);
+  CHECK(images_whole(out));
+
+  // A workload written to the full disk leaves nothing at --out.
+  disk.leave(8);
+  const auto gen = bcssim("workload generate --jobs 5000 --out " + (kTmp / "disk" / "w.swf").string());
+  CHECK(gen.code == 1);
+  CHECK(gen.output.find("cannot write " + (kTmp / "disk" / "w.swf.tmp").string() + ": No space left on device") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "disk" / "w.swf"));
+  CHECK_FALSE(fs::exists(kTmp / "disk" / "w.swf.tmp"));
+  }
+  CHECK(run_shell("mountpoint -q " + (kTmp / "disk").string()).code != 0); // no mount left behind
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("standard output that cannot be written is exit 1 saying so, not a short output and exit 0")
+{
+  for (const std::string& args :
+       std::vector<std::string>{"params", "workload generate --jobs 100", "validate " + kDefault + " --print"}) {
+    CAPTURE(args);
+    const auto r = run_shell(exe() + " " + args + " 2>&1 >/dev/full");
+    CHECK(r.code == 1);
+    CHECK(r.output.find("error: run failed: cannot write standard output") != std::string::npos);
+  }
+}

@@ -75,7 +75,7 @@ void plot(const ResultsDir& dir, const std::string& stem, const std::string& csv
       "{3}",
       gp_text(title), stem, gp_text(ylabel), svg_and_png(stem, 900, 500, "  plot " + lines + "\n"));
   dir.write(stem + ".gp", gp);
-  render_gnuplot(dir.path(stem + ".gp").parent_path(), stem + ".gp");
+  dir.render(stem + ".gp");
 }
 
 } // namespace
@@ -127,7 +127,7 @@ void write_emds(const ResultsDir& dir, const AppResult& run)
                         "set xrange [{}:{}]\nset xlabel 'time slice'\n",
                         run.emds_plot_node, first, first + 199) +
                 svg_and_png("emds_node", 900, 600, panels));
-  render_gnuplot(dir.path("emds_node.gp").parent_path(), "emds_node.gp");
+  dir.render("emds_node.gp");
 }
 
 void write_mmds(const ResultsDir& dir, const AppResult& run)

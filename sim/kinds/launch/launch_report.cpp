@@ -106,7 +106,7 @@ void write_launch(const ResultsDir& dir, const std::string& title, const LaunchF
   gp += "  unset multiplot\n";
   dir.write("launch.gp", "# One launch. Regenerate with: gnuplot launch.gp\nset datafile separator ','\nset grid\n" +
                              svg_and_png("launch", 1600, 500, gp));
-  render_gnuplot(dir.path("launch.gp").parent_path(), "launch.gp");
+  dir.render("launch.gp");
 }
 
 void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& points, nlohmann::json& summary)
@@ -193,7 +193,7 @@ void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& po
   dir.write("launch_study.gp", "# Launch time vs nodes. Regenerate with: gnuplot launch_study.gp\n"
                                "set datafile separator ','\nset datafile missing ''\nset grid\n" +
                                    svg_and_png("launch_study", 1700, 600, gp));
-  render_gnuplot(dir.path("launch_study.gp").parent_path(), "launch_study.gp");
+  dir.render("launch_study.gp");
 }
 
 } // namespace bcssim::sim

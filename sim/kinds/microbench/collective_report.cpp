@@ -88,7 +88,7 @@ void write_collective_plot(const ResultsDir& dir, const std::string& scenario, c
   dir.write("collectives.gp", "# Core-primitive microbenchmarks. Regenerate with: gnuplot collectives.gp\n"
                               "set datafile separator ','\nset grid\n" + common_plot_settings() +
                                   "set key noenhanced font ',9'\n" + svg_and_png("collectives", 1700, 450, gp));
-  render_gnuplot(dir.path("collectives.gp").parent_path(), "collectives.gp");
+  dir.render("collectives.gp");
 }
 
 } // namespace bcssim::sim

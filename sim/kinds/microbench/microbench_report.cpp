@@ -122,7 +122,7 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
   dir.write("microbench.gp", "# Substrate microbenchmarks. Regenerate with: gnuplot microbench.gp\n"
                              "set datafile separator ','\nset grid\n" + common_plot_settings() +
                                  "set key font ',9'\n" + svg_and_png("microbench", 1800, 450, gp));
-  render_gnuplot(dir.path("microbench.gp").parent_path(), "microbench.gp");
+  dir.render("microbench.gp");
 }
 
 } // namespace bcssim::sim

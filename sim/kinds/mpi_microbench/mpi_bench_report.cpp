@@ -149,7 +149,7 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
                                   "set datafile separator ','\nset grid\n" + common_plot_settings(),
                                   scenario, gp_line(backend)) +
                           svg_and_png("mpi", int(900 * columns), int(450 * rows), body));
-  render_gnuplot(dir.path("mpi.gp").parent_path(), "mpi.gp");
+  dir.render("mpi.gp");
 }
 
 } // namespace bcssim::sim

@@ -18,7 +18,7 @@ void write_dynamic_outputs(const ResultsDir& dir, const std::vector<JobOutcome>&
                         title,
                         svg_and_png("jobs_in_system", 900, 420,
                                     "  plot 'jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.5 lc 1\n")));
-  render_gnuplot(dir.path("jobs_in_system.gp").parent_path(), "jobs_in_system.gp");
+  dir.render("jobs_in_system.gp");
   dir.write("response_cdf.csv", response_cdf_csv(jobs));
   dir.write("response_cdf.gp",
             fmt::format("# Cumulative distribution of the response times of the short and the long half of the jobs "
@@ -32,7 +32,7 @@ void write_dynamic_outputs(const ResultsDir& dir, const std::vector<JobOutcome>&
                                     "lw 1.5 lc 1 title 'short half', \\\n"
                                     "       '' using (strcol(1) eq 'long' ? $2 : NaN):3 skip 1 with steps lw 1.5 lc 2 "
                                     "title 'long half'\n")));
-  render_gnuplot(dir.path("response_cdf.gp").parent_path(), "response_cdf.gp");
+  dir.render("response_cdf.gp");
 }
 
 } // namespace bcssim::sim

@@ -165,7 +165,7 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
                         x_label,
                         log_x ? fmt::format("set logscale x\nset xrange [{}:{}]\n", *x_min / 1.3, *x_max * 1.3) : "",
                         svg_and_png("dynamic", 1100, 800, panels)));
-  render_gnuplot(dir.path("dynamic.gp").parent_path(), "dynamic.gp");
+  dir.render("dynamic.gp");
   // Box plots (Figures 6.9, 6.10): whiskers at the 5th and 95th percentiles, box 25th-75th, line at the median.
   auto boxes = [&](int lo, int q1, int med, int q3, int hi) {
     // The x labels once, at the middle of each group of boxes.
@@ -190,7 +190,7 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
                         "set logscale y\nset key top left font ',8'\nset xlabel '{0}'\nset boxwidth 0.2\n"
                         "set offsets 0.5, 0.5, 0, 0\n{1}",
                         x_label, svg_and_png("dynamic_boxes", 1200, 520, box_panels)));
-  render_gnuplot(dir.path("dynamic_boxes.gp").parent_path(), "dynamic_boxes.gp");
+  dir.render("dynamic_boxes.gp");
 
   // Every point's jobs in the system over time on one chart (Fig. 6.11: how saturation shows), and its response
   // time CDFs of the short and the long half (Fig. 6.13), read from the points' own tables.
@@ -222,7 +222,7 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
                         "set key outside right top font ',8'\nset xlabel 'time (s)'\nset ylabel 'jobs in the system'\n"
                         "set title '{}: jobs in the system'\n{}",
                         study_name, svg_and_png("jobs_in_system", 1200, 520, in_system + "\n")));
-  render_gnuplot(dir.path("jobs_in_system.gp").parent_path(), "jobs_in_system.gp");
+  dir.render("jobs_in_system.gp");
   const std::string cdf_panels = "  set multiplot layout 1,2 title '" + study_name + ": response time CDF'\n" +
                                  "  set title 'short half (by dedicated run time)'\n" + short_cdf + "\n" +
                                  "  set title 'long half'\n" + long_cdf + "\n  unset multiplot\n";
@@ -233,7 +233,7 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
                         "set key bottom right font ',8'\nset xlabel 'response time (s)'\n"
                         "set ylabel 'fraction of the half'\n{}",
                         svg_and_png("response_cdf", 1400, 560, cdf_panels)));
-  render_gnuplot(dir.path("response_cdf.gp").parent_path(), "response_cdf.gp");
+  dir.render("response_cdf.gp");
 }
 
 nlohmann::json saturation_by_series(const std::vector<StudyPoint>& points, const std::vector<Backlog>& backlogs)

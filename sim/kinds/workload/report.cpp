@@ -134,7 +134,7 @@ void write_gantt(const ResultsDir& dir, const std::vector<GanttBox>& boxes, unsi
       "set yrange [-0.6:{1}.6]\nset ytics ({2})\nset xrange [0:*]\n{3}",
       title, nodes * pes_per_node - 1, ytics, svg_and_png("gantt", 900, 200 + 40 * int(nodes * pes_per_node), body));
   dir.write("gantt.gp", gp);
-  render_gnuplot(dir.path("gantt.gp").parent_path(), "gantt.gp");
+  dir.render("gantt.gp");
 }
 
 } // namespace bcssim::sim

@@ -118,7 +118,7 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
                                      dir.title(),
                                      svg_and_png("algorithms", std::max(900, 90 * int(points.size())), 560, body));
   dir.write("algorithms.gp", gp);
-  render_gnuplot(dir.path("algorithms.gp").parent_path(), "algorithms.gp");
+  dir.render("algorithms.gp");
   if (dynamic) {
     summary["saturation"] = saturation_by_series(points, backlogs);
     write_dynamic_study_plots(dir, points, backlogs, dir.title());
