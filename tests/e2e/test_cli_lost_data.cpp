@@ -175,3 +175,81 @@ TEST_CASE("standard output that cannot be written is exit 1 saying so, not a sho
     CHECK(r.output.find("error: run failed: cannot write standard output") != std::string::npos);
   }
 }
+
+TEST_CASE("--force and merge never delete a file bcssim did not write inside a results folder: named, exit 2")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::string out = (kTmp / "r").string();
+  REQUIRE(bcssim("run " + kDefault + " -q --out " + out).code == 0);
+  CHECK(slurp(kTmp / "r" / ".bcssim-manifest").find("summary.json\n") != std::string::npos);
+  const std::string digest = slurp(kTmp / "r" / "digest");
+  std::ofstream(kTmp / "r" / "notes.txt") << "the user's notes";
+  fs::create_directories(kTmp / "r" / "analysis");
+  std::ofstream(kTmp / "r" / "analysis" / "fit.py") << "print(1)";
+  const auto forced = bcssim("run " + kDefault + " -q --force --out " + out + " --set seed=2");
+  CHECK(forced.code == 2);
+  CHECK_MESSAGE(forced.output.find(out + ": expected a results folder holding only what bcssim wrote, for --force "
+                                         "to replace; this one also holds analysis/ and notes.txt, which bcssim did "
+                                         "not write") != std::string::npos,
+                forced.output);
+  CHECK(slurp(kTmp / "r" / "notes.txt") == "the user's notes");
+  CHECK(slurp(kTmp / "r" / "analysis" / "fit.py") == "print(1)");
+  CHECK(slurp(kTmp / "r" / "digest") == digest);
+  // A folder of a bcssim before manifests: judged by the names bcssim wrote then.
+  fs::remove(kTmp / "r" / ".bcssim-manifest");
+  CHECK(bcssim("run " + kDefault + " -q --force --out " + out).code == 2);
+  CHECK(slurp(kTmp / "r" / "notes.txt") == "the user's notes");
+  fs::remove(kTmp / "r" / "notes.txt");
+  fs::remove_all(kTmp / "r" / "analysis");
+  CHECK(bcssim("run " + kDefault + " -q --force --out " + out).code == 0); // only bcssim's files: replaced
+  CHECK(fs::exists(kTmp / "r" / ".bcssim-manifest"));
+
+  // A study: a file in a point's folder counts too; merge's points/ likewise.
+  std::ofstream(kTmp / "s.json") << R"({"name": "s", "kind": "mpi_microbench", "platform": {"nodes": 2},
+    "mpi_microbench": {"tests": ["pingpong"], "sizes": ["8B"], "iterations": 2}, "sweep": {"seed": [1, 2]}})";
+  const std::string s = (kTmp / "s.json").string();
+  REQUIRE(bcssim("run " + s + " -q --out " + (kTmp / "study").string()).code == 0);
+  std::ofstream(kTmp / "study" / "points" / "0001" / "mine.txt") << "mine";
+  const auto study = bcssim("run " + s + " -q --force --out " + (kTmp / "study").string());
+  CHECK(study.code == 2);
+  CHECK(study.output.find("this one also holds points/0001/mine.txt, which bcssim did not write") !=
+        std::string::npos);
+  CHECK(fs::exists(kTmp / "study" / "points" / "0001" / "mine.txt"));
+  for (int i = 0; i < 2; ++i)
+    REQUIRE(bcssim("run " + s + " --point " + std::to_string(i) + " -q --out " +
+                   (kTmp / "split" / "points" / ("000" + std::to_string(i))).string())
+                .code == 0);
+  std::ofstream(kTmp / "split" / "points" / "notes.txt") << "mine";
+  const auto merge = bcssim("merge " + s + " " + (kTmp / "split").string());
+  CHECK(merge.code == 2);
+  CHECK(merge.output.find("also holds points/notes.txt, which bcssim did not write") != std::string::npos);
+  CHECK(fs::exists(kTmp / "split" / "points" / "notes.txt"));
+  fs::remove(kTmp / "split" / "points" / "notes.txt");
+  CHECK(bcssim("merge " + s + " " + (kTmp / "split").string()).code == 0);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("--log never empties a file bcssim did not write; its own earlier log it replaces")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::string log = (kTmp / "sim.log").string();
+  const std::string setting = " --log root.thres:info --log root.app:file:" + log;
+  std::ofstream(log) << "the user's file";
+  const auto refused = bcssim("run " + kDefault + " -q --out " + (kTmp / "r").string() + setting);
+  CHECK(refused.code == 2);
+  CHECK(refused.output.find("--log = root.app:file:" + log + ": expected a log file that does not exist yet, or the "
+                            "log of an earlier bcssim run (bcssim overwrites nothing else); " + log +
+                            " exists and bcssim did not write it") != std::string::npos);
+  CHECK(slurp(log) == "the user's file");
+  CHECK_FALSE(fs::exists(kTmp / "r"));
+  fs::remove(log);
+  // A run that fails before it starts opens no log.
+  CHECK(bcssim("run " + kDefault + " -q --set platform.nodes=0 --out " + (kTmp / "r").string() + setting).code == 2);
+  CHECK_FALSE(fs::exists(log));
+  REQUIRE(bcssim("run " + kDefault + " -q --out " + (kTmp / "r").string() + setting).code == 0);
+  CHECK(slurp(log).find("[xbt_cfg/INFO]") != std::string::npos);
+  CHECK(bcssim("run " + kDefault + " -q --force --out " + (kTmp / "r").string() + setting).code == 0);
+  fs::remove_all(kTmp);
+}
