@@ -5,6 +5,7 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include <cmath>
+#include <cstdlib>
 
 namespace bcssim::base {
 
@@ -29,8 +30,17 @@ std::string sim_time_limit_text()
 
 bool within_sim_time_limit(double seconds) { return std::abs(seconds) <= kMaxSimulatedSeconds; } // false for NaN
 
+namespace {
+// A time just past the limit must not read as the limit itself: short_number's 6 digits, else 15.
+std::string exact_enough(double seconds)
+{
+  const std::string brief = short_number(seconds);
+  return std::strtod(brief.c_str(), nullptr) == seconds ? brief : fmt::format("{:.15g}", seconds);
+}
+} // namespace
+
 SimTimeLimitError::SimTimeLimitError(double seconds)
-    : ParamRuleError(ParamError{"simulated time", short_number(seconds) + " s", "at most " + sim_time_limit_text()})
+    : ParamRuleError(ParamError{"simulated time", exact_enough(seconds) + " s", "at most " + sim_time_limit_text()})
 {
 }
 

@@ -93,3 +93,17 @@ TEST_CASE("a workload's job and a trace window past the limit of simulated time 
   check_refused(exe() + " run " + kDefault + " --trace-window 1e10s:", "--trace-window = 1e10s:");
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("a run that reaches the limit of simulated time is stopped there: exit 2, nothing written")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // Two jobs of 3e9 s each, within the limit alone, one after the other on one PE: the second would end at 6e9 s.
+  const std::string job = R"({"app": {"name": "synthetic", "processes": 1}, "pes": [0],
+    "synthetic": {"pattern": "none", "iterations": 300000, "granularity": "10000s"}})";
+  std::ofstream(kTmp / "w.json") << R"({"kind": "workload", "platform": {"nodes": 2, "pes_per_node": 1},
+    "scheduler": {"algorithm": "fcfs"}, "workload": {"jobs": [)" << job << ", " << job << "]}}";
+  check_refused(exe() + " run " + (kTmp / "w.json").string(),
+                "simulated time = 4000000000.05 s: expected at most " + kLimit);
+  fs::remove_all(kTmp);
+}
