@@ -4,6 +4,8 @@
 // run's digest and, on request, writes it as CSV. Events arrive in SimGrid's scheduling order; the sink puts the
 // events of each instant in a canonical order (sim/output/event_log.hpp), so the digest does not depend on which
 // of two simultaneous actors SimGrid happened to run first.
+#include "base/sim_time.hpp" // to_ns
+
 #include <cstdint>
 #include <string_view>
 
@@ -25,10 +27,8 @@ public:
 /// Installs the sink that receives every event (nullptr: events are dropped). Not owned.
 void set_event_sink(EventSink* sink);
 
-/// Records `what` at the current simulated time on behalf of the calling actor ("maestro" outside actors).
+/// Records `what` at the current simulated time on behalf of the calling actor ("maestro" outside actors). Past
+/// the limit of simulated time (base/sim_time.hpp) nothing is recorded: that run is refused as a whole.
 void emit(std::string_view what, std::uint64_t bytes = 0);
-
-/// Simulated seconds to integer nanoseconds, rounded to nearest: the time unit of the stream and of results.
-std::int64_t to_ns(double seconds);
 
 } // namespace bcssim::base

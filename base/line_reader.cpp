@@ -59,10 +59,16 @@ public:
   std::size_t read(char* into, std::size_t capacity) override
   {
     const int n = gzread(file_, into, unsigned(capacity));
-    if (n < 0) {
-      int code = 0;
-      throw std::runtime_error(fmt::format("{}: corrupt gzip data ({})", path_, gzerror(file_, &code)));
-    }
+    int code = Z_OK;
+    std::string what = gzerror(file_, &code); // "<path>: <what>"
+    if (what.rfind(path_ + ": ", 0) == 0)
+      what.erase(0, path_.size() + 2);
+    if (n < 0)
+      throw std::runtime_error(fmt::format("{}: corrupt gzip data ({})", path_, what));
+    // gzread does not fail at an end of input inside the stream (it lets a growing file be read): its
+    // Z_BUF_ERROR, "unexpected end of file", is a truncated file, not the end of the data.
+    if (code == Z_BUF_ERROR)
+      throw std::runtime_error(fmt::format("{}: truncated or corrupt gzip data ({})", path_, what));
     return std::size_t(n);
   }
   std::size_t state_bytes() const override { return 8192 + 2 * 8192 + 32768 + 7160; } // in, out, window, state

@@ -18,6 +18,9 @@ std::uint64_t g_flows = 0;
 
 double now() { return simgrid::s4u::Engine::get_clock(); }
 
+// Nothing is recorded past the limit of simulated time: the World's guard is stopping that run (base/sim_time.hpp).
+bool recording() { return g_sink != nullptr && within_sim_time_limit(now()); }
+
 void record(char phase, std::int64_t ts, std::int64_t dur, std::string_view name, std::string_view category,
             std::uint64_t id, bool global, const Args* args = nullptr)
 {
@@ -55,7 +58,7 @@ Span::~Span()
 
 void span_since(double start, std::string_view name, std::string_view category, const Args& args)
 {
-  if (g_sink == nullptr)
+  if (!recording())
     return;
   const std::int64_t from = to_ns(start);
   record('X', from, to_ns(now()) - from, name, category, 0, false, &args);
@@ -63,7 +66,7 @@ void span_since(double start, std::string_view name, std::string_view category, 
 
 void instant(std::string_view name, bool global)
 {
-  if (g_sink != nullptr)
+  if (recording())
     record('i', to_ns(now()), 0, name, "", 0, global);
 }
 
@@ -71,13 +74,13 @@ std::uint64_t new_flow() { return g_sink != nullptr ? ++g_flows : 0; }
 
 void flow_start(std::uint64_t id, std::string_view name)
 {
-  if (g_sink != nullptr && id != 0)
+  if (id != 0 && recording())
     record('s', to_ns(now()), 0, name, "message", id, false);
 }
 
 void flow_end(std::uint64_t id, std::string_view name)
 {
-  if (g_sink != nullptr && id != 0)
+  if (id != 0 && recording())
     record('f', to_ns(now()), 0, name, "message", id, false);
 }
 

@@ -61,7 +61,7 @@ std::optional<base::ParamError> check_job(const base::ParamSource& source, const
 {
   const Input in = params().build(source);
   try {
-    validate(layout_for(in, job, source));
+    validate(layout_for(in, job, source), in.settings);
   } catch (const base::ParamRuleError& e) {
     return e.error;
   }

@@ -13,14 +13,6 @@
 
 namespace bcssim::apps::replay {
 
-struct Settings {
-  double host_speed = 1e9;  // flop/s the trace's computation amounts were counted at (SMPI's smpi/host-speed)
-  double compute_scale = 1; // what-if factor on every computation
-};
-
-/// The seconds a burst of `flops` takes on the simulated CPU.
-inline double compute_seconds(double flops, const Settings& s) { return s.compute_scale * flops / s.host_speed; }
-
 /// Replays every action `reader` gives on `comm`, then completes the requests still pending (as SMPI does).
 /// Throws base::ParamRuleError naming the file and line of an action it cannot honour (a wait for a request
 /// that was never posted).

@@ -1,6 +1,7 @@
 // A trace's files (an index of rank files, or one shared file) and the reader of one rank's actions.
 #include "apps/replay/trace.hpp"
 #include "apps/replay/trace_text.hpp"
+#include "base/sim_time.hpp"
 
 #include <fmt/format.h>
 
@@ -31,6 +32,39 @@ std::vector<std::string> first_fields(const std::string& path)
 }
 
 std::string shown(const std::string& path) { return "\"" + path + "\""; }
+
+// The simulated seconds each rank spends computing and sleeping, held to the limit of simulated time
+// (base/sim_time.hpp) action by action and in sum: a lower bound of the rank's run time, which bcssim must be able
+// to count in integer nanoseconds.
+class TimeTally {
+public:
+  TimeTally(const Settings& settings, int ranks) : settings_(settings), seconds_(std::size_t(ranks), 0.0) {}
+  void add(const Action& a, int rank, const std::string& file, std::uint64_t line, std::string_view text)
+  {
+    if (a.amount == 0)
+      return;
+    const bool sleep = a.kind == Kind::sleep;
+    const double seconds = sleep ? a.amount : compute_seconds(a.amount, settings_);
+    if (!base::within_sim_time_limit(seconds))
+      fail_at(file, line, trim(text),
+              sleep ? fmt::format("a sleep of at most {}", base::sim_time_limit_text())
+                    : fmt::format("a computation whose time, replay.compute_scale x flops / replay.host_speed = {} "
+                                  "x {} / {} = {} s, is at most {}",
+                                  base::short_number(settings_.compute_scale), base::short_number(a.amount),
+                                  base::short_number(settings_.host_speed), base::short_number(seconds),
+                                  base::sim_time_limit_text()));
+    double& total = seconds_.at(std::size_t(rank));
+    total += seconds;
+    if (!base::within_sim_time_limit(total))
+      fail_at(file, line, trim(text),
+              fmt::format("rank {}'s computations and sleeps, {} s by this line, to add up to at most {}", rank,
+                          base::short_number(total), base::sim_time_limit_text()));
+  }
+
+private:
+  Settings settings_;
+  std::vector<double> seconds_;
+};
 
 // An index entry: relative to the index's folder, else to the working directory. A path the system refuses (a
 // name too long, a loop of links) is a file that is not there, not an exception of its own.
@@ -128,17 +162,20 @@ Layout read_layout(const std::string& path)
   return layout;
 }
 
-void validate(const Layout& layout)
+void validate(const Layout& layout, const Settings& settings)
 {
   Action a;
   std::string_view line;
+  TimeTally time(settings, layout.ranks);
   try {
     if (!layout.rank_files.empty()) {
       for (int r = 0; r < layout.ranks; ++r) {
-        LineReader lines(open_file(layout.rank_files[std::size_t(r)]));
+        const std::string& file = layout.rank_files[std::size_t(r)];
+        LineReader lines(open_file(file));
         std::uint64_t type = 1;
         while (lines.next(line))
-          parse_line(line, layout.rank_files[std::size_t(r)], lines.line_number(), r, layout.ranks, true, type, a);
+          if (parse_line(line, file, lines.line_number(), r, layout.ranks, true, type, a))
+            time.add(a, r, file, lines.line_number(), line);
       }
       return;
     }
@@ -154,7 +191,8 @@ void validate(const Layout& layout)
       const auto r = to_long(t.substr(0, t.find_first_of(" \t")));
       if (r && *r >= 0 && *r < layout.ranks)
         type = types[std::size_t(*r)];
-      parse_line(line, layout.shared_file, lines.line_number(), 0, layout.ranks, false, type, a, &who);
+      if (parse_line(line, layout.shared_file, lines.line_number(), 0, layout.ranks, false, type, a, &who))
+        time.add(a, who, layout.shared_file, lines.line_number(), line);
       types[std::size_t(who)] = type;
     }
   } catch (const std::runtime_error& e) {

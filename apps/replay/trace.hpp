@@ -111,9 +111,19 @@ struct Layout {
 /// to where smpirun ran). Throws base::ParamRuleError.
 Layout read_layout(const std::string& path);
 
+/// How the replay turns a trace's computation amounts into simulated seconds.
+struct Settings {
+  double host_speed = 1e9;  // flop/s the trace's computation amounts were counted at (SMPI's smpi/host-speed)
+  double compute_scale = 1; // what-if factor on every computation
+};
+
+/// The seconds a burst of `flops` takes on the simulated CPU.
+inline double compute_seconds(double flops, const Settings& s) { return s.compute_scale * flops / s.host_speed; }
+
 /// Parses every line of every file of `layout` (the check before anything runs). Throws base::ParamRuleError
-/// at the first bad line.
-void validate(const Layout& layout);
+/// at the first bad line, and at the line where a rank's computations and sleeps (with `settings`) pass the limit
+/// of simulated time (base/sim_time.hpp): a time bcssim cannot count.
+void validate(const Layout& layout, const Settings& settings = {});
 
 /// One rank's actions, read one at a time from its file (or from the shared file, keeping only its lines).
 class ActionReader {

@@ -1,6 +1,7 @@
 // Sources: 000 = BCS-MPI chapter; Kerbyson et al., SC'01 (docs/references.md).
 #include "apps/sage_proxy/app.hpp"
 
+#include "apps/common/time_limit.hpp"
 #include "apps/sage_proxy/sage.hpp"
 
 namespace bcssim::apps::sage {
@@ -70,9 +71,16 @@ const base::ParamGroup<Input>& params()
 App app()
 {
   return App{"sage", "the SAGE hydrocode proxy (parameters sage.*)", base::declarations(params()),
-             [](const base::ParamSource& source, const JobContext&) {
-               params().build(source); // its rule
-               return std::optional<base::ParamError>();
+             [](const base::ParamSource& source, const JobContext& job) {
+               const Input in = params().build(source); // its rule
+               return time_past_limit(
+                   source, "the computation of the busiest rank",
+                   {TimeFactor::param("sage.cycles", double(in.spec.cycles), 10, true),
+                    TimeFactor::param("sage.cells_per_process", double(in.spec.cells_per_process), 13500, true),
+                    TimeFactor::param("sage.cell_cycles", in.cell_cycles, 9111, false),
+                    TimeFactor::per("platform.pe_speed", job.pe_speed),
+                    TimeFactor::times("(1 + sage.imbalance)", 1 + in.spec.imbalance),
+                    TimeFactor::times("(1 + sage.variability)", 1 + in.spec.variability)});
              },
              [](const base::ParamSource& source, const JobContext& job) -> mpi::RankMain {
                Input in = params().build(source);

@@ -1,9 +1,12 @@
 // Sources: 000 = BCS-MPI chapter, 001 = SC'03 poster; sweep3d 2.2b's input deck (docs/references.md).
 #include "apps/sweep3d_proxy/app.hpp"
 
+#include "apps/common/time_limit.hpp"
 #include "apps/sweep3d_proxy/sweep3d.hpp"
 
 #include <fmt/format.h>
+
+#include <cmath>
 
 namespace bcssim::apps::sweep3d {
 namespace {
@@ -100,7 +103,22 @@ std::optional<base::ParamError> check_job(const base::ParamSource& source, const
                                             "{} x {} grid",
                                             need, ni, nj)};
   }
-  return std::nullopt;
+  // Per source iteration, the busiest rank computes its block's cells for every angle of the 8 octants.
+  const int ni = columns(in, job.ranks);
+  const int nj = int(job.ranks) / ni;
+  const bool global = in.global_cells;
+  return time_past_limit(
+      source, "the computation of the busiest rank",
+      {TimeFactor::param("sweep3d.iterations", double(in.iterations), 2, true), TimeFactor::times("8 octants", 8),
+       TimeFactor::param("sweep3d.it", global ? std::ceil(double(in.it) / ni) : double(in.it), 50, true,
+                         global ? "ceil(sweep3d.it / npe_i)" : "", global ? ni : 1),
+       TimeFactor::param("sweep3d.jt", global ? std::ceil(double(in.jt) / nj) : double(in.jt), 50, true,
+                         global ? "ceil(sweep3d.jt / npe_j)" : "", global ? nj : 1),
+       TimeFactor::param("sweep3d.kt", double(in.kt), 50, true), TimeFactor::times("sweep3d.mm", double(in.mm)),
+       TimeFactor::param("sweep3d.grind_cycles", in.grind_cycles, 46.67, false),
+       TimeFactor::per("platform.pe_speed", job.pe_speed),
+       TimeFactor::times("(1 + sweep3d.imbalance)", 1 + in.imbalance),
+       TimeFactor::times("(1 + sweep3d.variability)", 1 + in.variability)});
 }
 
 Spec make_spec(const Input& in, const JobContext& job)

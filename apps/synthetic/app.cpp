@@ -1,7 +1,10 @@
 // Sources: 000 = BCS-MPI chapter, 002 = thesis excerpt (docs/references.md).
 #include "apps/synthetic/app.hpp"
 
+#include "apps/common/time_limit.hpp"
 #include "apps/synthetic/synthetic.hpp"
+
+#include <algorithm>
 
 namespace bcssim::apps::synthetic {
 namespace {
@@ -59,7 +62,14 @@ App app()
                if (!factors.empty() && factors.size() != job.ranks)
                  return base::ParamError{"synthetic.work_factors", source.shown("synthetic.work_factors"),
                                          "one factor per process (" + std::to_string(job.ranks) + "), or []"};
-               return std::nullopt;
+               const Spec spec = params().build(source);
+               const double most = factors.empty() ? 1 : *std::max_element(factors.begin(), factors.end());
+               return time_past_limit(source, "the computation of the busiest rank",
+                                      {TimeFactor::param("synthetic.iterations", double(spec.iterations), 20, true),
+                                       TimeFactor::param("synthetic.granularity", spec.granularity, 1e-3, false).with_unit("s"),
+                                       TimeFactor::times("max(synthetic.work_factors)", most),
+                                       TimeFactor::times("(1 + synthetic.imbalance)", 1 + spec.imbalance),
+                                       TimeFactor::times("(1 + synthetic.variability)", 1 + spec.variability)});
              },
              [](const base::ParamSource& source, const JobContext& job) -> mpi::RankMain {
                Spec spec = params().build(source);

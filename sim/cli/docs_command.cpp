@@ -2,6 +2,7 @@
 // catalogue docs/src/figures.json and the committed results; --check only compares (exit 1 when one is stale).
 #include "sim/cli/command.hpp"
 
+#include "sim/output/write_file.hpp"
 #include "sim/report/render.hpp"
 
 #include <fstream>
@@ -39,7 +40,7 @@ public:
         ++stale;
         continue;
       }
-      std::ofstream(fs::path(root_) / path) << text;
+      write_file(fs::path(root_) / path, text);
       std::cout << "wrote: " << path.string() << "\n";
     }
     return stale == 0 ? 0 : 1;

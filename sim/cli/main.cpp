@@ -1,11 +1,13 @@
 // bcssim: the command line. Exit codes: 0 success, 1 run failure, 2 invalid input or usage, 3 the application
 // deadlocked (the report names each blocked rank and its call). Each subcommand is a file of this folder.
+#include "base/params.hpp"
 #include "sim/cli/command.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/config/suggest.hpp"
 #include "sim/machine/mpi_job.hpp"
 #include "sim/output/provenance.hpp"
 #include "sim/output/signals.hpp"
+#include "sim/output/write_file.hpp"
 
 #include <fmt/format.h>
 
@@ -59,8 +61,13 @@ int main(int argc, char** argv)
     try {
       if (command->interruptible())
         install_interrupt_cleanup(); // before any thread: SIGINT/SIGTERM/SIGHUP stop children, remove temp folders
-      return command->run(argv[0]);
+      const int code = command->run(argv[0]);
+      flush_stdout(); // a full disk or a closed pipe behind stdout is an error, not a short output and exit 0
+      return code;
     } catch (const ScenarioError& e) {
+      std::fprintf(stderr, "error: %s%s%s\n", file.c_str(), file.empty() ? "" : ": ", e.what());
+      return kInvalidInput;
+    } catch (const bcssim::base::ParamRuleError& e) { // a rule of the input broken at run time, e.g. the time limit
       std::fprintf(stderr, "error: %s%s%s\n", file.c_str(), file.empty() ? "" : ": ", e.what());
       return kInvalidInput;
     } catch (const DeadlockError& e) {

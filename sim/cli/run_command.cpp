@@ -28,10 +28,11 @@ void parse_trace_window(const std::string& window, TraceOptions& trace)
   const std::string to = colon == std::string::npos ? "" : window.substr(colon + 1);
   const auto from_s = from.empty() ? std::optional<double>(0.0) : parse_quantity(Quantity::time, from);
   const auto to_s = to.empty() ? std::optional<double>(-1.0) : parse_quantity(Quantity::time, to);
-  if (colon == std::string::npos || !from_s || !to_s || (*to_s >= 0 && *to_s < *from_s))
+  const bool representable = from_s && to_s && base::within_sim_time_limit(*from_s) && base::within_sim_time_limit(*to_s);
+  if (colon == std::string::npos || !representable || (*to_s >= 0 && *to_s < *from_s))
     throw ScenarioError("--trace-window", window,
                         "FROM:TO, two times such as 1s:1.2s with FROM <= TO, either one may be empty (" +
-                            quantity_help(Quantity::time) + ")");
+                            quantity_help(Quantity::time) + "), each at most " + base::sim_time_limit_text());
   trace.enabled = true;
   trace.from_ns = base::to_ns(*from_s);
   trace.to_ns = *to_s < 0 ? -1 : base::to_ns(*to_s);

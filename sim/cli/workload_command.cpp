@@ -5,6 +5,7 @@
 
 #include "sim/config/scenario.hpp"
 #include "sim/kinds/workload/dynamic_metrics.hpp"
+#include "sim/output/write_file.hpp"
 #include "workloads/lublin.hpp"
 #include "workloads/swf.hpp"
 
@@ -13,9 +14,9 @@
 #include <algorithm>
 #include <charconv>
 #include <filesystem>
-#include <fstream>
 #include <iostream>
 #include <limits>
+#include <sstream>
 
 namespace bcssim::sim::cli {
 namespace {
@@ -63,11 +64,14 @@ private:
       return 0;
     }
     const fs::path tmp = out_ + ".tmp";
-    {
-      std::ofstream out(tmp);
-      workloads::write_swf(out, swf);
-      if (!out)
-        throw std::runtime_error("cannot write " + tmp.string());
+    std::ostringstream text;
+    workloads::write_swf(text, swf);
+    try {
+      write_file(tmp, text.str()); // a full disk names the file and the reason; nothing is left at --out
+    } catch (const std::runtime_error&) {
+      std::error_code ec;
+      fs::remove(tmp, ec);
+      throw;
     }
     fs::rename(tmp, out_);
     std::cout << "wrote " << out_ << ": " << swf.jobs.size() << " jobs\n";

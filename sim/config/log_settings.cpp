@@ -8,6 +8,7 @@
 #include <filesystem>
 #include <optional>
 #include <string_view>
+#include <sys/xattr.h>
 #include <unistd.h>
 #include <vector>
 
@@ -144,7 +145,70 @@ std::optional<std::string> setting_error(const std::string& s)
   return "an option thres, fmt, additivity or app after the category (not '" + option + "'); " + kSyntax;
 }
 
+// The files an appender setting's value names (checked first): file:NAME and rollfile:SIZE:NAME write NAME;
+// splitfile:SIZE:NAME writes NAME with its first % (or its end) replaced by 0, 1, 2, ... (SimGrid 3.32's
+// xbt_log_appender_file.cpp): every existing file of that form.
+std::vector<std::string> appender_files(const std::string& value)
+{
+  if (value.rfind("file:", 0) == 0)
+    return {value.substr(5)};
+  const std::string name = value.substr(value.find(':', value.find(':') + 1) + 1);
+  if (value.rfind("rollfile:", 0) == 0)
+    return {name};
+  if (value.rfind("splitfile:", 0) != 0)
+    return {};
+  const auto percent = name.find('%');
+  const std::string pre = name.substr(0, percent), post = percent == std::string::npos ? "" : name.substr(percent + 1);
+  const std::filesystem::path folder = std::filesystem::path(pre).parent_path();
+  const std::string head = std::filesystem::path(pre).filename().string();
+  std::vector<std::string> out{(folder / (head + "0" + post)).string()};
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator(folder.empty() ? "." : folder, ec)) {
+    const std::string n = e.path().filename().string();
+    if (n.size() > head.size() + post.size() && n.rfind(head, 0) == 0 &&
+        n.compare(n.size() - post.size(), post.size(), post) == 0 &&
+        n.find_first_not_of("0123456789", head.size()) == n.size() - post.size() && n != head + "0" + post)
+      out.push_back((folder / n).string());
+  }
+  return out;
+}
+
+constexpr const char* kLogAttribute = "user.bcssim";
+
+// A file bcssim may overwrite: a log an earlier run wrote (marked by mark_log_files), or an empty file.
+bool replaceable_log(const std::string& file)
+{
+  std::error_code ec;
+  const auto st = std::filesystem::symlink_status(file, ec);
+  if (!std::filesystem::exists(st))
+    return true;
+  if (!std::filesystem::is_regular_file(st))
+    return false;
+  if (std::filesystem::file_size(file, ec) == 0 && !ec)
+    return true;
+  char value[8] = {};
+  return ::getxattr(file.c_str(), kLogAttribute, value, sizeof value - 1) == 3 && std::string(value) == "log";
+}
+
 } // namespace
+
+std::vector<std::string> log_files(const std::string& setting)
+{
+  std::vector<std::string> files;
+  const auto parts = split(setting);
+  if (!parts || setting == "no_loc")
+    return files;
+  for (const std::string& part : *parts) {
+    const std::size_t name_end = part.find_first_of(".:= ");
+    const std::size_t option_end = part.find_first_of(":= ", name_end + 1);
+    if (name_end == std::string::npos || option_end == std::string::npos ||
+        !prefix_of(part.substr(name_end + 1, option_end - name_end - 1), "appender"))
+      continue;
+    for (const std::string& f : appender_files(part.substr(option_end + 1)))
+      files.push_back(f);
+  }
+  return files;
+}
 
 void check_log_setting(const std::string& setting)
 {
@@ -156,6 +220,20 @@ void check_log_setting(const std::string& setting)
   for (const std::string& part : *parts)
     if (auto error = setting_error(part))
       throw ScenarioError("--log", parts->size() > 1 ? setting + " (at " + part + ")" : setting, *error);
+  for (const std::string& file : log_files(setting))
+    if (!replaceable_log(file))
+      throw ScenarioError("--log", setting,
+                          "a log file that does not exist yet, or the log of an earlier bcssim run (bcssim "
+                          "overwrites nothing else); " + file + " exists and bcssim did not write it: remove it or "
+                          "name another file");
+}
+
+void mark_log_files(const std::vector<std::string>& settings)
+{
+  for (const std::string& setting : settings)
+    for (const std::string& file : log_files(setting))
+      if (std::filesystem::is_regular_file(file))
+        ::setxattr(file.c_str(), kLogAttribute, "log", 3, 0); // no extended attributes there: refused next time
 }
 
 } // namespace bcssim::sim

@@ -10,10 +10,20 @@
 //   exists) or fmt (text with %-conversions %% %n %e %c %p %h %t %P %a %i %F %l %L %M %d %r %m, each with an
 //   optional width and .precision).
 #include <string>
+#include <vector>
 
 namespace bcssim::sim {
 
-/// Throws ScenarioError("--log", setting, what is allowed) unless SimGrid 3.32 takes `setting` without failing.
+/// Throws ScenarioError("--log", setting, what is allowed) unless SimGrid 3.32 takes `setting` without failing,
+/// and unless each file it names is new, empty or a log an earlier bcssim run wrote: SimGrid empties the file it
+/// opens, so a user's file there would be lost (issue 45).
 void check_log_setting(const std::string& setting);
+
+/// The files a setting's appenders write (file:, rollfile: and splitfile: names), for a check and the mark.
+std::vector<std::string> log_files(const std::string& setting);
+
+/// Marks the log files of `settings` that exist as bcssim's (the extended attribute user.bcssim = "log"), so that
+/// a later run may overwrite them; on a file system without extended attributes they stay unmarked (refused).
+void mark_log_files(const std::vector<std::string>& settings);
 
 } // namespace bcssim::sim

@@ -1,5 +1,7 @@
 #include "sim/driver/simulation.hpp"
 
+#include "base/sim_time.hpp"
+#include "sim/config/log_settings.hpp"
 #include "sim/output/event_log.hpp"
 #include "sim/output/trace_writer.hpp"
 #include "sim/machine/world.hpp"
@@ -41,13 +43,18 @@ SimulationResult simulate(const Scenario& scenario, bool keep_events, const std:
   TraceWriter tracer(TraceWindow{trace.from_ns, trace.to_ns});
   TraceScope trace_scope(trace.enabled ? &tracer : nullptr);
   World world(scenario, simgrid_log);
+  mark_log_files(simgrid_log); // SimGrid opened them: bcssim's now, a later run may overwrite them
   result.platform = world.platform_spec();
   result.simgrid_config = world.simgrid_config();
   result.switch_count = world.platform().tree().switch_count();
 
   // Declared after the World, so that it ends first when the simulation throws.
   std::unique_ptr<KindRun> run = find_kind(scenario.text("kind")).start(world, scenario);
+  const base::SimTimeGuard time_guard; // stops the run at the limit of simulated time, never lets a time wrap
   world.engine().run();
+  mark_log_files(simgrid_log); // with the split files opened since
+  if (time_guard.passed())
+    throw base::SimTimeLimitError(time_guard.passed_at());
   run->finish(); // an application's deadlock is reported rank by rank here
   result.run = std::move(run);
   if (world.deadlocked())

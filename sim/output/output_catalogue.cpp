@@ -53,6 +53,12 @@ std::vector<OutputFile> run_outputs()
                         "command_line), overrides, wall_time_s. The only build- and host-dependent file.",
        {}},
       {".bcssim-results", "The marker of a folder bcssim wrote (fixed text, written first).", {}},
+      {".bcssim-manifest", "Every file and folder bcssim wrote in the folder, one relative path a line (a folder "
+                           "ends in /), written last. `--force` replaces a results folder only when it holds "
+                           "nothing else: anything not listed (a user's notes.txt) is named, and the run stops "
+                           "with exit 2 before it starts. A folder of a bcssim older than the manifest is judged by "
+                           "the names bcssim wrote then.",
+       {}},
   };
 }
 

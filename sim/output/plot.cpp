@@ -1,25 +1,67 @@
 #include "sim/output/plot.hpp"
 
 #include "sim/output/signals.hpp"
+#include "sim/output/write_file.hpp"
 
 #include <algorithm>
+#include <cerrno>
 #include <csignal>
 #include <cstdio>
+#include <cstring>
+#include <stdexcept>
 #include <string>
 #include <sys/wait.h>
 #include <unistd.h>
 
 namespace bcssim::sim {
 
-std::string svg_and_png(const std::string& stem, int width, int height, const std::string& body, bool noenhanced)
+namespace {
+bool control(char c) { return static_cast<unsigned char>(c) < 0x20 || c == 0x7f; }
+} // namespace
+
+std::string gp_text(const std::string& text)
 {
-  const std::string size = std::to_string(width) + "," + std::to_string(height) + (noenhanced ? " noenhanced" : "");
-  const std::string svg_size = std::to_string(width) + "," + std::to_string(height) + " dynamic" +
-                               (noenhanced ? " noenhanced" : "");
+  std::string out;
+  out.reserve(text.size());
+  for (const char c : text) {
+    if (c == '\'')
+      out += "''";
+    else
+      out += control(c) ? ' ' : c;
+  }
+  return out;
+}
+
+std::string gp_quote(const std::string& text) { return "'" + gp_text(text) + "'"; }
+
+std::string gp_line(const std::string& text)
+{
+  std::string out = text;
+  for (char& c : out)
+    if (control(c))
+      c = ' ';
+  if (!out.empty() && out.back() == '\\')
+    out += ' ';
+  return out;
+}
+
+std::string gp_data_string(const std::string& text)
+{
+  std::string out = gp_line(text);
+  for (char& c : out)
+    if (c == '"')
+      c = '\'';
+  return "\"" + out + "\"";
+}
+
+std::string svg_and_png(const std::string& stem, int width, int height, const std::string& body)
+{
+  const std::string size = std::to_string(width) + "," + std::to_string(height) + " noenhanced";
+  const std::string svg_size = std::to_string(width) + "," + std::to_string(height) + " dynamic noenhanced";
   return "do for [fmt in 'svg png'] {\n"
          "  if (fmt eq 'svg') { set terminal svg size " + svg_size + " font 'Helvetica,12' } "
          "else { set terminal pngcairo size " + size + " font 'Helvetica,11' }\n"
-         "  set output '" + stem + ".'.fmt\n" + body + "}\n";
+         "  set output " + gp_quote(stem + ".") + ".fmt\n" + body + "}\n";
 }
 
 std::string series_style(const std::string& name, int fallback)
@@ -59,30 +101,41 @@ std::string common_plot_settings()
   return "set key outside right top\nset offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02\n";
 }
 
-bool render_gnuplot(const std::filesystem::path& dir, const std::string& script)
+void render_gnuplot(const std::filesystem::path& dir, const std::string& script)
 {
+  constexpr int kNoGnuplot = 127; // the child's exit when gnuplot cannot be started
   std::fflush(nullptr);
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0)
-    return false;
+    throw std::runtime_error("cannot start gnuplot for " + (dir / script).string() + ": " + std::strerror(errno));
   if (pid == 0) {
     child_after_fork(parent, SIGKILL);
     if (::chdir(dir.c_str()) != 0)
       ::_exit(126);
     ::execlp("gnuplot", "gnuplot", script.c_str(), static_cast<char*>(nullptr));
-    ::_exit(127);
+    ::_exit(kNoGnuplot);
   }
   register_child(pid);
   int status = 0;
   ::waitpid(pid, &status, 0);
   stop_if_interrupted();
   unregister_child(pid);
-  if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
-    return true;
-  std::fprintf(stderr, "warning: gnuplot %s in %s failed (exit %d); the .gp and .csv files are kept\n",
-               script.c_str(), dir.c_str(), WIFEXITED(status) ? WEXITSTATUS(status) : -1);
-  return false;
+  const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  if (code == kNoGnuplot) {
+    static bool said = false; // once per process
+    if (!said)
+      std::fprintf(stderr, "warning: gnuplot is not installed (scripts/install-deps.sh): no .svg or .png drawn; "
+                           "the .gp scripts and their data are kept (gnuplot NAME.gp draws them)\n");
+    said = true;
+    return;
+  }
+  if (code != 0)
+    throw std::runtime_error("gnuplot " + (dir / script).string() + " failed (exit " + std::to_string(code) +
+                             "; its message is above)");
+  const std::string stem = std::filesystem::path(script).stem().string();
+  for (const char* ext : {".svg", ".png"})
+    check_image_complete(dir / (stem + ext));
 }
 
 } // namespace bcssim::sim

@@ -6,10 +6,24 @@
 
 namespace bcssim::sim {
 
+/// Text made safe inside a single-quoted gnuplot string ('...', where gnuplot interprets nothing but a doubled
+/// quote): each ' doubled, and each control character replaced by a space. A newline above all: it would end the
+/// string and the command, and gnuplot would run the rest of the text (a title from --out or --set) as commands.
+/// Every text of a run (a title, a folder name, an override's value, a series' label) reaches a .gp this way.
+std::string gp_text(const std::string& text);
+/// `text` as one single-quoted gnuplot string: "'" + gp_text(text) + "'".
+std::string gp_quote(const std::string& text);
+/// `text` made safe as part of one line of a comment or of a data file: control characters replaced by a space,
+/// and a last backslash (which would join the next line to this one) followed by a space.
+std::string gp_line(const std::string& text);
+/// `text` as one double-quoted string of a gnuplot data file (e.g. a label read by xtic()): gp_line's, each "
+/// made a '.
+std::string gp_data_string(const std::string& text);
+
 /// The gnuplot loop that draws `body` (indented lines, each ending in a newline) into <stem>.svg and <stem>.png
-/// of width x height pixels; `noenhanced` keeps underscores in titles literal.
-std::string svg_and_png(const std::string& stem, int width, int height, const std::string& body,
-                        bool noenhanced = false);
+/// of width x height pixels. Text is noenhanced: an underscore in a title (e.g. an override's path) is itself, not
+/// a subscript.
+std::string svg_and_png(const std::string& stem, int width, int height, const std::string& body);
 
 /// One style across the plots (issue 21): a series named for an MPI, a scheduling algorithm, a core-primitive
 /// implementation or a pair of memories gets the same colour (and point type) in every panel and every plot, e.g.
@@ -24,8 +38,10 @@ std::vector<std::string> series_styles(const std::vector<std::string>& names);
 /// The settings every plot shares: its legend outside the data, and a margin so no line lies on the frame.
 std::string common_plot_settings();
 
-/// Runs `gnuplot script` with `dir` as working directory. Returns false (and says why on stderr) when gnuplot
-/// is missing or fails; the script and data are kept either way.
-bool render_gnuplot(const std::filesystem::path& dir, const std::string& script);
+/// Runs `gnuplot script` with `dir` as working directory, then checks that it wrote <stem>.svg and <stem>.png whole
+/// (sim/output/write_file.hpp). Throws std::runtime_error naming the image when gnuplot fails or leaves one empty
+/// or cut short (a full disk), so that the results folder is not committed. Without gnuplot installed it only says
+/// so on stderr: the scripts and their data are the results, and `gnuplot NAME.gp` draws them later.
+void render_gnuplot(const std::filesystem::path& dir, const std::string& script);
 
 } // namespace bcssim::sim

@@ -1,8 +1,10 @@
 #include "sim/output/results_dir.hpp"
 
+#include "sim/output/plot.hpp"
+#include "sim/output/results_manifest.hpp"
 #include "sim/output/signals.hpp"
+#include "sim/output/write_file.hpp"
 
-#include <fstream>
 #include <stdexcept>
 #include <unistd.h>
 
@@ -24,18 +26,23 @@ ResultsDir::ResultsDir(fs::path final_dir, ReplacePolicy policy) : final_(std::m
       throw std::runtime_error(tmp_root_.string() + " is in the way (bcssim did not make it): move it elsewhere");
     fs::remove_all(tmp_root_); // left by a process of the same number that is gone
   }
-  {
-    const auto lock = cleanup_lock(); // a signal now removes it (sim/signals.hpp)
-    register_temp(tmp_root_);
-    fs::create_directories(tmp_root_);
-    std::ofstream marker(tmp_root_ / kTempMarker, std::ios::binary);
-    marker << temp_marker_text(final_, ::getpid());
-    if (!marker)
-      throw std::runtime_error("cannot write " + (tmp_root_ / kTempMarker).string());
+  try {
+    {
+      const auto lock = cleanup_lock(); // a signal now removes it (sim/signals.hpp)
+      register_temp(tmp_root_);
+      fs::create_directories(tmp_root_);
+      write_file(tmp_root_ / kTempMarker, temp_marker_text(final_, ::getpid()));
+    }
+    tmp_ = tmp_root_ / "results";
+    fs::create_directories(tmp_);
+    write(kResultsMarker, results_marker_text());
+  } catch (...) { // e.g. a full disk: no destructor runs, so the temporary folder goes now
+    const auto lock = cleanup_lock();
+    std::error_code ec;
+    fs::remove_all(tmp_root_, ec);
+    unregister_temp(tmp_root_);
+    throw;
   }
-  tmp_ = tmp_root_ / "results";
-  fs::create_directories(tmp_);
-  write(kResultsMarker, results_marker_text());
 }
 
 ResultsDir::~ResultsDir()
@@ -56,14 +63,36 @@ fs::path ResultsDir::path(const std::string& relative) const
 void ResultsDir::write(const std::string& relative, const std::string& content) const
 {
   const auto lock = cleanup_lock(); // not while a signal removes the folder
-  std::ofstream out(path(relative), std::ios::binary);
-  out << content;
-  if (!out)
-    throw std::runtime_error("cannot write " + (tmp_ / relative).string());
+  try {
+    write_file(path(relative), content); // a full disk is an error naming the file; the folder is not committed
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(outside(e.what()));
+  }
+}
+
+void ResultsDir::render(const std::string& relative) const
+{
+  const fs::path script = path(relative);
+  try {
+    render_gnuplot(script.parent_path(), script.filename().string());
+  } catch (const std::runtime_error& e) {
+    throw std::runtime_error(outside(e.what()));
+  }
+}
+
+std::string ResultsDir::outside(const std::string& message) const
+{
+  const std::string from = tmp_.string() + "/";
+  const std::string to = final_.string() + "/";
+  std::string out = message;
+  for (auto at = out.find(from); at != std::string::npos; at = out.find(from, at + to.size()))
+    out.replace(at, from.size(), to);
+  return out;
 }
 
 void ResultsDir::commit()
 {
+  write(kManifest, manifest_text(tmp_)); // last: what this run wrote, for a later --force (results_manifest.hpp)
   const auto lock = cleanup_lock(); // a signal waits until the swap is done
   check_replaceable(final_, policy_); // again: a run takes time, and the folder may have changed meanwhile
   // One atomic exchange; the old folder then lies in the marked temporary folder (removed with it below, or by a
@@ -85,10 +114,7 @@ std::string compose_title(const std::string& name, const std::vector<std::string
 void ResultsDir::set_title(const std::string& name, const std::vector<std::string>& overrides)
 {
   raw_title_ = compose_title(name, overrides);
-  title_ = raw_title_;
-  // Titles sit in gnuplot's single-quoted strings, where a quote is doubled.
-  for (std::size_t at = title_.find('\''); at != std::string::npos; at = title_.find('\'', at + 2))
-    title_.insert(at, 1, '\'');
+  title_ = gp_text(raw_title_); // titles sit in gnuplot's single-quoted strings (sim/output/plot.hpp)
 }
 
 } // namespace bcssim::sim

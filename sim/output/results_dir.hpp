@@ -25,17 +25,25 @@ public:
 
   /// Path inside the temporary folder, creating parent folders.
   std::filesystem::path path(const std::string& relative) const;
+  /// Writes a file of the results; a failure (a full disk) throws std::runtime_error naming the file as it would
+  /// be in the final folder, and the system's reason (sim/output/write_file.hpp).
   void write(const std::string& relative, const std::string& content) const;
+  /// Draws the plot of the gnuplot script `relative` (written before) into its .svg and .png, checked whole
+  /// (render_gnuplot); a failure names the image as it would be in the final folder.
+  void render(const std::string& relative) const;
   void commit();
   const std::filesystem::path& final_dir() const { return final_; }
   /// What the plots' titles name: the results folder's name, then the --set overrides in parentheses (issue 21:
   /// `--out out/asciq-50m --set ...` must not read as the scenario file's name).
-  /// Escaped for gnuplot's single-quoted strings; raw_title() as given.
+  /// Escaped for gnuplot's single-quoted strings (gp_text: quotes doubled, no newline); raw_title() as given.
   const std::string& title() const { return title_; }
   const std::string& raw_title() const { return raw_title_; }
   void set_title(const std::string& name, const std::vector<std::string>& overrides = {});
 
 private:
+  /// `message` with the temporary folder's paths shown as the final folder's (that one is removed on failure).
+  std::string outside(const std::string& message) const;
+
   std::filesystem::path final_;
   std::filesystem::path tmp_root_; // "<dir>.tmp-<pid>", marked
   std::filesystem::path tmp_;      // tmp_root_/results

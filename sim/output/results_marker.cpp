@@ -1,7 +1,9 @@
 #include "sim/output/results_marker.hpp"
 
 #include "sim/config/scenario.hpp"
+#include "sim/output/results_manifest.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <csignal>
 #include <cstdio> // renameat2, RENAME_EXCHANGE, RENAME_NOREPLACE (glibc >= 2.28, _GNU_SOURCE)
@@ -104,6 +106,12 @@ void check_replaceable(const fs::path& final_dir, const ReplacePolicy& policy)
       throw ScenarioError(policy.option, where,
                           "a new folder; this one holds the results of an earlier run: pass --force to replace "
                           "them, or choose another --out");
+    if (const auto foreign = foreign_entries(final_dir); !foreign.empty())
+      throw ScenarioError(policy.option, where,
+                          "a results folder holding only what bcssim wrote, for --force to replace; this one also "
+                          "holds " + some_of(foreign) + ", which bcssim did not write (it never deletes anything "
+                          "else, and --force does not change that): move " + (foreign.size() == 1 ? "it" : "them") +
+                              " out of the folder, or choose another --out");
     return;
   }
   bool empty = true, only_points = true;
@@ -114,8 +122,26 @@ void check_replaceable(const fs::path& final_dir, const ReplacePolicy& policy)
   }
   if (ec)
     throw ScenarioError(policy.option, where, never + "; this folder cannot be read: " + ec.message());
-  if (empty || (policy.study_points && only_points))
+  if (empty)
     return;
+  if (policy.study_points && only_points) { // `merge` replaces the folder: every point must be bcssim's alone
+    std::vector<std::string> foreign;
+    for (const auto& entry : fs::directory_iterator(final_dir / "points")) {
+      const std::string point = "points/" + entry.path().filename().string();
+      if (!is_results_folder(entry.path()))
+        foreign.push_back(point + (entry.is_directory() && !entry.is_symlink() ? "/" : ""));
+      else
+        for (const std::string& f : foreign_entries(entry.path()))
+          foreign.push_back(point + "/" + f);
+    }
+    std::sort(foreign.begin(), foreign.end());
+    if (foreign.empty())
+      return;
+    throw ScenarioError(policy.option, where,
+                        "a study's folder holding only points/ with the results bcssim wrote in them; this one "
+                        "also holds " + some_of(foreign) + ", which bcssim did not write (it never deletes "
+                        "anything else): move " + (foreign.size() == 1 ? "it" : "them") + " out of the folder");
+  }
   throw ScenarioError(policy.option, where,
                       never + "; this folder has no " + kResultsMarker + " marker" +
                           (policy.study_points ? " and holds more than the points/ of a study" : "") +

@@ -1,7 +1,8 @@
 #pragma once
 // What makes a folder bcssim's own, so that bcssim never deletes anything it did not write:
 //  - a results folder holds the file ".bcssim-results" (written first, fixed content); `--out` refuses a file,
-//    a symlink or a non-empty folder without it, and replaces a folder with it only when asked (--force);
+//    a symlink or a non-empty folder without it, and replaces a folder with it only when asked (--force) and only
+//    when it holds nothing bcssim did not write (its manifest, sim/output/results_manifest.hpp);
 //  - a temporary sibling "<name>.tmp-<pid>" holds ".bcssim-temp" naming the folder, the process and the host
 //    that made it; only such a sibling, of a process that is gone, is removed by a later run. Whatever else is
 //    named like one (e.g. the results of a scenario named "default.tmp-999999") is left alone.
@@ -27,7 +28,8 @@ struct ReplacePolicy {
 };
 
 /// Throws ScenarioError (exit 2) when `final_dir` exists and `policy` does not allow replacing it: a file, a
-/// symlink, a non-empty folder without the marker (whatever the policy), or a results folder without force.
+/// symlink, a non-empty folder without the marker (whatever the policy), a results folder without force, or one
+/// (or a study's points/) holding anything bcssim did not write, named.
 void check_replaceable(const std::filesystem::path& final_dir, const ReplacePolicy& policy);
 
 /// The temporary folder's own marker file, and its content for `final_dir` made by process `pid` on this host.

@@ -58,7 +58,10 @@ std::string outputs_markdown()
       "(`latency_us_elan-elan`), `<dimension>` for each swept parameter's path.\n\n"
       "Every CSV has one header line, numbers in fixed notation and cells quoted only when they hold a comma "
       "(RFC 4180). Each plot comes as its gnuplot script (`.gp`, regenerate with `gnuplot NAME.gp`), `.svg` and "
-      "`.png`.\n\n## Every run\n\n";
+      "`.png`. Text of the run in a script (a title: the folder's name and the --set overrides; a series' label) "
+      "is a single-quoted gnuplot string, its quotes doubled and any control character (a newline) a space, and the "
+      "terminals are noenhanced: gnuplot shows such text as it is (an `_` is no subscript) and never runs it."
+      "\n\n## Every run\n\n";
   out += section(run_outputs());
   out += "## A study (a sweep, a comparison or replicates)\n\nA study's folder holds every point's folder and these "
          "files; its kind adds its own (below).\n\n";

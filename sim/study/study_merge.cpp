@@ -311,11 +311,11 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
       const PlotAxis axis{xpath + (unit.empty() ? "" : "_" + unit), xlabel, lo > 0 && hi / lo >= 8};
       const std::string what = st.point(0).text("app.name");
       write_study_plot(dir, "time", times, axis, PlotValue{"time_s", "run time (s)", 1, 9},
-                       fmt::format("{}: {} run time", dir.title(), what), replicated ? &time_ci : nullptr);
+                       fmt::format("{}: {} run time", dir.raw_title(), what), replicated ? &time_ci : nullptr);
       if (st.compare())
         write_study_plot(dir, "slowdown", slowdowns, axis,
                          PlotValue{"slowdown", fmt::format("slowdown T_{} / T_{} - 1 (%)", other_mpi, base_mpi), 100, 6},
-                         fmt::format("{}: {} slowdown of {} over {}", dir.title(), what,
+                         fmt::format("{}: {} slowdown of {} over {}", dir.raw_title(), what,
                                      mpi::backend(other_mpi).title, mpi::backend(base_mpi).title),
                          replicated ? &slowdown_ci : nullptr);
       if (noise_dim >= 0)
@@ -325,7 +325,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
                                                dims[std::size_t(noise_dim)].path,
                                                coordinate_cell(dims[std::size_t(noise_dim)].values.front())),
                                    100, 6},
-                         fmt::format("{}: {} slowed by {}", dir.title(), what, dims[std::size_t(noise_dim)].path));
+                         fmt::format("{}: {} slowed by {}", dir.raw_title(), what, dims[std::size_t(noise_dim)].path));
     }
   }
   if (const Kind& kind = find_kind(st.point(0).text("kind")); kind.study_report) {

@@ -44,7 +44,7 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
   std::size_t block = 0;
   for (const auto& [name, points] : series) {
     const std::map<double, double>* bars = errors != nullptr ? &errors->line(name) : nullptr;
-    dat += "# " + name + "\n";
+    dat += "# " + gp_line(name) + "\n";
     for (const auto& [xv, v] : points) {
       const double e = bars != nullptr && bars->count(xv) ? bars->at(xv) : 0.0;
       const std::string value = fmt::format("{:.{}f}", v, y.decimals);
@@ -62,9 +62,9 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
     const std::string scaled_ci = y.shown == 1 ? "3" : fmt::format("($3*{})", y.shown);
     plot += errors != nullptr
                 ? fmt::format("{}'{}.dat' index {} using 1:{}:{} with yerrorlines lw 2 pt 7 {} title '{} (95 % CI)'",
-                              block ? ", " : "", stem, block, scaled, scaled_ci, styles[block], name)
+                              block ? ", " : "", stem, block, scaled, scaled_ci, styles[block], gp_text(name))
                 : fmt::format("{}'{}.dat' index {} using 1:{} with linespoints lw 2 pt 7 {} title '{}'",
-                              block ? ", " : "", stem, block, scaled, styles[block], name);
+                              block ? ", " : "", stem, block, scaled, styles[block], gp_text(name));
     ++block;
   }
   dir.write(stem + ".csv", csv);
@@ -79,11 +79,11 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
       "set grid\n{8}"
       "set xlabel '{2}'\nset ylabel '{3}'\nset title '{0}'\n{4}"
       "set yrange [{6:.4f}:{7:.4f}]\nset xzeroaxis lt -1\n{5}",
-      title, stem, x.label, y.label, (x.log ? "set logscale x 2\n" : "") + xrange,
-      svg_and_png(stem, 900, 500, "  plot " + plot + "\n", true), lo - margin, hi + margin,
+      gp_text(title), stem, gp_text(x.label), gp_text(y.label), (x.log ? "set logscale x 2\n" : "") + xrange,
+      svg_and_png(stem, 900, 500, "  plot " + plot + "\n"), lo - margin, hi + margin,
       common_plot_settings());
   dir.write(stem + ".gp", gp);
-  render_gnuplot(dir.path(stem + ".gp").parent_path(), stem + ".gp");
+  dir.render(stem + ".gp");
 }
 
 } // namespace bcssim::sim

@@ -118,6 +118,8 @@ TEST_CASE("fuzz regressions: each finding now gets the message its fix gives it"
       // an index entry the system refuses (ENAMETOOLONG) escaped as std::filesystem::filesystem_error.
       {"trace/index-entry-name-too-long", "f0:1: \"aaaaaaaa"},
       {"trace/index-entry-name-too-long", "expected an existing rank file (a relative path"},
+      // a gzip stream cut short was read as a shorter trace (gzread does not fail at an early end of input).
+      {"trace/gzip-truncated", "f0: truncated or corrupt gzip data (unexpected end of file)"},
   };
   for (const auto& [file, text] : expected) {
     INFO(std::string(file));
@@ -142,4 +144,9 @@ TEST_CASE("fuzz regressions: each finding now gets the message its fix gives it"
   CHECK(outcome<sim::ScenarioError>([&] {
           fuzz::run_scenario(scratch, contents(kFuzz / "regressions/scenario/microbench-pair-one-value.json"));
         }).find("bad input: microbench.pair = [3]: expected two distinct node numbers") == 0);
+  // The same for a workload: an SWF cut short in its gzip stream was read as fewer jobs.
+  const std::string swf = outcome<sim::ScenarioError>(
+      [&] { fuzz::run_swf(scratch, contents(kFuzz / "regressions/swf/gzip-truncated.swf")); });
+  CHECK(swf.rfind("bad input: workload.swf = ", 0) == 0);
+  CHECK(swf.find("w.swf: truncated or corrupt gzip data (unexpected end of file)") != std::string::npos);
 }

@@ -67,15 +67,15 @@ void plot(const ResultsDir& dir, const std::string& stem, const std::string& csv
   std::string lines;
   for (const auto& [column, name] : columns)
     lines += fmt::format("{}'{}' using 1:{} skip 1 with steps lw 2 title '{}'", lines.empty() ? "" : ", ", csv,
-                         column, name);
+                         column, gp_text(name));
   const std::string gp = fmt::format(
       "# {0}. Regenerate with: gnuplot {1}.gp\n"
       "set datafile separator ','\nset grid\nset key outside right top\n"
       "set xlabel 'time slice'\nset ylabel '{2}'\nset title '{0}'\nset yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n"
       "{3}",
-      title, stem, ylabel, svg_and_png(stem, 900, 500, "  plot " + lines + "\n", true));
+      gp_text(title), stem, gp_text(ylabel), svg_and_png(stem, 900, 500, "  plot " + lines + "\n"));
   dir.write(stem + ".gp", gp);
-  render_gnuplot(dir.path(stem + ".gp").parent_path(), stem + ".gp");
+  dir.render(stem + ".gp");
 }
 
 } // namespace
@@ -126,8 +126,8 @@ void write_emds(const ResultsDir& dir, const AppResult& run)
                         "set key outside top center horizontal width 4\n"
                         "set xrange [{}:{}]\nset xlabel 'time slice'\n",
                         run.emds_plot_node, first, first + 199) +
-                svg_and_png("emds_node", 900, 600, panels, true));
-  render_gnuplot(dir.path("emds_node.gp").parent_path(), "emds_node.gp");
+                svg_and_png("emds_node", 900, 600, panels));
+  dir.render("emds_node.gp");
 }
 
 void write_mmds(const ResultsDir& dir, const AppResult& run)

@@ -73,9 +73,9 @@ void write_launch(const ResultsDir& dir, const std::string& title, const LaunchF
   }
   dir.write("stages.csv", stages);
 
-  const std::string heading = fmt::format("{}: {} on {} node{} x {} PEs, {}", title, size_label(f.binary_bytes),
-                                          f.nodes, f.nodes == 1 ? "" : "s", f.pes,
-                                          f.load == "idle" ? "unloaded" : f.load + " load");
+  const std::string heading = title + gp_text(fmt::format(": {} on {} node{} x {} PEs, {}", size_label(f.binary_bytes),
+                                                          f.nodes, f.nodes == 1 ? "" : "s", f.pes,
+                                                          f.load == "idle" ? "unloaded" : f.load + " load"));
   // On big machines the per-node panel draws every k-th node: about 1024 points per series keep the SVG small.
   const unsigned stride = std::max(1u, f.nodes / 1024);
   const std::string every = stride > 1 ? fmt::format(" every {}", stride) : "";
@@ -105,8 +105,8 @@ void write_launch(const ResultsDir& dir, const std::string& title, const LaunchF
       "lc rgb '#d62728' title 'write (node 1)'\n";
   gp += "  unset multiplot\n";
   dir.write("launch.gp", "# One launch. Regenerate with: gnuplot launch.gp\nset datafile separator ','\nset grid\n" +
-                             svg_and_png("launch", 1600, 500, gp, true));
-  render_gnuplot(dir.path("launch.gp").parent_path(), "launch.gp");
+                             svg_and_png("launch", 1600, 500, gp));
+  dir.render("launch.gp");
 }
 
 void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& points, nlohmann::json& summary)
@@ -164,7 +164,7 @@ void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& po
   };
   // "4MB_cpu" (a column suffix) reads "4MB, cpu load" in a legend.
   auto label = [](const std::string& name) {
-    return name.substr(0, name.find('_')) + ", " + name.substr(name.find('_') + 1) + " load";
+    return gp_text(name.substr(0, name.find('_')) + ", " + name.substr(name.find('_') + 1) + " load");
   };
   std::string plot_launch, plot_split;
   for (std::size_t i = 0; i < series.size(); ++i) {
@@ -182,8 +182,8 @@ void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& po
     plot_launch += fmt::format(", 'launch_study.csv' using 1:{} skip 1 with lines lc rgb 'gray40' dt 2 title "
                                "'Eq. 4.8 (ES40) {}', 'launch_study.csv' using 1:{} skip 1 with lines lc rgb 'gray70' "
                                "dt 4 title 'Eq. 4.9 (ideal) {}'",
-                               column("model_es40_ms_" + models[i]), models[i], column("model_ideal_ms_" + models[i]),
-                               models[i]);
+                               column("model_es40_ms_" + models[i]), gp_text(models[i]),
+                               column("model_ideal_ms_" + models[i]), gp_text(models[i]));
   const std::string gp = "  set multiplot layout 1,2\n  set logscale x 2\n  set xlabel 'nodes'\n"
                          "  set offsets graph 0.03, graph 0.03, graph 0.05, 0\n"
                          "  set ylabel 'time (ms)'\n  set yrange [0:*]\n  set key outside right center vertical\n"
@@ -192,8 +192,8 @@ void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& po
                          "\n  unset multiplot\n";
   dir.write("launch_study.gp", "# Launch time vs nodes. Regenerate with: gnuplot launch_study.gp\n"
                                "set datafile separator ','\nset datafile missing ''\nset grid\n" +
-                                   svg_and_png("launch_study", 1700, 600, gp, true));
-  render_gnuplot(dir.path("launch_study.gp").parent_path(), "launch_study.gp");
+                                   svg_and_png("launch_study", 1700, 600, gp));
+  dir.render("launch_study.gp");
 }
 
 } // namespace bcssim::sim

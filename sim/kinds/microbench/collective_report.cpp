@@ -64,16 +64,16 @@ void write_collective_plot(const ResultsDir& dir, const std::string& scenario, c
   dir.write("collectives.csv", wide_csv("nodes", columns, rows));
 
   auto plot_panel = [&](const std::string& prefix, const std::string& title, const std::string& ylabel) {
-    std::string p = fmt::format("  set title '{}'\n  set ylabel '{}'\n  plot ", title, ylabel);
+    std::string p = fmt::format("  set title '{}'\n  set ylabel '{}'\n  plot ", gp_text(title), gp_text(ylabel));
     bool first = true;
     for (std::size_t i = 0; i < columns.size(); ++i)
       if (columns[i].rfind(prefix, 0) == 0) {
         const std::string name = columns[i].substr(prefix.size());
         p += fmt::format("{}'collectives.csv' using 1:{} skip 1 with linespoints {} title '{}'", first ? "" : ", ",
-                         i + 2, series_style(name, int(i) + 1), name);
+                         i + 2, series_style(name, int(i) + 1), gp_text(name));
         first = false;
       }
-    return first ? std::string("  set title '" + title + " (not measured)'\n  plot NaN notitle\n") : p + "\n";
+    return first ? "  set title '" + gp_text(title) + " (not measured)'\n  plot NaN notitle\n" : p + "\n";
   };
   const unsigned lowest = rows.begin()->first;
   const unsigned highest = rows.rbegin()->first;
@@ -88,7 +88,7 @@ void write_collective_plot(const ResultsDir& dir, const std::string& scenario, c
   dir.write("collectives.gp", "# Core-primitive microbenchmarks. Regenerate with: gnuplot collectives.gp\n"
                               "set datafile separator ','\nset grid\n" + common_plot_settings() +
                                   "set key noenhanced font ',9'\n" + svg_and_png("collectives", 1700, 450, gp));
-  render_gnuplot(dir.path("collectives.gp").parent_path(), "collectives.gp");
+  dir.render("collectives.gp");
 }
 
 } // namespace bcssim::sim

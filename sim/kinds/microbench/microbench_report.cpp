@@ -105,12 +105,12 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
                    "  set ylabel 'one-way latency (us)'\n  set title 'Elan3lib RDMA put latency'\n  plot ";
   for (std::size_t i = 0; i < paths.size(); ++i)
     gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints {} title '{}'", i ? ", " : "",
-                      2 + 2 * i, series_style(paths[i], int(i) + 1), paths[i]);
+                      2 + 2 * i, series_style(paths[i], int(i) + 1), gp_text(paths[i]));
   gp += "\n  unset logscale y\n  set ylabel 'bandwidth (MB/s, 10^6 B/s)'\n  set title 'Bandwidth vs size'\n"
         "  set yrange [0:*]\n  plot ";
   for (std::size_t i = 0; i < paths.size(); ++i)
     gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints {} title '{}'", i ? ", " : "",
-                      3 + 2 * i, series_style(paths[i], int(i) + 1), paths[i]);
+                      3 + 2 * i, series_style(paths[i], int(i) + 1), gp_text(paths[i]));
   if (any_distance)
     gp += "\n  set autoscale x\n  set logscale x 4\n  set format x '%g'\n  set xlabel 'fat-tree size (nodes)'\n"
           "  set title 'Worst-case bandwidth vs tree size'\n  set yrange [0:*]\n"
@@ -122,7 +122,7 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
   dir.write("microbench.gp", "# Substrate microbenchmarks. Regenerate with: gnuplot microbench.gp\n"
                              "set datafile separator ','\nset grid\n" + common_plot_settings() +
                                  "set key font ',9'\n" + svg_and_png("microbench", 1800, 450, gp));
-  render_gnuplot(dir.path("microbench.gp").parent_path(), "microbench.gp");
+  dir.render("microbench.gp");
 }
 
 } // namespace bcssim::sim

@@ -19,7 +19,8 @@ std::string plot_columns(const std::string& file, const std::vector<std::string>
 {
   std::string out;
   for (std::size_t i = 0; i < titles.size(); ++i)
-    out += fmt::format("{}'{}' using 1:{} skip 1 with {} title '{}'", i ? ", " : "", file, i + 2, style, titles[i]);
+    out += fmt::format("{}'{}' using 1:{} skip 1 with {} title '{}'", i ? ", " : "", file, i + 2, style,
+                       gp_text(titles[i]));
   return out;
 }
 
@@ -140,15 +141,15 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
   const std::size_t rows = (panels.size() + 1) / 2;
   std::string body =
       fmt::format("  set multiplot layout {},{} title 'MPI microbenchmarks: {}, mpi = {}'\n", rows, columns, scenario,
-                  backend);
+                  gp_text(backend));
   for (const auto& p : panels)
     body += p;
   body += "  unset multiplot\n  unset logscale x\n";
   dir.write("mpi.gp", fmt::format("# MPI microbenchmarks of scenario {} ({}). Regenerate with: gnuplot mpi.gp\n"
                                   "set datafile separator ','\nset grid\n" + common_plot_settings(),
-                                  scenario, backend) +
+                                  scenario, gp_line(backend)) +
                           svg_and_png("mpi", int(900 * columns), int(450 * rows), body));
-  render_gnuplot(dir.path("mpi.gp").parent_path(), "mpi.gp");
+  dir.render("mpi.gp");
 }
 
 } // namespace bcssim::sim

@@ -17,8 +17,8 @@ void write_dynamic_outputs(const ResultsDir& dir, const std::vector<JobOutcome>&
                         "set yrange [0:*]\n{}",
                         title,
                         svg_and_png("jobs_in_system", 900, 420,
-                                    "  plot 'jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.5 lc 1\n", true)));
-  render_gnuplot(dir.path("jobs_in_system.gp").parent_path(), "jobs_in_system.gp");
+                                    "  plot 'jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.5 lc 1\n")));
+  dir.render("jobs_in_system.gp");
   dir.write("response_cdf.csv", response_cdf_csv(jobs));
   dir.write("response_cdf.gp",
             fmt::format("# Cumulative distribution of the response times of the short and the long half of the jobs "
@@ -31,9 +31,8 @@ void write_dynamic_outputs(const ResultsDir& dir, const std::vector<JobOutcome>&
                                     "  plot 'response_cdf.csv' using (strcol(1) eq 'short' ? $2 : NaN):3 skip 1 with steps "
                                     "lw 1.5 lc 1 title 'short half', \\\n"
                                     "       '' using (strcol(1) eq 'long' ? $2 : NaN):3 skip 1 with steps lw 1.5 lc 2 "
-                                    "title 'long half'\n",
-                                    true)));
-  render_gnuplot(dir.path("response_cdf.gp").parent_path(), "response_cdf.gp");
+                                    "title 'long half'\n")));
+  dir.render("response_cdf.gp");
 }
 
 } // namespace bcssim::sim

@@ -112,14 +112,14 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
     it->second = {std::min(it->second.first, v), std::max(it->second.second, v)};
   };
   for (const std::string& name : order) {
-    dat += fmt::format("# {}\n", name);
+    dat += fmt::format("# {}\n", gp_line(name));
     std::size_t rank = 0;
     for (std::size_t i : series[name]) {
       const nlohmann::json& d = points[i].summary.at("workload").at("dynamic");
       const Place pl = place_of(points[i], x_name);
       const auto& r = d.at("response_s");
       const auto& s = d.at("bounded_slowdown");
-      dat += fmt::format("{} \"{}\" {} {} {} {} {} {} {} {} {} {} {} {} {}\n", numeric(pl.x, rank++), pl.x,
+      dat += fmt::format("{} {} {} {} {} {} {} {} {} {} {} {} {} {} {}\n", numeric(pl.x, rank++), gp_data_string(pl.x),
                          r.at("mean").get<double>(), r.at("median").get<double>(), s.at("mean").get<double>(),
                          s.at("median").get<double>(), r.at("p5").get<double>(), r.at("p25").get<double>(),
                          r.at("p75").get<double>(), r.at("p95").get<double>(), s.at("p5").get<double>(),
@@ -133,7 +133,8 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
     dat += "\n\n";
   }
   dir.write("dynamic.dat", dat);
-  const std::string x_label = x_name.empty() ? "point" : x_name == "workload.load_factor" ? "offered load" : x_name;
+  const std::string x_label =
+      gp_text(x_name.empty() ? "point" : x_name == "workload.load_factor" ? "offered load" : x_name);
   auto lines = [&](int column, bool with_title) {
     // Values spanning more than two decades (a median of 500 s at MPL 1 and of 1 s at MPL 3) are read on a log
     // axis, or all but the largest lie on zero.
@@ -143,7 +144,7 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
     for (std::size_t k = 0; k < order.size(); ++k)
       out += fmt::format("{}'dynamic.dat' index {} using 1:{}:xtic(2) with linespoints lw 1.5 pt 7 {} title '{}'",
                          k == 0 ? "  plot " : ", \\\n       ", k, column, styles[k],
-                         with_title ? order[k] : "");
+                         with_title ? gp_text(order[k]) : "");
     // A saturated point's figures mean little (the queue only drained because the arrivals stopped): circled.
     if (any_saturated)
       for (std::size_t k = 0; k < order.size(); ++k)
@@ -163,8 +164,8 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
                         "{1}{2}",
                         x_label,
                         log_x ? fmt::format("set logscale x\nset xrange [{}:{}]\n", *x_min / 1.3, *x_max * 1.3) : "",
-                        svg_and_png("dynamic", 1100, 800, panels, true)));
-  render_gnuplot(dir.path("dynamic.gp").parent_path(), "dynamic.gp");
+                        svg_and_png("dynamic", 1100, 800, panels)));
+  dir.render("dynamic.gp");
   // Box plots (Figures 6.9, 6.10): whiskers at the 5th and 95th percentiles, box 25th-75th, line at the median.
   auto boxes = [&](int lo, int q1, int med, int q3, int hi) {
     // The x labels once, at the middle of each group of boxes.
@@ -176,7 +177,7 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
                          "whiskerbars {} title '{}', \\\n       '' index {} using ($0+{:.3f}):{}:{}:{}:{}:({:.3f}) "
                          "with candlesticks {} lw 2 notitle",
                          ", \\\n       ", k, shift, q1, lo, hi, q3, width * 0.8, styles[k],
-                         order[k], k, shift, med, med, med, med, width * 0.8, styles[k]);
+                         gp_text(order[k]), k, shift, med, med, med, med, width * 0.8, styles[k]);
     }
     return out + "\n";
   };
@@ -188,8 +189,8 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
                         "vs {0} (thesis Figs. 6.9, 6.10). Regenerate with: gnuplot dynamic_boxes.gp\nset grid y\n"
                         "set logscale y\nset key top left font ',8'\nset xlabel '{0}'\nset boxwidth 0.2\n"
                         "set offsets 0.5, 0.5, 0, 0\n{1}",
-                        x_label, svg_and_png("dynamic_boxes", 1200, 520, box_panels, true)));
-  render_gnuplot(dir.path("dynamic_boxes.gp").parent_path(), "dynamic_boxes.gp");
+                        x_label, svg_and_png("dynamic_boxes", 1200, 520, box_panels)));
+  dir.render("dynamic_boxes.gp");
 
   // Every point's jobs in the system over time on one chart (Fig. 6.11: how saturation shows), and its response
   // time CDFs of the short and the long half (Fig. 6.13), read from the points' own tables.
@@ -209,19 +210,19 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
                                              : fmt::format("lc {} dt {}", x_rank + 1, series_rank + 1);
     const std::string sep = i == 0 ? "  plot " : ", \\\n       ";
     in_system += fmt::format("{}'{}/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 {} title '{}'", sep,
-                             points[i].folder, style, name);
+                             gp_text(points[i].folder), style, gp_text(name));
     for (auto [half, out] : {std::pair<const char*, std::string*>{"short", &short_cdf}, {"long", &long_cdf}})
       *out += fmt::format("{}'{}/response_cdf.csv' using (strcol(1) eq '{}' ? $2 : NaN):3 skip 1 with steps lw 1.2 "
                           "{} title '{}'",
-                          sep, points[i].folder, half, style, name);
+                          sep, gp_text(points[i].folder), half, style, gp_text(name));
   }
   dir.write("jobs_in_system.gp",
             fmt::format("# Jobs in the system (arrived, not finished) over time, every point (thesis Fig. 6.11). "
                         "Regenerate with: gnuplot jobs_in_system.gp\nset datafile separator ','\nset grid\n"
                         "set key outside right top font ',8'\nset xlabel 'time (s)'\nset ylabel 'jobs in the system'\n"
                         "set title '{}: jobs in the system'\n{}",
-                        study_name, svg_and_png("jobs_in_system", 1200, 520, in_system + "\n", true)));
-  render_gnuplot(dir.path("jobs_in_system.gp").parent_path(), "jobs_in_system.gp");
+                        study_name, svg_and_png("jobs_in_system", 1200, 520, in_system + "\n")));
+  dir.render("jobs_in_system.gp");
   const std::string cdf_panels = "  set multiplot layout 1,2 title '" + study_name + ": response time CDF'\n" +
                                  "  set title 'short half (by dedicated run time)'\n" + short_cdf + "\n" +
                                  "  set title 'long half'\n" + long_cdf + "\n  unset multiplot\n";
@@ -231,8 +232,8 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
                         "set datafile separator ','\nset grid\nset logscale x\nset yrange [0:1]\n"
                         "set key bottom right font ',8'\nset xlabel 'response time (s)'\n"
                         "set ylabel 'fraction of the half'\n{}",
-                        svg_and_png("response_cdf", 1400, 560, cdf_panels, true)));
-  render_gnuplot(dir.path("response_cdf.gp").parent_path(), "response_cdf.gp");
+                        svg_and_png("response_cdf", 1400, 560, cdf_panels)));
+  dir.render("response_cdf.gp");
 }
 
 nlohmann::json saturation_by_series(const std::vector<StudyPoint>& points, const std::vector<Backlog>& backlogs)

@@ -1,6 +1,7 @@
 #include "sim/kinds/workload/jobs.hpp"
 
 #include "apps/app.hpp"
+#include "base/sim_time.hpp"
 #include "sim/kinds/app/app_run.hpp"
 #include "sim/kinds/workload/swf_jobs.hpp"
 
@@ -56,8 +57,10 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
     for (const auto& [key, value] : record.items()) {
       if (key == "submit") {
         const auto t = value.is_string() ? base::parse_quantity(base::Quantity::time, value.get<std::string>()) : std::nullopt;
-        if (!t || *t < 0)
-          throw ScenarioError(at + ".submit", value.dump(), "a time of at least 0 s, e.g. \"0s\" or \"1.5s\"");
+        if (!t || *t < 0 || !base::within_sim_time_limit(*t))
+          throw ScenarioError(at + ".submit", value.dump(),
+                              "a time of at least 0 s, e.g. \"0s\" or \"1.5s\", and at most " +
+                                  base::sim_time_limit_text());
         job.submit = *t;
       } else if (key == "estimate") {
         const auto t =

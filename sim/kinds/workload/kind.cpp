@@ -12,6 +12,7 @@
 #include "sim/kinds/workload/scheduler_params.hpp"
 #include "sim/kinds/workload/study_report.hpp"
 #include "sim/kinds/workload/workload_run.hpp"
+#include "sim/output/plot.hpp"
 #include "storm/algorithms.hpp"
 
 #include <fmt/format.h>
@@ -156,7 +157,7 @@ public:
     dir.write("jobs.csv", jobs_csv(jobs_, "", tau_));
     dir.write("runs.csv", jobs_csv(jobs_, algorithm_, tau_));
     if (dynamic_)
-      write_dynamic_outputs(dir, jobs_, fmt::format("{} ({})", dir.title(), algorithm_));
+      write_dynamic_outputs(dir, jobs_, fmt::format("{} ({})", dir.title(), gp_text(algorithm_)));
     // The chart covers workload.gantt_span, and at most kMaxGanttBoxes boxes: a dynamic workload under gang
     // scheduling holds millions (one per PE per quantum), more than a chart can show or gnuplot draw in minutes.
     double span = gantt_span_ > 0 ? gantt_span_ : turnaround();
@@ -176,8 +177,10 @@ public:
       if (b.from < span)
         shown.push_back(GanttBox{b.pe, b.job, b.from, std::min(b.to, span)});
     write_gantt(dir, shown, nodes_, pes_,
-                fmt::format("{}: {} jobs under {}{}", dir.title(), jobs_.size(), algorithm_,
-                            !span_text.empty() && span < turnaround() ? fmt::format(" (first {})", span_text) : ""));
+                dir.title() + gp_text(fmt::format(": {} jobs under {}{}", jobs_.size(), algorithm_,
+                                                  !span_text.empty() && span < turnaround()
+                                                      ? fmt::format(" (first {})", span_text)
+                                                      : "")));
     if (!classes_.empty())
       dir.write("fcs_classes.csv", classes_csv(classes_));
   }

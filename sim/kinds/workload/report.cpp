@@ -132,9 +132,9 @@ void write_gantt(const ResultsDir& dir, const std::vector<GanttBox>& boxes, unsi
       "# {0}: which job holds each PE over time. Regenerate with: gnuplot gantt.gp\n"
       "set datafile separator ','\nset grid x\nset key outside right top\nset xlabel 'time (s)'\nset title '{0}'\n"
       "set yrange [-0.6:{1}.6]\nset ytics ({2})\nset xrange [0:*]\n{3}",
-      title, nodes * pes_per_node - 1, ytics, svg_and_png("gantt", 900, 200 + 40 * int(nodes * pes_per_node), body, true));
+      title, nodes * pes_per_node - 1, ytics, svg_and_png("gantt", 900, 200 + 40 * int(nodes * pes_per_node), body));
   dir.write("gantt.gp", gp);
-  render_gnuplot(dir.path("gantt.gp").parent_path(), "gantt.gp");
+  dir.render("gantt.gp");
 }
 
 } // namespace bcssim::sim

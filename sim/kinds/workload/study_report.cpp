@@ -95,7 +95,7 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
     csv += "\n";
     table.push_back({{"point", i}, {"name", name}, {"algorithm", algorithm}, {"mpi", mpi},
                      {"turnaround_s", turnaround}, {"mean_response_s", response}});
-    data += fmt::format("{} \"{}\" {:.4f} {:.4f}\n", i, name, turnaround, response);
+    data += fmt::format("{} {} {:.4f} {:.4f}\n", i, gp_data_string(name), turnaround, response);
   }
   dir.write("algorithms.csv", csv);
   summary["workloads"] = table;
@@ -116,10 +116,9 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
                                      // Room on the left for the first rotated label, below for all of them.
                                      "set lmargin 18\nset bmargin 9\n{}",
                                      dir.title(),
-                                     svg_and_png("algorithms", std::max(900, 90 * int(points.size())), 560, body,
-                                                 true));
+                                     svg_and_png("algorithms", std::max(900, 90 * int(points.size())), 560, body));
   dir.write("algorithms.gp", gp);
-  render_gnuplot(dir.path("algorithms.gp").parent_path(), "algorithms.gp");
+  dir.render("algorithms.gp");
   if (dynamic) {
     summary["saturation"] = saturation_by_series(points, backlogs);
     write_dynamic_study_plots(dir, points, backlogs, dir.title());

@@ -1,6 +1,7 @@
 #include "sim/kinds/workload/swf_jobs.hpp"
 
 #include "base/rng.hpp"
+#include "base/sim_time.hpp"
 #include "workloads/swf.hpp"
 
 #include <fmt/format.h>
@@ -94,6 +95,13 @@ SwfRecords swf_records(const Scenario& sc)
                          "workload.load_factor and divided by workload.time_scale, in at most {:g} iterations of at "
                          "most {:g} s (its granularity here: {:g} s)",
                          run, kMostIterations, kMostGranularity, granularity));
+      continue;
+    }
+    if (!base::within_sim_time_limit(run)) {
+      refuse(4, fmt::format("{}", j.run),
+             fmt::format("a run time of at most {} once multiplied by workload.load_factor and divided by "
+                         "workload.time_scale (here {} s)",
+                         base::sim_time_limit_text(), base::short_number(run)));
       continue;
     }
     nlohmann::json record = {

@@ -1,0 +1,88 @@
+#include "base/sim_time.hpp"
+
+#include <fmt/format.h>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include <cmath>
+#include <cstdlib>
+
+namespace bcssim::base {
+
+std::string short_number(double v)
+{
+  std::string text = fmt::format("{:g}", v);
+  const auto e = text.find('e');
+  if (e == std::string::npos)
+    return text;
+  std::string exponent = text.substr(e + 1);
+  const bool negative = exponent[0] == '-';
+  exponent.erase(0, exponent.find_first_not_of("+-0"));
+  return text.substr(0, e + 1) + (negative ? "-" : "") + (exponent.empty() ? "0" : exponent);
+}
+
+std::string sim_time_limit_text()
+{
+  return fmt::format("{} s (about {:.0f} years), the limit of simulated time: results count integer nanoseconds "
+                     "(docs/model.md)",
+                     short_number(kMaxSimulatedSeconds), kMaxSimulatedSeconds / (365.25 * 86400));
+}
+
+bool within_sim_time_limit(double seconds) { return std::abs(seconds) <= kMaxSimulatedSeconds; } // false for NaN
+
+namespace {
+// A time just past the limit must not read as the limit itself: short_number's 6 digits, else 15.
+std::string exact_enough(double seconds)
+{
+  const std::string brief = short_number(seconds);
+  return std::strtod(brief.c_str(), nullptr) == seconds ? brief : fmt::format("{:.15g}", seconds);
+}
+} // namespace
+
+SimTimeLimitError::SimTimeLimitError(double seconds)
+    : ParamRuleError(ParamError{"simulated time", exact_enough(seconds) + " s", "at most " + sim_time_limit_text()})
+{
+}
+
+namespace {
+SimTimeGuard* g_guard = nullptr; // the engine's (one engine per process)
+} // namespace
+
+SimTimeGuard::SimTimeGuard()
+{
+  // SimGrid's signal is process-wide and outlives engines, and cannot be disconnected: connected once, it calls
+  // the guard of the moment. It fires in maestro once the clock has moved, before any actor runs at the new time.
+  static const bool connected = [] {
+    simgrid::s4u::Engine::on_time_advance_cb([](double) {
+      if (g_guard != nullptr)
+        g_guard->check_clock();
+    });
+    return true;
+  }();
+  (void)connected;
+  g_guard = this;
+}
+
+SimTimeGuard::~SimTimeGuard()
+{
+  if (g_guard == this)
+    g_guard = nullptr;
+}
+
+void SimTimeGuard::check_clock()
+{
+  const double now = simgrid::s4u::Engine::get_clock();
+  if (passed() || within_sim_time_limit(now))
+    return;
+  passed_at_ = now;
+  simgrid::s4u::Actor::kill_all();
+}
+
+std::int64_t to_ns(double seconds)
+{
+  if (!within_sim_time_limit(seconds))
+    throw SimTimeLimitError(seconds);
+  return std::llround(seconds * 1e9);
+}
+
+} // namespace bcssim::base

@@ -1,0 +1,137 @@
+#include "sim/output/results_manifest.hpp"
+
+#include "sim/output/results_marker.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+namespace bcssim::sim {
+namespace fs = std::filesystem;
+
+namespace {
+
+// Every entry under `folder`, relative, folders ending in "/", sorted; symlinks are entries, not followed.
+std::vector<std::string> entries_under(const fs::path& folder)
+{
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator();
+       it.increment(ec)) {
+    const bool dir = it->is_directory(ec) && !it->is_symlink(ec);
+    out.push_back(fs::relative(it->path(), folder).generic_string() + (dir ? "/" : ""));
+  }
+  if (ec)
+    throw fs::filesystem_error("cannot list the results folder", folder, ec);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+bool ours(const std::string& entry) { return entry == kResultsMarker || entry == kManifest; }
+
+// The files every bcssim before manifests could write in a results folder (a frozen list: later versions write
+// manifests): its tables, summaries and plots (each plot's .gp, .svg, .png and, for a study, .csv and .dat).
+bool legacy_name(const std::string& name)
+{
+  static const std::set<std::string> kFiles = {
+      "summary.json", "digest", "events.csv", "trace.json", "run-info.json", "runs.csv", "profile.csv",
+      "points.csv", "slowdowns.csv", "noise_slowdowns.csv", "replicates.csv", "mmds.csv", "mmds_ranks.csv",
+      "mmds_distributions.csv", "emds_global.csv", "emds_local.csv", "emds_node.csv", "jobs.csv", "gantt.csv",
+      "fcs_classes.csv", "jobs_in_system.csv", "response_cdf.csv", "algorithms.csv", "algorithms.dat",
+      "dynamic.dat", "nodes.csv", "stages.csv", "launch_study.csv", "microbench_sizes.csv",
+      "microbench_distance.csv", "collectives.csv", "mpi_sizes.csv", "mpi_posted.csv", "mpi_collectives.csv",
+      "time.csv", "time.dat", "slowdown.csv", "slowdown.dat", "noise.csv", "noise.dat"};
+  static const std::set<std::string> kPlots = {
+      "algorithms", "collectives", "dynamic", "dynamic_boxes", "emds_getts", "emds_node", "gantt", "jobs_in_system",
+      "launch", "launch_study", "microbench", "mpi", "response_cdf", "time", "slowdown", "noise"};
+  if (kFiles.count(name))
+    return true;
+  const auto dot = name.rfind('.');
+  if (dot == std::string::npos)
+    return false;
+  const std::string stem = name.substr(0, dot), ext = name.substr(dot);
+  return (ext == ".gp" || ext == ".svg" || ext == ".png") && (kPlots.count(stem) || stem.rfind("mmds", 0) == 0);
+}
+
+bool point_name(const std::string& name)
+{
+  return name.size() == 4 && std::all_of(name.begin(), name.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+// A folder without a manifest: its files by name, points/ holding only points/NNNN/ results folders.
+void legacy_foreign(const fs::path& folder, const std::string& prefix, std::vector<std::string>& out)
+{
+  std::vector<fs::directory_entry> entries{fs::directory_iterator(folder), fs::directory_iterator()};
+  std::sort(entries.begin(), entries.end());
+  for (const auto& e : entries) {
+    const std::string name = e.path().filename().string();
+    const bool dir = e.is_directory() && !e.is_symlink();
+    if (!dir && e.is_regular_file() && (ours(name) || legacy_name(name)))
+      continue;
+    if (dir && name == "points" && prefix.empty()) {
+      std::vector<fs::directory_entry> points{fs::directory_iterator(e.path()), fs::directory_iterator()};
+      std::sort(points.begin(), points.end());
+      for (const auto& p : points) {
+        const std::string point = "points/" + p.path().filename().string();
+        if (point_name(p.path().filename().string()) && is_results_folder(p.path())) {
+          for (const std::string& f : foreign_entries(p.path()))
+            out.push_back(point + "/" + f);
+        } else {
+          out.push_back(point + (p.is_directory() && !p.is_symlink() ? "/" : ""));
+        }
+      }
+      continue;
+    }
+    out.push_back(prefix + name + (dir ? "/" : ""));
+  }
+}
+
+} // namespace
+
+std::string manifest_text(const fs::path& folder)
+{
+  std::string text;
+  for (const std::string& entry : entries_under(folder))
+    if (!ours(entry))
+      text += entry + "\n";
+  return text;
+}
+
+std::vector<std::string> foreign_entries(const fs::path& folder)
+{
+  std::vector<std::string> out;
+  const fs::path manifest = folder / kManifest;
+  if (!fs::is_regular_file(fs::symlink_status(manifest))) {
+    legacy_foreign(folder, "", out);
+    return out;
+  }
+  std::set<std::string> listed;
+  std::ifstream in(manifest, std::ios::binary);
+  for (std::string line; std::getline(in, line);)
+    listed.insert(line);
+  std::string skipped; // a foreign folder, named once
+  for (const std::string& entry : entries_under(folder)) {
+    if (!skipped.empty() && entry.rfind(skipped, 0) == 0)
+      continue;
+    if (ours(entry) || listed.count(entry))
+      continue;
+    out.push_back(entry);
+    if (entry.back() == '/')
+      skipped = entry;
+  }
+  return out;
+}
+
+std::string some_of(const std::vector<std::string>& entries)
+{
+  std::string text;
+  const std::size_t shown = std::min<std::size_t>(entries.size(), 3);
+  for (std::size_t i = 0; i < shown; ++i)
+    text += (i == 0 ? "" : i + 1 == shown && entries.size() == shown ? " and " : ", ") + entries[i];
+  if (entries.size() > shown)
+    text += " and " + std::to_string(entries.size() - shown) + " more";
+  return text;
+}
+
+} // namespace bcssim::sim

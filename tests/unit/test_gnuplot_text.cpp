@@ -1,0 +1,76 @@
+// Text that reaches a gnuplot script (sim/output/plot.hpp): a title made of --out's folder name and the --set
+// overrides, a series' label, is escaped so that gnuplot reads it as text and never runs any of it (issue 45), and
+// the terminals are noenhanced so that an "_" in an override's path is not a subscript.
+#include "sim/output/plot.hpp"
+#include "sim/output/results_dir.hpp"
+
+#include <doctest/doctest.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using namespace bcssim::sim;
+namespace fs = std::filesystem;
+
+TEST_CASE("gp_text and gp_quote: a quote doubled, every control character a space, a backslash itself")
+{
+  CHECK(gp_text("plain text_with_underscores (a=1)") == "plain text_with_underscores (a=1)");
+  CHECK(gp_text("it's") == "it''s");
+  CHECK(gp_text("x\nsystem \"touch PWNED\"\n#") == "x system \"touch PWNED\" #");
+  CHECK(gp_text("a\r\n\tb\x7f" "c") == "a   b c");
+  CHECK(gp_text("' ; system 'touch PWNED") == "'' ; system ''touch PWNED");
+  CHECK(gp_text("back\\slash\\") == "back\\slash\\"); // nothing is an escape in a single-quoted string
+  CHECK(gp_quote("it's\n") == "'it''s '");
+  CHECK(gp_quote("") == "''");
+}
+
+TEST_CASE("gp_line and gp_data_string: one line of a comment or a data file")
+{
+  CHECK(gp_line("a\nb") == "a b");
+  CHECK(gp_line("ends with \\") == "ends with \\ "); // a last backslash would join the next line
+  CHECK(gp_line("it's") == "it's");
+  CHECK(gp_data_string("gs mpl=\"2\"\n") == "\"gs mpl='2' \"");
+}
+
+TEST_CASE("every plot's terminal is noenhanced, and its output file name is a quoted string")
+{
+  const std::string gp = svg_and_png("time", 900, 500, "  plot x\n");
+  CHECK(gp.find("set terminal svg size 900,500 dynamic noenhanced") != std::string::npos);
+  CHECK(gp.find("set terminal pngcairo size 900,500 noenhanced") != std::string::npos);
+  CHECK(gp.find("set output 'time.'.fmt\n") != std::string::npos);
+}
+
+TEST_CASE("a results folder's title is escaped for gnuplot whatever its folder name and overrides hold")
+{
+  const fs::path base = fs::temp_directory_path() / "bcssim-test-gnuplot-title";
+  fs::remove_all(base);
+  {
+    ResultsDir dir(base / "x\nsystem \"touch PWNED\"\n#");
+    dir.set_title(dir.final_dir().filename().string(), {"sweep.app.processes=[2]", "quote='; system 'id"});
+    CHECK(dir.raw_title() == "x\nsystem \"touch PWNED\"\n# (sweep.app.processes=[2], quote='; system 'id)");
+    CHECK(dir.title() == "x system \"touch PWNED\" # (sweep.app.processes=[2], quote=''; system ''id)");
+  }
+  fs::remove_all(base);
+}
+
+TEST_CASE("gnuplot reads an escaped hostile title as text: the script runs, the command in it does not")
+{
+  if (std::system("command -v gnuplot >/dev/null 2>&1") != 0) {
+    MESSAGE("gnuplot is not installed: skipped");
+    return;
+  }
+  const fs::path dir = fs::temp_directory_path() / "bcssim-test-gnuplot-run";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  for (const std::string hostile : {"x\nsystem \"touch PWNED\"\n#", "x' ; system 'touch PWNED' ; y='",
+                                    "x\\\nsystem \"touch PWNED\"", "x`touch PWNED`"}) {
+    CAPTURE(hostile);
+    std::ofstream(dir / "t.gp") << "# " << gp_line(hostile) << "\nset title " << gp_quote(hostile) << "\n"
+                                << "set label 1 " << gp_quote(hostile) << " at 0,0\nprint 'done'\n";
+    CHECK(std::system(("cd '" + dir.string() + "' && gnuplot t.gp >/dev/null 2>&1").c_str()) == 0);
+    CHECK_FALSE(fs::exists(dir / "PWNED"));
+  }
+  fs::remove_all(dir);
+}

@@ -1,0 +1,141 @@
+// A gzip file cut short is an error naming the file for every reader of user files (base/line_reader.hpp: SWF
+// workloads and traces share it), not a shorter file read without a word. zlib's gzread lets a file end inside
+// its stream (to read a file still being written); the reader asks gzerror.
+#include "apps/replay/trace.hpp"
+#include "base/line_reader.hpp"
+#include "workloads/swf.hpp"
+
+#include <doctest/doctest.h>
+#include <zlib.h>
+
+#include <filesystem>
+#include <fstream>
+#include <stdexcept>
+#include <string>
+
+using namespace bcssim;
+namespace fs = std::filesystem;
+
+namespace {
+
+// `text` gzip-compressed in memory (one gzip member, as `gzip` writes it).
+std::string gzipped(const std::string& text)
+{
+  z_stream z{};
+  REQUIRE(deflateInit2(&z, Z_BEST_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+  std::string out(deflateBound(&z, uLong(text.size())), '\0');
+  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  z.avail_in = uInt(text.size());
+  z.next_out = reinterpret_cast<Bytef*>(out.data());
+  z.avail_out = uInt(out.size());
+  REQUIRE(deflate(&z, Z_FINISH) == Z_STREAM_END);
+  out.resize(z.total_out);
+  deflateEnd(&z);
+  return out;
+}
+
+struct Folder {
+  fs::path dir = fs::temp_directory_path() / "bcssim-truncated-gzip";
+  Folder() { fs::create_directories(dir); }
+  ~Folder() { fs::remove_all(dir); }
+  std::string write(const std::string& name, const std::string& bytes) const
+  {
+    std::ofstream(dir / name, std::ios::binary) << bytes;
+    return (dir / name).string();
+  }
+};
+
+// Every line of `path` through base::LineReader; the message of what it threw ("" when it read to the end).
+std::string read_all(const std::string& path, std::size_t* lines_read = nullptr)
+{
+  try {
+    base::LineReader lines(base::open_file(path));
+    std::string_view line;
+    std::size_t n = 0;
+    while (lines.next(line))
+      ++n;
+    if (lines_read != nullptr)
+      *lines_read = n;
+  } catch (const std::runtime_error& e) {
+    return e.what();
+  }
+  return "";
+}
+
+// An SWF workload of `jobs` jobs.
+std::string swf_text(int jobs)
+{
+  std::string text = "; MaxProcs: 8\n";
+  for (int i = 1; i <= jobs; ++i)
+    text += std::to_string(i) + " " + std::to_string(i * 7) + " -1 " + std::to_string(100 + i * 13 % 97) +
+            " 2 -1 -1 2 -1 -1 1 -1 -1 -1 -1 -1 -1 -1\n";
+  return text;
+}
+
+} // namespace
+
+TEST_CASE("a gzip file cut short anywhere is an error naming the file; the whole file reads to its end")
+{
+  const Folder f;
+  const std::string whole = gzipped(swf_text(2000));
+  std::size_t n = 0;
+  CHECK(read_all(f.write("whole.swf.gz", whole), &n) == "");
+  CHECK(n == 2001);
+  // Cut inside the header, inside the deflate data (several places), and inside the 8-byte trailer.
+  for (std::size_t keep : {std::size_t(5), std::size_t(12), whole.size() / 3, whole.size() / 2, whole.size() - 20,
+                           whole.size() - 9, whole.size() - 4, whole.size() - 1}) {
+    CAPTURE(keep);
+    const std::string path = f.write("cut.swf.gz", whole.substr(0, keep));
+    CHECK(read_all(path) == path + ": truncated or corrupt gzip data (unexpected end of file)");
+  }
+}
+
+TEST_CASE("a truncated .gz workload is exit-2 material naming the file, not fewer jobs")
+{
+  const Folder f;
+  const std::string whole = gzipped(swf_text(2000));
+  CHECK(workloads::read_swf(f.write("w.swf.gz", whole)).jobs.size() == 2000);
+  const std::string path = f.write("t.swf.gz", whole.substr(0, whole.size() * 31 / 100));
+  try {
+    const auto swf = workloads::read_swf(path);
+    FAIL("read " << swf.jobs.size() << " jobs of a truncated file");
+  } catch (const workloads::SwfError& e) {
+    CHECK(e.line() == 0);
+    CHECK(e.value() == path);
+    CHECK(e.allowed() == "a readable SWF file (" + path + ": truncated or corrupt gzip data (unexpected end of file))");
+  }
+}
+
+TEST_CASE("a truncated .gz trace is a replay.trace error naming the file, in its layout, validation and replay")
+{
+  const Folder f;
+  std::string text = "0 init\n1 init\n";
+  for (int i = 0; i < 3000; ++i)
+    text += "0 compute " + std::to_string(1000 + i) + "\n1 compute " + std::to_string(2000 + i) + "\n";
+  text += "0 finalize\n1 finalize\n";
+  const std::string whole = gzipped(text);
+  apps::replay::validate(apps::replay::read_layout(f.write("whole.txt.gz", whole)));
+  const std::string shared = f.write("t.txt.gz", whole.substr(0, whole.size() / 2));
+  CHECK_THROWS_WITH_AS(apps::replay::read_layout(shared),
+                       doctest::Contains("truncated or corrupt gzip data (unexpected end of file)"),
+                       base::ParamRuleError);
+  // A rank file of an index: the layout reads only its first line, the validation and the reader all of it.
+  f.write("rank0.txt", "0 init\n0 compute 5\n0 finalize\n");
+  std::string rank1 = "1 init\n";
+  for (int i = 0; i < 3000; ++i)
+    rank1 += "1 compute " + std::to_string(1000 + i) + "\n";
+  const std::string cut = gzipped(rank1 + "1 finalize\n");
+  f.write("rank1.txt.gz", cut.substr(0, cut.size() / 2));
+  const std::string index = f.write("index.txt", "rank0.txt\nrank1.txt.gz\n");
+  const apps::replay::Layout layout = apps::replay::read_layout(index);
+  CHECK_THROWS_WITH_AS(apps::replay::validate(layout), doctest::Contains("rank1.txt.gz: truncated or corrupt gzip data"),
+                       base::ParamRuleError);
+  apps::replay::ActionReader reader(layout, 1);
+  apps::replay::Action a;
+  CHECK_THROWS_WITH_AS(
+      [&] {
+        while (reader.next(a)) {
+        }
+      }(),
+      doctest::Contains("rank1.txt.gz: truncated or corrupt gzip data"), base::ParamRuleError);
+}
