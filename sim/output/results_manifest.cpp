@@ -36,6 +36,7 @@ bool legacy_name(const std::string& name)
 {
   static const std::set<std::string> kFiles = {
       "summary.json", "digest", "events.csv", "trace.json", "run-info.json", "runs.csv", "profile.csv",
+      "call_slices.csv", // written by kind app from just before the manifests (issue 43)
       "points.csv", "slowdowns.csv", "noise_slowdowns.csv", "replicates.csv", "mmds.csv", "mmds_ranks.csv",
       "mmds_distributions.csv", "emds_global.csv", "emds_local.csv", "emds_node.csv", "jobs.csv", "gantt.csv",
       "fcs_classes.csv", "jobs_in_system.csv", "response_cdf.csv", "algorithms.csv", "algorithms.dat",

@@ -112,6 +112,13 @@ bool numeric(const std::string& path)
 int x_dimension(const Study& st)
 {
   const auto& dims = st.dimensions();
+  // The processes when they vary; else a numeric dimension that varies (a single value makes a plot of one x).
+  for (std::size_t d = 0; d < dims.size(); ++d)
+    if (dims[d].path == "app.processes" && dims[d].values.size() > 1)
+      return int(d);
+  for (std::size_t d = 0; d < dims.size(); ++d)
+    if (dims[d].path != "mpi" && numeric(dims[d].path) && dims[d].values.size() > 1)
+      return int(d);
   for (std::size_t d = 0; d < dims.size(); ++d)
     if (dims[d].path == "app.processes")
       return int(d);
