@@ -47,6 +47,7 @@ std::vector<Run> run_jobs(const sim::Scenario& scenario, unsigned ranks, const s
   simgrid::s4u::Actor::create("driver", world.platform().cpu(0), [&] {
     for (std::size_t i = 0; i < mains.size(); ++i) {
       sim::MpiJob job(world, scenario, "job" + std::to_string(i), sim::placement_of(scenario, ranks));
+      job.count_boundaries(scenario.quantity("bcs.runtime.slice")); // as kind app does (call_slices.csv)
       job.start(mains[i]);
       job.join();
       job.check_finished("job");
@@ -238,6 +239,23 @@ void check_transfer_carries_send_bytes(const std::string& mpi)
   CHECK(runs[3].makespan > runs[1].makespan);  // the sent size does
   CHECK(runs[1].profile.at("MPI_Send").bytes == 2 * 101000u);
   CHECK(runs[3].profile.at("MPI_Send").bytes == 4 * 270400u);
+  // How many slices each call took (call_slices.csv). On BCS-MPI each rank's 1000 B send, posted in one slice,
+  // resumes at the start of the slice after the next (000 §3.1): it spans 2 strobes; its 100,000 B send is
+  // chunked over two slices' transfer windows (002 §5.3.1 step 3) and spans 3. The waits find their receives
+  // done. The baseline knows no slices: its calls span the same grid's boundaries by chance (the whole job takes
+  // 0.76 ms, so at most 2).
+  const auto& sends = runs[1].profile.at("MPI_Send").boundaries;
+  for (const auto& [slices, calls] : sends)
+    MESSAGE(mpi << ": " << calls << " MPI_Send spanning " << slices << " slice boundaries");
+  std::uint64_t counted = 0;
+  for (const auto& [slices, calls] : sends)
+    counted += calls;
+  CHECK(counted == 4);
+  CHECK(runs[1].profile.at("MPI_Wait").boundaries == std::map<std::uint32_t, std::uint64_t>{{0, 4}});
+  if (mpi == "bcs")
+    CHECK(sends == std::map<std::uint32_t, std::uint64_t>{{2, 2}, {3, 2}});
+  else
+    CHECK(sends.rbegin()->first <= 2);
 }
 
 } // namespace
