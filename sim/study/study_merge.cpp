@@ -112,12 +112,17 @@ bool numeric(const std::string& path)
 int x_dimension(const Study& st)
 {
   const auto& dims = st.dimensions();
-  // The processes when they vary; else a numeric dimension that varies (a single value makes a plot of one x).
+  // The processes when they vary; else a numeric dimension that varies on its own (a single value makes a plot
+  // of one x; a dimension linked to others is one coordinate of a tuple, not an axis).
+  const auto alone = [&](std::size_t d) {
+    return std::count_if(dims.begin(), dims.end(), [&](const auto& o) { return o.group == dims[d].group; }) == 1;
+  };
   for (std::size_t d = 0; d < dims.size(); ++d)
     if (dims[d].path == "app.processes" && dims[d].values.size() > 1)
       return int(d);
   for (std::size_t d = 0; d < dims.size(); ++d)
-    if (dims[d].path != "mpi" && numeric(dims[d].path) && dims[d].values.size() > 1)
+    if (dims[d].path != "mpi" && !dims[d].replicate && numeric(dims[d].path) && dims[d].values.size() > 1 &&
+        alone(d))
       return int(d);
   for (std::size_t d = 0; d < dims.size(); ++d)
     if (dims[d].path == "app.processes")

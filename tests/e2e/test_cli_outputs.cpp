@@ -234,3 +234,23 @@ TEST_CASE("MDS outputs: MMDS and EMDS files on BCS-MPI, none on the baseline; th
   CHECK_FALSE(fs::exists(kTmp / "big"));
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("a study's plots take as x axis a numeric dimension that varies on its own, not a single processes value")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // The NAS scenarios' shape: processes swept over one value, the compute scale over several.
+  std::ofstream(kTmp / "s.json") << R"({"kind": "app", "platform": {"preset": "crescendo", "nodes": 2},
+    "app": {"name": "synthetic"}, "synthetic": {"pattern": "barrier", "iterations": 2},
+    "sweep": {"app.processes": [4], "synthetic.granularity": ["1ms", "2ms"]}, "compare": true})";
+  REQUIRE(bcssim("run " + (kTmp / "s.json").string() + " --out " + (kTmp / "s").string()).code == 0);
+  CHECK(slurp(kTmp / "s" / "slowdown.csv").rfind("synthetic.granularity_ms,series,", 0) == 0);
+  // A linked tuple is not an axis: with processes single-valued, processes stays the x axis.
+  std::ofstream(kTmp / "t.json") << R"({"kind": "app", "platform": {"preset": "crescendo", "nodes": 2},
+    "app": {"name": "synthetic"}, "synthetic": {"pattern": "barrier"},
+    "sweep": {"app.processes": [4], "synthetic.granularity + synthetic.iterations": [["1ms", 2], ["2ms", 3]]},
+    "compare": true})";
+  REQUIRE(bcssim("run " + (kTmp / "t.json").string() + " --out " + (kTmp / "t").string()).code == 0);
+  CHECK(slurp(kTmp / "t" / "slowdown.csv").rfind("app.processes,series,", 0) == 0);
+  fs::remove_all(kTmp);
+}
