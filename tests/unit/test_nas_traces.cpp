@@ -10,6 +10,7 @@
 #include <filesystem>
 #include <map>
 #include <numeric>
+#include <optional>
 #include <set>
 #include <string>
 #include <tuple>
@@ -106,6 +107,17 @@ bool absent(const std::string& index)
   return true;
 }
 
+// The 64-rank trace `name` read whole, or nothing when the data is not beside the repository.
+std::optional<TraceStats> read_nas(const std::string& name)
+{
+  const std::string index = nas_index(name);
+  if (absent(index))
+    return std::nullopt;
+  TraceStats t = read_trace(index);
+  REQUIRE(t.ranks.size() == 64);
+  return t;
+}
+
 std::uint64_t count(const RankStats& s, Kind k)
 {
   const auto it = s.actions.find(k);
@@ -124,11 +136,10 @@ void check_matching(const TraceStats& t)
 
 TEST_CASE("NAS traces: IS - 11 rankings of allreduce (1029 ints), alltoall (1 int), alltoallv (8 MiB sent per rank)")
 {
-  const std::string index = nas_index("is-C-64");
-  if (absent(index))
+  const std::optional<TraceStats> trace = read_nas("is-C-64");
+  if (!trace)
     return;
-  const TraceStats t = read_trace(index);
-  REQUIRE(t.ranks.size() == 64);
+  const TraceStats& t = *trace;
   check_matching(t);
   for (std::size_t r = 0; r < 64; ++r) {
     CAPTURE(r);
@@ -147,11 +158,10 @@ TEST_CASE("NAS traces: IS - 11 rankings of allreduce (1029 ints), alltoall (1 in
 
 TEST_CASE("NAS traces: EP - no point-to-point message; a bcast, a barrier and 4 allreduce (1, 1, 10, 1 doubles)")
 {
-  const std::string index = nas_index("ep-C-64");
-  if (absent(index))
+  const std::optional<TraceStats> trace = read_nas("ep-C-64");
+  if (!trace)
     return;
-  const TraceStats t = read_trace(index);
-  REQUIRE(t.ranks.size() == 64);
+  const TraceStats& t = *trace;
   CHECK(t.messages == 0);
   for (const RankStats& s : t.ranks) {
     CHECK(s.partners.empty());
@@ -163,11 +173,10 @@ TEST_CASE("NAS traces: EP - no point-to-point message; a bcast, a barrier and 4 
 
 TEST_CASE("NAS traces: CG - 76 x 263 irecv/send/wait triplets per rank with its row partners and its transpose")
 {
-  const std::string index = nas_index("cg-C-64");
-  if (absent(index))
+  const std::optional<TraceStats> trace = read_nas("cg-C-64");
+  if (!trace)
     return;
-  const TraceStats t = read_trace(index);
-  REQUIRE(t.ranks.size() == 64);
+  const TraceStats& t = *trace;
   check_matching(t);
   for (int r = 0; r < 64; ++r) {
     CAPTURE(r);
@@ -186,11 +195,10 @@ TEST_CASE("NAS traces: CG - 76 x 263 irecv/send/wait triplets per rank with its 
 
 TEST_CASE("NAS traces: MG - every irecv posts 270,400 B, the sends carry 4.53 GB in all, with the periodic neighbours")
 {
-  const std::string index = nas_index("mg-C-64");
-  if (absent(index))
+  const std::optional<TraceStats> trace = read_nas("mg-C-64");
+  if (!trace)
     return;
-  const TraceStats t = read_trace(index);
-  REQUIRE(t.ranks.size() == 64);
+  const TraceStats& t = *trace;
   check_matching(t);
   std::uint64_t sent = 0, sends = 0, irecvs = 0;
   for (int r = 0; r < 64; ++r) {
@@ -219,11 +227,10 @@ TEST_CASE("NAS traces: MG - every irecv posts 270,400 B, the sends carry 4.53 GB
 
 TEST_CASE("NAS traces: LU - wavefront messages of 5 x 20 or 21 doubles and ghost exchanges with the 4 grid neighbours")
 {
-  const std::string index = nas_index("lu-C-64");
-  if (absent(index))
+  const std::optional<TraceStats> trace = read_nas("lu-C-64");
+  if (!trace)
     return;
-  const TraceStats t = read_trace(index);
-  REQUIRE(t.ranks.size() == 64);
+  const TraceStats& t = *trace;
   check_matching(t);
   for (int r = 0; r < 64; ++r) {
     CAPTURE(r);
