@@ -7,7 +7,7 @@
 // Collectives default to MPICH 1.2's algorithms over point-to-point on a separate collective context
 // (mpi/collectives/); a backend overrides those its hardware does better (Quadrics: barrier and broadcast).
 #include "base/envelope.hpp"
-#include "base/event_stream.hpp"
+#include "base/sim_time.hpp"
 #include "base/timed_semaphore.hpp"
 #include "base/trace.hpp"
 #include "mpi/reduce_op.hpp"

@@ -7,11 +7,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <fstream>
 #include <map>
-#include <sstream>
 #include <vector>
 
 namespace bcssim::sim::report {
@@ -40,51 +40,30 @@ double first_order_slowdown(double blocking_per_rank, double slice_s, double bas
 
 namespace {
 
-std::string trim(const std::string& s)
+// The parts of `s` between the separators `by`, trimmed, the empty ones left out.
+std::vector<std::string> words(const std::string& s, char by)
 {
-  const auto first = s.find_first_not_of(' ');
-  return first == std::string::npos ? "" : s.substr(first, s.find_last_not_of(' ') - first + 1);
-}
-
-std::vector<std::string> split(const std::string& s, char by)
-{
-  std::vector<std::string> parts;
-  std::string part;
-  std::istringstream in(s);
-  while (std::getline(in, part, by))
-    if (!trim(part).empty())
-      parts.push_back(trim(part));
-  return parts;
+  std::vector<std::string> out = split(s, by);
+  out.erase(std::remove(out.begin(), out.end(), ""), out.end());
+  return out;
 }
 
 struct Entry {
   std::string label;
   fs::path study;
-  std::vector<std::pair<std::string, std::string>> where;
+  std::vector<std::string> filters; // COLUMN=VALUE
 };
 
 Entry parse_entry(const std::string& text, const std::string& where)
 {
   const auto eq = text.find('=');
-  if (eq == std::string::npos)
+  const std::vector<std::string> rest = eq == std::string::npos ? std::vector<std::string>{}
+                                                                 : words(text.substr(eq + 1), ' ');
+  if (rest.empty() || (rest.size() > 1 && rest[1] != "where"))
     throw ScenarioError(where, text, "LABEL=STUDY_FOLDER [where COLUMN=VALUE ...]");
-  Entry e;
-  e.label = trim(text.substr(0, eq));
-  std::istringstream rest(text.substr(eq + 1));
-  std::string word;
-  rest >> word;
-  e.study = word;
-  if (rest >> word) {
-    if (word != "where")
-      throw ScenarioError(where, word, "'where' after the study folder");
-    while (rest >> word) {
-      const auto c = word.find('=');
-      if (c == std::string::npos)
-        throw ScenarioError(where, word, "COLUMN=VALUE");
-      e.where.emplace_back(word.substr(0, c), word.substr(c + 1));
-    }
-  }
-  return e;
+  return Entry{trim(text.substr(0, eq)), rest[0],
+               std::vector<std::string>(rest.begin() + std::min<std::ptrdiff_t>(2, std::ptrdiff_t(rest.size())),
+                                        rest.end())};
 }
 
 double number(const std::string& cell, const std::string& file, const std::string& where)
@@ -186,25 +165,16 @@ std::string account_table(const std::string& text, const fs::path& root, const s
   std::string parts = "| program | blocking p2p | waits | collectives | elsewhere | blocking calls taking 0 / 1 / 2 / "
                       "≥ 3 slices | median slices per blocking call | median slices per wait |\n"
                       "|---|---|---|---|---|---|---|---|\n";
-  const std::vector<std::string> entries = split(text.substr(text.find(' ') + 1), ';');
+  const std::vector<std::string> entries = words(text.substr(text.find(' ') + 1), ';');
   if (entries.empty())
     throw ScenarioError(where, text, "{{account LABEL=STUDY_FOLDER [where COLUMN=VALUE ...]; ...}}");
   for (const std::string& entry_text : entries) {
     const Entry e = parse_entry(entry_text, where);
     const Csv slow = read_csv(root / e.study / "slowdowns.csv", where);
-    const std::vector<std::string>* row = nullptr;
-    for (const auto& r : slow.rows) {
-      bool match = true;
-      for (const auto& [col, value] : e.where)
-        match = match && r[slow.index(col, where)] == value;
-      if (match) {
-        if (row != nullptr)
-          throw ScenarioError(where, entry_text, "a `where` matching one row of " + slow.file);
-        row = &r;
-      }
-    }
-    if (row == nullptr)
-      throw ScenarioError(where, entry_text, "a `where` matching a row of " + slow.file);
+    const auto rows = select_rows(slow, e.filters, where);
+    if (rows.size() != 1)
+      throw ScenarioError(where, entry_text, "a `where` matching one row of " + slow.file);
+    const std::vector<std::string>* row = rows.front();
     const auto point_dir = [&](const std::string& column) {
       return root / e.study / "points" /
              fmt::format("{:04d}", int(number((*row)[slow.index(column, where)], slow.file, where)));

@@ -13,23 +13,7 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string trim(const std::string& s)
-{
-  const auto first = s.find_first_not_of(' ');
-  if (first == std::string::npos)
-    return "";
-  return s.substr(first, s.find_last_not_of(' ') - first + 1);
-}
 
-std::vector<std::string> split(const std::string& s, char by)
-{
-  std::vector<std::string> parts;
-  std::string part;
-  std::istringstream in(s);
-  while (std::getline(in, part, by))
-    parts.push_back(trim(part));
-  return parts;
-}
 
 // One column of a cell: its CSV column and how to print it.
 struct Field {
@@ -68,9 +52,38 @@ std::string print(const std::string& cell, const Field& f, const std::string& wh
   return fmt::format("{:+.{}f} %", value * 100, f.format[1] - '0');
 }
 
-// "FILE where a=b c=d" -> the rows of FILE matching every a = b.
-std::vector<const std::vector<std::string>*> selected(const Csv& csv, const std::vector<std::string>& filters,
-                                                      const std::string& where)
+std::string markdown_header(const std::vector<std::string>& headers)
+{
+  std::string out = "|", rule = "|";
+  for (const std::string& h : headers) {
+    out += " " + h + " |";
+    rule += "---|";
+  }
+  return out + "\n" + rule + "\n";
+}
+
+} // namespace
+
+std::string trim(const std::string& s)
+{
+  const auto first = s.find_first_not_of(' ');
+  if (first == std::string::npos)
+    return "";
+  return s.substr(first, s.find_last_not_of(' ') - first + 1);
+}
+
+std::vector<std::string> split(const std::string& s, char by)
+{
+  std::vector<std::string> parts;
+  std::string part;
+  std::istringstream in(s);
+  while (std::getline(in, part, by))
+    parts.push_back(trim(part));
+  return parts;
+}
+
+std::vector<const std::vector<std::string>*> select_rows(const Csv& csv, const std::vector<std::string>& filters,
+                                                         const std::string& where)
 {
   std::vector<std::pair<std::size_t, std::string>> match;
   for (const std::string& filter : filters) {
@@ -87,18 +100,6 @@ std::vector<const std::vector<std::string>*> selected(const Csv& csv, const std:
     throw ScenarioError(where, csv.file, "rows matching the where clause");
   return rows;
 }
-
-std::string markdown_header(const std::vector<std::string>& headers)
-{
-  std::string out = "|", rule = "|";
-  for (const std::string& h : headers) {
-    out += " " + h + " |";
-    rule += "---|";
-  }
-  return out + "\n" + rule + "\n";
-}
-
-} // namespace
 
 std::vector<std::string> split_csv_line(const std::string& line)
 {
@@ -153,7 +154,7 @@ std::string csv_table(const std::string& text, const fs::path& root, const std::
   if (head.size() < 2 || (head.size() > 2 && head[2] != "where"))
     throw ScenarioError(where, parts[0], "rows|pivot FILE [where COLUMN=VALUE ...]");
   const Csv csv = read_csv(root / head[1], where);
-  const auto rows = selected(csv, std::vector<std::string>(head.begin() + std::min<std::size_t>(3, head.size()), head.end()), where);
+  const auto rows = select_rows(csv, std::vector<std::string>(head.begin() + std::min<std::size_t>(3, head.size()), head.end()), where);
   if (head[0] == "rows") {
     std::vector<std::string> headers;
     std::vector<Field> fields;

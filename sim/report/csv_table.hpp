@@ -12,6 +12,12 @@
 
 namespace bcssim::sim::report {
 
+/// `s` without its leading and trailing spaces.
+std::string trim(const std::string& s);
+
+/// The parts of `s` between the separators `by`, each without its surrounding spaces (empty parts kept).
+std::vector<std::string> split(const std::string& s, char by);
+
 /// A CSV line's cells, quotes removed (RFC 4180 quoting of commas; no newlines inside cells).
 std::vector<std::string> split_csv_line(const std::string& line);
 
@@ -25,6 +31,11 @@ struct Csv {
 };
 /// Throws ScenarioError naming `where` if the file cannot be read.
 Csv read_csv(const std::filesystem::path& file, const std::string& where);
+
+/// The rows of `csv` matching every filter "COLUMN=VALUE" (a directive's `where` clause); throws ScenarioError
+/// naming `where` for a bad filter or when no row matches.
+std::vector<const std::vector<std::string>*> select_rows(const Csv& csv, const std::vector<std::string>& filters,
+                                                         const std::string& where);
 
 /// The Markdown table of a {{rows ...}} or {{pivot ...}} directive (`text` without the braces) under `root`.
 /// Throws ScenarioError naming `where` (the template's file:line) for a bad directive, file or column.
