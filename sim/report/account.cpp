@@ -179,9 +179,13 @@ std::string account_table(const std::string& text, const fs::path& root, const s
       return root / e.study / "points" /
              fmt::format("{:04d}", int(number((*row)[slow.index(column, where)], slow.file, where)));
     };
-    const fs::path base_point = point_dir("point_quadrics"), bcs_point = point_dir("point_bcs");
-    const double t_base = number((*row)[slow.index("time_quadrics_s", where)], slow.file, where);
-    const double t_bcs = number((*row)[slow.index("time_bcs_s", where)], slow.file, where);
+    // slowdowns.csv names its backends in its first two columns: point_<baseline>, point_<compared> (study_merge).
+    if (slow.header.size() < 2 || slow.header[0].rfind("point_", 0) != 0 || slow.header[1].rfind("point_", 0) != 0)
+      throw ScenarioError(where, slow.file, "a slowdowns.csv starting with point_<baseline>,point_<compared>");
+    const std::string base_mpi = slow.header[0].substr(6), bcs_mpi = slow.header[1].substr(6);
+    const fs::path base_point = point_dir("point_" + base_mpi), bcs_point = point_dir("point_" + bcs_mpi);
+    const double t_base = number((*row)[slow.index("time_" + base_mpi + "_s", where)], slow.file, where);
+    const double t_bcs = number((*row)[slow.index("time_" + bcs_mpi + "_s", where)], slow.file, where);
     const double simulated = t_bcs / t_base - 1;
     const Csv runs = read_csv(bcs_point / "runs.csv", where);
     const double ranks = number(runs.rows.at(0)[runs.index("processes", where)], runs.file, where);
