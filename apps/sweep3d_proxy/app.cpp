@@ -7,6 +7,8 @@
 #include <fmt/format.h>
 
 #include <cmath>
+#include <cstdint>
+#include <limits>
 
 namespace bcssim::apps::sweep3d {
 namespace {
@@ -103,10 +105,21 @@ std::optional<base::ParamError> check_job(const base::ParamSource& source, const
                                             "{} x {} grid",
                                             need, ni, nj)};
   }
-  // Per source iteration, the busiest rank computes its block's cells for every angle of the 8 octants.
   const int ni = columns(in, job.ranks);
   const int nj = int(job.ranks) / ni;
   const bool global = in.global_cells;
+  // Per process, the global grid it_g = it x npe_i and jt_g = jt x npe_j is an int, as in sweep3d 2.2b.
+  if (!global)
+    for (const auto& [path, value, across, name] :
+         {std::tuple<const char*, int, int, const char*>{"sweep3d.it", in.it, ni, "it_g = it x npe_i"},
+          {"sweep3d.jt", in.jt, nj, "jt_g = jt x npe_j"}})
+      if (std::int64_t(value) * across > std::numeric_limits<int>::max())
+        return base::ParamError{path, source.shown(path),
+                                fmt::format("at most {} cells with sweep3d.cells = per_process on the {} x {} grid: "
+                                            "the global grid's {} must be at most {}",
+                                            std::numeric_limits<int>::max() / across, ni, nj, name,
+                                            std::numeric_limits<int>::max())};
+  // Per source iteration, the busiest rank computes its block's cells for every angle of the 8 octants.
   return time_past_limit(
       source, "the computation of the busiest rank",
       {TimeFactor::param("sweep3d.iterations", double(in.iterations), 2, true), TimeFactor::times("8 octants", 8),

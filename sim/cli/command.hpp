@@ -53,4 +53,8 @@ std::unique_ptr<Command> schema_command(CLI::App& app);
 std::unique_ptr<Command> docs_command(CLI::App& app);
 std::unique_ptr<Command> workload_command(CLI::App& app);
 
+/// After CLI11 refused `argv`: "no option '--frce' for 'bcssim run' (did you mean '--force'?); ..." or "no
+/// subcommand ..." naming the first word no command takes, or "" when the error is of another kind.
+std::string usage_hint(const CLI::App& app, int argc, const char* const* argv);
+
 } // namespace bcssim::sim::cli

@@ -3,15 +3,12 @@
 #include "base/params.hpp"
 #include "sim/cli/command.hpp"
 #include "sim/config/scenario.hpp"
-#include "sim/config/suggest.hpp"
 #include "sim/machine/mpi_job.hpp"
 #include "sim/output/provenance.hpp"
 #include "sim/output/signals.hpp"
 #include "sim/output/write_file.hpp"
 
-#include <fmt/format.h>
 
-#include <algorithm>
 #include <cstdio>
 #include <exception>
 
@@ -41,15 +38,12 @@ int main(int argc, char** argv)
   try {
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
-    // A mistyped subcommand: CLI11 would only say that one is required.
-    std::vector<std::string> names;
-    for (const CLI::App* sub : app.get_subcommands({}))
-      names.push_back(sub->get_name());
-    if (argc > 1 && argv[1][0] != '-' && std::find(names.begin(), names.end(), argv[1]) == names.end()) {
-      std::fprintf(stderr, "error: no subcommand '%s'%s; subcommands: %s (bcssim --help)\n", argv[1],
-                   did_you_mean(argv[1], names).c_str(), fmt::format("{}", fmt::join(names, ", ")).c_str());
-      return kInvalidInput;
-    }
+    // A mistyped subcommand or option: CLI11 would not say which command it was given to, nor what was meant.
+    if (e.get_exit_code() != 0)
+      if (const std::string hint = cli::usage_hint(app, argc, argv); !hint.empty()) {
+        std::fprintf(stderr, "error: %s\n", hint.c_str());
+        return kInvalidInput;
+      }
     const int code = app.exit(e);
     return code == 0 ? 0 : kInvalidInput;
   }

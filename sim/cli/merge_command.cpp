@@ -20,7 +20,8 @@ public:
   {
     sub_->add_option("scenario", args_.file, "Scenario JSON file")->required();
     sub_->add_option("folder", args_.out_dir, "The study's results folder (holding points/)")->required();
-    sub_->add_option("--set", args_.sets, "Override a parameter: path=value (repeatable), as given to sweep");
+    sub_->add_option("--set", args_.sets, "Override a parameter: path=value (repeatable), as given to sweep")
+        ->allow_extra_args(false);
     sub_->add_flag("--force", force_, "Replace the folder's merged results of an earlier merge or run");
   }
   bool interruptible() const override { return true; }

@@ -52,7 +52,8 @@ public:
                      "Trace only simulated times FROM:TO (e.g. 1s:1.2s; either side may be empty); implies --trace");
     sub_->add_flag("--force", options_.force,
                    "Replace the results folder at --out if an earlier run wrote it (never anything else)");
-    sub_->add_option("--log", options_.sg_log, "SimGrid log setting, e.g. qsnet_platform.thres:info (repeatable)");
+    sub_->add_option("--log", options_.sg_log, "SimGrid log setting, e.g. qsnet_platform.thres:info (repeatable)")
+        ->allow_extra_args(false);
     sub_->add_option("--jobs,-j", jobs_, "Sweep points run at once, each in its own process (default: the cores)")
         ->check(CLI::Range(1u, 4096u));
     sub_->add_option("--point", point_, "Run only this point of a sweep (see `bcssim sweep --emit-jobs`)")

@@ -5,7 +5,7 @@ namespace bcssim::sim::cli {
 void StudyArgs::add(CLI::App* sub, const std::string& set_help)
 {
   sub->add_option("scenario", file, "Scenario JSON file")->required();
-  sub->add_option("--set", sets, set_help);
+  sub->add_option("--set", sets, set_help)->allow_extra_args(false); // one path=value per --set
 }
 
 std::filesystem::path StudyArgs::out(const Study& study) const

@@ -1,4 +1,5 @@
 #include "sim/config/params.hpp"
+#include "sim/config/suggest.hpp"
 
 #include <fmt/format.h>
 
@@ -96,12 +97,13 @@ std::optional<std::string> check_scalar(const ParamSpec& s, const nlohmann::json
         return s.may_be_empty ? "a string" : "a non-empty string";
       if (!s.choices.empty() &&
           std::find(s.choices.begin(), s.choices.end(), v.get<std::string>()) == s.choices.end())
-        return fmt::format("one of: {}", fmt::join(s.choices, ", "));
+        return fmt::format("one of: {}{}", fmt::join(s.choices, ", "), did_you_mean(v.get<std::string>(), s.choices));
       return std::nullopt;
     case ParamType::choice:
       if (v.is_string() && std::find(s.choices.begin(), s.choices.end(), v.get<std::string>()) != s.choices.end())
         return std::nullopt;
-      return fmt::format("one of: {}", fmt::join(s.choices, ", "));
+      return fmt::format("one of: {}{}", fmt::join(s.choices, ", "),
+                         v.is_string() ? did_you_mean(v.get<std::string>(), s.choices) : std::string());
     case ParamType::quantity: {
       auto want = [&] { return quantity_help(s.quantity) + range_text(s); };
       if (!v.is_string())

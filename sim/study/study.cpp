@@ -3,10 +3,12 @@
 #include "mpi/backend.hpp"
 #include "sim/config/json_limits.hpp"
 #include "sim/config/params.hpp"
+#include "sim/config/suggest.hpp"
 
 #include <fmt/format.h>
 
 #include <filesystem>
+#include <map>
 
 namespace bcssim::sim {
 namespace {
@@ -36,16 +38,32 @@ std::vector<SweepDimension> read_sweep(const nlohmann::json& sweep)
     throw ScenarioError("sweep", sweep.dump(), "an object mapping parameter paths to lists of values, e.g. "
                                                "{\"app.processes\": [4, 8, 16]}");
   std::vector<SweepDimension> dims;
+  std::map<std::string, std::string> swept_by; // each path: the sweep key that sweeps it
   std::size_t group = 0;
   for (const auto& [key, values] : sweep.items()) {
     const std::vector<std::string> paths = linked_paths(key);
     for (const std::string& path : paths) {
+      // compare and replicates shape the study itself (its backends, its seeds): one value per study.
       const ParamSpec* spec = find_param(path);
-      if (spec == nullptr || path == "name" || path == "kind")
+      if (spec == nullptr || path == "name" || path == "kind" || path == "compare" || path == "replicates") {
+        std::vector<std::string> sweepable;
+        for (const ParamSpec& p : catalog())
+          if (p.path != "name" && p.path != "kind" && p.path != "compare" && p.path != "replicates")
+            sweepable.push_back(p.path);
         throw ScenarioError("sweep." + key, values.dump(),
-                            "a parameter path other than name and kind (see `bcssim params`)" +
+                            "a parameter path other than name, kind, compare and replicates (see `bcssim params`)" +
                                 std::string(paths.size() > 1 ? ", or several joined by '+'" : "") +
-                                (paths.size() > 1 ? "; '" + path + "' is none" : ""));
+                                (paths.size() > 1 ? "; '" + path + "' is none" : "") +
+                                (spec == nullptr ? did_you_mean(path, sweepable) : std::string()));
+      }
+      // A path in two dimensions would label each point with one value and run it with the other.
+      if (const auto [it, added] = swept_by.emplace(path, key); !added)
+        throw ScenarioError("sweep." + key, values.dump(),
+                            it->second == key
+                                ? fmt::format("each parameter once in a linked sweep; '{}' is named twice", path)
+                                : fmt::format("each parameter in one sweep dimension only; '{}' is also swept by "
+                                              "sweep.{}",
+                                              path, it->second));
     }
     if (!values.is_array() || values.empty())
       throw ScenarioError("sweep." + key, values.dump(), "a non-empty list of values of " + key);

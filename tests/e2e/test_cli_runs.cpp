@@ -45,7 +45,7 @@ TEST_CASE("bad input: exit 2, a message naming path, value and what is allowed, 
                         "mean 'platform.pe_speed'?)") != std::string::npos);
   const auto sub = bcssim("runn " + (kTmp / "typo.json").string());
   CHECK(sub.code == 2);
-  CHECK(sub.output.find("error: no subcommand 'runn' (did you mean 'run'?); subcommands: run, sweep,") !=
+  CHECK(sub.output.find("error: no subcommand 'runn' of 'bcssim' (did you mean 'run'?); subcommands: run, sweep,") !=
         std::string::npos);
   CHECK_FALSE(fs::exists(kTmp / "typo"));
 

@@ -56,8 +56,8 @@ TEST_CASE("a workload's bad jobs are exit 2 naming workload.jobs[i] and what is 
   CHECK(r.output.find("workload.jobs[0].submit = \"-1s\": expected a time of at least 0 s") != std::string::npos);
   r = bcssim(run + R"( --set 'workload.jobs=[{"sumbit": "1s"}]')");
   CHECK(r.code == 2);
-  CHECK(r.output.find("workload.jobs[0].sumbit = \"1s\": expected no such key in a job; allowed: app, estimate, "
-                      "job, pes, priority,") != std::string::npos);
+  CHECK(r.output.find("workload.jobs[0].sumbit = \"1s\": expected no such key in a job (did you mean 'submit'?); "
+                      "allowed: app, estimate, job, pes, priority,") != std::string::npos);
   r = bcssim(run + R"( --set 'workload.jobs=[{"synthetic": {"granularity": "-3ms"}}]')");
   CHECK(r.code == 2);
   CHECK(r.output.find("workload.jobs[0].synthetic.granularity = \"-3ms\"") != std::string::npos);

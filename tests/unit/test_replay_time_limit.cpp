@@ -62,3 +62,17 @@ TEST_CASE("replay trace: a computation, a sleep or a rank's sum past the limit o
   CHECK(over.find("t.txt:5: \"1 compute 1.5e18\": expected rank 1's computations and sleeps, 4.5e9 s by this line, "
                   "to add up to at most 4e9 s") != std::string::npos);
 }
+
+// validate() parses a trace once per process and content (a study checks it at every point): the scale of a later
+// call and a file rewritten under the same name, at the same size, are still judged on their own.
+TEST_CASE("replay trace: validation judges each call's settings and the file's content as it is now")
+{
+  const std::string head = "0 init\n1 init\n";
+  const std::string tail = "0 finalize\n1 finalize\n";
+  CHECK(validation_error(head + "0 compute 1e10\n" + tail) == "");
+  CHECK(validation_error(head + "0 compute 1e10\n" + tail, Settings{1e9, 1e9}).find("= 1e9 x 1e10 / 1e9 = 1e10 s") !=
+        std::string::npos);
+  CHECK(validation_error(head + "0 compute 1e30\n" + tail).find("t.txt:3: \"0 compute 1e30\"") != std::string::npos);
+  CHECK(validation_error(head + "0 compute 1e10\n" + tail) == "");
+  CHECK(validation_error(head + "0 bogus 1e10\n" + tail).find("t.txt:3") != std::string::npos);
+}

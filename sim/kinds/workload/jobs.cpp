@@ -3,6 +3,7 @@
 #include "apps/app.hpp"
 #include "base/sim_time.hpp"
 #include "sim/kinds/app/app_run.hpp"
+#include "sim/config/suggest.hpp"
 #include "sim/kinds/workload/swf_jobs.hpp"
 
 #include <fmt/format.h>
@@ -95,7 +96,8 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
         keys.push_back("submit");
         std::sort(keys.begin(), keys.end());
         throw ScenarioError(at + "." + key, value.dump(),
-                            fmt::format("no such key in a job; allowed: {}", fmt::join(keys, ", ")));
+                            fmt::format("no such key in a job{}; allowed: {}", did_you_mean(key, keys),
+                                        fmt::join(keys, ", ")));
       }
     }
     try {

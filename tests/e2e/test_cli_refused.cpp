@@ -1,0 +1,80 @@
+// Inputs a careful user expects refused, each with exit 2 and a message naming the command, path or value and
+// what was meant (issue 45: a sweep dimension twice, SWEEP3D's int grid, the CLI's words and "did you mean").
+#include "cli_harness.hpp"
+
+using namespace e2e;
+
+TEST_CASE("a parameter swept in two dimensions, or twice in one linked sweep, is exit 2 naming both")
+{
+  const std::string synthetic = kDefault + " --set kind=app --set app.name=synthetic --set compare=false";
+  const auto twice = bcssim("validate " + synthetic + " --set 'sweep.synthetic.granularity=[\"1ms\",\"2ms\"]'" +
+                            " --set 'sweep.synthetic.iterations + synthetic.granularity=[[1,\"1ms\"]]'");
+  CHECK(twice.code == 2);
+  CHECK(twice.output.find("sweep.synthetic.iterations + synthetic.granularity = [[1,\"1ms\"]]: expected each "
+                          "parameter in one sweep dimension only; 'synthetic.granularity' is also swept by "
+                          "sweep.synthetic.granularity") != std::string::npos);
+  const auto linked =
+      bcssim("validate " + synthetic + " --set 'sweep.synthetic.iterations + synthetic.iterations=[[1,2]]'");
+  CHECK(linked.code == 2);
+  CHECK(linked.output.find("expected each parameter once in a linked sweep; 'synthetic.iterations' is named twice") !=
+        std::string::npos);
+  // compare and replicates shape the study: a list of them would be ignored.
+  for (const std::string key : {"compare", "replicates"}) {
+    const auto r = bcssim("validate " + synthetic + " --set 'sweep." + key + "=[1]'");
+    CHECK(r.code == 2);
+    CHECK(r.output.find("sweep." + key + " = [1]: expected a parameter path other than name, kind, compare and "
+                        "replicates") != std::string::npos);
+  }
+  CHECK(bcssim("validate " + synthetic + " --set 'sweep.synthetic.iterations + synthetic.granularity=[[1,\"1ms\"]]'")
+            .code == 0);
+}
+
+TEST_CASE("SWEEP3D's global grid past an int is exit 2 at validation, not a run that fails with a negative it_g")
+{
+  const std::string sweep3d = kDefault + " --set kind=app --set app.name=sweep3d --set compare=false"
+                                         " --set app.processes=4096 --set platform.nodes=2048 --set sweep3d.npe_i=4096";
+  const auto over = bcssim("validate " + sweep3d + " --set sweep3d.it=1000000");
+  CHECK(over.code == 2);
+  CHECK(over.output.find("sweep3d.it = 1000000: expected at most 524287 cells with sweep3d.cells = per_process on the "
+                         "4096 x 1 grid: the global grid's it_g = it x npe_i must be at most 2147483647") !=
+        std::string::npos);
+  CHECK(bcssim("validate " + sweep3d + " --set sweep3d.it=524287").code == 0);
+}
+
+TEST_CASE("--set and --log take one word each: the scenario may follow them")
+{
+  fs::remove_all(kTmp);
+  const auto r = bcssim("validate --set platform.nodes=16 " + kDefault);
+  CHECK(r.code == 0);
+  const auto run = bcssim("run --set 'microbench.paths=[\"elan-elan\"]' --log root.thres:critical " + kDefault +
+                          " --set microbench.distance=false --set microbench.bidirectional=false --out " +
+                          (kTmp / "o").string());
+  CHECK(run.code == 0);
+  CHECK(fs::exists(kTmp / "o" / "summary.json"));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a mistyped subcommand, option, sweep key, job key or choice gets a \"did you mean\"")
+{
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"run --frce " + kDefault, "error: no option '--frce' for 'bcssim run' (did you mean '--force'?)"},
+      {"workload generat", "error: no subcommand 'generat' of 'bcssim workload' (did you mean 'generate'?)"},
+      {"version", "error: no subcommand 'version' of 'bcssim' (did you mean '--version'?)"},
+      {"rnu " + kDefault, "error: no subcommand 'rnu' of 'bcssim' (did you mean 'run'?)"},
+      {"validate " + kDefault + " --set 'sweep.app.procesess=[2]'", "(did you mean 'app.processes'?)"},
+      {"validate " + kDefault + " --set platform.preset=asciq",
+       "platform.preset = \"asciq\": expected one of: crescendo, wolverine, accelerando, asci-q (did you mean "
+       "'asci-q'?)"},
+      {"validate " + kDefault + " --set kind=workload --set 'workload.jobs=[{\"sumbit\":\"1s\",\"app\":{\"name\":"
+       "\"synthetic\",\"processes\":2}}]'",
+       "workload.jobs[0].sumbit = \"1s\": expected no such key in a job (did you mean 'submit'?)"},
+  };
+  for (const auto& [args, said] : cases) {
+    CAPTURE(args);
+    const auto r = bcssim(args);
+    CHECK(r.code == 2);
+    CHECK(r.output.find(said) != std::string::npos);
+  }
+  CHECK(bcssim("--version").code == 0);
+  CHECK(bcssim("run --help").code == 0);
+}
