@@ -1,5 +1,6 @@
 // A trace's files (an index of rank files, or one shared file) and the reader of one rank's actions.
 #include "apps/replay/trace.hpp"
+#include "apps/replay/trace_shape.hpp"
 #include "apps/replay/trace_text.hpp"
 #include "base/sim_time.hpp"
 
@@ -214,11 +215,13 @@ struct RankAmounts {
   double largest_flops = 0, largest_sleep = 0, flops = 0, sleep = 0;
 };
 
+// The amounts, and the trace's shape (trace_shape.hpp) checked on the same pass.
 class AmountTally {
 public:
-  explicit AmountTally(int ranks) : ranks_(std::size_t(ranks)) {}
-  void add(const Action& a, int rank, const std::string&, std::uint64_t, std::string_view)
+  explicit AmountTally(const Layout& layout) : ranks_(std::size_t(layout.ranks)), shape_(layout) {}
+  void add(const Action& a, int rank, const std::string& file, std::uint64_t line, std::string_view text)
   {
+    shape_.add(a, rank, file, line, text);
     RankAmounts& r = ranks_.at(std::size_t(rank));
     if (a.kind == Kind::sleep) {
       r.largest_sleep = std::max(r.largest_sleep, a.amount);
@@ -228,10 +231,15 @@ public:
       r.flops += a.amount;
     }
   }
-  std::vector<RankAmounts> take() { return std::move(ranks_); }
+  std::vector<RankAmounts> take()
+  {
+    shape_.finish();
+    return std::move(ranks_);
+  }
 
 private:
   std::vector<RankAmounts> ranks_;
+  TraceShape shape_;
 };
 
 // A file's bytes as they are now, hashed (XXH3-64): a file rewritten under the same name (a test, a fuzzer) is
@@ -266,7 +274,7 @@ const std::vector<RankAmounts>& amounts_of(const Layout& layout)
   const std::lock_guard<std::mutex> lock(mutex);
   if (const auto it = cache.find(key); it != cache.end())
     return it->second;
-  AmountTally tally(layout.ranks);
+  AmountTally tally(layout);
   parse_every_line(layout, tally);
   return cache.emplace(std::move(key), tally.take()).first->second;
 }

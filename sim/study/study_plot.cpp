@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 
 namespace bcssim::sim {
 
@@ -74,14 +75,21 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
   const std::string xrange = any_x && x_lo == x_hi ? fmt::format("set xrange [{}:{}]\n", base::readable(x_lo * 0.5),
                                                                  base::readable(x_lo * 1.5 + 1))
                                                    : "";
+  // Four decimals, unless that makes the range empty (every value below 5e-5, e.g. run times of microseconds):
+  // gnuplot refuses an empty range.
+  std::string y_lo = fmt::format("{:.4f}", lo - margin), y_hi = fmt::format("{:.4f}", hi + margin);
+  if (std::stod(y_lo) >= std::stod(y_hi)) { // "-0.0000" and "0.0000" too
+    const double half = std::max(std::fabs(hi) * 0.05, 1e-9);
+    y_lo = fmt::format("{:.6g}", lo - half);
+    y_hi = fmt::format("{:.6g}", hi + half);
+  }
   const std::string gp = fmt::format(
       "# {0}. Regenerate with: gnuplot {1}.gp\n"
       "set grid\n{8}"
       "set xlabel '{2}'\nset ylabel '{3}'\nset title '{0}'\n{4}"
-      "set yrange [{6:.4f}:{7:.4f}]\nset xzeroaxis lt -1\n{5}",
+      "set yrange [{6}:{7}]\nset xzeroaxis lt -1\n{5}",
       gp_text(title), stem, gp_text(x.label), gp_text(y.label), (x.log ? "set logscale x 2\n" : "") + xrange,
-      svg_and_png(stem, 900, 500, "  plot " + plot + "\n"), lo - margin, hi + margin,
-      common_plot_settings());
+      svg_and_png(stem, 900, 500, "  plot " + plot + "\n"), y_lo, y_hi, common_plot_settings());
   dir.write(stem + ".gp", gp);
   dir.render(stem + ".gp");
 }

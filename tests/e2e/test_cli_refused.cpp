@@ -78,3 +78,44 @@ TEST_CASE("a mistyped subcommand, option, sweep key, job key or choice gets a \"
   CHECK(bcssim("--version").code == 0);
   CHECK(bcssim("run --help").code == 0);
 }
+
+TEST_CASE("an erroneous MPI trace is exit 2 on both MPIs with the same message; a run of microseconds plots")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::string head = "0 init\n1 init\n", tail = "0 finalize\n1 finalize\n";
+  const std::vector<std::pair<std::string, std::string>> traces = {
+      {head + "0 barrier\n1 bcast 10 0\n" + tail, "expected rank 1's collective number 1 to be what every rank"},
+      {head + "0 send 1 0 100\n1 recv 0 0 10\n" + tail, "MPI_ERR_TRUNCATE"},
+      {head + "0 send 1 0 10\n" + tail, "expected a send that rank 1 receives"},
+      {head + "0 comm_size 8\n" + tail, "expected the size of MPI_COMM_WORLD, 2"},
+      {head + tail + "0 barrier\n1 barrier\n", "expected no action of rank 0 after its finalize"},
+  };
+  const std::string replay = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/replay-example.json --set app.processes=2"
+                                                              " --set compare=false --set 'sweep.replay.compute_scale=[1]'";
+  for (std::size_t i = 0; i < traces.size(); ++i) {
+    const fs::path trace = kTmp / ("t" + std::to_string(i) + ".txt");
+    std::ofstream(trace) << traces[i].first;
+    std::string said;
+    for (const std::string mpi : {"quadrics", "bcs"}) {
+      CAPTURE(traces[i].first);
+      CAPTURE(mpi);
+      const auto r = bcssim("run " + replay + " --set mpi=" + mpi + " --set replay.trace=" + trace.string() +
+                            " --out " + (kTmp / "o").string());
+      CHECK(r.code == 2);
+      CHECK(r.output.find(traces[i].second) != std::string::npos);
+      CHECK(r.output.find(trace.string() + ":") != std::string::npos);
+      if (said.empty())
+        said = r.output;
+      CHECK(r.output == said);
+      CHECK(!fs::exists(kTmp / "o"));
+    }
+  }
+  // A run of 1 us: its time plot's range is not empty (gnuplot refused "[-0.0000:0.0000]" with exit 1).
+  std::ofstream(kTmp / "short.txt") << head << "0 compute 1000\n" << tail;
+  const auto ok = bcssim("run " + replay + " --set replay.trace=" + (kTmp / "short.txt").string() + " --out " +
+                         (kTmp / "short").string());
+  CHECK(ok.code == 0);
+  CHECK(fs::file_size(kTmp / "short" / "time.png") > 0);
+  fs::remove_all(kTmp);
+}

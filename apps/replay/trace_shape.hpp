@@ -1,0 +1,72 @@
+#pragma once
+// What no single line of a trace can break but the whole trace can, checked when the trace is validated so that
+// both MPIs refuse it the same way (exit 2 naming rank, file, line and action) instead of one running it and the
+// other deadlocking:
+//  - per rank: no action after "finalize", at least one action, "comm_size" = the trace's rank count (every
+//    collective runs on MPI_COMM_WORLD);
+//  - across ranks: the same sequence of collectives (kind, and root where there is one);
+//  - point to point, when every receive names its source and tag: each send matched by a receive (MPI's
+//    non-overtaking order, FIFO per sender, receiver and tag) at least as large, and each receive by a send.
+//    A receive from any source or with any tag makes the matching depend on timing: the trace is then matched
+//    at run time only.
+#include "apps/replay/trace.hpp"
+
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <tuple>
+#include <vector>
+
+namespace bcssim::apps::replay {
+
+class TraceShape {
+public:
+  explicit TraceShape(const Layout& layout);
+  /// One parsed action of `rank` at `file`:`line`; throws base::ParamRuleError at the line that breaks a rule.
+  void add(const Action& a, int rank, const std::string& file, std::uint64_t line, std::string_view text);
+  /// After every line: throws for what only the end shows (an empty rank, a rank with fewer collectives, an
+  /// unmatched send or receive).
+  void finish() const;
+
+private:
+  struct Where {
+    int rank = 0;
+    std::uint64_t line = 0;
+    std::uint64_t bytes = 0; // a message's size
+    bool known_size = true;
+  };
+  struct Collective {
+    Kind kind = Kind::barrier;
+    int root = -1; // -1: the kind has none
+    Where at;
+  };
+  struct Rank {
+    std::uint64_t actions = 0;
+    std::uint64_t finalized_at = 0; // its finalize's line, 0: none yet
+    std::size_t collectives = 0;
+  };
+  using Channel = std::tuple<int, int, int>; // sender, receiver, tag
+  struct Queues {
+    std::deque<Where> sends, receives;
+  };
+
+  const std::string& file_of(int rank) const;
+  void collective(const Action& a, int rank, const std::string& file, std::uint64_t line, std::string_view text);
+  void message(const Channel& c, const Where& w, bool send);
+
+  const Layout& layout_;
+  std::vector<Rank> ranks_;
+  std::vector<Collective> reference_; // the k-th collective as the first rank to reach it made it
+  struct Truncation {
+    Where receive, send;
+    int tag = 0;
+  };
+  std::map<Channel, Queues> channels_;
+  std::optional<Truncation> truncated_; // the first receive (by rank and line) smaller than its send
+  bool wildcards_ = false;
+};
+
+} // namespace bcssim::apps::replay

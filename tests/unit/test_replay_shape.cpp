@@ -1,0 +1,82 @@
+// A trace that no single line breaks but the whole does (apps/replay/trace_shape.hpp): refused at validation, so
+// that both MPIs say the same (before, one ran it and the other deadlocked, or both ran it).
+#include "apps/replay/trace.hpp"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+using namespace bcssim;
+using namespace bcssim::apps::replay;
+namespace fs = std::filesystem;
+
+namespace {
+
+// The message validate() throws for a shared trace of `text` ("" when it passes).
+std::string shape_error(const std::string& text)
+{
+  const fs::path dir = fs::temp_directory_path() / "bcssim-replay-shape";
+  fs::create_directories(dir);
+  const fs::path file = dir / "t.txt";
+  std::ofstream(file) << text;
+  std::string error;
+  try {
+    validate(read_layout(file.string()));
+  } catch (const base::ParamRuleError& e) {
+    error = e.what();
+  }
+  fs::remove_all(dir);
+  return error;
+}
+
+bool says(const std::string& error, const std::string& what) { return error.find(what) != std::string::npos; }
+
+const std::string head = "0 init\n1 init\n";
+const std::string tail = "0 finalize\n1 finalize\n";
+
+} // namespace
+
+TEST_CASE("replay trace: collectives must agree across ranks, in kind and root")
+{
+  CHECK(shape_error(head + "0 barrier\n1 barrier\n0 bcast 8 1\n1 bcast 8 1\n" + tail) == "");
+  CHECK(says(shape_error(head + "0 barrier\n1 bcast 10 0\n" + tail),
+             "t.txt:4: \"1 bcast 10 0\": expected rank 1's collective number 1 to be what every rank calls there: "
+             "rank 0 calls barrier"));
+  CHECK(says(shape_error(head + "0 bcast 8 0\n1 bcast 8 1\n" + tail), "rank 0 calls bcast with root 0"));
+  CHECK(says(shape_error(head + "0 barrier\n1 barrier\n0 barrier\n" + tail),
+             "rank 1 to call every collective the others call: it ends after 1 of them, and rank 0 calls a barrier "
+             "next"));
+}
+
+TEST_CASE("replay trace: nothing after finalize, no empty rank, comm_size is the rank count")
+{
+  CHECK(says(shape_error(head + tail + "0 barrier\n1 barrier\n"),
+             "t.txt:5: \"0 barrier\": expected no action of rank 0 after its finalize (line 3)"));
+  CHECK(shape_error("0 init\n0 finalize\n1 compute 0\n2 init\n2 finalize\n") == ""); // ranks 0-2, all present
+  CHECK(says(shape_error("0 init\n0 finalize\n2 init\n2 finalize\n"), "at least one action of rank 1"));
+  CHECK(shape_error(head + "0 comm_size 2\n" + tail) == "");
+  CHECK(says(shape_error(head + "0 comm_size 8\n" + tail),
+             "\"0 comm_size 8\": expected the size of MPI_COMM_WORLD, 2 (the trace's ranks)"));
+}
+
+TEST_CASE("replay trace: every send received by a receive at least as large, every receive sent to")
+{
+  CHECK(shape_error(head + "0 send 1 0 100\n1 recv 0 0 100\n0 isend 1 5 8\n1 irecv 0 5 16\n1 wait 0 1 5\n"
+                           "0 wait 0 1 5\n" + tail) == "");
+  const std::string truncated = shape_error(head + "0 send 1 0 100\n1 recv 0 0 10\n" + tail);
+  CHECK(says(truncated, "t.txt:4: expected a receive of at least the 100 bytes that its matching send from rank 0 "
+                        "(tag 0, "));
+  CHECK(says(truncated, "t.txt:3) carries, not 10: MPI_ERR_TRUNCATE"));
+  // FIFO per sender, receiver and tag: the second receive gets the second send.
+  CHECK(says(shape_error(head + "0 send 1 0 8\n0 send 1 0 100\n1 recv 0 0 8\n1 recv 0 0 8\n" + tail),
+             "t.txt:6: expected a receive of at least the 100 bytes"));
+  CHECK(says(shape_error(head + "0 send 1 0 10\n" + tail),
+             "t.txt:3: expected a send that rank 1 receives: rank 0's message to it (tag 0, 10 bytes) matches no "
+             "receive of rank 1"));
+  CHECK(says(shape_error(head + "1 recv 0 3 10\n" + tail),
+             "t.txt:3: expected a receive that a send matches: rank 0 sends rank 1 no message with tag 3"));
+  // A receive from any source makes the matching a matter of timing: left to the run.
+  CHECK(shape_error(head + "0 send 1 0 100\n1 recv -1 0 10\n" + tail) == "");
+}
