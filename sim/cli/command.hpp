@@ -41,6 +41,8 @@ struct StudyArgs {
   Study load() const { return Study::load(file, sets); }
   /// --out, else out/<study name>.
   std::filesystem::path out(const Study& study) const;
+  /// Throws ScenarioError for an --out given as "" (which would otherwise silently mean the default).
+  void check_out_given(const CLI::App* sub) const;
 };
 
 std::unique_ptr<Command> run_command(CLI::App& app);

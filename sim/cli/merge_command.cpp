@@ -4,6 +4,7 @@
 #include "sim/config/scenario.hpp"
 #include "sim/driver/run.hpp"
 #include "sim/output/results_dir.hpp"
+#include "sim/study/point_check.hpp"
 #include "sim/study/study_merge.hpp"
 
 #include <chrono>
@@ -35,6 +36,7 @@ public:
       throw ScenarioError("folder", folder.string(),
                           "a study's results folder holding points/ (what the `bcssim sweep --emit-jobs` commands "
                           "write)");
+    check_points_folder(study, folder, "folder");
     const auto wall_start = std::chrono::steady_clock::now(); // run-info.json only
     ResultsDir dir(folder, ReplacePolicy{force_, /*study_points=*/true, "folder"});
     dir.set_title(dir.final_dir().filename().string(), study.overrides());

@@ -71,6 +71,7 @@ public:
   {
     for (const std::string& setting : options_.sg_log) // before anything is created: SimGrid aborts on a bad one
       check_log_setting(setting);
+    args_.check_out_given(sub_);
     const Study study = args_.load();
     options_.out_dir = args_.out_dir;
     if (!trace_window_.empty())

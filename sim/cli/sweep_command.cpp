@@ -23,6 +23,7 @@ public:
 
   int run(const char* argv0) override
   {
+    args_.check_out_given(sub_);
     const Study study = args_.load();
     std::cout << emit_jobs(study, argv0, args_.file, args_.sets, args_.out(study), force_);
     return 0;

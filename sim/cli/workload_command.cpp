@@ -17,6 +17,7 @@
 #include <iostream>
 #include <limits>
 #include <sstream>
+#include <unistd.h>
 
 namespace bcssim::sim::cli {
 namespace {
@@ -34,7 +35,15 @@ public:
     generate_->add_option("--jobs", jobs_, "Number of jobs")->check(CLI::Range(1, 10000000));
     generate_->add_option("--procs", procs_, "The machine's processors, a power of two (the largest job)")
         ->check(CLI::Range(2, 1 << 20));
-    generate_->add_option("--seed", seed_, "Seed of the project's generator (same seed, same file)");
+    generate_->add_option("--seed", seed_, "Seed of the project's generator (same seed, same file)")
+        ->check(CLI::Validator(
+            [](std::string& s) -> std::string { // CLI11 alone would take -1 as 2^64 - 1
+              const bool digits = !s.empty() && s.find_first_not_of("0123456789") == std::string::npos;
+              return digits && (s.size() < 20 || (s.size() == 20 && s <= "18446744073709551615"))
+                         ? ""
+                         : "expected a whole number from 0 to 2^64 - 1, not " + s;
+            },
+            "UINT64"));
     generate_->add_option("--out", out_, "The SWF file to write (default: standard output)");
     generate_->add_flag("--force", force_, "Replace --out if it exists");
     stats_ = sub_->add_subcommand("stats", "Summarize an SWF file (plain, .gz or .xz)");
@@ -56,14 +65,24 @@ private:
   {
     if ((procs_ & (procs_ - 1)) != 0)
       throw ScenarioError("--procs", std::to_string(procs_), "a power of two from 2 to 2^20");
-    if (!out_.empty() && fs::exists(out_) && !force_)
-      throw ScenarioError("--out", out_, "a file that does not exist yet (or --force to replace it)");
+    if (generate_->count("--out") > 0 && out_.empty())
+      throw ScenarioError("--out", "\"\"", "the path of the SWF file to write (without --out: standard output)");
+    if (!out_.empty()) {
+      std::error_code ec;
+      const fs::path folder = fs::path(out_).parent_path().empty() ? fs::path(".") : fs::path(out_).parent_path();
+      if (!fs::is_directory(folder, ec))
+        throw ScenarioError("--out", out_, fmt::format("a file in an existing folder; {} is not one", folder.string()));
+      if (fs::is_directory(out_, ec))
+        throw ScenarioError("--out", out_, "the path of a file; this is a folder");
+      if (fs::exists(fs::symlink_status(out_, ec)) && !force_)
+        throw ScenarioError("--out", out_, "a file that does not exist yet (or --force to replace it)");
+    }
     const workloads::Swf swf = workloads::lublin_workload(workloads::lublin_spec(procs_, jobs_, seed_));
     if (out_.empty()) {
       workloads::write_swf(std::cout, swf);
       return 0;
     }
-    const fs::path tmp = out_ + ".tmp";
+    const fs::path tmp = out_ + ".tmp-" + std::to_string(::getpid()); // never a name a user's file could have
     std::ostringstream text;
     workloads::write_swf(text, swf);
     try {

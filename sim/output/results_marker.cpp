@@ -92,10 +92,28 @@ bool is_results_folder(const fs::path& folder)
 void check_replaceable(const fs::path& final_dir, const ReplacePolicy& policy)
 {
   std::error_code ec;
+  const std::string where = final_dir.string();
+  // The folder is replaced whole, by a rename: never the working directory or a folder holding it.
+  const fs::path cwd = fs::current_path(ec);
+  const fs::path target = fs::weakly_canonical(fs::absolute(final_dir, ec), ec);
+  if (!ec && !cwd.empty() && !target.empty()) {
+    const fs::path inside = cwd.lexically_relative(target);
+    if (!inside.empty() && *inside.begin() != "..")
+      throw ScenarioError(policy.option, where,
+                          "a folder other than the working directory and the folders holding it (bcssim replaces "
+                          "its results folder whole): run from elsewhere, or choose another " + policy.option);
+  }
+  // Every folder on the way must be one (else creating it fails with a filesystem error, exit 1).
+  for (fs::path up = final_dir.parent_path(); !up.empty(); up = up.parent_path()) {
+    const fs::file_status s = fs::status(up, ec);
+    if (fs::exists(s) && !fs::is_directory(s))
+      throw ScenarioError(policy.option, where, "a folder path; " + up.string() + " is a file, not a folder");
+    if (up == up.parent_path())
+      break;
+  }
   const fs::file_status st = fs::symlink_status(final_dir, ec);
   if (!fs::exists(st))
     return;
-  const std::string where = final_dir.string();
   const std::string never = "a new folder, or a results folder bcssim wrote (it never deletes anything else)";
   if (fs::is_symlink(st))
     throw ScenarioError(policy.option, where, never + "; this is a symlink");

@@ -4,6 +4,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
+#include <fstream>
 #include <optional>
 #include <set>
 
@@ -80,6 +82,63 @@ void check_point_scenario(const Study& study, std::size_t i, const nlohmann::jso
   throw ScenarioError(point_folder(i) + " " + *path, text(was),
                       fmt::format("{}, the value of {} in the study as given now (scenario file and --set){}",
                                   text(want), point, advice));
+}
+
+void check_points_folder(const Study& study, const std::filesystem::path& folder, const std::string& option)
+{
+  namespace fs = std::filesystem;
+  const std::string where = folder.string();
+  const std::string range = fmt::format("points/{} to points/{}", point_folder(0).substr(7),
+                                        point_folder(study.size() - 1).substr(7));
+  std::error_code ec;
+  std::set<std::string> expected;
+  for (std::size_t i = 0; i < study.size(); ++i)
+    expected.insert(point_folder(i));
+  std::set<std::string> extra;
+  for (const auto& entry : fs::directory_iterator(folder / "points", ec)) { // anything else: not bcssim's (merge)
+    const std::string base = entry.path().filename().string();
+    if (!base.empty() && base.find_first_not_of("0123456789") == std::string::npos &&
+        !expected.count("points/" + base))
+      extra.insert("points/" + base);
+  }
+  if (!extra.empty())
+    throw ScenarioError(option, where,
+                        fmt::format("a study's folder holding its {} points only ({}); {} is not one of them (run "
+                                    "with other sweep values? move it out of the folder)",
+                                    study.size(), range, *extra.begin()));
+  for (std::size_t i = 0; i < study.size(); ++i) {
+    const fs::path point = folder / point_folder(i);
+    if (!fs::is_directory(point, ec))
+      throw ScenarioError(option, where,
+                          fmt::format("every point of the study ({}); {} is missing: run it with `bcssim run "
+                                      "<scenario> --point {} --out {}` (`bcssim sweep --emit-jobs` prints them all)",
+                                      range, point_folder(i), i, point.string()));
+    const fs::path file = point / "summary.json";
+    nlohmann::json summary;
+    try {
+      std::ifstream in(file, std::ios::binary);
+      if (!in)
+        throw std::runtime_error("it cannot be read");
+      summary = nlohmann::json::parse(in);
+    } catch (const std::exception& e) {
+      throw ScenarioError(file.string(), "(unreadable)",
+                          fmt::format("a point's summary.json as bcssim writes it ({}): run the point again", e.what()));
+    }
+    const auto field = [&](const char* key) -> const nlohmann::json* {
+      return summary.is_object() && summary.contains(key) ? &summary.at(key) : nullptr;
+    };
+    const nlohmann::json* digest = field("digest");
+    if (digest == nullptr || !digest->is_string() || digest->get<std::string>().size() != 16 ||
+        digest->get<std::string>().find_first_not_of("0123456789abcdef") != std::string::npos)
+      throw ScenarioError(file.string() + ": digest",
+                          digest == nullptr ? std::string("(none)") : digest->dump(),
+                          "16 lowercase hex digits, as bcssim writes them: run the point again");
+    for (const char* key : {"simulated_time_ns", "events"})
+      if (const nlohmann::json* v = field(key); v == nullptr || !v->is_number_integer() || v->get<std::int64_t>() < 0)
+        throw ScenarioError(fmt::format("{}: {}", file.string(), key),
+                            v == nullptr ? std::string("(none)") : v->dump(),
+                            "a whole number of at least 0, as bcssim writes it: run the point again");
+  }
 }
 
 } // namespace bcssim::sim

@@ -7,10 +7,17 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <filesystem>
+#include <string>
 
 namespace bcssim::sim {
 
 /// Throws ScenarioError naming point i's folder and the first parameter whose recorded value differs.
 void check_point_scenario(const Study& study, std::size_t i, const nlohmann::json& summary);
+
+/// Before `bcssim merge` of `folder` (a user's, gathered from a cluster): points/ holds exactly the study's points
+/// (none missing, none extra), and each point's summary.json is JSON with a digest of 16 hex digits, a simulated
+/// time and an event count. Throws ScenarioError on `option` (the CLI's name of the folder) naming what is wrong.
+void check_points_folder(const Study& study, const std::filesystem::path& folder, const std::string& option);
 
 } // namespace bcssim::sim

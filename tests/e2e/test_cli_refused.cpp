@@ -119,3 +119,61 @@ TEST_CASE("an erroneous MPI trace is exit 2 on both MPIs with the same message; 
   CHECK(fs::file_size(kTmp / "short" / "time.png") > 0);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("--out and merge folders a user got wrong are exit 2 naming them, never a raw filesystem error")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "userfile") << "the user's";
+  std::ofstream(kTmp / "st.json") << R"({"name": "st", "kind": "microbench", "sweep": {"platform.nodes": [2, 4]},
+    "microbench": {"paths": ["elan-elan"], "sizes": ["0B"], "bidirectional": false, "distance": false}})";
+  const std::string st = (kTmp / "st.json").string();
+  const std::string in_tmp = "cd " + kTmp.string() + " && " + exe() + " ";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"run " + st + " --out userfile/sub", "--out = userfile/sub: expected a folder path; userfile is a file"},
+      {"run " + st + " --out ''", "--out = \"\": expected a results folder path (without --out: out/<scenario name>)"},
+      {"sweep " + st + " --emit-jobs --out ''", "--out = \"\": expected a results folder path"},
+      {"run " + st + " --out . --force", "--out = .: expected a folder other than the working directory and the "
+                                         "folders holding it"},
+      {"workload generate --jobs 2 --out /nonexistent-bcssim/x", "--out = /nonexistent-bcssim/x: expected a file in "
+                                                                 "an existing folder; /nonexistent-bcssim is not one"},
+      {"workload generate --jobs 2 --out ''", "--out = \"\": expected the path of the SWF file to write"},
+      {"workload generate --jobs 2 --seed -1", "--seed: expected a whole number from 0 to 2^64 - 1, not -1"},
+      {"workload generate --jobs 2 --seed 18446744073709551616", "not 18446744073709551616"},
+  };
+  for (const auto& [args, said] : cases) {
+    CAPTURE(args);
+    const auto r = run_shell(in_tmp + args + " 2>&1");
+    CHECK(r.code == 2);
+    CHECK(r.output.find(said) != std::string::npos);
+  }
+  CHECK(slurp(kTmp / "userfile") == "the user's");
+
+  // merge: a missing point, an extra one, a corrupt summary.json, a garbage digest.
+  const fs::path m = kTmp / "m";
+  REQUIRE(run_shell(in_tmp + "run st.json --point 0 --out m/points/0000 -q").code == 0);
+  auto merged = run_shell(in_tmp + "merge st.json m 2>&1");
+  CHECK(merged.code == 2);
+  CHECK(merged.output.find("folder = m: expected every point of the study (points/0000 to points/0001); "
+                           "points/0001 is missing") != std::string::npos);
+  REQUIRE(run_shell(in_tmp + "run st.json --point 1 --out m/points/0001 -q").code == 0);
+  fs::copy(m / "points" / "0001", m / "points" / "0002", fs::copy_options::recursive);
+  merged = run_shell(in_tmp + "merge st.json m 2>&1");
+  CHECK(merged.code == 2);
+  CHECK(merged.output.find("points/0002 is not one of them") != std::string::npos);
+  fs::remove_all(m / "points" / "0002");
+  const std::string summary = slurp(m / "points" / "0001" / "summary.json");
+  std::ofstream(m / "points" / "0001" / "summary.json") << "{garbage";
+  merged = run_shell(in_tmp + "merge st.json m 2>&1");
+  CHECK(merged.code == 2);
+  CHECK(merged.output.find("m/points/0001/summary.json = (unreadable): expected a point's summary.json") !=
+        std::string::npos);
+  const auto at = summary.find("\"digest\": \"") + 11;
+  std::ofstream(m / "points" / "0001" / "summary.json") << summary.substr(0, at) << "zz" << summary.substr(at + 2);
+  merged = run_shell(in_tmp + "merge st.json m 2>&1");
+  CHECK(merged.code == 2);
+  CHECK(merged.output.find("summary.json: digest = \"zz") != std::string::npos);
+  std::ofstream(m / "points" / "0001" / "summary.json") << summary;
+  CHECK(run_shell(in_tmp + "merge st.json m 2>&1").code == 0);
+  fs::remove_all(kTmp);
+}
