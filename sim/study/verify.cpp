@@ -132,8 +132,15 @@ int verify(const VerifyOptions& options, std::ostream& out)
     if (code == 0)
       std::ifstream(tmp / "digest") >> digest;
     {
+      // The child's own temporary folder (<tmp>.tmp-<its pid>) stays when it was killed: the names carry this
+      // process's pid and the scenario's index, so every folder of that prefix is this run's.
       const auto lock = cleanup_lock();
-      std::filesystem::remove_all(tmp);
+      std::error_code ec;
+      std::filesystem::remove_all(tmp, ec);
+      const std::string prefix = tmp.filename().string() + ".tmp-";
+      for (const auto& entry : std::filesystem::directory_iterator(tmp.parent_path(), ec))
+        if (entry.path().filename().string().rfind(prefix, 0) == 0)
+          std::filesystem::remove_all(entry.path(), ec);
       unregister_temp(tmp);
     }
     if (code != 0) {

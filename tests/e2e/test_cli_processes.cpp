@@ -123,6 +123,29 @@ TEST_CASE("signals: SIGTERM and SIGINT stop a sweep or a run within a second, ex
   fs::remove_all(kTmp);
 }
 
+TEST_CASE("verify leaves no temporary folder when the run it started is killed")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp / "tmp");
+  std::ofstream(kTmp / "long.json") << R"({"name": "long", "kind": "app", "platform": {"nodes": 4},
+    "app": {"name": "synthetic", "processes": 8}, "synthetic": {"pattern": "exchange", "iterations": 1000000000}})";
+  std::ofstream(kTmp / "digests.csv") << "scenario,digest\nlong.json,0123456789abcdef\n";
+  ::setenv("TMPDIR", (kTmp / "tmp").c_str(), 1); // verify's temporary folders, and its child's, go there
+  const pid_t verify = spawn("verify --digests " + (kTmp / "digests.csv").string());
+  ::unsetenv("TMPDIR");
+  std::vector<pid_t> run;
+  for (int i = 0; i < 1000 && (run.empty() || !temp_left(kTmp / "tmp")); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    run = children_of(verify);
+  }
+  REQUIRE(run.size() == 1);
+  REQUIRE(temp_left(kTmp / "tmp")); // the run's own <folder>.tmp-<pid>
+  ::kill(run[0], SIGKILL);
+  CHECK(wait_exit(verify).first == 1); // "FAILED long.json: bcssim run exited with 137"
+  CHECK(fs::is_empty(kTmp / "tmp"));
+  fs::remove_all(kTmp);
+}
+
 TEST_CASE("under a memory limit a machine too big for it fails with exit 1 naming its size, and leaves nothing")
 {
   fs::remove_all(kTmp);
