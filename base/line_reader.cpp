@@ -169,6 +169,9 @@ bool LineReader::next(std::string_view& line)
     const char* start = buffer_.data() + begin_;
     const auto* nl = static_cast<const char*>(std::memchr(start, '\n', end_ - begin_));
     if (nl == nullptr) {
+      if (line_.size() + (end_ - begin_) > kMaxLineBytes) // e.g. /dev/zero, or a binary file
+        throw std::runtime_error(fmt::format("line {} is longer than {} MiB: not a file of text lines",
+                                             line_number_ + 1, kMaxLineBytes >> 20));
       line_.append(start, end_ - begin_);
       begin_ = end_;
       spanning = true;

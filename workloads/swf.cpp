@@ -65,6 +65,9 @@ void parse_line(std::string_view text, std::uint64_t line, const std::string& fi
   if (text.empty())
     return;
   if (text[0] == ';') {
+    if (swf.header.size() + swf.comments.size() >= kMaxSwfCommentLines)
+      throw SwfError(file, line, "the file", "(more comment lines)",
+                     fmt::format("at most {} comment and header lines", kMaxSwfCommentLines));
     const std::string_view body = trim(text.substr(1));
     const auto colon = body.find(':');
     const std::string_view key = colon == std::string_view::npos ? std::string_view() : trim(body.substr(0, colon));
@@ -74,6 +77,9 @@ void parse_line(std::string_view text, std::uint64_t line, const std::string& fi
       swf.comments.emplace_back(body);
     return;
   }
+  if (swf.jobs.size() >= kMaxSwfJobs)
+    throw SwfError(file, line, "the file", "(more jobs)",
+                   fmt::format("at most {} jobs per workload file (split it, or keep its first jobs)", kMaxSwfJobs));
   std::array<double, 18> v{};
   int count = 0;
   std::size_t at = 0;

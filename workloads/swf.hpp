@@ -39,6 +39,12 @@ struct SwfJob {
   std::uint64_t line = 0;             // where it was read (1-based; 0: not read from a file)
 };
 
+/// What a workload file may hold, so that reading one is bounded in memory (about 150 bytes per job read, and a
+/// run's jobs about 300 bytes each: docs/model.md): more job lines, or more comment and header lines, is an
+/// SwfError naming the line past the limit. The Parallel Workloads Archive's longest logs hold about 500,000 jobs.
+inline constexpr std::size_t kMaxSwfJobs = 1000000;
+inline constexpr std::size_t kMaxSwfCommentLines = 100000;
+
 struct Swf {
   std::vector<std::pair<std::string, std::string>> header; // "; Key: value" lines, in order
   std::vector<std::string> comments;                       // other ';' lines, without the ';'

@@ -13,6 +13,8 @@
 namespace bcssim::sim {
 
 inline constexpr int kMaxJsonDepth = 64;
+/// The largest scenario file read (a workload of 100,000 inline jobs is about 10 MiB).
+inline constexpr std::size_t kMaxScenarioBytes = std::size_t(64) << 20;
 inline constexpr std::size_t kMaxShownValue = 200;
 
 /// Parses a user's JSON text. Throws ScenarioError naming the JSON path (under `base_path`, "(root)" when empty)

@@ -96,14 +96,21 @@ nlohmann::json Scenario::read(const std::string& file)
 {
   if (std::filesystem::is_directory(file))
     throw ScenarioError("(file)", "\"" + file + "\"", "a scenario file; this is a folder");
-  std::ifstream in(file);
+  std::ifstream in(file, std::ios::binary);
   if (!in)
     throw ScenarioError("(file)", "\"" + file + "\"", "a readable scenario file");
-  std::stringstream buffer;
-  buffer << in.rdbuf();
+  // Read at most one byte past the limit: /dev/zero or a huge file is refused, not read until memory runs out.
+  std::string text(kMaxScenarioBytes + 1, '\0');
+  in.read(text.data(), std::streamsize(text.size()));
+  text.resize(std::size_t(in.gcount()));
+  if (text.size() > kMaxScenarioBytes)
+    throw ScenarioError("(file)", "\"" + file + "\"",
+                        fmt::format("a scenario file of at most {} MiB (a large workload goes in an SWF file: "
+                                    "workload.swf)",
+                                    kMaxScenarioBytes >> 20));
   nlohmann::json user;
   try {
-    user = parse_user_json(buffer.str()); // depth, duplicate keys and numbers checked (sim/config/json_limits.hpp)
+    user = parse_user_json(text); // depth, duplicate keys and numbers checked (sim/config/json_limits.hpp)
   } catch (const nlohmann::json::parse_error& e) {
     throw ScenarioError("(root)", "<malformed JSON>", std::string("valid JSON; ") + e.what());
   }

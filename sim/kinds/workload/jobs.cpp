@@ -25,6 +25,86 @@ std::set<std::string> scenario_keys()
 
 } // namespace
 
+Scenario WorkloadJob::scenario() const { return machine->with(nlohmann::json::parse(sections)); }
+
+namespace {
+
+// One record (a workload.jobs entry, or an SWF record as one) as a job, checked; `at` names it in errors.
+WorkloadJob make_job(std::size_t i, const nlohmann::json& record, const std::string& at,
+                     const std::shared_ptr<const Scenario>& machine, unsigned machine_pes)
+{
+  static const std::set<std::string> allowed = scenario_keys();
+  WorkloadJob job;
+  job.id = int(i);
+  job.machine = machine;
+  nlohmann::json fragment = nlohmann::json::object();
+  for (const auto& [key, value] : record.items()) {
+    if (key == "submit") {
+      const auto t = value.is_string() ? base::parse_quantity(base::Quantity::time, value.get<std::string>()) : std::nullopt;
+      if (!t || *t < 0 || !base::within_sim_time_limit(*t))
+        throw ScenarioError(at + ".submit", value.dump(),
+                            "a time of at least 0 s, e.g. \"0s\" or \"1.5s\", and at most " +
+                                base::sim_time_limit_text());
+      job.submit = *t;
+    } else if (key == "estimate") {
+      const auto t =
+          value.is_string() ? base::parse_quantity(base::Quantity::time, value.get<std::string>()) : std::nullopt;
+      if (!t || *t <= 0)
+        throw ScenarioError(at + ".estimate", value.dump(), "a time of more than 0 s, e.g. \"10s\"");
+      job.estimate = *t;
+    } else if (key == "priority") {
+      if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 1000000)
+        throw ScenarioError(at + ".priority", value.dump(), "an integer in [0, 1000000]");
+      job.priority = int(value.get<std::int64_t>());
+    } else if (key == "pes") {
+      if (!value.is_array() || value.empty())
+        throw ScenarioError(at + ".pes", value.dump(), "a list of machine PE numbers, one per process");
+      for (const auto& v : value) {
+        if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= machine_pes)
+          throw ScenarioError(at + ".pes", value.dump(),
+                              fmt::format("PE numbers in [0, {}] (node x platform.pes_per_node + PE), one per "
+                                          "process",
+                                          machine_pes - 1));
+        job.pes.push_back(unsigned(v.get<std::uint64_t>()));
+      }
+      if (std::set<unsigned>(job.pes.begin(), job.pes.end()).size() != job.pes.size())
+        throw ScenarioError(at + ".pes", value.dump(), "distinct PEs (one process per PE per job)");
+    } else if (allowed.count(key)) {
+      fragment[key] = value;
+    } else {
+      std::vector<std::string> keys(allowed.begin(), allowed.end());
+      keys.push_back("estimate");
+      keys.push_back("pes");
+      keys.push_back("priority");
+      keys.push_back("submit");
+      std::sort(keys.begin(), keys.end());
+      throw ScenarioError(at + "." + key, value.dump(),
+                          fmt::format("no such key in a job{}; allowed: {}", did_you_mean(key, keys),
+                                      fmt::join(keys, ", ")));
+    }
+  }
+  job.sections = fragment.dump();
+  Scenario resolved = [&] { // checked now, then dropped: scenario() resolves it again when the job starts
+    try {
+      return machine->with(fragment);
+    } catch (const ScenarioError& e) {
+      throw ScenarioError(at + "." + e.path(), e.value(), e.allowed());
+    }
+  }();
+  job.app = resolved.text("app.name");
+  job.processes = app_ranks(resolved);
+  if (job.processes > machine_pes)
+    throw ScenarioError(at + ".app.processes", std::to_string(job.processes),
+                        fmt::format("at most the machine's {} PEs (platform.nodes x platform.pes_per_node)",
+                                    machine_pes));
+  if (!job.pes.empty() && job.pes.size() != job.processes)
+    throw ScenarioError(at + ".pes", record.at("pes").dump(),
+                        fmt::format("one PE per process: {} of them", job.processes));
+  return job;
+}
+
+} // namespace
+
 std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
 {
   const bool from_swf = !sc.text("workload.swf").empty();
@@ -36,8 +116,8 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
     swf = swf_records(sc);
   if (skipped != nullptr)
     *skipped = swf.skipped;
-  const nlohmann::json& records = from_swf ? swf.records : sc.raw("workload.jobs");
-  if (records.empty())
+  const nlohmann::json& inline_jobs = sc.raw("workload.jobs");
+  if (!from_swf && inline_jobs.empty())
     throw ScenarioError("workload.jobs", "[]", "at least one job (or workload.swf)");
   // The machine every job runs on: the workload's scenario as resolved, as a scenario of kind "app".
   nlohmann::json machine = sc.echo();
@@ -45,78 +125,19 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
   machine.erase("scheduler");
   machine["kind"] = "app";
   // Resolved once; each job's sections go over it (Scenario::with), as if merged into it and resolved.
-  const Scenario machine_scenario = Scenario::resolve(machine, {}, sc.name());
-  const std::set<std::string> allowed = scenario_keys();
+  const auto machine_scenario = std::make_shared<const Scenario>(Scenario::resolve(machine, {}, sc.name()));
   const unsigned machine_pes = unsigned(sc.integer("platform.nodes") * sc.integer("platform.pes_per_node"));
   std::vector<WorkloadJob> jobs;
-  for (std::size_t i = 0; i < records.size(); ++i) {
-    const std::string at = from_swf ? swf.origins[i] : fmt::format("workload.jobs[{}]", i);
-    const nlohmann::json& record = records[i];
-    WorkloadJob job;
-    job.id = int(i);
-    nlohmann::json fragment = nlohmann::json::object();
-    for (const auto& [key, value] : record.items()) {
-      if (key == "submit") {
-        const auto t = value.is_string() ? base::parse_quantity(base::Quantity::time, value.get<std::string>()) : std::nullopt;
-        if (!t || *t < 0 || !base::within_sim_time_limit(*t))
-          throw ScenarioError(at + ".submit", value.dump(),
-                              "a time of at least 0 s, e.g. \"0s\" or \"1.5s\", and at most " +
-                                  base::sim_time_limit_text());
-        job.submit = *t;
-      } else if (key == "estimate") {
-        const auto t =
-            value.is_string() ? base::parse_quantity(base::Quantity::time, value.get<std::string>()) : std::nullopt;
-        if (!t || *t <= 0)
-          throw ScenarioError(at + ".estimate", value.dump(), "a time of more than 0 s, e.g. \"10s\"");
-        job.estimate = *t;
-      } else if (key == "priority") {
-        if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 1000000)
-          throw ScenarioError(at + ".priority", value.dump(), "an integer in [0, 1000000]");
-        job.priority = int(value.get<std::int64_t>());
-      } else if (key == "pes") {
-        if (!value.is_array() || value.empty())
-          throw ScenarioError(at + ".pes", value.dump(), "a list of machine PE numbers, one per process");
-        for (const auto& v : value) {
-          if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= machine_pes)
-            throw ScenarioError(at + ".pes", value.dump(),
-                                fmt::format("PE numbers in [0, {}] (node x platform.pes_per_node + PE), one per "
-                                            "process",
-                                            machine_pes - 1));
-          job.pes.push_back(unsigned(v.get<std::uint64_t>()));
-        }
-        if (std::set<unsigned>(job.pes.begin(), job.pes.end()).size() != job.pes.size())
-          throw ScenarioError(at + ".pes", value.dump(), "distinct PEs (one process per PE per job)");
-      } else if (allowed.count(key)) {
-        fragment[key] = value;
-      } else {
-        std::vector<std::string> keys(allowed.begin(), allowed.end());
-        keys.push_back("estimate");
-        keys.push_back("pes");
-        keys.push_back("priority");
-        keys.push_back("submit");
-        std::sort(keys.begin(), keys.end());
-        throw ScenarioError(at + "." + key, value.dump(),
-                            fmt::format("no such key in a job{}; allowed: {}", did_you_mean(key, keys),
-                                        fmt::join(keys, ", ")));
-      }
-    }
-    try {
-      job.scenario = machine_scenario.with(fragment);
-    } catch (const ScenarioError& e) {
-      throw ScenarioError(at + "." + e.path(), e.value(), e.allowed());
-    }
-    job.app = job.scenario.text("app.name");
-    if (from_swf)
-      job.dedicated = swf.run_times[i];
-    job.processes = app_ranks(job.scenario);
-    if (job.processes > machine_pes)
-      throw ScenarioError(at + ".app.processes", std::to_string(job.processes),
-                          fmt::format("at most the machine's {} PEs (platform.nodes x platform.pes_per_node)",
-                                      machine_pes));
-    if (!job.pes.empty() && job.pes.size() != job.processes)
-      throw ScenarioError(at + ".pes", record.at("pes").dump(),
-                          fmt::format("one PE per process: {} of them", job.processes));
-    jobs.push_back(std::move(job));
+  if (!from_swf) {
+    for (std::size_t i = 0; i < inline_jobs.size(); ++i)
+      jobs.push_back(make_job(i, inline_jobs[i], fmt::format("workload.jobs[{}]", i), machine_scenario, machine_pes));
+    return jobs;
+  }
+  jobs.reserve(swf.records.size());
+  for (std::size_t i = 0; i < swf.records.size(); ++i) {
+    const SwfRecord& r = swf.records[i];
+    jobs.push_back(make_job(i, r.record(), fmt::format("{}:{}", swf.path, r.line), machine_scenario, machine_pes));
+    jobs.back().dedicated = r.run_time;
   }
   return jobs;
 }

@@ -7,6 +7,7 @@
 // it, and a broken one is reported under workload.jobs[i] (or its SWF file and line).
 #include "sim/config/scenario.hpp"
 
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -22,7 +23,13 @@ struct WorkloadJob {
   int priority = 0;      // higher first where the algorithm uses priorities (PBCS); FCFS ignores it
   std::vector<unsigned> pes; // explicit placement: rank r on machine PE pes[r] (node x pes_per_node + PE); empty:
                              // packed on the lowest free PEs
-  Scenario scenario;     // the job as a scenario of kind "app" (its application reads its parameters here)
+  /// The job as a scenario of kind "app" (its application reads its parameters there): the machine's scenario
+  /// with the job's sections over it. Resolved when asked (checked once by workload_jobs), so that a job holds
+  /// a few hundred bytes, not a resolved scenario's ~25 kB: a workload of a million jobs fits in memory.
+  Scenario scenario() const;
+
+  std::shared_ptr<const Scenario> machine; // shared by every job of the workload
+  std::string sections;                     // the job's sections, as compact JSON
 };
 
 /// The workload's jobs, checked; ScenarioError naming workload.jobs[i]... (or FILE:LINE) for a bad one.

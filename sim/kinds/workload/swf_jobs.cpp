@@ -22,6 +22,17 @@ constexpr double kMostSubmit = 1e9;      // s
 
 } // namespace
 
+nlohmann::json SwfRecord::record() const
+{
+  return {{"app", {{"name", "synthetic"}, {"processes", processes}}},
+          {"synthetic",
+           {{"pattern", processes > 1 ? "ring" : "none"}, // a serial job has no neighbour
+            {"granularity", seconds(granularity)},
+            {"iterations", iterations}}},
+          {"submit", seconds(submit)},
+          {"estimate", seconds(estimate)}};
+}
+
 SwfRecords swf_records(const Scenario& sc)
 {
   const std::string path = sc.text("workload.swf");
@@ -42,7 +53,7 @@ SwfRecords swf_records(const Scenario& sc)
   const std::uint64_t seed = std::uint64_t(sc.integer("seed"));
 
   SwfRecords out;
-  out.records = nlohmann::json::array();
+  out.path = path;
   double previous_submit = 0;
   for (const workloads::SwfJob& j : swf.jobs) {
     if (limit > 0 && std::int64_t(out.records.size()) >= limit)
@@ -104,17 +115,8 @@ SwfRecords swf_records(const Scenario& sc)
                          base::sim_time_limit_text(), base::short_number(run)));
       continue;
     }
-    nlohmann::json record = {
-        {"app", {{"name", "synthetic"}, {"processes", procs}}},
-        {"synthetic",
-         {{"pattern", procs > 1 ? "ring" : "none"}, // a serial job has no neighbour
-          {"granularity", seconds(run / iterations)},
-          {"iterations", std::int64_t(iterations)}}},
-        {"submit", seconds(j.submit / scale)},
-        {"estimate", seconds(std::max(estimate, run))}};
-    out.records.push_back(std::move(record));
-    out.origins.push_back(at);
-    out.run_times.push_back(run);
+    out.records.push_back(SwfRecord{j.line, procs, std::int64_t(iterations), run / iterations, j.submit / scale,
+                                    std::max(estimate, run), run});
   }
   if (out.records.empty())
     throw ScenarioError("workload.swf", path,

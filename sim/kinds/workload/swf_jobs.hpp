@@ -10,15 +10,29 @@
 
 #include <nlohmann/json.hpp>
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
 namespace bcssim::sim {
 
+/// One record as a job, held compactly (a million of them fit in about 60 MB): record() gives it as workload.jobs
+/// would hold it.
+struct SwfRecord {
+  std::uint64_t line = 0;      // in the file, for errors
+  std::int64_t processes = 0;
+  std::int64_t iterations = 0;
+  double granularity = 0;      // s
+  double submit = 0;           // s, scaled
+  double estimate = 0;         // s, scaled
+  double run_time = 0;         // s: its run time as the job computes it (T_d)
+  /// {"app": ..., "synthetic": ..., "submit": "Xs", "estimate": "Xs"}, times in their shortest round-trip text.
+  nlohmann::json record() const;
+};
+
 struct SwfRecords {
-  nlohmann::json records;           // as workload.jobs would hold them
-  std::vector<std::string> origins; // per record: "FILE:LINE" for errors
-  std::vector<double> run_times;    // per record: its run time as the job computes it, s (T_d)
+  std::string path;                 // workload.swf
+  std::vector<SwfRecord> records;
   std::size_t skipped = 0;          // records left out under workload.swf_invalid = skip
 };
 

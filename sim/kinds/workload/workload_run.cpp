@@ -41,7 +41,7 @@ double calls(const MpiJob& job) { return double(job.job().calls()); }
 } // namespace
 
 WorkloadRun::WorkloadRun(World& world, const Scenario& scenario, std::vector<WorkloadJob> jobs)
-    : world_(world), jobs_(std::move(jobs)), mpi_jobs_(jobs_.size()),
+    : world_(world), jobs_(std::move(jobs)), scenarios_(jobs_.size()), mpi_jobs_(jobs_.size()),
       tick_(scenario.quantity("scheduler.quantum")), algorithm_(storm::algorithm(scenario.text("scheduler.algorithm"))),
       nodes_(unsigned(scenario.integer("platform.nodes"))),
       pes_per_node_(unsigned(scenario.integer("platform.pes_per_node"))),
@@ -95,7 +95,9 @@ void WorkloadRun::launch(const storm::GangMatrix::Placed& placed)
   out.pes = placed.pes;
   base::emit("storm.job.start", std::uint64_t(id));
   auto& mpi_job = mpi_jobs_.at(std::size_t(id));
-  mpi_job = std::make_unique<MpiJob>(world_, job.scenario, fmt::format("job{}", id), mpi::Placement(slots));
+  scenarios_.at(std::size_t(id)) = std::make_unique<const Scenario>(job.scenario());
+  const Scenario& scenario = *scenarios_.at(std::size_t(id)); // lives as long as the run: the job reads it
+  mpi_job = std::make_unique<MpiJob>(world_, scenario, fmt::format("job{}", id), mpi::Placement(slots));
   if (!nms_.empty()) // its processes run only when their Node Managers give them their PEs
     for (std::size_t r = 0; r < placed.pes.size(); ++r) {
       const storm::ProcessKey key{id, int(r)};
@@ -104,7 +106,7 @@ void WorkloadRun::launch(const storm::GangMatrix::Placed& placed)
       cpus_.push_back(std::make_unique<PeCpu>(nm, key));
       mpi_job->run_on(int(r), cpus_.back().get());
     }
-  mpi::RankMain main = apps::find(job.app).main(job.scenario, app_context(job.scenario, job.processes));
+  mpi::RankMain main = apps::find(job.app).main(scenario, app_context(scenario, job.processes));
   if (launches_.empty()) { // the binary is taken as already on the nodes: the processes start now
     mpi_job->start(std::move(main));
     sg4::Actor::create(fmt::format("storm.job{}", id), world_.platform().cpu(placed.pes.front().node),
@@ -119,7 +121,7 @@ void WorkloadRun::launch(const storm::GangMatrix::Placed& placed)
   std::vector<storm::launch::FileHelper*> helpers;
   for (auto& h : helpers_)
     helpers.push_back(h.get());
-  const storm::launch::LaunchSpec spec = job.scenario.spec(storm::launch::launch_params());
+  const storm::launch::LaunchSpec spec = scenario.spec(storm::launch::launch_params());
   launches_.at(std::size_t(id)) = std::make_unique<storm::launch::ProcessLaunch>(
       world_.qsnet_hw(), world_.host(), std::move(helpers), spec, std::vector<unsigned>(nodes.begin(), nodes.end()),
       tick_, std::uint64_t(id));

@@ -87,7 +87,9 @@ private:
   double progress() const;
 
   World& world_;
-  std::vector<WorkloadJob> jobs_; // by id; never resized (the applications read their parameters there)
+  std::vector<WorkloadJob> jobs_; // by id
+  std::vector<std::unique_ptr<const Scenario>> scenarios_; // by id, resolved when the job starts (its application
+                                                           // reads its parameters there until the end)
   std::vector<std::unique_ptr<MpiJob>> mpi_jobs_; // by id, once started
   std::vector<JobOutcome> outcomes_;
   double tick_;
