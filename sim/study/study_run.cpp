@@ -2,6 +2,7 @@
 
 #include "sim/machine/mpi_job.hpp"
 #include "sim/output/signals.hpp"
+#include "sim/study/partial_points.hpp"
 #include "sim/study/study_merge.hpp"
 
 #include <fmt/format.h>
@@ -133,10 +134,20 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
   const auto wall_start = std::chrono::steady_clock::now(); // run-info.json only
   ResultsDir dir(out, ReplacePolicy{options.run.force});
   dir.set_title(dir.final_dir().filename().string(), study.overrides());
+  PartialPoints partial(study, dir.final_dir(), dir.raw_title()); // the points an interrupted run finished
+  if (partial.reused() > 0 && options.progress != Progress::none)
+    std::fprintf(stderr, "resuming: %zu of %zu points were run already (kept in %s/ by an unfinished run of this "
+                         "study and binary)\n",
+                 partial.reused(), study.size(), partial.root().string().c_str());
   SharedClocks clocks(study.size());
   const unsigned jobs = std::max(1u, options.jobs);
   std::map<pid_t, std::size_t> running; // child -> point
-  std::size_t next = 0, done = 0;
+  std::size_t next = 0, done = partial.reused();
+  auto skip_done = [&] {
+    while (next < study.size() && partial.done(next))
+      ++next;
+  };
+  skip_done();
   int failed_code = 0;
   std::size_t failed_point = 0;
   auto last_line = std::chrono::steady_clock::now();
@@ -168,10 +179,11 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
         throw std::runtime_error("fork failed");
       if (pid == 0) {
         child_after_fork(parent, SIGKILL); // dies with the parent, even a parent killed with SIGKILL
-        child_main(study, next, options, dir.path(point_folder(next)), dir.raw_title(), clocks[next]);
+        child_main(study, next, options, partial.folder(next), dir.raw_title(), clocks[next]);
       }
       register_child(pid); // a signal stops it
       running[pid] = next++;
+      skip_done();
     }
     int status = 0;
     const pid_t pid = ::waitpid(-1, &status, options.progress != Progress::none ? WNOHANG : 0);
@@ -207,10 +219,12 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
       throw ScenarioError("(sweep point)", study.label(failed_point), "a valid scenario; " + what);
     throw std::runtime_error(what);
   }
+  partial.move_into(dir);
   merge_points(study, dir.path("."), dir);
   write_run_info(dir, study.overrides(),
                  std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count());
   dir.commit();
+  partial.remove();
   return dir.final_dir();
 }
 

@@ -120,9 +120,12 @@ int verify(const VerifyOptions& options, std::ostream& out)
     }
     const std::filesystem::path tmp = std::filesystem::temp_directory_path() /
                                       fmt::format("bcssim-verify-{}-{}", ::getpid(), i);
+    std::filesystem::path partial = tmp; // where a study keeps its finished points (partial_points.hpp)
+    partial += ".partial";
     {
       const auto lock = cleanup_lock();
       register_temp(tmp); // a signal removes it
+      register_temp(partial);
       std::filesystem::remove_all(tmp);
     }
     const auto start = std::chrono::steady_clock::now(); // shown to the user only, never in results
@@ -132,16 +135,18 @@ int verify(const VerifyOptions& options, std::ostream& out)
     if (code == 0)
       std::ifstream(tmp / "digest") >> digest;
     {
-      // The child's own temporary folder (<tmp>.tmp-<its pid>) stays when it was killed: the names carry this
-      // process's pid and the scenario's index, so every folder of that prefix is this run's.
+      // The child's own temporary folder (<tmp>.tmp-<its pid>) and a study's finished points (<tmp>.partial) stay
+      // when it was killed: the names carry this process's pid and the scenario's index, so every folder of that
+      // prefix is this run's.
       const auto lock = cleanup_lock();
       std::error_code ec;
       std::filesystem::remove_all(tmp, ec);
-      const std::string prefix = tmp.filename().string() + ".tmp-";
+      const std::string prefix = tmp.filename().string() + ".";
       for (const auto& entry : std::filesystem::directory_iterator(tmp.parent_path(), ec))
         if (entry.path().filename().string().rfind(prefix, 0) == 0)
           std::filesystem::remove_all(entry.path(), ec);
       unregister_temp(tmp);
+      unregister_temp(partial);
     }
     if (code != 0) {
       out << fmt::format("FAILED     {}: bcssim run exited with {} ({:.1f} s)\n", key, code, wall);

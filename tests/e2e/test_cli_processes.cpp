@@ -174,3 +174,56 @@ TEST_CASE("under a memory limit a machine too big for it fails with exit 1 namin
   CHECK(small.code == 0);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("an interrupted study keeps its finished points: the next run of it resumes, with the same digest")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "st.json") << R"({"name": "st", "kind": "app", "platform": {"nodes": 4},
+    "app": {"name": "synthetic", "processes": 8}, "synthetic": {"pattern": "exchange", "iterations": 3000},
+    "sweep": {"seed": [1, 2, 3, 4, 5, 6]}, "compare": false})";
+  const std::string st = (kTmp / "st.json").string();
+  REQUIRE(bcssim("run " + st + " -q --out " + (kTmp / "fresh").string()).code == 0);
+
+  const pid_t run = spawn("run " + st + " -j1 --out " + (kTmp / "R").string());
+  // Interrupted once two points are whole in R.partial/points.
+  auto finished = [&] {
+    std::size_t n = 0;
+    std::error_code ec;
+    for (const auto& e : fs::directory_iterator(kTmp / "R.partial" / "points", ec))
+      n += e.path().filename().string().find(".tmp-") == std::string::npos;
+    return n;
+  };
+  for (int i = 0; i < 3000 && (!fs::exists(kTmp / "R.partial" / "points") || finished() < 2); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  ::kill(run, SIGINT);
+  CHECK(wait_exit(run).first == 130);
+  CHECK_FALSE(fs::exists(kTmp / "R"));
+  const std::size_t kept = finished();
+  REQUIRE(kept >= 2);
+  REQUIRE(kept < 6);
+
+  const auto resumed = bcssim("run " + st + " --progress always -q --out " + (kTmp / "R").string());
+  CHECK(resumed.code == 0);
+  CHECK(resumed.output.find("resuming: " + std::to_string(kept) + " of 6 points were run already") !=
+        std::string::npos);
+  CHECK(slurp(kTmp / "R" / "digest") == slurp(kTmp / "fresh" / "digest"));
+  CHECK_FALSE(fs::exists(kTmp / "R.partial"));
+
+  // Another binary's points are not reused.
+  fs::create_directories(kTmp / "G.partial" / "points");
+  fs::copy(kTmp / "fresh" / "points" / "0000", kTmp / "G.partial" / "points" / "0000", fs::copy_options::recursive);
+  std::ofstream(kTmp / "G.partial" / ".bcssim-partial") << "bcssim partial study: the finished points of an "
+      "unfinished run, reused by the next run of the same study and binary\nbinary 0123456789abcdef\ntitle G\n";
+  const auto other = bcssim("run " + st + " --progress always -q --out " + (kTmp / "G").string());
+  CHECK(other.code == 0);
+  CHECK(other.output.find("resuming") == std::string::npos);
+  CHECK(slurp(kTmp / "G" / "digest") == slurp(kTmp / "fresh" / "digest"));
+  // A foreign folder of that name stops the run.
+  fs::create_directories(kTmp / "F.partial");
+  const auto foreign = bcssim("run " + st + " --out " + (kTmp / "F").string());
+  CHECK(foreign.code == 2);
+  CHECK(foreign.output.find("F.partial is bcssim's (it keeps a study's finished points there); that one is not") !=
+        std::string::npos);
+  fs::remove_all(kTmp);
+}

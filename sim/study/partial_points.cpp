@@ -1,0 +1,131 @@
+#include "sim/study/partial_points.hpp"
+
+#include "sim/config/scenario.hpp"
+#include "sim/study/point_check.hpp"
+
+#include <fmt/format.h>
+#include <xxhash.h>
+
+#include <fcntl.h>
+#include <sys/file.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <sstream>
+
+namespace bcssim::sim {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr const char* kPartialMarker = ".bcssim-partial";
+
+// The running binary's file, hashed (XXH3-64): a point is reused only by the binary that made it.
+std::string binary_hash()
+{
+  static const std::string hash = [] {
+    std::ifstream in("/proc/self/exe", std::ios::binary);
+    XXH3_state_t* state = XXH3_createState();
+    XXH3_64bits_reset(state);
+    std::vector<char> buffer(std::size_t(1) << 20);
+    while (in) {
+      in.read(buffer.data(), std::streamsize(buffer.size()));
+      XXH3_64bits_update(state, buffer.data(), std::size_t(in.gcount()));
+    }
+    const std::string text = fmt::format("{:016x}", XXH3_64bits_digest(state));
+    XXH3_freeState(state);
+    return text;
+  }();
+  return hash;
+}
+
+std::string marker_text(const std::string& title)
+{
+  return fmt::format("bcssim partial study: the finished points of an unfinished run, reused by the next run of the "
+                     "same study and binary\nbinary {}\ntitle {}\n",
+                     binary_hash(), title);
+}
+
+std::string slurp(const fs::path& file)
+{
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Point i of the folder can stand for a run now: whole (a results folder), and made from the same scenario.
+bool reusable(const Study& study, std::size_t i, const fs::path& point)
+{
+  std::error_code ec;
+  if (!is_results_folder(point))
+    return false;
+  try {
+    check_point_scenario(study, i, nlohmann::json::parse(slurp(point / "summary.json")));
+  } catch (const std::exception&) {
+    return false;
+  }
+  return fs::is_regular_file(point / "digest", ec);
+}
+
+} // namespace
+
+PartialPoints::PartialPoints(const Study& study, const fs::path& out, const std::string& title)
+    : done_(study.size(), false)
+{
+  root_ = out;
+  root_ += ".partial";
+  const fs::path marker = root_ / kPartialMarker;
+  std::error_code ec;
+  if (fs::exists(fs::symlink_status(root_, ec)) &&
+      (!fs::is_directory(fs::symlink_status(root_, ec)) || !fs::is_regular_file(fs::symlink_status(marker, ec))))
+    throw ScenarioError("--out", out.string(),
+                        fmt::format("a folder whose sibling {} is bcssim's (it keeps a study's finished points "
+                                    "there); that one is not: move it, or choose another --out",
+                                    root_.string()));
+  fs::create_directories(root_ / "points");
+  if (!fs::exists(marker))
+    std::ofstream(marker) << marker_text(title);
+  lock_fd_ = ::open(marker.c_str(), O_RDONLY | O_CLOEXEC);
+  if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0)
+    throw ScenarioError("--out", out.string(),
+                        fmt::format("a study no other bcssim is running: {} is in use", root_.string()));
+  if (slurp(marker) != marker_text(title)) { // another binary or title: its points cannot stand for ours
+    fs::remove_all(root_ / "points", ec);
+    fs::create_directories(root_ / "points");
+    std::ofstream(marker) << marker_text(title);
+  }
+  for (const auto& entry : fs::directory_iterator(root_ / "points")) { // what no point of this study can use
+    const std::string name = "points/" + entry.path().filename().string();
+    bool kept = false;
+    for (std::size_t i = 0; i < study.size() && !kept; ++i)
+      if (name == point_folder(i) && reusable(study, i, entry.path())) {
+        done_[i] = true;
+        ++reused_;
+        kept = true;
+      }
+    if (!kept)
+      fs::remove_all(entry.path(), ec);
+  }
+}
+
+PartialPoints::~PartialPoints()
+{
+  if (lock_fd_ >= 0)
+    ::close(lock_fd_);
+}
+
+fs::path PartialPoints::folder(std::size_t i) const { return root_ / point_folder(i); }
+
+void PartialPoints::move_into(const ResultsDir& dir)
+{
+  for (std::size_t i = 0; i < done_.size(); ++i)
+    fs::rename(folder(i), dir.path(point_folder(i)));
+}
+
+void PartialPoints::remove()
+{
+  std::error_code ec;
+  fs::remove_all(root_, ec);
+}
+
+} // namespace bcssim::sim
