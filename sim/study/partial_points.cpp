@@ -53,6 +53,13 @@ std::string slurp(const fs::path& file)
   return s.str();
 }
 
+// "0012" or "0012.tmp-345": what bcssim writes in points/ (a point, or a point's temporary folder).
+bool point_like(const std::string& name)
+{
+  const std::string digits = name.substr(0, name.find(".tmp-"));
+  return !digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos;
+}
+
 // Point i of the folder can stand for a run now: whole (a results folder), and made from the same scenario.
 bool reusable(const Study& study, std::size_t i, const fs::path& point)
 {
@@ -89,6 +96,17 @@ PartialPoints::PartialPoints(const Study& study, const fs::path& out, const std:
   if (lock_fd_ < 0 || ::flock(lock_fd_, LOCK_EX | LOCK_NB) != 0)
     throw ScenarioError("--out", out.string(),
                         fmt::format("a study no other bcssim is running: {} is in use", root_.string()));
+  for (const auto& entry : fs::directory_iterator(root_)) // bcssim never deletes what it did not write
+    if (const std::string name = entry.path().filename().string(); name != "points" && name != kPartialMarker)
+      throw ScenarioError("--out", out.string(),
+                          fmt::format("a study whose {} holds only what bcssim wrote; it also holds {}: move it out",
+                                      root_.string(), name));
+  for (const auto& entry : fs::directory_iterator(root_ / "points"))
+    if (!point_like(entry.path().filename().string()))
+      throw ScenarioError("--out", out.string(),
+                          fmt::format("a study whose {} holds only what bcssim wrote; it also holds points/{}: move "
+                                      "it out",
+                                      root_.string(), entry.path().filename().string()));
   if (slurp(marker) != marker_text(title)) { // another binary or title: its points cannot stand for ours
     fs::remove_all(root_ / "points", ec);
     fs::create_directories(root_ / "points");

@@ -219,6 +219,16 @@ TEST_CASE("an interrupted study keeps its finished points: the next run of it re
   CHECK(other.code == 0);
   CHECK(other.output.find("resuming") == std::string::npos);
   CHECK(slurp(kTmp / "G" / "digest") == slurp(kTmp / "fresh" / "digest"));
+  // A file bcssim did not write inside it stops the run, and stays.
+  fs::create_directories(kTmp / "G.partial" / "points");
+  std::ofstream(kTmp / "G.partial" / ".bcssim-partial") << "bcssim partial study: the finished points of an "
+      "unfinished run, reused by the next run of the same study and binary\nbinary 0123456789abcdef\ntitle G\n";
+  std::ofstream(kTmp / "G.partial" / "points" / "notes.txt") << "mine";
+  const auto notes = bcssim("run " + st + " --force --out " + (kTmp / "G").string());
+  CHECK(notes.code == 2);
+  CHECK(notes.output.find("G.partial holds only what bcssim wrote; it also holds points/notes.txt") !=
+        std::string::npos);
+  CHECK(slurp(kTmp / "G.partial" / "points" / "notes.txt") == "mine");
   // A foreign folder of that name stops the run.
   fs::create_directories(kTmp / "F.partial");
   const auto foreign = bcssim("run " + st + " --out " + (kTmp / "F").string());
