@@ -177,3 +177,17 @@ TEST_CASE("--out and merge folders a user got wrong are exit 2 naming them, neve
   CHECK(run_shell(in_tmp + "merge st.json m 2>&1").code == 0);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("a launch of millions of chunks is exit 2 at validation, not a run that never ends")
+{
+  const std::string fcfs = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/fcfs-example.json";
+  const std::string launch = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/launch/scaling-asci-q.json";
+  for (const std::string& scenario : {fcfs + " --set launch.model=storm", launch}) {
+    CAPTURE(scenario);
+    const auto r = bcssim("validate " + scenario + " --set launch.chunk_size=1B");
+    CHECK(r.code == 2);
+    CHECK(r.output.find("launch.chunk_size = \"1B\": expected at least launch.binary_size / 100000 = 120 B: a "
+                        "launch of at most 100000 chunks") != std::string::npos);
+    CHECK(bcssim("validate " + scenario + " --set launch.chunk_size=120B").code == 0);
+  }
+}

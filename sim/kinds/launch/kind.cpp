@@ -46,6 +46,7 @@ void check(const Scenario& sc)
   if (n > sc.integer("platform.nodes"))
     throw ScenarioError("launch.nodes", sc.shown("launch.nodes"),
                         fmt::format("0 (every node) or 1 to platform.nodes = {}", sc.integer("platform.nodes")));
+  (void)sc.spec(storm::launch::launch_params()); // its rules, at validation
 }
 
 class LaunchRun : public KindRun {

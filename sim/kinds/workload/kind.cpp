@@ -14,6 +14,7 @@
 #include "sim/kinds/workload/workload_run.hpp"
 #include "sim/output/plot.hpp"
 #include "storm/algorithms.hpp"
+#include "storm/launch/params.hpp"
 
 #include <fmt/format.h>
 
@@ -95,6 +96,8 @@ std::vector<base::ParamDecl> params()
 void check(const Scenario& sc)
 {
   check_scheduler(sc);
+  if (sc.text("launch.model") == "storm") // its rules now, not when the first job is launched
+    (void)sc.spec(storm::launch::launch_params());
   const std::vector<WorkloadJob> jobs = workload_jobs(sc);
   // Under time sharing every job placed on a PE must fit in its rows at once: more explicit placements on one PE
   // than the multiprogramming level could never all be resident. (Batch FCFS runs them one after another.)
