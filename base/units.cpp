@@ -177,4 +177,9 @@ std::string readable(double value)
   return s;
 }
 
+std::string counted(long long n, const std::string& noun, const std::string& plural)
+{
+  return std::to_string(n) + " " + (n == 1 ? noun : plural.empty() ? noun + "s" : plural);
+}
+
 } // namespace bcssim::base

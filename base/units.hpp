@@ -29,6 +29,8 @@ std::string_view si_unit(Quantity q);
 std::string format_quantity(Quantity q, double si_value);
 
 /// A number for people (headlines, messages): an integer whole (16777216), else 4 significant digits without an
+/// "1 node", "2 nodes": a count and its noun, plural unless the count is 1 (`plural` for irregular ones).
+std::string counted(long long n, const std::string& noun, const std::string& plural = "");
 /// exponent for ordinary magnitudes and no trailing zeros (2.2, 338.4, 0.02019), else with one (1.5e-07).
 std::string readable(double value);
 

@@ -46,8 +46,24 @@ std::string headline(const std::filesystem::path& results)
       return "";
     out += fmt::format("#{} {}: {}\n", p.at("point").get<int>(), p.at("label").get<std::string>(), line);
   }
+  // A comparison's figure: the slowdown of the last backend over the first (the "mpi" dimension's values).
+  if (summary.contains("slowdowns") && !summary.at("slowdowns").empty()) {
+    std::vector<std::string> backends;
+    for (const auto& d : summary.at("study").at("dimensions"))
+      if (d.at("path") == "mpi")
+        for (const auto& v : d.at("values"))
+          backends.push_back(v.get<std::string>());
+    const auto& slowdowns = summary.at("slowdowns");
+    for (std::size_t i = 0; i < slowdowns.size() && i < kHeadlinePoints && backends.size() >= 2; ++i) {
+      const auto& s = slowdowns[i];
+      out += fmt::format("slowdown of {} over {}{}: {:+.1f} %\n", backends.back(), backends.front(),
+                         s.at("label").get<std::string>().empty() ? "" : ", " + s.at("label").get<std::string>(),
+                         s.at("slowdown").get<double>() * 100);
+    }
+  }
   if (points.size() > kHeadlinePoints)
-    out += fmt::format("(and {} more points: see points.csv and runs.csv)\n", points.size() - kHeadlinePoints);
+    out += fmt::format("(and {} more {}: see points.csv and runs.csv)\n", points.size() - kHeadlinePoints,
+                       points.size() - kHeadlinePoints == 1 ? "point" : "points");
   return out;
 }
 

@@ -326,7 +326,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
                        fmt::format("{}: {} run time", dir.raw_title(), what), replicated ? &time_ci : nullptr);
       if (st.compare())
         write_study_plot(dir, "slowdown", slowdowns, axis,
-                         PlotValue{"slowdown", fmt::format("slowdown T_{} / T_{} - 1 (%)", other_mpi, base_mpi), 100, 6},
+                         PlotValue{"slowdown", fmt::format("slowdown T_{} / T_{} - 1 (%)", other_mpi, base_mpi), 100, 4},
                          fmt::format("{}: {} slowdown of {} over {}", dir.raw_title(), what,
                                      mpi::backend(other_mpi).title, mpi::backend(base_mpi).title),
                          replicated ? &slowdown_ci : nullptr);

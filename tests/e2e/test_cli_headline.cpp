@@ -4,6 +4,16 @@
 
 using namespace e2e;
 
+namespace {
+// "slowdown of bcs over quadrics, synthetic.granularity=1ms: +12.3 %" as the headline writes it.
+std::string fmt_slowdown(const std::string& granularity, double slowdown)
+{
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%+.1f %%", slowdown * 100);
+  return "slowdown of bcs over quadrics, synthetic.granularity=" + granularity + ": " + buf;
+}
+} // namespace
+
 TEST_CASE("headline: the default scenario's figures on stdout, then the results folder; --quiet keeps only the folder")
 {
   fs::remove_all(kTmp);
@@ -57,5 +67,36 @@ TEST_CASE("headline of a study: one line per point with its label; --progress al
   CHECK(bad.code == 2);
   CHECK(bad.output.find("--progress: sometimes not in {auto,always,never}") != std::string::npos);
   CHECK_FALSE(fs::exists(kTmp / "c"));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("headline of a comparison: the slowdown per point, the figure a user quotes; counts read as English")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "c.json") << R"({"name": "c", "kind": "app", "compare": true,
+    "platform": {"preset": "crescendo", "nodes": 2}, "app": {"name": "synthetic", "processes": 2},
+    "synthetic": {"pattern": "barrier", "iterations": 10, "granularity": "1ms"},
+    "sweep": {"synthetic.granularity": ["1ms", "2ms"]}})";
+  const auto r = bcssim("run " + (kTmp / "c.json").string() + " --progress never --out " + (kTmp / "c").string());
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  const auto rows = read_csv(kTmp / "c" / "slowdowns.csv");
+  REQUIRE(rows.size() == 2);
+  for (const auto& row : rows) {
+    const double s = std::stod(row.at("slowdown"));
+    CHECK(r.output.find(fmt_slowdown(row.at("synthetic.granularity"), s)) != std::string::npos);
+  }
+  // 21 points: the first 20 in the headline, "(and 1 more point: ...)".
+  std::ofstream(kTmp / "m.json") << R"({"name": "m", "kind": "microbench", "microbench": {"paths": ["elan-elan"],
+    "sizes": ["0B"], "bidirectional": false, "distance": false}, "sweep": {"seed": [)" + [] {
+    std::string s = "1";
+    for (int i = 2; i <= 21; ++i)
+      s += "," + std::to_string(i);
+    return s;
+  }() + "]}}";
+  const auto many = bcssim("run " + (kTmp / "m.json").string() + " --progress never --out " + (kTmp / "m").string());
+  REQUIRE_MESSAGE(many.code == 0, many.output);
+  CHECK(many.output.find("(and 1 more point: see points.csv and runs.csv)") != std::string::npos);
+  CHECK(many.output.find("peak bandwidth") == std::string::npos); // only empty messages: no bandwidth, not "0"
   fs::remove_all(kTmp);
 }

@@ -97,9 +97,10 @@ Kind app_kind()
   k.headline = [](const nlohmann::json& summary) {
     const auto& a = summary.at("app");
     const std::string variant = a.value("variant", "");
-    return fmt::format("{}{} on {}, {} processes on {} nodes: run time {} s", a.at("app").get<std::string>(),
+    return fmt::format("{}{} on {}, {} on {}: run time {} s", a.at("app").get<std::string>(),
                        variant.empty() ? "" : " (" + variant + ")", a.at("mpi").get<std::string>(),
-                       a.at("processes").get<long>(), a.at("nodes").get<long>(),
+                       base::counted(a.at("processes").get<long>(), "process", "processes"),
+                       base::counted(a.at("nodes").get<long>(), "node"),
                        base::readable(a.at("time_s").get<double>()));
   };
   return k;

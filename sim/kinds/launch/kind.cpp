@@ -113,11 +113,14 @@ Kind launch_kind()
   k.outputs = launch_outputs();
   k.headline = [](const nlohmann::json& summary) {
     const auto& l = summary.at("launch");
-    return fmt::format("{} MB on {} nodes ({}): launch {} ms (send {} ms, execute {} ms), protocol bandwidth {} MB/s",
-                       base::readable(l.at("binary_bytes").get<double>() / 1e6), l.at("nodes").get<long>(),
-                       l.at("load").get<std::string>(), base::readable(l.at("launch_ms").get<double>()),
-                       base::readable(l.at("send_ms").get<double>()), base::readable(l.at("execute_ms").get<double>()),
-                       base::readable(l.at("protocol_bandwidth_MBps").get<double>()));
+    const double bandwidth = l.at("protocol_bandwidth_MBps").get<double>();
+    return fmt::format("{} MB on {} ({}): launch {} ms (send {} ms, execute {} ms), {}",
+                       base::readable(l.at("binary_bytes").get<double>() / 1e6),
+                       base::counted(l.at("nodes").get<long>(), "node"), l.at("load").get<std::string>(),
+                       base::readable(l.at("launch_ms").get<double>()), base::readable(l.at("send_ms").get<double>()),
+                       base::readable(l.at("execute_ms").get<double>()),
+                       bandwidth > 0 ? "protocol bandwidth " + base::readable(bandwidth) + " MB/s"
+                                     : std::string("no protocol bandwidth (nothing sent)"));
   };
   return k;
 }

@@ -187,7 +187,8 @@ std::string microbench_headline(const nlohmann::json& summary)
   if (f.contains("peak_bandwidth_MBps")) {
     std::vector<std::string> paths;
     for (const auto& [path, value] : f.at("peak_bandwidth_MBps").items())
-      paths.push_back(fmt::format("{} {}", path, base::readable(value.get<double>())));
+      if (value.get<double>() > 0) // 0: only empty messages were sent, a bandwidth is not measured
+        paths.push_back(fmt::format("{} {}", path, base::readable(value.get<double>())));
     if (!paths.empty())
       parts.push_back(fmt::format("peak bandwidth (MB/s) {}", fmt::join(paths, ", ")));
   }
@@ -202,7 +203,8 @@ std::string microbench_headline(const nlohmann::json& summary)
         it->second = {r.at("nodes").get<long>(), r.at("barrier_us").get<double>()};
     }
     for (const auto& [impl, m] : most)
-      parts.push_back(fmt::format("barrier on {} nodes {} us ({})", m.first, base::readable(m.second), impl));
+      parts.push_back(
+          fmt::format("barrier on {} {} us ({})", base::counted(m.first, "node"), base::readable(m.second), impl));
   }
   return fmt::format("{}", fmt::join(parts, "; "));
 }
