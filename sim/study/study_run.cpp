@@ -247,11 +247,16 @@ std::string emit_jobs(const Study& study, const std::string& program, const std:
     common += " --set " + quote(s);
   if (force)
     common += " --force";
+  // Each line first goes where the study was emitted: its paths (the program, the scenario, --out, and the
+  // scenario's own relative paths such as replay.trace) are relative to that folder, and a cluster's job starts
+  // elsewhere.
+  std::error_code ec;
+  const std::string cd = "cd " + quote(std::filesystem::current_path(ec).string()) + " && ";
   std::string text;
   for (std::size_t i = 0; i < study.size(); ++i)
-    text += fmt::format("{} run {}{} --point {} --out {}\n", program, quote(file), common, i,
+    text += fmt::format("{}{} run {}{} --point {} --out {}\n", cd, program, quote(file), common, i,
                         quote((out / point_folder(i)).string()));
-  text += fmt::format("# when every line above has run:\n# {} merge {}{} {}\n", program, quote(file), common,
+  text += fmt::format("# when every line above has run:\n# {}{} merge {}{} {}\n", cd, program, quote(file), common,
                       quote(out.string()));
   return text;
 }

@@ -78,6 +78,7 @@ TEST_CASE("the README tour: each command exits as the README says and leaves its
                                          "sweep3d-blocking.json", "paper/sage.json", "paper/nas-"};
   fs::remove_all(kTmp);
   fs::create_directories(kTmp / "build" / "release");
+  fs::create_directories(kTmp / "out"); // ./run.sh, the tour's first line, made it
   fs::create_symlink(fs::path(BCSSIM_SOURCE_DIR) / "scenarios", kTmp / "scenarios");
   fs::create_symlink(fs::path(exe()), kTmp / "build" / "release" / "bcssim");
   const auto commands = tour_commands();
@@ -99,5 +100,21 @@ TEST_CASE("the README tour: each command exits as the README says and leaves its
     }
   }
   CHECK(ran >= 15);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("the README's workload from scratch is a valid scenario")
+{
+  const std::string readme = slurp(fs::path(BCSSIM_SOURCE_DIR) / "README.md");
+  const std::string open = "cat > out/mine.json <<'JSON'\n";
+  const auto from = readme.find(open);
+  REQUIRE(from != std::string::npos);
+  const auto to = readme.find("\nJSON\n", from);
+  REQUIRE(to != std::string::npos);
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "mine.json") << readme.substr(from + open.size(), to + 1 - from - open.size());
+  const auto r = bcssim("validate " + (kTmp / "mine.json").string());
+  CHECK_MESSAGE(r.code == 0, r.output);
   fs::remove_all(kTmp);
 }
