@@ -10,6 +10,7 @@
 #include <cstring>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -33,6 +34,24 @@ std::string gp_text(const std::string& text)
 }
 
 std::string gp_quote(const std::string& text) { return "'" + gp_text(text) + "'"; }
+
+std::string gp_title(const std::string& text)
+{
+  std::string out;
+  std::string_view rest = text;
+  while (rest.size() > kTitleWidth) {
+    std::size_t cut = rest.rfind(", ", kTitleWidth);
+    cut = cut != std::string_view::npos && cut > kTitleWidth / 2 ? cut + 2 : rest.rfind(' ', kTitleWidth);
+    if (cut == std::string_view::npos || cut == 0)
+      cut = kTitleWidth;
+    std::string_view line = rest.substr(0, cut);
+    while (!line.empty() && line.back() == ' ')
+      line.remove_suffix(1);
+    out += gp_text(std::string(line)) + "' . \"\\n\" . '";
+    rest.remove_prefix(cut);
+  }
+  return out + gp_text(std::string(rest));
+}
 
 std::string gp_line(const std::string& text)
 {

@@ -11,6 +11,11 @@ namespace bcssim::sim {
 /// string and the command, and gnuplot would run the rest of the text (a title from --out or --set) as commands.
 /// Every text of a run (a title, a folder name, an override's value, a series' label) reaches a .gp this way.
 std::string gp_text(const std::string& text);
+/// A plot title for gnuplot's single-quoted strings: gp_text's, wrapped at kTitleWidth characters (after ", " or
+/// a blank where it can) into lines joined by "' . \"\\n\" . '", so that a title listing many --set overrides is
+/// shown whole rather than clipped at both edges of the image (issue 45 item 15).
+inline constexpr std::size_t kTitleWidth = 90;
+std::string gp_title(const std::string& text);
 /// `text` as one single-quoted gnuplot string: "'" + gp_text(text) + "'".
 std::string gp_quote(const std::string& text);
 /// `text` made safe as part of one line of a comment or of a data file: control characters replaced by a space,

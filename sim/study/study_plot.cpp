@@ -86,10 +86,10 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
   const std::string gp = fmt::format(
       "# {0}. Regenerate with: gnuplot {1}.gp\n"
       "set grid\n{8}"
-      "set xlabel '{2}'\nset ylabel '{3}'\nset title '{0}'\n{4}"
+      "set xlabel '{2}'\nset ylabel '{3}'\nset title '{9}'\n{4}"
       "set yrange [{6}:{7}]\nset xzeroaxis lt -1\n{5}",
       gp_text(title), stem, gp_text(x.label), gp_text(y.label), (x.log ? "set logscale x 2\n" : "") + xrange,
-      svg_and_png(stem, 900, 500, "  plot " + plot + "\n"), y_lo, y_hi, common_plot_settings());
+      svg_and_png(stem, 900, 500, "  plot " + plot + "\n"), y_lo, y_hi, common_plot_settings(), gp_title(title));
   dir.write(stem + ".gp", gp);
   dir.render(stem + ".gp");
 }

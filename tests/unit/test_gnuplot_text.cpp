@@ -74,3 +74,26 @@ TEST_CASE("gnuplot reads an escaped hostile title as text: the script runs, the 
   }
   fs::remove_all(dir);
 }
+
+TEST_CASE("gp_title: a long title is wrapped into lines of at most kTitleWidth characters, after a comma")
+{
+  const std::string name = "lublin-50 (workload.jobs=[], workload.swf=out/lublin-32.swf, workload.swf_jobs=50, "
+                           "workload.time_scale=100, platform.preset=crescendo, platform.nodes=16, "
+                           "scheduler.quantum=100ms): it's 50 jobs";
+  const std::string t = gp_title(name);
+  const std::string join = "' . \"\\n\" . '";
+  std::vector<std::string> lines;
+  for (std::size_t from = 0;;) {
+    const auto at = t.find(join, from);
+    lines.push_back(t.substr(from, at == std::string::npos ? std::string::npos : at - from));
+    if (at == std::string::npos)
+      break;
+    from = at + join.size();
+  }
+  REQUIRE(lines.size() == 3);
+  for (const std::string& l : lines)
+    CHECK(l.size() <= kTitleWidth + 1); // + the doubled quote of "it's"
+  CHECK(lines[0] == "lublin-50 (workload.jobs=[], workload.swf=out/lublin-32.swf, workload.swf_jobs=50,");
+  CHECK(lines[2].find("it''s 50 jobs") != std::string::npos); // escaped as gp_text escapes
+  CHECK(gp_title("short") == "short");
+}
