@@ -7,16 +7,16 @@ set style data histograms
 set style histogram clustered gap 1
 set style fill solid 0.7 border -1
 set boxwidth 0.9
-set key outside right top
+set key outside bottom center horizontal
 set grid ytics
-set xtics rotate by 30 right font ',9'
-set lmargin 18
-set bmargin 9
+set xtics rotate by 45 right font ',9'
+set lmargin 11
+set bmargin 6
 do for [fmt in 'svg png'] {
-  if (fmt eq 'svg') { set terminal svg size 900,560 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,560 noenhanced font 'Helvetica,11' }
+  if (fmt eq 'svg') { set terminal svg size 700,560 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 700,560 noenhanced font 'Helvetica,11' }
   set output 'algorithms.'.fmt
   plot 'algorithms.dat' using 3:xtic(2) title 'turnaround' lc 1, \
        '' using 4 title 'mean response' lc 2, \
-       '' using ($0-0.17):3:(sprintf('%.1f', $3)) with labels offset 0,0.6 font ',8' notitle, \
-       '' using ($0+0.17):4:(sprintf('%.1f', $4)) with labels offset 0,0.6 font ',8' notitle
+       '' using ($0-0.17):3:(abs($3) >= 100 ? sprintf('%.0f', $3) : sprintf('%#.3g', $3)) with labels rotate by 90 left offset 0,0.3 font ',8' notitle, \
+       '' using ($0+0.17):4:(abs($4) >= 100 ? sprintf('%.0f', $4) : sprintf('%#.3g', $4)) with labels rotate by 90 left offset 0,0.3 font ',8' notitle
 }

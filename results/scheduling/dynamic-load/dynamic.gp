@@ -1,11 +1,11 @@
 # Response time and bounded slowdown vs offered load (thesis Figs. 6.8, 6.12). Regenerate with: gnuplot dynamic.gp
 set grid
-set key top right font ',8'
+set key at screen 0.5, screen 0.925 center center horizontal maxrows 1 font ',9'
 set xlabel 'offered load'
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 1100,800 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1100,800 noenhanced font 'Helvetica,11' }
   set output 'dynamic.'.fmt
-  set multiplot layout 2,2 title 'dynamic-load'
+  set multiplot layout 2,2 title 'dynamic-load' margins 0.07,0.98,0.07,0.86 spacing 0.08,0.13
   set title 'mean response time (s)'
   unset logscale y
   set yrange [0:*]

@@ -1,23 +1,28 @@
-# Jobs in the system (arrived, not finished) over time, every point (thesis Fig. 6.11). Regenerate with: gnuplot jobs_in_system.gp
+# Jobs in the system (arrived, not finished) over time, every point (thesis Fig. 6.11), a panel per series. Regenerate with: gnuplot jobs_in_system.gp
 set datafile separator ','
 set grid
-set key outside right top font ',8'
+set key inside top right font ',8'
 set xlabel 'time (s)'
 set ylabel 'jobs in the system'
-set title 'dynamic-mpl: jobs in the system'
+set yrange [0:245]
+set xrange [0:9312]
 do for [fmt in 'svg png'] {
-  if (fmt eq 'svg') { set terminal svg size 1200,520 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1200,520 noenhanced font 'Helvetica,11' }
+  if (fmt eq 'svg') { set terminal svg size 1200,390 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1200,390 noenhanced font 'Helvetica,11' }
   set output 'jobs_in_system.'.fmt
-  plot 'points/0000/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 1 dt 1 title 'gs backfill=easy mpl=1', \
-       'points/0001/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 2 dt 1 title 'gs backfill=easy mpl=2', \
-       'points/0002/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 3 dt 1 title 'gs backfill=easy mpl=3', \
-       'points/0003/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 4 dt 1 title 'gs backfill=easy mpl=4', \
-       'points/0004/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 5 dt 1 title 'gs backfill=easy mpl=5', \
-       'points/0005/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 6 dt 1 title 'gs backfill=easy mpl=6', \
-       'points/0006/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 1 dt 2 title 'gs backfill=none mpl=1', \
-       'points/0007/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 2 dt 2 title 'gs backfill=none mpl=2', \
-       'points/0008/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 3 dt 2 title 'gs backfill=none mpl=3', \
-       'points/0009/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 4 dt 2 title 'gs backfill=none mpl=4', \
-       'points/0010/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 5 dt 2 title 'gs backfill=none mpl=5', \
-       'points/0011/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 6 dt 2 title 'gs backfill=none mpl=6'
+  set multiplot layout 1,2 title 'dynamic-mpl: jobs in the system'
+  set title 'gs backfill=easy'
+  plot 'points/0000/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 1 title 'mpl=1', \
+       'points/0001/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 2 title 'mpl=2', \
+       'points/0002/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 3 title 'mpl=3', \
+       'points/0003/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 4 title 'mpl=4', \
+       'points/0004/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 5 title 'mpl=5', \
+       'points/0005/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 6 title 'mpl=6'
+  set title 'gs backfill=none'
+  plot 'points/0006/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 1 title 'mpl=1', \
+       'points/0007/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 2 title 'mpl=2', \
+       'points/0008/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 3 title 'mpl=3', \
+       'points/0009/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 4 title 'mpl=4', \
+       'points/0010/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 5 title 'mpl=5', \
+       'points/0011/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc 6 title 'mpl=6'
+  unset multiplot
 }

@@ -1,14 +1,14 @@
 # Distributions (5, 25, 50, 75, 95th percentiles) of the response time and bounded slowdown vs scheduler.quantum (thesis Figs. 6.9, 6.10). Regenerate with: gnuplot dynamic_boxes.gp
 set grid y
 set logscale y
-set key top left font ',8'
+set key outside bottom center horizontal font ',9'
 set xlabel 'scheduler.quantum'
 set boxwidth 0.2
-set offsets 0.5, 0.5, 0, 0
+set offsets 0.5, 0.5, graph 0.05, graph 0.05
 do for [fmt in 'svg png'] {
-  if (fmt eq 'svg') { set terminal svg size 1200,520 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1200,520 noenhanced font 'Helvetica,11' }
+  if (fmt eq 'svg') { set terminal svg size 1200,560 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1200,560 noenhanced font 'Helvetica,11' }
   set output 'dynamic_boxes.'.fmt
-  set multiplot layout 1,2 title 'dynamic-quantum'
+  set multiplot layout 1,2 title 'dynamic-quantum: box 25th-75th percentile, line the median, whiskers the 5th and 95th'
   set title 'response time (s)'
   plot 'dynamic.dat' index 0 using 0:(NaN):xtic(2) notitle, \
        'dynamic.dat' index 0 using ($0+-0.150):8:7:10:9:(0.240) with candlesticks whiskerbars lc 1 title 'gs preset=crescendo', \

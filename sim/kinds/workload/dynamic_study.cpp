@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <map>
 #include <optional>
@@ -154,13 +155,15 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
     return out + "\n";
   };
   const std::string panels =
-      "  set multiplot layout 2,2 title '" + study_name + "'\n" +
+      // The key (drawn by the first panel) in a row of its own under the title, over no data.
+      "  set multiplot layout 2,2 title '" + study_name + "' margins 0.07,0.98,0.07,0.86 spacing 0.08,0.13\n" +
       "  set title 'mean response time (s)'\n" + lines(3, true) + "  set title 'median response time (s)'\n" +
       lines(4, false) + "  set title 'mean bounded slowdown'\n" + lines(5, false) +
       "  set title 'median bounded slowdown'\n" + lines(6, false) + "  unset multiplot\n";
   dir.write("dynamic.gp",
             fmt::format("# Response time and bounded slowdown vs {0} (thesis Figs. 6.8, 6.12). Regenerate with: "
-                        "gnuplot dynamic.gp\nset grid\nset key top right font ',8'\nset xlabel '{0}'\n"
+                        "gnuplot dynamic.gp\nset grid\nset key at screen 0.5, screen 0.925 center center horizontal maxrows 1 "
+                        "font ',9'\nset xlabel '{0}'\n"
                         "{1}{2}",
                         x_label,
                         log_x ? fmt::format("set logscale x\nset xrange [{}:{}]\n", *x_min / 1.3, *x_max * 1.3) : "",
@@ -181,24 +184,32 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
     }
     return out + "\n";
   };
-  const std::string box_panels = "  set multiplot layout 1,2 title '" + study_name + "'\n" +
+  const std::string box_panels = "  set multiplot layout 1,2 title '" + study_name +
+                                 ": box 25th-75th percentile, line the median, whiskers the 5th and 95th'\n" +
                                  "  set title 'response time (s)'\n" + boxes(7, 8, 4, 9, 10) +
                                  "  set title 'bounded slowdown'\n" + boxes(11, 12, 6, 13, 14) + "  unset multiplot\n";
   dir.write("dynamic_boxes.gp",
             fmt::format("# Distributions (5, 25, 50, 75, 95th percentiles) of the response time and bounded slowdown "
                         "vs {0} (thesis Figs. 6.9, 6.10). Regenerate with: gnuplot dynamic_boxes.gp\nset grid y\n"
-                        "set logscale y\nset key top left font ',8'\nset xlabel '{0}'\nset boxwidth 0.2\n"
-                        "set offsets 0.5, 0.5, 0, 0\n{1}",
-                        x_label, svg_and_png("dynamic_boxes", 1200, 520, box_panels)));
+                        "set logscale y\nset key outside bottom center horizontal font ',9'\nset xlabel '{0}'\n"
+                        "set boxwidth 0.2\nset offsets 0.5, 0.5, graph 0.05, graph 0.05\n{1}",
+                        x_label, svg_and_png("dynamic_boxes", 1200, 560, box_panels)));
   dir.render("dynamic_boxes.gp");
 
-  // Every point's jobs in the system over time on one chart (Fig. 6.11: how saturation shows), and its response
-  // time CDFs of the short and the long half (Fig. 6.13), read from the points' own tables.
-  // A point's line: its colour from its x (the MPL, the quantum, the load), its dash from its series, so twelve
-  // lines stay apart where gnuplot's eight colours would repeat.
+  // Every point's jobs in the system over time (Fig. 6.11: how saturation shows), one panel per series (an
+  // algorithm) with a line per x (the MPL, the quantum, the load) on a shared y axis: twenty lines on one chart,
+  // told apart by dashes, could not be read. And its response time CDFs of the short and the long half
+  // (Fig. 6.13), read from the points' own tables: a point's line there takes its colour from its x and its dash
+  // from its series.
   const std::string x_short = x_name == "workload.load_factor" ? "load" : x_name.substr(x_name.rfind('.') + 1);
   std::vector<std::string> xs;
-  std::string in_system, short_cdf, long_cdf;
+  std::string short_cdf, long_cdf;
+  std::map<std::string, std::string> in_system; // series -> its panel's plot command
+  double most = 1, span = 0; // the panels share their axes
+  for (const StudyPoint& p : points) {
+    most = std::max(most, p.summary.at("workload").at("dynamic").at("most_jobs_in_system").get<double>());
+    span = std::max(span, p.summary.at("workload").at("turnaround_s").get<double>());
+  }
   for (std::size_t i = 0; i < points.size(); ++i) {
     const Place pl = place_of(points[i], x_name);
     const std::string name = pl.series + (x_name.empty() ? "" : " " + x_short + "=" + pl.x);
@@ -209,19 +220,31 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
     const std::string style = x_name.empty() ? fmt::format("lc {}", i + 1)
                                              : fmt::format("lc {} dt {}", x_rank + 1, series_rank + 1);
     const std::string sep = i == 0 ? "  plot " : ", \\\n       ";
-    in_system += fmt::format("{}'{}/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 {} title '{}'", sep,
-                             gp_text(points[i].folder), style, gp_text(name));
+    std::string& panel = in_system[pl.series];
+    panel += fmt::format("{}'{}/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc {} title '{}'",
+                         panel.empty() ? "  plot " : ", \\\n       ", gp_text(points[i].folder), x_rank + 1,
+                         gp_text(x_name.empty() ? name : x_short + "=" + pl.x));
     for (auto [half, out] : {std::pair<const char*, std::string*>{"short", &short_cdf}, {"long", &long_cdf}})
       *out += fmt::format("{}'{}/response_cdf.csv' using (strcol(1) eq '{}' ? $2 : NaN):3 skip 1 with steps lw 1.2 "
                           "{} title '{}'",
                           sep, gp_text(points[i].folder), half, style, gp_text(name));
   }
+  const std::size_t series_count = order.size();
+  const std::size_t columns =
+      series_count <= 3 ? series_count : std::size_t(std::ceil(std::sqrt(double(series_count))));
+  const std::size_t rows = (series_count + columns - 1) / columns;
+  std::string in_system_panels =
+      fmt::format("  set multiplot layout {},{} title '{}: jobs in the system'\n", rows, columns, study_name);
+  for (const std::string& s : order)
+    in_system_panels += "  set title '" + gp_text(s) + "'\n" + in_system[s] + "\n";
+  in_system_panels += "  unset multiplot\n";
   dir.write("jobs_in_system.gp",
-            fmt::format("# Jobs in the system (arrived, not finished) over time, every point (thesis Fig. 6.11). "
-                        "Regenerate with: gnuplot jobs_in_system.gp\nset datafile separator ','\nset grid\n"
-                        "set key outside right top font ',8'\nset xlabel 'time (s)'\nset ylabel 'jobs in the system'\n"
-                        "set title '{}: jobs in the system'\n{}",
-                        study_name, svg_and_png("jobs_in_system", 1200, 520, in_system + "\n")));
+            fmt::format("# Jobs in the system (arrived, not finished) over time, every point (thesis Fig. 6.11), a "
+                        "panel per series. Regenerate with: gnuplot jobs_in_system.gp\nset datafile separator ','\n"
+                        "set grid\nset key inside top right font ',8'\nset xlabel 'time (s)'\n"
+                        "set ylabel 'jobs in the system'\nset yrange [0:{:.0f}]\nset xrange [0:{:.0f}]\n{}",
+                        std::ceil(most * 1.05), std::ceil(span * 1.02),
+                        svg_and_png("jobs_in_system", 1200, 60 + 330 * int(rows), in_system_panels)));
   dir.render("jobs_in_system.gp");
   const std::string cdf_panels = "  set multiplot layout 1,2 title '" + study_name + ": response time CDF'\n" +
                                  "  set title 'short half (by dedicated run time)'\n" + short_cdf + "\n" +
