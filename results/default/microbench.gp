@@ -5,13 +5,13 @@ set key outside right top
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02
 set key font ',9'
 do for [fmt in 'svg png'] {
-  if (fmt eq 'svg') { set terminal svg size 1800,450 dynamic font 'Helvetica,12' } else { set terminal pngcairo size 1800,450 font 'Helvetica,11' }
+  if (fmt eq 'svg') { set terminal svg size 1800,450 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1800,450 noenhanced font 'Helvetica,11' }
   set output 'microbench.'.fmt
   set multiplot layout 1,3 title 'default: QsNet substrate (Elan3lib RDMA puts)'
   set logscale x 2
-  set format x '%.0b%BB'
+  set xtics ('1 B' 1, '32 B' 32, '1 KiB' 1024, '32 KiB' 32768, '1 MiB' 1048576)
   set logscale y
-  set xlabel 'message size (B)'
+  set xlabel 'message size'
   set ylabel 'one-way latency (us)'
   set title 'Elan3lib RDMA put latency'
   plot 'microbench_sizes.csv' using 1:2 skip 1 with linespoints lc rgb '#2ca02c' title 'elan-elan', 'microbench_sizes.csv' using 1:4 skip 1 with linespoints lc rgb '#9467bd' title 'elan-main', 'microbench_sizes.csv' using 1:6 skip 1 with linespoints lc rgb '#8c564b' title 'main-main'
@@ -22,12 +22,15 @@ do for [fmt in 'svg png'] {
   plot 'microbench_sizes.csv' using 1:3 skip 1 with linespoints lc rgb '#2ca02c' title 'elan-elan', 'microbench_sizes.csv' using 1:5 skip 1 with linespoints lc rgb '#9467bd' title 'elan-main', 'microbench_sizes.csv' using 1:7 skip 1 with linespoints lc rgb '#8c564b' title 'main-main'
   set autoscale x
   set logscale x 4
+  set xtics autofreq
   set format x '%g'
   set xlabel 'fat-tree size (nodes)'
   set title 'Worst-case bandwidth vs tree size'
-  set yrange [0:*]
-  plot 'microbench_distance.csv' using 1:4 skip 1 with linespoints title 'simulated', 'microbench_distance.csv' using 1:5 skip 1 with linespoints dashtype 2 title 'thesis ack model'
+  set yrange [*:*]
+  set offsets graph 0.05, graph 0.05, graph 0.3, graph 0.3
+  plot 'microbench_distance.csv' using 1:4 skip 1 with linespoints lw 2 pt 7 title 'simulated', 'microbench_distance.csv' using 1:5 skip 1 with linespoints dashtype 2 lw 2 pt 6 ps 1.5 title 'thesis ack model'
   unset multiplot
   unset logscale x
   set autoscale y
+  set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02
 }

@@ -5,14 +5,14 @@ set key outside right top
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02
 set key font ',9'
 do for [fmt in 'svg png'] {
-  if (fmt eq 'svg') { set terminal svg size 1800,450 dynamic font 'Helvetica,12' } else { set terminal pngcairo size 1800,450 font 'Helvetica,11' }
+  if (fmt eq 'svg') { set terminal svg size 1800,450 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1800,450 noenhanced font 'Helvetica,11' }
   set output 'microbench.'.fmt
   set multiplot layout 1,2 title 'wolverine: QsNet substrate (Elan3lib RDMA puts)'
   set logscale x 2
   set xrange [524288:2097152]
-  set format x '%.0b%BB'
+  set xtics ('1 MiB' 1048576)
   set logscale y
-  set xlabel 'message size (B)'
+  set xlabel 'message size'
   set ylabel 'one-way latency (us)'
   set title 'Elan3lib RDMA put latency'
   plot 'microbench_sizes.csv' using 1:2 skip 1 with linespoints lc rgb '#8c564b' title 'main-main'
@@ -24,4 +24,5 @@ do for [fmt in 'svg png'] {
   unset multiplot
   unset logscale x
   set autoscale y
+  set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02
 }

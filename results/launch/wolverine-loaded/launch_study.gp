@@ -5,7 +5,7 @@ set grid
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 1700,600 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1700,600 noenhanced font 'Helvetica,11' }
   set output 'launch_study.'.fmt
-  set multiplot layout 1,2
+  set multiplot layout 1,2 title 'wolverine-loaded: STORM job launch vs nodes (thesis ch. 4)'
   set logscale x 2
   set xlabel 'nodes'
   set offsets graph 0.03, graph 0.03, graph 0.05, 0

@@ -152,8 +152,19 @@ void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& po
         return i + 2;
     return std::size_t(0);
   };
-  // A fixed colour per load across both panels, a point type per binary size; send solid, execute dotted.
-  auto colour = [](const std::string& name) {
+  // Under one load, a colour per binary size (its models' lines in it too); under several, a fixed colour per
+  // load across both panels. A point type per binary size; send solid, execute dotted.
+  std::set<std::string> loads;
+  for (const std::string& n : series)
+    loads.insert(n.substr(n.find('_') + 1));
+  static const char* const kSizeColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"};
+  auto size_colour = [&models](const std::string& size) {
+    const std::size_t i = std::size_t(std::find(models.begin(), models.end(), size) - models.begin());
+    return kSizeColours[i % 6];
+  };
+  auto colour = [&](const std::string& name) {
+    if (loads.size() == 1)
+      return size_colour(name.substr(0, name.find('_')));
     const std::string load = name.substr(name.find('_') + 1);
     return load == "idle" ? "#1f77b4" : load == "cpu" ? "#d62728" : load == "network" ? "#2ca02c" : "#7f7f7f";
   };
@@ -179,12 +190,15 @@ void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& po
                               colour(n), point(n), label(n));
   }
   for (std::size_t i = 0; i < models.size(); ++i)
-    plot_launch += fmt::format(", 'launch_study.csv' using 1:{} skip 1 with lines lc rgb 'gray40' dt 2 title "
-                               "'Eq. 4.8 (ES40) {}', 'launch_study.csv' using 1:{} skip 1 with lines lc rgb 'gray70' "
+    plot_launch += fmt::format(", 'launch_study.csv' using 1:{} skip 1 with lines lc rgb '{}' dt 2 title "
+                               "'Eq. 4.8 (ES40) {}', 'launch_study.csv' using 1:{} skip 1 with lines lc rgb '{}' "
                                "dt 4 title 'Eq. 4.9 (ideal) {}'",
-                               column("model_es40_ms_" + models[i]), gp_text(models[i]),
-                               column("model_ideal_ms_" + models[i]), gp_text(models[i]));
-  const std::string gp = "  set multiplot layout 1,2\n  set logscale x 2\n  set xlabel 'nodes'\n"
+                               column("model_es40_ms_" + models[i]), loads.size() == 1 ? size_colour(models[i]) : "gray40",
+                               gp_text(models[i]), column("model_ideal_ms_" + models[i]),
+                               loads.size() == 1 ? size_colour(models[i]) : "gray70", gp_text(models[i]));
+  const std::string gp = "  set multiplot layout 1,2 title '" + dir.title() +
+                         ": STORM job launch vs nodes (thesis ch. 4)'\n"
+                         "  set logscale x 2\n  set xlabel 'nodes'\n"
                          "  set offsets graph 0.03, graph 0.03, graph 0.05, 0\n"
                          "  set ylabel 'time (ms)'\n  set yrange [0:*]\n  set key outside right center vertical\n"
                          "  set title 'Launch time (job arrival to termination noted)'\n  plot " +

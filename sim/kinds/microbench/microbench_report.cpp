@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <cstdint>
+
 #include <algorithm>
 #include <map>
 #include <set>
@@ -99,9 +101,24 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
     return;
   const std::string xrange =
       positive.size() > 1 ? "" : fmt::format("  set xrange [{}:{}]\n", positive[0] / 2.0, positive[0] * 2.0);
+  // Size ticks at every power of 32 the sizes span, in binary units with a space ("1 B", "32 KiB"): gnuplot's
+  // "%.0b%B" wrote "1  B" and "1kiB".
+  std::string tics;
+  for (std::uint64_t t = 1; t <= positive.back() * 2; t *= 32) {
+    static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    std::uint64_t v = t;
+    int u = 0;
+    while (v >= 1024 && u < 4) {
+      v /= 1024;
+      ++u;
+    }
+    if (t * 2 >= positive.front())
+      tics += fmt::format("{}'{} {}' {}", tics.empty() ? "" : ", ", v, kUnits[u], t);
+  }
   std::string gp = "  set multiplot layout 1," + std::string(any_distance ? "3" : "2") + " title '" + dir.title() +
                    ": QsNet substrate (Elan3lib RDMA puts)'\n"
-                   "  set logscale x 2\n" + xrange + "  set format x '%.0b%BB'\n  set logscale y\n  set xlabel 'message size (B)'\n"
+                   "  set logscale x 2\n" + xrange + "  set xtics (" + tics + ")\n  set logscale y\n"
+                   "  set xlabel 'message size'\n"
                    "  set ylabel 'one-way latency (us)'\n  set title 'Elan3lib RDMA put latency'\n  plot ";
   for (std::size_t i = 0; i < paths.size(); ++i)
     gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints {} title '{}'", i ? ", " : "",
@@ -112,13 +129,18 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
     gp += fmt::format("{}'microbench_sizes.csv' using 1:{} skip 1 with linespoints {} title '{}'", i ? ", " : "",
                       3 + 2 * i, series_style(paths[i], int(i) + 1), gp_text(paths[i]));
   if (any_distance)
-    gp += "\n  set autoscale x\n  set logscale x 4\n  set format x '%g'\n  set xlabel 'fat-tree size (nodes)'\n"
-          "  set title 'Worst-case bandwidth vs tree size'\n  set yrange [0:*]\n"
-          "  plot 'microbench_distance.csv' using 1:4 skip 1 with linespoints title 'simulated', "
-          "'microbench_distance.csv' using 1:5 skip 1 with linespoints dashtype 2 title 'thesis ack model'\n";
+    // The simulated bandwidth lies within a percent of the model: a range around the data shows both lines.
+    gp += "\n  set autoscale x\n  set logscale x 4\n  set xtics autofreq\n  set format x '%g'\n"
+          "  set xlabel 'fat-tree size (nodes)'\n  set title 'Worst-case bandwidth vs tree size'\n"
+          "  set yrange [*:*]\n  set offsets graph 0.05, graph 0.05, graph 0.3, graph 0.3\n"
+          "  plot 'microbench_distance.csv' using 1:4 skip 1 with linespoints lw 2 pt 7 title 'simulated', "
+          "'microbench_distance.csv' using 1:5 skip 1 with linespoints dashtype 2 lw 2 pt 6 ps 1.5 "
+          "title 'thesis ack model'\n";
   else
     gp += "\n";
-  gp += "  unset multiplot\n  unset logscale x\n  set autoscale y\n";
+  // The loop draws the svg then the png: what a panel set must not reach the next drawing's first panels.
+  gp += "  unset multiplot\n  unset logscale x\n  set autoscale y\n  " + common_plot_settings().substr(
+                                                                          common_plot_settings().find("set offsets"));
   dir.write("microbench.gp", "# Substrate microbenchmarks. Regenerate with: gnuplot microbench.gp\n"
                              "set datafile separator ','\nset grid\n" + common_plot_settings() +
                                  "set key font ',9'\n" + svg_and_png("microbench", 1800, 450, gp));
