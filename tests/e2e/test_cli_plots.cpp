@@ -1,0 +1,47 @@
+// What the plots say, read from their gnuplot scripts (issue 45 item 15): titles wrapped, not clipped; Gantt
+// colours that do not repeat among the jobs a key lists; values to 3 significant digits; size ticks in binary units.
+#include "cli_harness.hpp"
+
+using namespace e2e;
+
+namespace {
+std::string fmt_job(int i)
+{
+  return "{\"app\": {\"name\": \"synthetic\", \"processes\": 2}, \"synthetic\": {\"pattern\": \"none\", "
+         "\"granularity\": \"1ms\", \"iterations\": 2}, \"submit\": \"" +
+         std::to_string(i) + "ms\"},";
+}
+} // namespace
+
+TEST_CASE("plots: a long title wraps, a Gantt chart of 25 jobs has no 25-entry key, size ticks read '32 KiB'")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::string jobs;
+  for (int i = 0; i < 25; ++i)
+    jobs += fmt_job(i);
+  std::ofstream(kTmp / "w.json") << R"({"name": "w", "kind": "workload", "mpi": "quadrics",
+    "platform": {"preset": "crescendo", "nodes": 2}, "scheduler": {"algorithm": "fcfs", "quantum": "10ms"},
+    "workload": {"jobs": [)" + jobs.substr(0, jobs.size() - 1) + "]}}";
+  const std::string overrides = " --set seed=2 --set scheduler.quantum=20ms --set platform.preset=crescendo"
+                                " --set noise.preset=none --set bcs.runtime.slice=500us --set mpi=quadrics";
+  const auto r = bcssim("run " + (kTmp / "w.json").string() + overrides + " --out " + (kTmp / "w").string());
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  const std::string gantt = slurp(kTmp / "w" / "gantt.gp");
+  CHECK(gantt.find("lc rgb variable") != std::string::npos);
+  CHECK(gantt.find("title 'job ") == std::string::npos); // 25 jobs, 20 colours: no key
+  CHECK(gantt.find("colour: job number mod 20") != std::string::npos);
+  // The title names every override, in lines of at most 90 characters.
+  const auto title = gantt.find("set title '");
+  REQUIRE(title != std::string::npos);
+  const std::string line = gantt.substr(title, gantt.find('\n', title) - title);
+  CHECK(line.find("' . \"\\n\" . '") != std::string::npos);
+  CHECK(line.find("mpi=quadrics") != std::string::npos);
+
+  const auto d = bcssim("run " + kDefault + " --out " + (kTmp / "d").string());
+  REQUIRE(d.code == 0);
+  const std::string micro = slurp(kTmp / "d" / "microbench.gp");
+  CHECK(micro.find("'1 B' 1, '32 B' 32, '1 KiB' 1024, '32 KiB' 32768, '1 MiB' 1048576") != std::string::npos);
+  CHECK(micro.find("%.0b%B") == std::string::npos);
+  fs::remove_all(kTmp);
+}
