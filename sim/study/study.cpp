@@ -126,6 +126,7 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     user.erase("sweep");
     st.groups_ = st.dimensions_.empty() ? 0 : st.dimensions_.back().group + 1;
   }
+  const std::size_t user_dimensions = st.dimensions_.size(); // before replicates' seeds and compare's backends
   // The number of values of each group.
   auto group_sizes = [&st] {
     std::vector<std::size_t> sizes(st.groups_, 0);
@@ -189,6 +190,22 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     check_size();
   }
 
+  // A --set of a swept path would be overridden at every point without a word (unless it says what the sweep
+  // does: one value, the same).
+  for (const std::string& s : st.sets_) {
+    const auto eq = s.find('=');
+    const std::string path = s.substr(0, eq);
+    for (std::size_t k = 0; k < user_dimensions; ++k) {
+      const SweepDimension& d = st.dimensions_[k];
+      if (d.path != path || eq == std::string::npos ||
+          (d.values.size() == 1 && parse_set_value(path, s.substr(eq + 1)) == d.values.front()))
+        continue;
+      throw ScenarioError("--set " + path, nlohmann::json(s.substr(eq + 1)).dump(),
+                          fmt::format("a path no sweep dimension sets: the sweep gives {} its values {} at every "
+                                      "point; give them with --set 'sweep.{}=[...]'",
+                                      path, nlohmann::json(d.values).dump(), path));
+    }
+  }
   const std::vector<std::size_t> sizes = group_sizes();
   std::size_t count = 1;
   for (std::size_t n : sizes)

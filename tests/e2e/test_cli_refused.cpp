@@ -191,3 +191,26 @@ TEST_CASE("a launch of millions of chunks is exit 2 at validation, not a run tha
     CHECK(bcssim("validate " + scenario + " --set launch.chunk_size=120B").code == 0);
   }
 }
+
+TEST_CASE("a workload of more process steps than hours can run, and a --set of a swept path, are exit 2")
+{
+  // Its workload.swf is relative to the repository.
+  const auto bcssim = [](const std::string& args) {
+    return run_shell("cd " + std::string(BCSSIM_SOURCE_DIR) + " && " + exe() + " " + args + " 2>&1");
+  };
+  const std::string dynamic = "scenarios/scheduling/dynamic-load.json";
+  const auto huge = bcssim("validate " + dynamic + " --set 'sweep.workload.load_factor=[2000]'");
+  CHECK(huge.code == 2);
+  CHECK(huge.output.find("expected a workload of at most 1e9 process steps (the sum of iterations x processes over "
+                         "its jobs; here ") != std::string::npos);
+  CHECK(bcssim("validate " + dynamic + " --set 'sweep.workload.load_factor=[100]'").code == 0);
+  // The sweep's values won at every point, and the --set was lost without a word.
+  const auto swept = bcssim("validate " + dynamic + " --set workload.load_factor=2");
+  CHECK(swept.code == 2);
+  CHECK(swept.output.find("--set workload.load_factor = \"2\": expected a path no sweep dimension sets: the sweep "
+                          "gives workload.load_factor its values [1.307,1.378,1.466,1.554,1.643] at every point") !=
+        std::string::npos);
+  // Saying what a one-value sweep says is fine.
+  CHECK(bcssim("validate " + dynamic + " --set 'sweep.workload.load_factor=[2]' --set workload.load_factor=2")
+            .code == 0);
+}

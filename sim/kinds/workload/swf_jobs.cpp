@@ -19,6 +19,10 @@ std::string seconds(double s) { return fmt::format("{}s", s); }
 constexpr double kMostIterations = 1e9;
 constexpr double kMostGranularity = 1e4; // s
 constexpr double kMostSubmit = 1e9;      // s
+// The most process steps (a computation and its ring exchange, summed over the jobs: iterations x processes) a run
+// may take: about 40 hours at the 7,000 steps per second measured on 2026-11-28 (the 1000-job dynamic-load point at
+// load 0.93, 1.5e7 steps, takes 35 min). A load factor of 1e6 asked for 8.6e14 and never ended (issue 45 item 12).
+constexpr double kMostRankSteps = 1e9;
 
 } // namespace
 
@@ -54,6 +58,7 @@ SwfRecords swf_records(const Scenario& sc)
 
   SwfRecords out;
   out.path = path;
+  double steps = 0; // process steps of the run: what its cost follows
   double previous_submit = 0;
   for (const workloads::SwfJob& j : swf.jobs) {
     if (limit > 0 && std::int64_t(out.records.size()) >= limit)
@@ -117,7 +122,16 @@ SwfRecords swf_records(const Scenario& sc)
     }
     out.records.push_back(SwfRecord{j.line, procs, std::int64_t(iterations), run / iterations, j.submit / scale,
                                     std::max(estimate, run), run});
+    steps += iterations * double(procs);
   }
+  if (steps > kMostRankSteps)
+    throw ScenarioError("workload.swf", path,
+                        fmt::format("a workload of at most {} process steps (the sum of iterations x processes over "
+                                    "its jobs; here {}, about {} hours at the measured 7,000 steps per second): "
+                                    "lower workload.load_factor, raise workload.time_scale or take fewer jobs "
+                                    "(workload.swf_jobs)",
+                                    base::short_number(kMostRankSteps), base::short_number(steps),
+                                    base::short_number(std::round(steps / 7000 / 3600))));
   if (out.records.empty())
     throw ScenarioError("workload.swf", path,
                         out.skipped > 0 ? fmt::format("an SWF file with a job that can run here ({} skipped)",
