@@ -11,6 +11,7 @@
 
 #include <cstdio>
 #include <exception>
+#include <new>
 
 namespace {
 constexpr int kInvalidInput = 2;
@@ -67,6 +68,10 @@ int main(int argc, char** argv)
     } catch (const DeadlockError& e) {
       std::fprintf(stderr, "error: %s: %s", file.c_str(), e.what());
       return kDeadlock;
+    } catch (const std::bad_alloc&) {
+      std::fprintf(stderr, "error: run failed: out of memory (an allocation was refused): raise the memory limit "
+                           "(ulimit -v), or simulate a smaller machine or study\n");
+      return 1;
     } catch (const std::exception& e) {
       std::fprintf(stderr, "error: run failed: %s\n", e.what());
       return 1;

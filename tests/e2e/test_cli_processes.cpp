@@ -172,6 +172,12 @@ TEST_CASE("under a memory limit a machine too big for it fails with exit 1 namin
   const auto small = run_shell("ulimit -v 1000000; exec " + exe() + " run " + (kTmp / "bcs32.json").string() +
                                " --out " + (kTmp / "c").string() + " 2>&1");
   CHECK(small.code == 0);
+  // So little address space that an allocation fails outside SimGrid: a sentence, not "std::bad_alloc".
+  const auto tiny = run("110000", "--out " + (kTmp / "t").string());
+  CHECK(tiny.code == 1);
+  CHECK(tiny.output.find("out of memory (an allocation was refused): raise the memory limit") != std::string::npos);
+  CHECK(tiny.output.find("Backtrace") == std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "t"));
   fs::remove_all(kTmp);
 }
 
