@@ -2,14 +2,13 @@
 #include "apps/replay/trace.hpp"
 #include "apps/replay/trace_shape.hpp"
 #include "apps/replay/trace_text.hpp"
+#include "base/file_hash.hpp"
 #include "base/sim_time.hpp"
 
 #include <fmt/format.h>
-#include <xxhash.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <mutex>
 #include <stdexcept>
@@ -242,23 +241,6 @@ private:
   TraceShape shape_;
 };
 
-// A file's bytes as they are now, hashed (XXH3-64): a file rewritten under the same name (a test, a fuzzer) is
-// another key. Unreadable: 0, and the parse then reports it.
-std::uint64_t content_hash(const std::string& path)
-{
-  std::ifstream in(path, std::ios::binary);
-  XXH3_state_t* state = XXH3_createState();
-  XXH3_64bits_reset(state);
-  std::vector<char> buffer(std::size_t(1) << 16);
-  while (in) {
-    in.read(buffer.data(), std::streamsize(buffer.size()));
-    XXH3_64bits_update(state, buffer.data(), std::size_t(in.gcount()));
-  }
-  const std::uint64_t hash = XXH3_64bits_digest(state);
-  XXH3_freeState(state);
-  return hash;
-}
-
 // A study validates its trace once per point and backend, and the NAS traces hold millions of lines (CG: 7.7 M, a
 // second per pass): the settings-independent pass is made once per process and trace content (hashing CG's 8 MB
 // of compressed files takes milliseconds).
@@ -269,7 +251,7 @@ const std::vector<RankAmounts>& amounts_of(const Layout& layout)
   std::vector<std::string> key;
   for (const std::string& file : layout.rank_files.empty() ? std::vector<std::string>{layout.shared_file}
                                                            : layout.rank_files)
-    key.push_back(fmt::format("{} {:016x}", file, content_hash(file)));
+    key.push_back(fmt::format("{} {:016x}", file, base::file_hash(file)));
   key.push_back(std::to_string(layout.ranks));
   const std::lock_guard<std::mutex> lock(mutex);
   if (const auto it = cache.find(key); it != cache.end())

@@ -1,10 +1,10 @@
 #include "sim/study/partial_points.hpp"
 
+#include "base/file_hash.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/study/point_check.hpp"
 
 #include <fmt/format.h>
-#include <xxhash.h>
 
 #include <fcntl.h>
 #include <sys/file.h>
@@ -22,19 +22,7 @@ constexpr const char* kPartialMarker = ".bcssim-partial";
 // The running binary's file, hashed (XXH3-64): a point is reused only by the binary that made it.
 std::string binary_hash()
 {
-  static const std::string hash = [] {
-    std::ifstream in("/proc/self/exe", std::ios::binary);
-    XXH3_state_t* state = XXH3_createState();
-    XXH3_64bits_reset(state);
-    std::vector<char> buffer(std::size_t(1) << 20);
-    while (in) {
-      in.read(buffer.data(), std::streamsize(buffer.size()));
-      XXH3_64bits_update(state, buffer.data(), std::size_t(in.gcount()));
-    }
-    const std::string text = fmt::format("{:016x}", XXH3_64bits_digest(state));
-    XXH3_freeState(state);
-    return text;
-  }();
+  static const std::string hash = fmt::format("{:016x}", base::file_hash("/proc/self/exe"));
   return hash;
 }
 

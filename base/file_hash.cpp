@@ -1,0 +1,25 @@
+#include "base/file_hash.hpp"
+
+#include <xxhash.h>
+
+#include <fstream>
+#include <vector>
+
+namespace bcssim::base {
+
+std::uint64_t file_hash(const std::string& path)
+{
+  std::ifstream in(path, std::ios::binary);
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_64bits_reset(state);
+  std::vector<char> buffer(std::size_t(1) << 20);
+  while (in) {
+    in.read(buffer.data(), std::streamsize(buffer.size()));
+    XXH3_64bits_update(state, buffer.data(), std::size_t(in.gcount()));
+  }
+  const std::uint64_t hash = XXH3_64bits_digest(state);
+  XXH3_freeState(state);
+  return hash;
+}
+
+} // namespace bcssim::base
