@@ -18,12 +18,14 @@ for name in "${names[@]}"; do
   echo
   echo "**$name**"
   echo
-  # slowdowns.csv: point_quadrics,point_bcs,<coordinate>,time_quadrics_s,time_bcs_s,slowdown
-  awk -F, 'FNR == 1 { next }
-           NR == FNR { sb[$3] = $5; sbs[$3] = $6; next }
+  # slowdowns.csv: point_quadrics,point_bcs,<coordinates...>,time_quadrics_s,time_bcs_s,slowdown (one coordinate
+  # column per swept path: the NAS studies have two)
+  awk -F, 'FNR == 1 { n = NF; next }
+           { key = $3; for (i = 4; i <= n - 3; ++i) key = key " " $i }
+           NR == FNR { sb[key] = $(n - 1); sbs[key] = $n; next }
            !header++ { print "| " coord " | Quadrics MPI (s) | BCS-MPI, slice_boundary (s) | slowdown | BCS-MPI, on_completion (s) | slowdown |";
                        print "|---|---|---|---|---|---|" }
-           { printf "| %s | %.4f | %.4f | %+.1f %% | %.4f | %+.1f %% |\n", $3, $4, sb[$3], 100 * sbs[$3], $5, 100 * $6 }' \
-    coord="$(head -1 "results/paper/$name/slowdowns.csv" | cut -d, -f3)" \
+           { printf "| %s | %.4f | %.4f | %+.1f %% | %.4f | %+.1f %% |\n", key, $(n - 2), sb[key], 100 * sbs[key], $(n - 1), 100 * $n }' \
+    coord="$(head -1 "results/paper/$name/slowdowns.csv" | cut -d, -f3- | rev | cut -d, -f4- | rev | tr ',' ' ')" \
     "results/paper/$name/slowdowns.csv" "$out/slowdowns.csv"
 done
