@@ -3,7 +3,10 @@
 #include "sim/output/signals.hpp"
 #include "sim/output/write_file.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
+#include <array>
 #include <cerrno>
 #include <csignal>
 #include <cstdio>
@@ -34,6 +37,22 @@ std::string gp_text(const std::string& text)
 }
 
 std::string gp_quote(const std::string& text) { return "'" + gp_text(text) + "'"; }
+
+namespace {
+constexpr std::array<unsigned, kPaletteColours> kPalette = {
+    0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, 0xe377c2, 0x7f7f7f, 0xbcbd22, 0x17becf,
+    0xaec7e8, 0xffbb78, 0x98df8a, 0xff9896, 0xc5b0d5, 0xc49c94, 0xf7b6d2, 0xc7c7c7, 0xdbdb8d, 0x9edae5};
+} // namespace
+
+std::string palette_colour(std::size_t i) { return fmt::format("#{:06x}", kPalette[i % kPaletteColours]); }
+
+std::string gp_palette_array(const std::string& name)
+{
+  std::string out = fmt::format("array {}[{}] = [", name, kPaletteColours);
+  for (std::size_t i = 0; i < kPaletteColours; ++i)
+    out += fmt::format("{}0x{:06x}", i ? ", " : "", kPalette[i]);
+  return out + "]\n";
+}
 
 std::string gp_title(const std::string& text)
 {

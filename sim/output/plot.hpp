@@ -1,5 +1,6 @@
 #pragma once
 // Renders a gnuplot script inside a results folder (the .gp and its data stay beside the images).
+#include <cstddef>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -16,6 +17,13 @@ std::string gp_text(const std::string& text);
 /// shown whole rather than clipped at both edges of the image (issue 45 item 15).
 inline constexpr std::size_t kTitleWidth = 90;
 std::string gp_title(const std::string& text);
+
+/// A categorical palette of kPaletteColours colours (the usual ten, then their light forms): colour i mod
+/// kPaletteColours as "#rrggbb", and the same as a gnuplot array `name` of 0xrrggbb numbers (name[i + 1]) for
+/// `lc rgb variable`.
+inline constexpr std::size_t kPaletteColours = 20;
+std::string palette_colour(std::size_t i);
+std::string gp_palette_array(const std::string& name);
 /// `text` as one single-quoted gnuplot string: "'" + gp_text(text) + "'".
 std::string gp_quote(const std::string& text);
 /// `text` made safe as part of one line of a comment or of a data file: control characters replaced by a space,

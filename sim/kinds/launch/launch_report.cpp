@@ -157,16 +157,18 @@ void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& po
   std::set<std::string> loads;
   for (const std::string& n : series)
     loads.insert(n.substr(n.find('_') + 1));
-  static const char* const kSizeColours[] = {"#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b"};
+  const bool one_load = loads.size() == 1;
   auto size_colour = [&models](const std::string& size) {
-    const std::size_t i = std::size_t(std::find(models.begin(), models.end(), size) - models.begin());
-    return kSizeColours[i % 6];
+    return palette_colour(std::size_t(std::find(models.begin(), models.end(), size) - models.begin()));
   };
   auto colour = [&](const std::string& name) {
-    if (loads.size() == 1)
+    if (one_load)
       return size_colour(name.substr(0, name.find('_')));
     const std::string load = name.substr(name.find('_') + 1);
-    return load == "idle" ? "#1f77b4" : load == "cpu" ? "#d62728" : load == "network" ? "#2ca02c" : "#7f7f7f";
+    return std::string(load == "idle"      ? "#1f77b4"
+                       : load == "cpu"     ? "#d62728"
+                       : load == "network" ? "#2ca02c"
+                                           : "#7f7f7f");
   };
   auto point = [&models](const std::string& name) {
     const std::string size = name.substr(0, name.find('_'));
@@ -193,9 +195,10 @@ void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& po
     plot_launch += fmt::format(", 'launch_study.csv' using 1:{} skip 1 with lines lc rgb '{}' dt 2 title "
                                "'Eq. 4.8 (ES40) {}', 'launch_study.csv' using 1:{} skip 1 with lines lc rgb '{}' "
                                "dt 4 title 'Eq. 4.9 (ideal) {}'",
-                               column("model_es40_ms_" + models[i]), loads.size() == 1 ? size_colour(models[i]) : "gray40",
-                               gp_text(models[i]), column("model_ideal_ms_" + models[i]),
-                               loads.size() == 1 ? size_colour(models[i]) : "gray70", gp_text(models[i]));
+                               column("model_es40_ms_" + models[i]),
+                               one_load ? size_colour(models[i]) : std::string("gray40"), gp_text(models[i]),
+                               column("model_ideal_ms_" + models[i]),
+                               one_load ? size_colour(models[i]) : std::string("gray70"), gp_text(models[i]));
   const std::string gp = "  set multiplot layout 1,2 title '" + dir.title() +
                          ": STORM job launch vs nodes (thesis ch. 4)'\n"
                          "  set logscale x 2\n  set xlabel 'nodes'\n"

@@ -94,12 +94,7 @@ std::vector<JobOutcome> read_jobs_csv(const std::filesystem::path& file)
 
 namespace {
 
-// Job j's boxes take colour j mod 20 of a 20-colour categorical palette (gnuplot's own linetypes repeat every 8).
-constexpr int kGanttColours = 20;
-const char* const kGanttPalette = "array C[20] = [0x1f77b4, 0xff7f0e, 0x2ca02c, 0xd62728, 0x9467bd, 0x8c564b, "
-                                  "0xe377c2, 0x7f7f7f, 0xbcbd22, 0x17becf, 0xaec7e8, 0xffbb78, 0x98df8a, 0xff9896, "
-                                  "0xc5b0d5, 0xc49c94, 0xf7b6d2, 0xc7c7c7, 0xdbdb8d, 0x9edae5]\n";
-
+// Job j's boxes take palette colour j mod kPaletteColours (gnuplot's own linetypes repeat every 8).
 // One key entry per job in the colour of its boxes, when no two jobs share a colour; else one line saying so
 // (the boxes wide enough carry their job's number).
 std::string key_entries(const std::vector<GanttBox>& boxes)
@@ -107,11 +102,12 @@ std::string key_entries(const std::vector<GanttBox>& boxes)
   std::set<int> jobs;
   for (const GanttBox& b : boxes)
     jobs.insert(b.job);
-  if (jobs.size() > std::size_t(kGanttColours)) // the x label says so; no key to narrow the chart
+  if (jobs.size() > kPaletteColours) // the x label says so; no key to narrow the chart
     return "";
   std::string out;
   for (int j : jobs)
-    out += fmt::format(", \\\n       NaN with boxes fs solid 0.6 lc rgb C[{}] title 'job {}'", j % kGanttColours + 1, j);
+    out += fmt::format(", \\\n       NaN with boxes fs solid 0.6 lc rgb C[{}] title 'job {}'",
+                       std::size_t(j) % kPaletteColours + 1, j);
   return out;
 }
 
@@ -134,18 +130,18 @@ void write_gantt(const ResultsDir& dir, const std::vector<GanttBox>& boxes, unsi
   for (const GanttBox& b : boxes)
     span = std::max(span, b.to);
   const std::string body = fmt::format(
-      "  plot 'gantt.csv' using (($5+$6)/2):1:(($6-$5)/2):(0.4):(C[int($4) % 20 + 1]) skip 1 with boxxyerror fs "
+      "  plot 'gantt.csv' using (($5+$6)/2):1:(($6-$5)/2):(0.4):(C[int($4) % {0} + 1]) skip 1 with boxxyerror fs "
       "solid 0.6 lc rgb variable notitle, \\\n"
-      "       '' using (($5+$6)/2):1:(($6-$5) > {:.9f} ? sprintf('job %d', $4) : '') skip 1 with labels notitle{}\n",
-      0.08 * span, key);
+      "       '' using (($5+$6)/2):1:(($6-$5) > {1:.9f} ? sprintf('job %d', $4) : '') skip 1 with labels notitle{2}\n",
+      kPaletteColours, 0.08 * span, key);
   const std::string gp = fmt::format(
       "# {0}: which job holds each PE over time. Regenerate with: gnuplot gantt.gp\n"
       "set datafile separator ','\nset grid x\nset key outside right top\nset xlabel '{5}'\nset title '{0}'\n"
       "set yrange [-0.6:{1}.6]\nset ytics ({2})\nset xrange [0:*]\n{4}{3}",
       title, nodes * pes_per_node - 1, ytics, svg_and_png("gantt", 900, 200 + 40 * int(nodes * pes_per_node), body),
-      kGanttPalette,
+      gp_palette_array("C"),
       key.empty() ? fmt::format("time (s)     (colour: job number mod {}; the number on each box wide enough)",
-                                kGanttColours)
+                                kPaletteColours)
                   : std::string("time (s)"));
   dir.write("gantt.gp", gp);
   dir.render("gantt.gp");
