@@ -4,6 +4,9 @@
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(base_event_stream, "base.event_stream: The canonical event stream");
 
 namespace bcssim::base {
 namespace {

@@ -4,6 +4,9 @@
 
 #include <fstream>
 #include <vector>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(base_file_hash, "base.file_hash: A file's bytes as they are now, hashed");
 
 namespace bcssim::base {
 

@@ -8,6 +8,9 @@
 #include <cstdio>
 #include <cstring>
 #include <stdexcept>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(base_line_reader, "base.line_reader: Reading a file of the user");
 
 namespace bcssim::base {
 namespace {

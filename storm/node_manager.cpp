@@ -9,6 +9,9 @@
 
 #include <limits>
 #include <stdexcept>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(storm_node_manager, "storm.node_manager: STORM's Node Manager as a local scheduler");
 
 namespace bcssim::storm {
 namespace sg4 = simgrid::s4u;
@@ -222,6 +225,7 @@ void NodeManager::run()
     for (auto& [key, lp] : processes_) // spin time over: the process blocks and gives its PE up
       if (lp.activity == Activity::waiting && now >= lp.wait_since + policy_.spin_limit(lp, slot_)) {
         lp.activity = Activity::blocked;
+        XBT_VERB("node %u: job %d rank %d blocks (its spin time is over)", node_, key.job, key.rank);
         base::emit("storm.block", std::uint64_t(key.job) << 32 | std::uint64_t(key.rank));
       }
     for (unsigned pe = 0; pe < pes_.size(); ++pe)

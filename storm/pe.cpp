@@ -8,6 +8,9 @@
 
 #include <stdexcept>
 #include <string>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(storm_pe, "storm.pe: A processing element time-shared by several processes");
 
 namespace bcssim::storm {
 namespace sg4 = simgrid::s4u;
@@ -138,6 +141,8 @@ void Pe::switch_to(std::optional<ProcessKey> next)
     next.reset(); // it exited while the holder's work was being stopped
   if (!history_.empty() && history_.back().to < 0)
     history_.back().to = sg4::Engine::get_clock();
+  XBT_VERB("node %u PE %u: %s -> %s", node_, index_, running_ ? name(*running_).c_str() : "nobody",
+           next ? name(*next).c_str() : "nobody");
   running_ = next;
   ++switches_;
   base::emit("storm.switch", std::uint64_t(node_) << 16 | index_);

@@ -7,6 +7,9 @@
 
 #include <filesystem>
 #include <memory>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_app, "apps.replay.app: apps.replay's parameters");
 
 namespace bcssim::apps::replay {
 namespace {

@@ -2,6 +2,10 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(apps_synthetic_synthetic,
+                             "apps.synthetic.synthetic: The synthetic bulk-synchronous application");
 
 namespace bcssim::apps::synthetic {
 

@@ -16,7 +16,8 @@
 
 #include <algorithm>
 
-XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_br, bcs_runtime, "bcs.runtime.br: Buffer Receivers (matching, scheduling)");
+XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_buffer_receiver,
+                             "bcs.runtime.buffer_receiver: Buffer Receivers (matching, scheduling)");
 
 namespace bcssim::bcs::runtime {
 

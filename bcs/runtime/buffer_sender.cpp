@@ -9,7 +9,8 @@
 
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_bs, bcs_runtime, "bcs.runtime.bs: Buffer Senders (descriptor exchange)");
+XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_buffer_sender,
+                             "bcs.runtime.buffer_sender: Buffer Senders (descriptor exchange)");
 
 namespace bcssim::bcs::runtime {
 

@@ -14,7 +14,7 @@
 #include <algorithm>
 #include <cstring>
 
-XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_rh, bcs_runtime, "bcs.runtime.rh: Reduce Helpers (reductions)");
+XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_reduce_helper, "bcs.runtime.reduce_helper: Reduce Helpers (reductions)");
 
 namespace bcssim::bcs::runtime {
 

@@ -11,7 +11,8 @@
 #include <stdexcept>
 #include <string>
 
-XBT_LOG_NEW_CATEGORY(bcs_runtime, "bcs.runtime: the BCS-MPI runtime's NIC threads (one subcategory per thread)");
+XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_runtime,
+                             "bcs.runtime.runtime: the runtime facade the BCS API calls (jobs, processes, the stall watchdog)");
 
 namespace bcssim::bcs::runtime {
 namespace sg4 = simgrid::s4u;

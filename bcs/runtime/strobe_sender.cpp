@@ -19,7 +19,8 @@
 #include <cmath>
 #include <string>
 
-XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_ss, bcs_runtime, "bcs.runtime.ss: the Strobe Sender (slices, microphases)");
+XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_strobe_sender,
+                             "bcs.runtime.strobe_sender: the Strobe Sender (slices, microphases)");
 
 namespace bcssim::bcs::runtime {
 namespace sg4 = simgrid::s4u;

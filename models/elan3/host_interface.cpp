@@ -9,6 +9,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_host_interface, "elan3.host_interface: The host side of the NIC");
 
 namespace bcssim::elan3 {
 

@@ -1,6 +1,10 @@
 #include "mpi/quadrics/backend.hpp"
 
 #include "models/elan3/params.hpp"
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_quadrics_backend,
+                             "mpi.quadrics.backend: The production-MPI baseline as an MPI backend");
 
 namespace bcssim::mpi::quadrics {
 

@@ -7,6 +7,9 @@
 #include <fmt/format.h>
 
 #include <stdexcept>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_quadrics_quadrics_comm, "mpi.quadrics.quadrics_comm: The production-MPI baseline");
 
 namespace bcssim::mpi::quadrics {
 namespace sg4 = simgrid::s4u;
@@ -56,6 +59,7 @@ Request QuadricsComm::start_send(const void* data, std::uint64_t bytes, int dst,
   const elan3::tports::HostWork host = host_work();
   auto request = std::make_shared<RequestState>();
   const Status status{rank_, tag, bytes};
+  XBT_VERB("rank %d: send %llu B to rank %d, tag %d", rank_, static_cast<unsigned long long>(bytes), dst, tag);
   tports_.send(rank_, dst, tag, context(plane), bytes, data, [request, status] { request->complete(status); }, host);
   return request;
 }
@@ -65,6 +69,8 @@ Request QuadricsComm::start_recv(void* data, std::uint64_t capacity, int src, in
   check_peer(src, true, "source");
   const elan3::tports::HostWork host = host_work();
   auto request = std::make_shared<RequestState>();
+  XBT_VERB("rank %d: receive from rank %d, tag %d (up to %llu B)", rank_, src, tag,
+           static_cast<unsigned long long>(capacity));
   tports_.post_receive(
       rank_, base::Pattern{src, tag, context(plane)}, data, capacity,
       [request](const base::Envelope& e) { request->complete(Status{e.source, e.tag, e.bytes}); }, host);

@@ -52,6 +52,7 @@ std::unique_ptr<Command> verify_command(CLI::App& app);
 std::unique_ptr<Command> validate_command(CLI::App& app);
 std::unique_ptr<Command> params_command(CLI::App& app);
 std::unique_ptr<Command> schema_command(CLI::App& app);
+std::unique_ptr<Command> logs_command(CLI::App& app);
 std::unique_ptr<Command> docs_command(CLI::App& app);
 std::unique_ptr<Command> workload_command(CLI::App& app);
 

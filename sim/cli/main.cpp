@@ -12,6 +12,9 @@
 #include <cstdio>
 #include <exception>
 #include <new>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_main, "sim.cli.main: bcssim: the command line");
 
 namespace {
 constexpr int kInvalidInput = 2;
@@ -33,6 +36,7 @@ int main(int argc, char** argv)
   commands.push_back(cli::validate_command(app));
   commands.push_back(cli::params_command(app));
   commands.push_back(cli::schema_command(app));
+  commands.push_back(cli::logs_command(app));
   commands.push_back(cli::docs_command(app));
   commands.push_back(cli::workload_command(app));
 

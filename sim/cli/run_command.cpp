@@ -16,6 +16,10 @@
 #include <optional>
 #include <thread>
 #include <unistd.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_run_command,
+                             "sim.cli.run_command: `bcssim run`: a scenario, or every point of a study");
 
 namespace bcssim::sim::cli {
 namespace {
@@ -52,7 +56,7 @@ public:
                      "Trace only simulated times FROM:TO (e.g. 1s:1.2s; either side may be empty); implies --trace");
     sub_->add_flag("--force", options_.force,
                    "Replace the results folder at --out if an earlier run wrote it (never anything else)");
-    sub_->add_option("--log", options_.sg_log, "SimGrid log setting, e.g. qsnet_platform.thres:info (repeatable)")
+    sub_->add_option("--log", options_.sg_log, "Log setting CATEGORY.thres:LEVEL (and SimGrid's fmt, app, additivity), e.g. storm.thres:verbose or mpi.quadrics.thres:info; `bcssim logs` lists the categories (repeatable)")
         ->allow_extra_args(false);
     sub_->add_option("--jobs,-j", jobs_, "Sweep points run at once, each in its own process (default: the cores)")
         ->check(CLI::Range(1u, 4096u));
@@ -69,8 +73,10 @@ public:
 
   int run(const char*) override
   {
-    for (const std::string& setting : options_.sg_log) // before anything is created: SimGrid aborts on a bad one
+    for (std::string& setting : options_.sg_log) { // before anything is created: SimGrid aborts on a bad one
       check_log_setting(setting);
+      setting = to_simgrid(setting); // bcssim's dotted category names (storm.policies) as SimGrid's identifiers
+    }
     args_.check_out_given(sub_);
     const Study study = args_.load();
     options_.out_dir = args_.out_dir;

@@ -5,6 +5,9 @@
 #include "sim/config/suggest.hpp"
 
 #include <fmt/format.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_usage_hint, "sim.cli.usage_hint: What CLI11 says of a mistyped word");
 
 namespace bcssim::sim::cli {
 namespace {

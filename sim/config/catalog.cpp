@@ -11,6 +11,10 @@
 
 #include <set>
 #include <stdexcept>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_catalog,
+                             "sim.config.catalog: The catalogue: every parameter, as its module declares it");
 
 namespace bcssim::sim {
 namespace {

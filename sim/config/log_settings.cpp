@@ -1,6 +1,9 @@
 #include "sim/config/log_settings.hpp"
 
 #include "sim/config/scenario.hpp"
+#include "sim/config/suggest.hpp"
+
+#include "base/log_tree.hpp"
 
 #include <algorithm>
 #include <cctype>
@@ -11,6 +14,9 @@
 #include <sys/xattr.h>
 #include <unistd.h>
 #include <vector>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_log_settings, "sim.config.log_settings: `bcssim run --log SETTING`");
 
 namespace bcssim::sim {
 namespace {
@@ -112,8 +118,14 @@ std::optional<std::string> appender_error(const std::string& value)
 }
 
 // What is wrong with one CATEGORY.OPTION:VALUE, or nullopt (mirrors _xbt_log_parse_setting).
-std::optional<std::string> setting_error(const std::string& s)
+std::optional<std::string> setting_error(const std::string& dotted)
 {
+  // A bcssim category may be written with dots (storm.policies.thres:verbose): checked as SimGrid will see it.
+  const std::size_t option_end_raw = dotted.find_first_of(":=");
+  const std::size_t last_dot = option_end_raw == std::string::npos ? std::string::npos : dotted.rfind('.', option_end_raw);
+  const std::string s = last_dot == std::string::npos
+                            ? dotted
+                            : base::log_tree::identifier(dotted.substr(0, last_dot)) + dotted.substr(last_dot);
   const std::size_t name_end = s.find_first_of(".:= ");
   if (name_end == std::string::npos || s[name_end] != '.')
     return std::string(kSyntax);
@@ -190,7 +202,73 @@ bool replaceable_log(const std::string& file)
   return ::getxattr(file.c_str(), kLogAttribute, value, sizeof value - 1) == 3 && std::string(value) == "log";
 }
 
+// Each setting with its category's dots made underscores (mpi.quadrics.thres:debug: mpi_quadrics.thres:debug), the
+// option being what follows the last dot before the ':' or '='.
+std::vector<std::string> to_simgrid_parts(const std::vector<std::string>& parts)
+{
+  std::vector<std::string> out;
+  for (const std::string& part : parts) {
+    const std::size_t option_end = part.find_first_of(":=");
+    const std::size_t dot = part.rfind('.', option_end);
+    if (option_end == std::string::npos || dot == std::string::npos) {
+      out.push_back(part);
+      continue;
+    }
+    out.push_back(base::log_tree::identifier(part.substr(0, dot)) + part.substr(dot));
+  }
+  return out;
+}
+
+// The category as the user wrote it in `part` (after translation), for the message.
+std::string user_name(const std::string& setting, const std::string& translated)
+{
+  const std::string id = translated.substr(0, translated.find('.'));
+  const auto parts = split(setting);
+  for (const std::string& p : *parts) {
+    const std::size_t option_end = p.find_first_of(":=");
+    const std::size_t dot = p.rfind('.', option_end);
+    if (dot != std::string::npos && base::log_tree::identifier(p.substr(0, dot)) == id)
+      return p.substr(0, dot);
+  }
+  return id;
+}
+
 } // namespace
+
+std::string to_simgrid(const std::string& setting)
+{
+  // On the raw text, so that quotes and escapes in a format stay as they are: at each setting's start (the text's
+  // start or an unquoted space), the dots of its category before the option's dot become underscores.
+  std::string out = setting;
+  bool quoted = false, at_start = true;
+  for (std::size_t i = 0; i < out.size(); ++i) {
+    const char c = out[i];
+    if (c == '\\') {
+      ++i;
+      at_start = false;
+      continue;
+    }
+    if (c == '"' || c == '\'') {
+      quoted = !quoted;
+      at_start = false;
+      continue;
+    }
+    if (c == ' ' && !quoted) {
+      at_start = true;
+      continue;
+    }
+    if (at_start) {
+      at_start = false;
+      const std::size_t option_end = out.find_first_of(":= ", i);
+      const std::size_t last = option_end == std::string::npos ? std::string::npos : out.rfind('.', option_end);
+      if (last != std::string::npos && last > i)
+        for (std::size_t k = i; k < last; ++k)
+          if (out[k] == '.')
+            out[k] = '_';
+    }
+  }
+  return out;
+}
 
 std::vector<std::string> log_files(const std::string& setting)
 {
@@ -220,6 +298,18 @@ void check_log_setting(const std::string& setting)
   for (const std::string& part : *parts)
     if (auto error = setting_error(part))
       throw ScenarioError("--log", parts->size() > 1 ? setting + " (at " + part + ")" : setting, *error);
+  base::log_tree::build();
+  const std::vector<std::string> translated = to_simgrid_parts(*parts);
+  for (const std::string& part : translated) {
+    const std::string name = part.substr(0, part.find('.'));
+    if (!base::log_tree::exists(name)) {
+      const std::string dotted = name == "root" ? name : user_name(setting, part);
+      throw ScenarioError("--log", setting,
+                          "a log category of bcssim (a folder or a file: storm, mpi.quadrics, bcs.runtime.strobe_sender; "
+                          "`bcssim logs` lists them) or of SimGrid (ker_lmm, s4u, ...), not '" + dotted + "'" +
+                              did_you_mean(dotted, base::log_tree::names()));
+    }
+  }
   for (const std::string& file : log_files(setting))
     if (!replaceable_log(file))
       throw ScenarioError("--log", setting,

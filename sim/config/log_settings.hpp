@@ -4,7 +4,8 @@
 // malformed one (xbt_assert / xbt_die: SIGABRT, a temp folder left), throws on an unknown level, and aborts at
 // the first message a bad layout format meets (xbt_log_layout_format.cpp). This accepts what SimGrid accepts:
 //   "no_loc", or settings separated by spaces (quotes '…' "…" and \-escapes as boost's escaped_list_separator),
-//   each CATEGORY.OPTION:VALUE (or =VALUE), CATEGORY a log category name (letters, digits, _), OPTION a prefix of
+//   each CATEGORY.OPTION:VALUE (or =VALUE), CATEGORY a log category that exists (letters, digits, _; bcssim's may
+//   be written with dots, mpi.quadrics), OPTION a prefix of
 //   threshold (VALUE: none trace debug verbose info warning error critical, any case), additivity (on off yes
 //   no 1 0), appender (stderr, stdout, file:NAME, rollfile:SIZE:NAME, splitfile:SIZE:NAME, in a folder that
 //   exists) or fmt (text with %-conversions %% %n %e %c %p %h %t %P %a %i %F %l %L %M %d %r %m, each with an
@@ -18,6 +19,10 @@ namespace bcssim::sim {
 /// and unless each file it names is new, empty or a log an earlier bcssim run wrote: SimGrid empties the file it
 /// opens, so a user's file there would be lost (issue 45).
 void check_log_setting(const std::string& setting);
+
+/// The setting as SimGrid takes it: a bcssim category written with dots (mpi.quadrics.thres:debug) becomes its
+/// identifier (mpi_quadrics.thres:debug; base/log_tree.hpp).
+std::string to_simgrid(const std::string& setting);
 
 /// The files a setting's appenders write (file:, rollfile: and splitfile: names), for a check and the mark.
 std::vector<std::string> log_files(const std::string& setting);

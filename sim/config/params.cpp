@@ -7,6 +7,9 @@
 #include <cmath>
 #include <map>
 #include <set>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_params, "sim.config.params: The parameter catalogue");
 
 namespace bcssim::sim {
 

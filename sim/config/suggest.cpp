@@ -1,6 +1,10 @@
 #include "sim/config/suggest.hpp"
 
 #include <algorithm>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_suggest,
+                             "sim.config.suggest: 'Did you mean ...?' for a mistyped key, parameter path or subcommand");
 
 namespace bcssim::sim {
 namespace {

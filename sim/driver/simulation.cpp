@@ -10,6 +10,10 @@
 
 #include <memory>
 #include <stdexcept>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_driver_simulation,
+                             "sim.driver.simulation: One simulation of a scenario, in this process");
 
 namespace bcssim::sim {
 namespace {

@@ -7,6 +7,10 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_report_csv_table,
+                             "sim.report.csv_table: Tables of a committed CSV file for generated documents");
 
 namespace bcssim::sim::report {
 namespace fs = std::filesystem;

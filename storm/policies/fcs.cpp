@@ -16,6 +16,9 @@
 
 #include <algorithm>
 #include <limits>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(storm_policies_fcs, "storm.policies.fcs: Flexible coscheduling");
 
 namespace bcssim::storm {
 namespace {

@@ -14,7 +14,7 @@
 #include <cstring>
 #include <stdexcept>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_tports, "elan3.tports: tagged messaging on the NIC thread processor");
+XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_tports_tports, "elan3.tports.tports: tagged messaging on the NIC thread processor");
 
 namespace bcssim::elan3::tports {
 namespace sg4 = simgrid::s4u;

@@ -9,6 +9,9 @@
 #include "sim/kinds/app/mds_report.hpp"
 
 #include <fmt/format.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_app_kind, "sim.kinds.app.kind: Kind 'app': one application");
 
 namespace bcssim::sim {
 namespace {

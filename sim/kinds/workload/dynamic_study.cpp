@@ -10,6 +10,10 @@
 #include <cstdlib>
 #include <map>
 #include <optional>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_dynamic_study,
+                             "sim.kinds.workload.dynamic_study: The plots of a study of dynamic workloads");
 
 namespace bcssim::sim {
 namespace {

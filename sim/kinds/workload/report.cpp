@@ -11,6 +11,9 @@
 #include <cmath>
 #include <stdexcept>
 #include <set>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_report, "sim.kinds.workload.report: What a workload run reports");
 
 namespace bcssim::sim {
 

@@ -3,6 +3,10 @@
 #include "storm/algorithms.hpp"
 
 #include <fmt/format.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_scheduler_params,
+                             "sim.kinds.workload.scheduler_params: The scheduler.* parameters of kind 'workload'");
 
 namespace bcssim::sim {
 

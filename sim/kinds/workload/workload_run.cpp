@@ -17,6 +17,10 @@
 #include <limits>
 #include <numeric>
 #include <set>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_workload_run,
+                             "sim.kinds.workload.workload_run: A workload on the machine");
 
 namespace bcssim::sim {
 namespace sg4 = simgrid::s4u;
@@ -94,6 +98,7 @@ void WorkloadRun::launch(const storm::GangMatrix::Placed& placed)
   out.start = sg4::Engine::get_clock();
   out.pes = placed.pes;
   base::emit("storm.job.start", std::uint64_t(id));
+  XBT_VERB("job %d (%s, %u processes) starts in row %u", id, job.app.c_str(), job.processes, unsigned(placed.row));
   auto& mpi_job = mpi_jobs_.at(std::size_t(id));
   scenarios_.at(std::size_t(id)) = std::make_unique<const Scenario>(job.scenario());
   const Scenario& scenario = *scenarios_.at(std::size_t(id)); // lives as long as the run: the job reads it
@@ -144,6 +149,7 @@ void WorkloadRun::run_job(int id, mpi::RankMain main)
   job.join();
   outcomes_.at(std::size_t(id)).end = sg4::Engine::get_clock();
   base::emit("storm.job.end", std::uint64_t(id));
+  XBT_VERB("job %d ends", id);
   ended_.release(); // (each process left its PE as it exited)
 }
 

@@ -1,0 +1,72 @@
+// Log categories as a tree per folder (issue 44 part 4): a category per source file, settings by folder or file
+// with dots, an unknown category refused (issue 45), and logs that never change a result.
+#include "cli_harness.hpp"
+
+#include <regex>
+
+using namespace e2e;
+
+TEST_CASE("every source file declares the log category its path names")
+{
+  const fs::path root(BCSSIM_SOURCE_DIR);
+  int files = 0;
+  for (const char* top : {"base", "workloads", "models", "bcs", "mpi", "storm", "apps", "sim"})
+    for (const auto& e : fs::recursive_directory_iterator(root / top)) {
+      if (e.path().extension() != ".cpp")
+        continue;
+      std::string rel = fs::relative(e.path(), root).replace_extension().string();
+      if (rel.rfind("models/", 0) == 0)
+        rel = rel.substr(7);
+      std::string id = rel, dotted = rel;
+      std::replace(id.begin(), id.end(), '/', '_');
+      std::replace(dotted.begin(), dotted.end(), '/', '.');
+      const std::string text = slurp(e.path());
+      INFO(e.path().string());
+      CHECK(std::regex_search(text, std::regex("XBT_LOG_NEW_DEFAULT_CATEGORY\\(" + id + ",\\s*\"" +
+                                               std::regex_replace(dotted, std::regex("\\."), "\\.") + ": ")));
+      ++files;
+    }
+  CHECK(files > 150);
+}
+
+TEST_CASE("bcssim logs lists the tree; --log by folder or file, with dots, logs without changing the digest")
+{
+  const auto logs = bcssim("logs");
+  REQUIRE(logs.code == 0);
+  for (const char* line : {"storm: every file of storm/", "  storm.pe: ", "mpi: every file of mpi/",
+                           "  mpi.quadrics: every file of mpi/quadrics/", "    mpi.quadrics.quadrics_comm: ",
+                           "    bcs.runtime.strobe_sender: "})
+    CHECK(logs.output.find(std::string("\n") + line) != std::string::npos);
+
+  const std::string gs = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/gs-example.json";
+  const auto quiet = bcssim("run " + gs + " --out " + (kTmp / "logs-quiet").string() + " --force");
+  const auto loud = bcssim("run " + gs + " --out " + (kTmp / "logs-loud").string() +
+                           " --force --log storm.thres:verbose --log mpi.quadrics.thres:verbose");
+  REQUIRE(quiet.code == 0);
+  REQUIRE(loud.code == 0);
+  CHECK(loud.output.find("[storm_pe/VERBOSE] node 0 PE 0: nobody -> job 0 rank 0") != std::string::npos);
+  CHECK(loud.output.find("[mpi_quadrics_quadrics_comm/VERBOSE] rank 0: send ") != std::string::npos);
+  CHECK(quiet.output.find("VERBOSE") == std::string::npos);
+  CHECK(slurp(kTmp / "logs-quiet" / "digest") == slurp(kTmp / "logs-loud" / "digest"));
+  // A file's category alone: its folder's other files stay quiet.
+  const auto one = bcssim("run " + gs + " --out " + (kTmp / "logs-one").string() +
+                          " --force --log storm.node_manager.thres:verbose");
+  CHECK(one.code == 0);
+  CHECK(one.output.find("[storm_pe/") == std::string::npos);
+}
+
+TEST_CASE("an unknown log category is exit 2 with a did-you-mean, and nothing is written")
+{
+  const fs::path out = kTmp / "logs-unknown";
+  fs::remove_all(out);
+  const auto typo = bcssim("run " + kDefault + " --out " + out.string() + " --log stom.thres:verbose");
+  CHECK(typo.code == 2);
+  CHECK(typo.output.find("--log = stom.thres:verbose: expected a log category of bcssim") != std::string::npos);
+  CHECK(typo.output.find("not 'stom' (did you mean 'storm'?)") != std::string::npos);
+  CHECK_FALSE(fs::exists(out));
+  const auto dotted = bcssim("run " + kDefault + " --out " + out.string() + " --log mpi.quadric.thres:info");
+  CHECK(dotted.code == 2);
+  CHECK(dotted.output.find("not 'mpi.quadric' (did you mean 'mpi.quadrics'?)") != std::string::npos);
+  // SimGrid's own categories stay accepted.
+  CHECK(bcssim("run " + kDefault + " --out " + out.string() + " --force --log ker_lmm.thres:warning").code == 0);
+}
