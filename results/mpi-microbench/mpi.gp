@@ -4,7 +4,7 @@ set grid
 set key outside right top
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02
 do for [fmt in 'svg png'] {
-  if (fmt eq 'svg') { set terminal svg size 1800,900 dynamic font 'Helvetica,12' } else { set terminal pngcairo size 1800,900 font 'Helvetica,11' }
+  if (fmt eq 'svg') { set terminal svg size 1800,900 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1800,900 noenhanced font 'Helvetica,11' }
   set output 'mpi.'.fmt
   set multiplot layout 2,2 title 'MPI microbenchmarks: mpi-microbench, mpi = quadrics'
   set logscale x 2

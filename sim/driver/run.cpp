@@ -33,6 +33,31 @@ void write_run_info(const ResultsDir& dir, const std::vector<std::string>& overr
       {"note", "build- and host-dependent, so kept out of summary.json: every other file is bit-identical for the "
                "same scenario, seed and results folder name on every build of this version"}};
   dir.write("run-info.json", info.dump(2) + "\n");
+  // The build-independent part, for results that are committed (run-info.json is not: its commit, compiler and
+  // wall time differ on every build). The same command of one version writes it byte for byte (issue 45).
+  // The command without where and how fast it wrote (--out, --force, --jobs, --progress, --quiet), so that the
+  // folder stays bit-identical wherever the same run is made.
+  std::vector<std::string> command;
+  const std::vector<std::string>& argv = command_line();
+  for (std::size_t i = 0; i < argv.size(); ++i) {
+    const std::string& a = argv[i];
+    if (i == 0) {
+      command.push_back("bcssim");
+    } else if (a == "--out" || a == "--jobs" || a == "-j" || a == "--progress") {
+      ++i; // and its value
+    } else if (a != "--force" && a != "--quiet" && a != "-q" && a.rfind("--out=", 0) != 0 &&
+               a.rfind("--jobs=", 0) != 0 && a.rfind("--progress=", 0) != 0) {
+      command.push_back(a);
+    }
+  }
+  const nlohmann::json provenance = {
+      {"bcssim", build_info().version},
+      {"simgrid", simgrid_version()},
+      {"command", command},
+      {"overrides", overrides},
+      {"note", "what made this folder, on any build of this version (run-info.json, not committed, adds the commit, "
+               "the compiler and the wall time)"}};
+  dir.write("provenance.json", provenance.dump(2) + "\n");
 }
 
 std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& options)

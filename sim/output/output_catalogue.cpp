@@ -54,7 +54,12 @@ std::vector<OutputFile> run_outputs()
       {"trace.json", "With --trace: the timeline in Chrome trace-event format (ui.perfetto.dev, chrome://tracing).",
        {}},
       {"run-info.json", "What made the folder: bcssim (version, commit, dirty, compiler, build_type, simgrid, "
-                        "command_line), overrides, wall_time_s. The only build- and host-dependent file.",
+                        "command_line), overrides, wall_time_s. The only build- and host-dependent file, and the "
+                        "one file of results/ that is not committed.",
+       {}},
+      {"provenance.json", "What made the folder, the same on every build of one version (committed with results/): "
+                          "bcssim's and SimGrid's versions, the command (argv, its first word written bcssim) and the "
+                          "--set overrides.",
        {}},
       {".bcssim-results", "The marker of a folder bcssim wrote (fixed text, written first).", {}},
       {".bcssim-manifest", "Every file and folder bcssim wrote in the folder, one relative path a line (a folder "

@@ -44,6 +44,29 @@ TEST_CASE("provenance: --version, run-info.json and summary.json name the build,
   CHECK(summary.at("scenario").at("seed") == 7);
   CHECK(summary.at("simgrid").at("version").get<std::string>().rfind("3.32.", 0) == 0);
 
+  // provenance.json: the build-independent part, committed with results/ (issue 45): the same command on any build
+  // of this version writes it byte for byte; no commit, compiler, binary path or wall time.
+  const auto prov = read_json(kTmp / "asciq-50m" / "provenance.json");
+  CHECK(prov.at("bcssim") == "0.2.0");
+  CHECK(prov.at("simgrid").get<std::string>().rfind("3.32.", 0) == 0);
+  // bcssim run FILE --set seed=7 --set platform.nodes=16: where it wrote (--out, --force, --jobs) is left out
+  REQUIRE(prov.at("command").size() == 7);
+  CHECK(prov.at("command")[0] == "bcssim");
+  CHECK(prov.at("command")[1] == "run");
+  CHECK(prov.at("overrides") == nlohmann::json({"seed=7", "platform.nodes=16"}));
+  for (const char* build_dependent : {"commit", "compiler", "wall_time_s", "build_type", "dirty", "command_line"})
+    CHECK_FALSE(prov.contains(build_dependent));
+  CHECK(prov.at("command").dump().find("--out") == std::string::npos);
+  const std::string first = slurp(kTmp / "asciq-50m" / "provenance.json");
+  REQUIRE(bcssim("run " + kDefault + " --set seed=7 --set platform.nodes=16 --out " + (kTmp / "asciq-50m").string() +
+                 " --force")
+              .code == 0);
+  CHECK(slurp(kTmp / "asciq-50m" / "provenance.json") == first); // --force changes nothing
+  // A committed study says how it was made.
+  const auto committed = read_json(fs::path(BCSSIM_SOURCE_DIR) / "results" / "paper" / "sage" / "provenance.json");
+  CHECK(committed.at("command")[0] == "bcssim");
+  CHECK(committed.at("bcssim") == "0.2.0");
+
   // The plots' title: the folder's name and the overrides, not the scenario's name ("default").
   const std::string gp = slurp(kTmp / "asciq-50m" / "collectives.gp");
   CHECK(gp.find("title 'asciq-50m (seed=7, platform.nodes=16): BCS core primitives") != std::string::npos);

@@ -13,7 +13,7 @@ TEST_CASE("run twice: same digest, every result file bit-identical, digest match
   REQUIRE(b.code == 0);
   CHECK(a.output.find("results: ") != std::string::npos);
   for (const char* f : {"summary.json", "runs.csv", "digest", "events.csv", "microbench.gp", "microbench_sizes.csv",
-                        "microbench_distance.csv", "microbench.svg"}) {
+                        "microbench_distance.csv", "microbench.svg", "provenance.json"}) {
     CAPTURE(f);
     REQUIRE(fs::exists(kTmp / "a" / "run" / f));
     CHECK(slurp(kTmp / "a" / "run" / f) == slurp(kTmp / "b" / "run" / f));
