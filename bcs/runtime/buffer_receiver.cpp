@@ -20,6 +20,11 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_buffer_receiver,
                              "bcs.runtime.buffer_receiver: Buffer Receivers (matching, scheduling)");
 
 namespace bcssim::bcs::runtime {
+namespace {
+// Below this share of the slice left for point to point, the run is told it will crawl (a simulator constant: a
+// warning's threshold, no model value).
+constexpr double kShortP2pShare = 0.1;
+} // namespace
 
 void BufferReceiver::requeue(const std::vector<Transfer>& unfinished)
 {
@@ -97,6 +102,14 @@ void BufferReceiver::schedule()
     ctx_.progress.starved = true; // nothing fits (strobe_sender.cpp: the watchdog)
     ctx_.progress.starved_left = left;
     ctx_.progress.starved_rate = rate;
+  }
+  // A slice barely longer than its other microphases runs, but moves data at a sliver of the network's rate: a
+  // run that would take seconds at 500 us can take hours. Say so once, while it runs (stderr, not a result).
+  if (left > 0 && left < kShortP2pShare * ctx_.spec.slice && !backlog_.empty() && !ctx_.progress.warned_short) {
+    ctx_.progress.warned_short = true;
+    XBT_WARN("bcs.runtime.slice = %gus leaves point to point %.2f us of each slice (%.1f %%): messages move at "
+             "that share of the network's rate and this run may take long (a longer slice leaves it more)",
+             ctx_.spec.slice * 1e6, left * 1e6, 100 * left / ctx_.spec.slice);
   }
   XBT_DEBUG("node %u: %.3f us left for point to point (strobe lag %.3f us, gap %.3f us, tail %.3f us)", node_,
             left * 1e6, (msm_end - clock.start) * 1e6, dh.gap() * 1e6, clock.tail * 1e6);

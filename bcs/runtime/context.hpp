@@ -32,6 +32,7 @@ struct Progress {
   bool starved = false;      // a BR had data to schedule and no time left in the slice for any of it
   double starved_left = 0;   // s: the time for point to point that BR had (<= 0, or too little at its rate)
   double starved_rate = 0;   // B/s: the rate it sized chunks by
+  bool warned_short = false; // the user was told that point to point gets a sliver of each slice (once per run)
 };
 
 /// Why the Strobe Sender stopped while processes still waited (Runtime::stall()).

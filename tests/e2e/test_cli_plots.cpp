@@ -45,3 +45,29 @@ TEST_CASE("plots: a long title wraps, a Gantt chart of 25 jobs has no 25-entry k
   CHECK(micro.find("%.0b%B") == std::string::npos);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("merge draws again a point's Gantt chart an earlier version drew, and keeps a current one")
+{
+  const fs::path root(BCSSIM_SOURCE_DIR);
+  const fs::path study = kTmp / "gantt-redraw";
+  fs::remove_all(study);
+  fs::create_directories(kTmp);
+  fs::copy(root / "results" / "scheduling" / "balanced", study, fs::copy_options::recursive);
+  const std::string current = slurp(study / "points" / "0000" / "gantt.gp");
+  // What the chart's script looked like before the 20-colour palette (issue 45 item 15): job + 1 as line type.
+  std::string old = current;
+  const auto at = old.find(":(C[int($4) % 20 + 1]) skip 1 with boxxyerror fs solid 0.6 lc rgb variable");
+  REQUIRE(at != std::string::npos);
+  old.replace(at, std::string(":(C[int($4) % 20 + 1]) skip 1 with boxxyerror fs solid 0.6 lc rgb variable").size(),
+              ":($4+1) skip 1 with boxxyerror fs solid 0.6 lc variable");
+  std::ofstream(study / "points" / "0000" / "gantt.gp") << old;
+  fs::remove(study / "points" / "0000" / "gantt.png");
+  const std::string png = slurp(study / "points" / "0001" / "gantt.png");
+  const auto merged = bcssim("merge " + (root / "scenarios" / "scheduling" / "balanced.json").string() + " " +
+                             study.string() + " --force");
+  REQUIRE(merged.code == 0);
+  CHECK(slurp(study / "points" / "0000" / "gantt.gp") == current);
+  CHECK(fs::file_size(study / "points" / "0000" / "gantt.png") > 1000);
+  CHECK(slurp(study / "points" / "0001" / "gantt.png") == png); // current: as it was
+  fs::remove_all(study);
+}

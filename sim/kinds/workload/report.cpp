@@ -9,6 +9,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
 #include <stdexcept>
 #include <set>
 #include <xbt/log.h>
@@ -116,14 +119,20 @@ std::string key_entries(const std::vector<GanttBox>& boxes)
 
 } // namespace
 
-void write_gantt(const ResultsDir& dir, const std::vector<GanttBox>& boxes, unsigned nodes, unsigned pes_per_node,
-                 const std::string& title)
+namespace {
+
+std::string gantt_csv(const std::vector<GanttBox>& boxes, unsigned pes_per_node)
 {
   std::string csv = "row,node,pe,job,from_s,to_s\n";
   for (const GanttBox& b : boxes)
     csv += fmt::format("{},{},{},{},{:.9f},{:.9f}\n", b.pe.node * pes_per_node + b.pe.pe, b.pe.node, b.pe.pe, b.job,
                        b.from, b.to);
-  dir.write("gantt.csv", csv);
+  return csv;
+}
+
+std::string gantt_gp(const std::vector<GanttBox>& boxes, unsigned nodes, unsigned pes_per_node,
+                     const std::string& title)
+{
   std::string ytics;
   for (unsigned n = 0; n < nodes; ++n)
     for (unsigned p = 0; p < pes_per_node; ++p)
@@ -146,8 +155,51 @@ void write_gantt(const ResultsDir& dir, const std::vector<GanttBox>& boxes, unsi
       key.empty() ? fmt::format("time (s)     (colour: job number mod {}; the number on each box wide enough)",
                                 kPaletteColours)
                   : std::string("time (s)"));
-  dir.write("gantt.gp", gp);
-  dir.render("gantt.gp");
+  return gp;
+}
+
+constexpr const char* kGanttHead = "# ";
+constexpr const char* kGanttTail = ": which job holds each PE over time. Regenerate with: gnuplot gantt.gp";
+
+} // namespace
+
+void write_gantt(const ResultsDir& dir, const std::vector<GanttBox>& boxes, unsigned nodes, unsigned pes_per_node,
+                 const std::string& title, const std::string& folder)
+{
+  dir.write(folder + "gantt.csv", gantt_csv(boxes, pes_per_node));
+  dir.write(folder + "gantt.gp", gantt_gp(boxes, nodes, pes_per_node, title));
+  dir.render(folder + "gantt.gp");
+}
+
+bool redraw_gantt(const ResultsDir& dir, const std::string& folder, unsigned nodes, unsigned pes_per_node)
+{
+  const auto csv_file = dir.path(folder + "gantt.csv"), gp_file = dir.path(folder + "gantt.gp");
+  if (!std::filesystem::exists(csv_file) || !std::filesystem::exists(gp_file))
+    return false;
+  std::ifstream in(gp_file, std::ios::binary);
+  const std::string old_gp((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string first = old_gp.substr(0, old_gp.find('\n'));
+  const auto tail = first.rfind(kGanttTail);
+  if (first.rfind(kGanttHead, 0) != 0 || tail == std::string::npos)
+    return false; // not a chart this code wrote: left alone
+  const std::string title = first.substr(2, tail - 2);
+  std::vector<GanttBox> boxes;
+  for (const auto& row : report::read_csv(csv_file, folder + "gantt.csv").rows) {
+    if (row.size() < 6)
+      throw std::runtime_error(folder + "gantt.csv: a row of fewer than 6 cells");
+    GanttBox b;
+    b.pe = storm::PeId{unsigned(std::stoul(row.at(1))), unsigned(std::stoul(row.at(2)))};
+    b.job = std::stoi(row.at(3));
+    b.from = std::stod(row.at(4));
+    b.to = std::stod(row.at(5));
+    boxes.push_back(b);
+  }
+  const std::string gp = gantt_gp(boxes, nodes, pes_per_node, title);
+  if (gp == old_gp)
+    return false;
+  dir.write(folder + "gantt.gp", gp);
+  dir.render(folder + "gantt.gp");
+  return true;
 }
 
 } // namespace bcssim::sim

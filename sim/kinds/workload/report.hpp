@@ -31,8 +31,13 @@ std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& alg
 std::vector<JobOutcome> read_jobs_csv(const std::filesystem::path& file);
 /// fcs_classes.csv: each process's FCS class from each time it changed.
 std::string classes_csv(const std::vector<storm::NodeManager::ClassChange>& classes);
-/// gantt.csv, its gnuplot script and the chart (PE x time, one box per job on each of its PEs).
+/// gantt.csv, its gnuplot script and the chart (PE x time, one box per job on each of its PEs), in `folder` of
+/// the results ("" or "points/0003/"); `title` escaped for gnuplot (ResultsDir::title()).
 void write_gantt(const ResultsDir& dir, const std::vector<GanttBox>& boxes, unsigned nodes, unsigned pes_per_node,
-                 const std::string& title);
+                 const std::string& title, const std::string& folder = "");
+/// A point's Gantt chart drawn again from its gantt.csv when its script is not what this version writes (a study
+/// merged from points run by an earlier version: their charts then follow today's palette and key). True if it
+/// drew; false when the point has no chart or it is current.
+bool redraw_gantt(const ResultsDir& dir, const std::string& folder, unsigned nodes, unsigned pes_per_node);
 
 } // namespace bcssim::sim

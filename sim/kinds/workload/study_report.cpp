@@ -30,6 +30,10 @@ const char* const kDynamicColumns[][3] = {
 
 void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>& points, nlohmann::json& summary)
 {
+  // Points merged from an earlier version's runs: their Gantt charts drawn as this version draws them.
+  for (const StudyPoint& p : points)
+    redraw_gantt(dir, p.folder + "/", unsigned(p.summary.at("scenario").at("platform").at("nodes").get<int>()),
+                 unsigned(p.summary.at("scenario").at("platform").at("pes_per_node").get<int>()));
   std::size_t jobs = 0;
   bool dynamic = !points.empty();
   for (const StudyPoint& p : points) {
