@@ -69,5 +69,15 @@ TEST_CASE("merge draws again a point's Gantt chart an earlier version drew, and 
   CHECK(slurp(study / "points" / "0000" / "gantt.gp") == current);
   CHECK(fs::file_size(study / "points" / "0000" / "gantt.png") > 1000);
   CHECK(slurp(study / "points" / "0001" / "gantt.png") == png); // current: as it was
+  // A hand-edited cell of a chart to draw again is named, exit 2.
+  std::ofstream(study / "points" / "0000" / "gantt.gp") << old;
+  std::string csv = slurp(study / "points" / "0000" / "gantt.csv");
+  csv.replace(csv.find('\n') + 1, 0, "0,0,zero,1,0.5,0.7\n");
+  std::ofstream(study / "points" / "0000" / "gantt.csv") << csv;
+  const auto bad = bcssim("merge " + (root / "scenarios" / "scheduling" / "balanced.json").string() + " " +
+                          study.string() + " --force");
+  CHECK(bad.code == 2);
+  CHECK(bad.output.find("points/0000/gantt.csv:2 = 0,0,zero,1,0.5,0.7: expected a row row,node,pe,job,from_s,to_s "
+                        "of non-negative numbers") != std::string::npos);
   fs::remove_all(study);
 }

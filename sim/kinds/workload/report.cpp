@@ -9,6 +9,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -183,17 +184,28 @@ bool redraw_gantt(const ResultsDir& dir, const std::string& folder, unsigned nod
   if (first.rfind(kGanttHead, 0) != 0 || tail == std::string::npos)
     return false; // not a chart this code wrote: left alone
   const std::string title = first.substr(2, tail - 2);
+  // The point's own file, as a run wrote it: anything else (a hand-edited cell) is named, exit 2.
+  const report::Csv csv = report::read_csv(csv_file, folder + "gantt.csv");
   std::vector<GanttBox> boxes;
-  for (const auto& row : report::read_csv(csv_file, folder + "gantt.csv").rows) {
-    if (row.size() < 6)
-      throw std::runtime_error(folder + "gantt.csv: a row of fewer than 6 cells");
+  for (std::size_t k = 0; k < csv.rows.size(); ++k) {
+    const auto& row = csv.rows[k];
+    auto number = [&](std::size_t i) {
+      char* end = nullptr;
+      const double v = i < row.size() ? std::strtod(row[i].c_str(), &end) : 0;
+      if (i >= row.size() || row[i].empty() || end == nullptr || *end != '\0' || !std::isfinite(v) || v < 0)
+        throw ScenarioError(fmt::format("{}gantt.csv:{}", folder, k + 2), fmt::format("{}", fmt::join(row, ",")),
+                            "a row row,node,pe,job,from_s,to_s of non-negative numbers, as a run writes it");
+      return v;
+    };
     GanttBox b;
-    b.pe = storm::PeId{unsigned(std::stoul(row.at(1))), unsigned(std::stoul(row.at(2)))};
-    b.job = std::stoi(row.at(3));
-    b.from = std::stod(row.at(4));
-    b.to = std::stod(row.at(5));
+    b.pe = storm::PeId{unsigned(number(1)), unsigned(number(2))};
+    b.job = int(number(3));
+    b.from = number(4);
+    b.to = number(5);
     boxes.push_back(b);
   }
+  if (boxes.empty())
+    return false; // nothing to draw (a run writes no chart script for an empty one either)
   const std::string gp = gantt_gp(boxes, nodes, pes_per_node, title);
   if (gp == old_gp)
     return false;
