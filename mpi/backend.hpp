@@ -56,6 +56,7 @@ struct Backend {
   /// Its parameters (for the catalogue; the factory reads them from the source).
   std::vector<base::ParamDecl> params;
   std::function<std::unique_ptr<JobBackend>(const MachineAccess&, const base::ParamSource&, const Placement&)> create;
+  std::string colour; // its series in every plot ("#rrggbb")
 };
 
 /// Every backend, the baseline first (a comparison runs them in this order).

@@ -15,6 +15,8 @@ struct Algorithm {
   const char* source;
   const char* mpi; // the backend it runs on ("quadrics": the production MPI; "bcs": BCS-MPI; "any")
   std::unique_ptr<Policy> (*make)(const PolicySpec&); // null: space sharing, one process per PE
+  const char* colour;        // its series in every plot ("#rrggbb")
+  bool strobe_paced = false; // its global context switch rides on BCS-MPI's slice strobes (quantum >= a slice)
 };
 
 /// Every algorithm, in the order of the thesis's tables.

@@ -68,7 +68,8 @@ mpi::Backend backend()
   return mpi::Backend{"bcs", "BCS-MPI", "BCS-MPI (parameters bcs.*)", {},
                       [](const MachineAccess& m, const base::ParamSource&, const Placement& placement) {
                         return std::make_unique<BcsJob>(m.bcs_runtime(), placement);
-                      }};
+                      },
+                      "#d62728"};
 }
 
 } // namespace bcssim::mpi::bcs_mpi

@@ -75,7 +75,8 @@ mpi::Backend backend()
                       [](const MachineAccess& m, const base::ParamSource& source, const Placement& placement) {
                         return std::make_unique<QuadricsJob>(m.dma, m.host, m.qsnet_hw, placement,
                                                              backend_params().build(source));
-                      }};
+                      },
+                      "#1f77b4"};
 }
 
 } // namespace bcssim::mpi::quadrics

@@ -1,11 +1,7 @@
 #include "sim/driver/run.hpp"
 
 #include "sim/driver/simulation.hpp"
-#include "sim/kinds/app/app_report.hpp"
-#include "sim/kinds/app/mds_report.hpp"
-#include "sim/kinds/microbench/collective_report.hpp"
-#include "sim/kinds/microbench/microbench_report.hpp"
-#include "sim/kinds/mpi_microbench/mpi_bench_report.hpp"
+#include "sim/kinds/registry.hpp"
 #include "sim/machine/memory_budget.hpp"
 #include "sim/output/fixed_format.hpp"
 #include "sim/output/json_numbers.hpp"
@@ -65,7 +61,9 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
   const auto wall_start = std::chrono::steady_clock::now(); // reported in run-info.json only, never in results
   const std::filesystem::path out = options.out_dir.empty() ? std::filesystem::path("out") / scenario.name()
                                                             : options.out_dir;
-  check_memory(scenario); // before anything is built or written
+  const Kind& kind = find_kind(scenario.text("kind"));
+  const std::uint64_t ranks = kind.ranks ? kind.ranks(scenario) : 0; // the MPI ranks it creates at once
+  check_memory(scenario, ranks); // before anything is built or written
   ResultsDir dir(out, ReplacePolicy{options.force});
   if (options.title.empty())
     dir.set_title(dir.final_dir().filename().string(), scenario.overrides());
@@ -78,7 +76,7 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
       throw std::runtime_error(fmt::format("out of memory simulating a machine of {} nodes ({} resident at least; "
                                            "see sim/machine/memory_budget.hpp)",
                                            scenario.integer("platform.nodes"),
-                                           memory_text(memory_need(scenario).resident)));
+                                           memory_text(memory_need(scenario, ranks).resident)));
     }
   }();
 

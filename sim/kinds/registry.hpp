@@ -53,6 +53,19 @@ struct Kind {
   std::function<std::string(const nlohmann::json& summary)> headline;
   /// The files it writes and their columns (docs/outputs.md; the docs check holds the committed tables to them).
   std::vector<OutputFile> outputs;
+  /// It runs on the backend `mpi`: `compare` may run each point on every backend.
+  bool on_backend = false;
+  /// Optional: a point's run time from its summary.json, s: a study of this kind then gets time.csv, and with
+  /// compare slowdowns.csv, with a noise dimension noise_slowdowns.csv, with replicates replicates.csv
+  /// (sim/study/study_merge.cpp). `subject` names what ran in those plots' titles ("sage").
+  std::function<double(const nlohmann::json& summary)> run_time_s;
+  std::function<std::string(const Scenario&)> subject;
+  /// The dimension those plots put on x when it is swept, and its axis label ("app.processes", "MPI processes").
+  std::string x_path;
+  std::string x_label;
+  /// Optional: the MPI ranks a scenario of this kind creates at once, for the memory check before a run
+  /// (sim/machine/memory_budget.hpp); none: only the machine's own actors.
+  std::function<std::uint64_t(const Scenario&)> ranks;
 };
 
 const std::vector<Kind>& kinds();

@@ -60,13 +60,9 @@ std::string memory_text(std::uint64_t bytes)
                                : fmt::format("{:.0f} MiB", std::max(1.0, double(bytes) / kMiB));
 }
 
-MemoryNeed memory_need(const Scenario& sc)
+MemoryNeed memory_need(const Scenario& sc, std::uint64_t ranks)
 {
   const auto nodes = std::uint64_t(sc.integer("platform.nodes"));
-  const auto pes = std::uint64_t(sc.integer("platform.pes_per_node"));
-  std::uint64_t ranks = 0;
-  if (sc.text("kind") == "app")
-    ranks = sc.integer("app.processes") > 0 ? std::uint64_t(sc.integer("app.processes")) : nodes * pes;
   MemoryNeed need;
   need.actors = 4 * nodes + ranks;
   need.address_space = need.actors * std::uint64_t(kActorStackKiB) * 1024;
@@ -74,9 +70,9 @@ MemoryNeed memory_need(const Scenario& sc)
   return need;
 }
 
-void check_memory(const Scenario& sc)
+void check_memory(const Scenario& sc, std::uint64_t ranks)
 {
-  const MemoryNeed need = memory_need(sc);
+  const MemoryNeed need = memory_need(sc, ranks);
   const std::string machine =
       fmt::format("a machine of {} nodes ({} x {} PEs)", sc.integer("platform.nodes"), sc.integer("platform.nodes"),
                   sc.integer("platform.pes_per_node"));

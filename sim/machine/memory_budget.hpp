@@ -19,10 +19,11 @@ struct MemoryNeed {
   std::uint64_t resident = 0;      // bytes resident, at least
 };
 
-MemoryNeed memory_need(const Scenario& scenario);
+/// `ranks`: the MPI ranks the run creates at once (its kind says: Kind::ranks), each an actor with its stack.
+MemoryNeed memory_need(const Scenario& scenario, std::uint64_t ranks);
 
 /// Throws std::runtime_error (exit 1) naming the machine, the need and the limit when the need cannot fit.
-void check_memory(const Scenario& scenario);
+void check_memory(const Scenario& scenario, std::uint64_t ranks);
 
 /// "1.5 GiB", or "312 MiB" below a GiB
 std::string memory_text(std::uint64_t bytes);

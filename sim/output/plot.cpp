@@ -1,5 +1,8 @@
 #include "sim/output/plot.hpp"
 
+#include "mpi/backend.hpp"
+#include "storm/algorithms.hpp"
+
 #include "sim/output/signals.hpp"
 #include "sim/output/write_file.hpp"
 
@@ -107,18 +110,29 @@ std::string svg_and_png(const std::string& stem, int width, int height, const st
 
 std::string series_style(const std::string& name, int fallback)
 {
-  // Colours from the usual categorical palette; each word keeps its own in every plot.
-  static const std::pair<const char*, const char*> kColours[] = {
-      {"quadrics", "#1f77b4"},      {"bcs", "#d62728"},       {"fcfs", "#7f7f7f"},      {"gs", "#1f77b4"},
-      {"sb", "#ff7f0e"},            {"fcs", "#2ca02c"},       {"pbcs", "#e377c2"},      {"qsnet_hw", "#1f77b4"},
-      {"software_tree", "#ff7f0e"}, {"elan-elan", "#2ca02c"}, {"elan-main", "#9467bd"}, {"main-main", "#8c564b"}};
+  // Each word keeps its colour in every plot: a backend's and an algorithm's as their registrations declare it
+  // (mpi/backend.hpp, storm/algorithms.hpp), then the BCS core's implementations and the NIC's paths, from the
+  // same categorical palette.
+  static const std::pair<const char*, const char*> kColours[] = {{"qsnet_hw", "#1f77b4"},
+                                                                 {"software_tree", "#ff7f0e"},
+                                                                 {"elan-elan", "#2ca02c"},
+                                                                 {"elan-main", "#9467bd"},
+                                                                 {"main-main", "#8c564b"}};
   const std::string word = name.substr(0, std::min(name.find(' '), name.find(':')));
-  for (const auto& [key, colour] : kColours)
-    if (word == key) {
-      const bool main_memory = name.size() > 5 && name.compare(name.size() - 5, 5, ":main") == 0;
-      return std::string("lc rgb '") + colour + "'" + (main_memory ? " dt 2" : "");
-    }
-  return "lc " + std::to_string(fallback);
+  std::string colour;
+  for (const mpi::Backend& b : mpi::backends())
+    if (word == b.name)
+      colour = b.colour;
+  for (const storm::Algorithm& a : storm::algorithms())
+    if (colour.empty() && word == a.name)
+      colour = a.colour;
+  for (const auto& [key, c] : kColours)
+    if (colour.empty() && word == key)
+      colour = c;
+  if (colour.empty())
+    return "lc " + std::to_string(fallback);
+  const bool main_memory = name.size() > 5 && name.compare(name.size() - 5, 5, ":main") == 0;
+  return "lc rgb '" + colour + "'" + (main_memory ? " dt 2" : "");
 }
 
 std::vector<std::string> series_styles(const std::vector<std::string>& names)

@@ -4,6 +4,7 @@
 #include "sim/config/json_limits.hpp"
 #include "sim/config/params.hpp"
 #include "sim/config/suggest.hpp"
+#include "sim/kinds/registry.hpp"
 
 #include <fmt/format.h>
 
@@ -180,7 +181,7 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
   st.compare_ = plain.flag("compare");
   if (st.compare_) {
     const std::string kind = plain.text("kind");
-    if (kind != "app" && kind != "mpi_microbench")
+    if (!find_kind(kind).on_backend)
       throw ScenarioError("compare", "true", "false for kind '" + kind + "' (it does not run on an MPI backend)");
     for (const SweepDimension& d : st.dimensions_)
       if (d.path == "mpi")

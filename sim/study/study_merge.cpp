@@ -112,8 +112,9 @@ bool numeric(const std::string& path)
          (spec->type == ParamType::integer || spec->type == ParamType::real || spec->type == ParamType::quantity);
 }
 
-// The plots' x axis: app.processes when swept, else the first numeric dimension that is not the backend.
-int x_dimension(const Study& st)
+// The plots' x axis: the kind's own (Kind::x_path, the processes of an application) when swept, else the first
+// numeric dimension that is not the backend.
+int x_dimension(const Study& st, const std::string& preferred)
 {
   const auto& dims = st.dimensions();
   // The processes when they vary; else a numeric dimension that varies on its own (a single value makes a plot
@@ -122,14 +123,14 @@ int x_dimension(const Study& st)
     return std::count_if(dims.begin(), dims.end(), [&](const auto& o) { return o.group == dims[d].group; }) == 1;
   };
   for (std::size_t d = 0; d < dims.size(); ++d)
-    if (dims[d].path == "app.processes" && dims[d].values.size() > 1)
+    if (dims[d].path == preferred && dims[d].values.size() > 1)
       return int(d);
   for (std::size_t d = 0; d < dims.size(); ++d)
     if (dims[d].path != "mpi" && !dims[d].replicate && numeric(dims[d].path) && dims[d].values.size() > 1 &&
         alone(d))
       return int(d);
   for (std::size_t d = 0; d < dims.size(); ++d)
-    if (dims[d].path == "app.processes")
+    if (dims[d].path == preferred)
       return int(d);
   for (std::size_t d = 0; d < dims.size(); ++d)
     if (dims[d].path != "mpi" && numeric(dims[d].path))
@@ -207,19 +208,19 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
                             {"points", listing},
                             {"digest", digest}};
 
-  // Applications: time per point, and with compare the slowdown of each point on the compared backend over its
-  // twin on the baseline (the first backend): the point with the same coordinates but the backend.
-  const bool app = st.point(0).text("kind") == "app";
-  if (app) {
-    const int x = x_dimension(st);
+  // A kind whose points have a run time (Kind::run_time_s): time per point, and with compare the slowdown of each
+  // point on another backend over its twin on the baseline (the first backend): the point with the same
+  // coordinates but the backend. Any number of backends: with two, one slowdown column named after each; with
+  // more, a row per other backend's point, which names its backend.
+  const Kind& kind = find_kind(st.point(0).text("kind"));
+  if (kind.run_time_s) {
+    const int x = x_dimension(st, kind.x_path);
     std::string unit;
     Series times, slowdowns;
     nlohmann::json slow = nlohmann::json::array();
     const std::vector<std::string> backends = mpi::backend_names();
-    if (st.compare() && backends.size() != 2)
-      throw std::logic_error("the slowdown table compares the baseline with one other backend; with more, give it "
-                             "a column per backend");
-    const std::string base_mpi = backends.front(), other_mpi = backends.back();
+    const bool pair = backends.size() == 2;
+    const std::string base_mpi = backends.front(), other_mpi = pair ? backends.back() : std::string();
     std::size_t mpi_dim = 0;
     while (mpi_dim < dims.size() && dims[mpi_dim].path != "mpi")
       ++mpi_dim;
@@ -227,21 +228,23 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
     for (std::size_t d = 0; d < dims.size(); ++d)
       if (d != mpi_dim)
         other_dims += "," + dims[d].path;
-    std::string slow_csv = fmt::format("point_{0},point_{1}{2},time_{0}_s,time_{1}_s,slowdown\n", base_mpi,
-                                       other_mpi, other_dims);
+    std::string slow_csv = pair ? fmt::format("point_{0},point_{1}{2},time_{0}_s,time_{1}_s,slowdown\n", base_mpi,
+                                              other_mpi, other_dims)
+                                : fmt::format("point_{0},point,mpi{1},time_{0}_s,time_s,slowdown\n", base_mpi, other_dims);
     std::vector<double> time_of(points.size()), slowdown_of(points.size(), std::nan("")), x_of(points.size());
     for (std::size_t i = 0; i < points.size(); ++i) {
-      const double t = points[i].summary.at("app").at("time_ns").get<double>() * 1e-9;
+      const double t = kind.run_time_s(points[i].summary);
       const double xv = x >= 0 ? plot_value(st, i, dims[std::size_t(x)].path, unit) : 0.0;
       time_of[i] = t;
       x_of[i] = xv;
-      if (st.compare() && st.point(i).text("mpi") == other_mpi) {
+      const std::string mpi = st.point(i).text("mpi");
+      if (st.compare() && mpi != base_mpi) {
         auto twin_coords = st.coordinates(i);
         twin_coords[mpi_dim] = base_mpi;
         std::size_t j = 0;
         while (st.coordinates(j) != twin_coords)
           ++j;
-        const double base = points[j].summary.at("app").at("time_ns").get<double>() * 1e-9;
+        const double base = kind.run_time_s(points[j].summary);
         const double s = t / base - 1;
         slowdown_of[i] = s;
         std::string coords;
@@ -249,11 +252,15 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
         for (std::size_t d = 0; d < c.size(); ++d)
           if (d != mpi_dim)
             coords += "," + coordinate_cell(c[d]);
-        slow_csv += fmt::format("{},{}{},{:.9f},{:.9f},{}\n", j, i, coords, base, t, fixed4_text(s));
-        slow.push_back({{"label", st.label(j).substr(0, st.label(j).rfind(" mpi="))},
-                        {"time_" + base_mpi + "_s", base},
-                        {"time_" + other_mpi + "_s", t},
-                        {"slowdown", fixed4(s)}});
+        slow_csv += fmt::format("{},{}{}{},{:.9f},{:.9f},{}\n", j, i, pair ? "" : "," + mpi, coords, base, t,
+                                fixed4_text(s));
+        nlohmann::json row = {{"label", st.label(j).substr(0, st.label(j).rfind(" mpi="))},
+                              {"time_" + base_mpi + "_s", base},
+                              {"time_" + mpi + "_s", t},
+                              {"slowdown", fixed4(s)}};
+        if (!pair)
+          row["mpi"] = mpi;
+        slow.push_back(row);
       }
     }
     if (st.compare()) {
@@ -268,8 +275,8 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
       times[series_title(st, first, x, true)][x_of[first]] = g.time.mean;
       time_ci[series_title(st, first, x, true)][x_of[first]] = g.time.ci95;
       if (g.slowdown) {
-        slowdowns[series_title(st, first, x, false)][x_of[first]] = g.slowdown->mean;
-        slowdown_ci[series_title(st, first, x, false)][x_of[first]] = g.slowdown->ci95;
+        slowdowns[series_title(st, first, x, !pair)][x_of[first]] = g.slowdown->mean;
+        slowdown_ci[series_title(st, first, x, !pair)][x_of[first]] = g.slowdown->ci95;
       }
     }
     const bool replicated = st.replicates() > 1;
@@ -299,8 +306,8 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
         std::size_t j = 0;
         while (st.coordinates(j) != twin_coords)
           ++j;
-        const double t = points[i].summary.at("app").at("time_ns").get<double>() * 1e-9;
-        const double ref = points[j].summary.at("app").at("time_ns").get<double>() * 1e-9;
+        const double t = kind.run_time_s(points[i].summary);
+        const double ref = kind.run_time_s(points[j].summary);
         const double s = t / ref - 1;
         const double xv = x >= 0 ? plot_value(st, i, dims[std::size_t(x)].path, unit) : 0.0;
         noise_slowdowns[series_title(st, i, x, true)][xv] = s;
@@ -316,8 +323,9 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
     }
     if (x >= 0) {
       const std::string xpath = dims[std::size_t(x)].path;
-      const std::string xlabel = xpath == "app.processes" ? "MPI processes"
-                                                          : xpath + (unit.empty() ? "" : " (" + unit + ")");
+      const std::string xlabel = xpath == kind.x_path && !kind.x_label.empty()
+                                     ? kind.x_label
+                                     : xpath + (unit.empty() ? "" : " (" + unit + ")");
       double lo = 1e300, hi = 0;
       for (std::size_t i = 0; i < points.size(); ++i) {
         const double v = plot_value(st, i, xpath, unit);
@@ -325,14 +333,19 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
         hi = std::max(hi, v);
       }
       const PlotAxis axis{xpath + (unit.empty() ? "" : "_" + unit), xlabel, lo > 0 && hi / lo >= 8};
-      const std::string what = st.point(0).text("app.name");
+      const std::string what = kind.subject ? kind.subject(st.point(0)) : st.point(0).text("kind");
       write_study_plot(dir, "time", times, axis, PlotValue{"time_s", "run time (s)", 1, 9},
                        fmt::format("{}: {} run time", dir.raw_title(), what), replicated ? &time_ci : nullptr);
       if (st.compare())
         write_study_plot(dir, "slowdown", slowdowns, axis,
-                         PlotValue{"slowdown", fmt::format("slowdown T_{} / T_{} - 1 (%)", other_mpi, base_mpi), 100, 4},
-                         fmt::format("{}: {} slowdown of {} over {}", dir.raw_title(), what,
-                                     mpi::backend(other_mpi).title, mpi::backend(base_mpi).title),
+                         PlotValue{"slowdown",
+                                   pair ? fmt::format("slowdown T_{} / T_{} - 1 (%)", other_mpi, base_mpi)
+                                        : fmt::format("slowdown T / T_{} - 1 (%)", base_mpi),
+                                   100, 4},
+                         pair ? fmt::format("{}: {} slowdown of {} over {}", dir.raw_title(), what,
+                                            mpi::backend(other_mpi).title, mpi::backend(base_mpi).title)
+                              : fmt::format("{}: {} slowdown over {}", dir.raw_title(), what,
+                                            mpi::backend(base_mpi).title),
                          replicated ? &slowdown_ci : nullptr);
       if (noise_dim >= 0)
         write_study_plot(dir, "noise", noise_slowdowns, axis,
@@ -344,7 +357,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
                          fmt::format("{}: {} slowed by {}", dir.raw_title(), what, dims[std::size_t(noise_dim)].path));
     }
   }
-  if (const Kind& kind = find_kind(st.point(0).text("kind")); kind.study_report) {
+  if (kind.study_report) {
     std::vector<StudyPoint> view;
     for (std::size_t i = 0; i < points.size(); ++i) {
       StudyPoint p{{}, points[i].summary, point_folder(i)};

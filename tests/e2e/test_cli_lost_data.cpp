@@ -197,8 +197,9 @@ TEST_CASE("--force and merge never delete a file bcssim did not write inside a r
   CHECK(slurp(kTmp / "r" / "notes.txt") == "the user's notes");
   CHECK(slurp(kTmp / "r" / "analysis" / "fit.py") == "print(1)");
   CHECK(slurp(kTmp / "r" / "digest") == digest);
-  // A folder of a bcssim before manifests: judged by the names bcssim wrote then.
+  // A folder of a bcssim before manifests: judged by the names bcssim wrote then (provenance.json came later).
   fs::remove(kTmp / "r" / ".bcssim-manifest");
+  fs::remove(kTmp / "r" / "provenance.json");
   CHECK(bcssim("run " + kDefault + " -q --force --out " + out).code == 2);
   CHECK(slurp(kTmp / "r" / "notes.txt") == "the user's notes");
   fs::remove(kTmp / "r" / "notes.txt");

@@ -97,6 +97,16 @@ Kind app_kind()
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<AppKindRun>(world, sc); };
   k.outputs = app_outputs();
+  k.on_backend = true;
+  k.run_time_s = [](const nlohmann::json& summary) { return summary.at("app").at("time_ns").get<double>() * 1e-9; };
+  k.subject = [](const Scenario& sc) { return sc.text("app.name"); };
+  k.x_path = "app.processes";
+  k.x_label = "MPI processes";
+  k.ranks = [](const Scenario& sc) {
+    return sc.integer("app.processes") > 0
+               ? std::uint64_t(sc.integer("app.processes"))
+               : std::uint64_t(sc.integer("platform.nodes") * sc.integer("platform.pes_per_node"));
+  };
   k.headline = [](const nlohmann::json& summary) {
     const auto& a = summary.at("app");
     const std::string variant = a.value("variant", "");

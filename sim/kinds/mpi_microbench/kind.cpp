@@ -203,6 +203,7 @@ Kind mpi_microbench_kind()
   k.check = check;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<MpiMicrobenchRun>(world, sc); };
   k.outputs = mpi_microbench_outputs();
+  k.on_backend = true;
   k.headline = mpi_microbench_headline;
   return k;
 }

@@ -83,7 +83,7 @@ void check_scheduler(const Scenario& sc)
                         fmt::format("one that runs on mpi = {} ({}); {} runs on mpi = {}", sc.text("mpi"), allowed,
                                     a.name, a.mpi));
   }
-  if (std::string(a.mpi) == "bcs" && sc.quantity("scheduler.quantum") < sc.quantity("bcs.runtime.slice"))
+  if (a.strobe_paced && sc.quantity("scheduler.quantum") < sc.quantity("bcs.runtime.slice"))
     throw ScenarioError("scheduler.quantum", sc.shown("scheduler.quantum"),
                         fmt::format("at least one BCS-MPI slice (bcs.runtime.slice = {}): the global context switch "
                                     "rides on the slice strobes under {}",

@@ -1,5 +1,7 @@
 #include "sim/kinds/workload/study_report.hpp"
 
+#include "storm/algorithms.hpp"
+
 #include "sim/kinds/workload/dynamic_study.hpp"
 #include "sim/kinds/workload/report.hpp"
 #include "sim/output/plot.hpp"
@@ -78,7 +80,8 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
     const nlohmann::json& w = points[i].summary.at("workload");
     const std::string algorithm = w.at("algorithm").get<std::string>();
     const std::string mpi = w.at("mpi").get<std::string>();
-    std::string name = algorithm == "fcfs" ? "fcfs (" + mpi + ")" : algorithm;
+    // An algorithm that runs on any MPI (space sharing) is told apart by the MPI it ran on.
+    std::string name = std::string(storm::algorithm(algorithm).mpi) == "any" ? algorithm + " (" + mpi + ")" : algorithm;
     csv += fmt::format("{}", i);
     for (const auto& c : others(points[i])) {
       csv += "," + c.second;

@@ -1,0 +1,101 @@
+// Names only in registries (issue 44 part 1): shared code goes through a registration's declarations (Kind,
+// mpi::Backend, apps::App, storm::Algorithm), never compares with a registered name. A comparison with one is
+// allowed only in the folder that registers it (apps/sage_proxy/ for "sage", mpi/quadrics/ for "quadrics",
+// storm/ for the algorithms). This test fails on a new `== "<name>"` anywhere else.
+#include "apps/app.hpp"
+#include "mpi/backend.hpp"
+#include "sim/kinds/registry.hpp"
+#include "storm/algorithms.hpp"
+
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <sstream>
+
+using namespace bcssim;
+namespace fs = std::filesystem;
+
+namespace {
+
+struct Registered {
+  std::string name;
+  std::string what;
+};
+
+std::vector<Registered> registered()
+{
+  std::vector<Registered> out;
+  for (const std::string& k : sim::kind_names())
+    out.push_back({k, "kind"});
+  for (const std::string& b : mpi::backend_names())
+    out.push_back({b, "backend"});
+  for (const std::string& a : apps::names())
+    out.push_back({a, "application"});
+  for (const storm::Algorithm& a : storm::algorithms())
+    out.push_back({a.name, "algorithm"});
+  return out;
+}
+
+// Its own folder: a path component that begins with the name (apps/sage_proxy, sim/kinds/app, mpi/bcs, bcs/), or
+// storm/ for an algorithm.
+bool home(const std::string& rel, const Registered& r)
+{
+  if (r.what == "algorithm" && rel.rfind("storm/", 0) == 0)
+    return true;
+  std::stringstream parts(rel);
+  std::string part;
+  while (std::getline(parts, part, '/'))
+    if (part.rfind(r.name, 0) == 0 && part.find('.') == std::string::npos)
+      return true;
+  return false;
+}
+
+} // namespace
+
+TEST_CASE("no registered name is compared with outside the folder that registers it")
+{
+  const fs::path root(BCSSIM_SOURCE_DIR);
+  const std::vector<Registered> names = registered();
+  REQUIRE(names.size() > 10);
+  std::vector<std::string> found;
+  for (const char* top : {"base", "workloads", "models", "bcs", "mpi", "storm", "apps", "sim"})
+    for (const auto& e : fs::recursive_directory_iterator(root / top)) {
+      const auto ext = e.path().extension();
+      if (ext != ".cpp" && ext != ".hpp")
+        continue;
+      const std::string rel = fs::relative(e.path(), root).string();
+      std::ifstream in(e.path());
+      std::string line;
+      for (int n = 1; std::getline(in, line); ++n)
+        for (const Registered& r : names) {
+          const std::string q = "\"" + r.name + "\"";
+          const bool compared = line.find("== " + q) != std::string::npos || line.find("!= " + q) != std::string::npos ||
+                                line.find(q + " ==") != std::string::npos || line.find(q + " !=") != std::string::npos;
+          if (compared && !home(rel, r))
+            found.push_back(rel + ":" + std::to_string(n) + ": the " + r.what + " " + q + ": " + line);
+        }
+    }
+  INFO("declare what the comparison asks for in the registration (Kind, mpi::Backend, apps::App, "
+       "storm::Algorithm) and read that instead");
+  for (const std::string& f : found)
+    CHECK_MESSAGE(false, f);
+  CHECK(found.empty());
+}
+
+TEST_CASE("every backend and algorithm declares its plot colour, and no two of one registry share one")
+{
+  std::set<std::string> backend_colours, algorithm_colours;
+  for (const mpi::Backend& b : mpi::backends()) {
+    CHECK(std::regex_match(b.colour, std::regex("#[0-9a-f]{6}")));
+    backend_colours.insert(b.colour);
+  }
+  CHECK(backend_colours.size() == mpi::backends().size());
+  for (const storm::Algorithm& a : storm::algorithms()) {
+    CHECK(std::regex_match(std::string(a.colour), std::regex("#[0-9a-f]{6}")));
+    algorithm_colours.insert(a.colour);
+  }
+  CHECK(algorithm_colours.size() == storm::algorithms().size());
+}
