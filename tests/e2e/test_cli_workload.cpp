@@ -420,3 +420,39 @@ TEST_CASE("launch.model = storm: a job's binary goes to its nodes first, its pro
   CHECK(run_after_launch - at(none[0], "run_s") == doctest::Approx(0.010).epsilon(1e-4));
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("a context switch that takes time never leaves a Node Manager asleep past its next deadline")
+{
+  // Spin-block on SAGE with a 1 us switch: a switch's sleep carried the Node Manager past the spin deadline it
+  // then waited for, SimGrid's acquire_timeout(0) never returned, and every rank ended 'deadlocked' at t = 75 s.
+  const auto r = bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/apps-sage.json --point 2" +
+                        " --set scheduler.context_switch=1us --set sage.cycles=2 --force --out " +
+                        (kTmp / "sb-switch").string());
+  REQUIRE(r.code == 0);
+  const auto summary = nlohmann::json::parse(slurp(kTmp / "sb-switch" / "summary.json"));
+  CHECK(summary.at("workload").at("turnaround_s").get<double>() == doctest::Approx(0.4964).epsilon(1e-3));
+}
+
+TEST_CASE("merge takes points recorded before a parameter section existed, run as the section's values say")
+{
+  // Points of a binary without platform.pe.* and job.working_set (issue 46): the cache parameters change nothing
+  // while no process has a working set, so any value merges; a working set other than 0 would not have run so.
+  const fs::path root(BCSSIM_SOURCE_DIR);
+  const fs::path study = kTmp / "older-points";
+  fs::remove_all(study);
+  fs::create_directories(kTmp);
+  fs::copy(root / "results" / "scheduling" / "balanced", study, fs::copy_options::recursive);
+  for (const auto& e : fs::directory_iterator(study / "points")) {
+    auto summary = nlohmann::json::parse(slurp(e.path() / "summary.json"));
+    summary["scenario"]["platform"].erase("pe");
+    summary["scenario"]["job"].erase("working_set");
+    std::ofstream(e.path() / "summary.json") << summary.dump(2) << "\n";
+  }
+  const std::string scenario = (root / "scenarios" / "scheduling" / "balanced.json").string();
+  CHECK(bcssim("merge " + scenario + " " + study.string() + " --force").code == 0);
+  CHECK(bcssim("merge " + scenario + " " + study.string() + " --force --set platform.pe.cache=1MiB").code == 0);
+  const auto other = bcssim("merge " + scenario + " " + study.string() + " --force --set job.working_set=1MiB");
+  CHECK(other.code == 2);
+  CHECK(other.output.find("job.working_set") != std::string::npos);
+  fs::remove_all(study);
+}
