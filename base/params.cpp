@@ -86,6 +86,12 @@ ParamDecl& ParamDecl::before(std::string literal)
   return *this;
 }
 
+ParamDecl& ParamDecl::inert_until_others_change()
+{
+  inert_before = true;
+  return *this;
+}
+
 std::string literal_of(const ParamDecl& d, const ParamValue& v)
 {
   if (!d.list)

@@ -77,6 +77,7 @@ struct ParamDecl {
   std::string doc;
   std::string source;
   std::string before_literal; // how binaries older than the parameter ran (JSON syntax); "" = as its default
+  bool inert_before = false;  // any value reproduces what older binaries did (another parameter's `before` rules)
 
   /// Makes it a list with this default (a list of the scalar's type); an empty default means [] is allowed.
   ParamDecl& listed(ParamValue def);
@@ -85,6 +86,9 @@ struct ParamDecl {
   /// For a parameter whose default is not what binaries older than it did: that behaviour as a value (JSON
   /// syntax), so that `merge` reads a point recorded without the parameter as run with it.
   ParamDecl& before(std::string literal);
+  /// For a parameter that changes nothing while another, added with it, keeps its `before` value (a cache's size
+  /// while no process has a working set): `merge` reads a point recorded without it as run with any value.
+  ParamDecl& inert_until_others_change();
 };
 
 /// The JSON literal of a value of `decl`'s type (for docs and the scenario echo).

@@ -36,11 +36,12 @@ const LocalProcess* PeView::slot_process() const
   return nullptr;
 }
 
-NodeManager::NodeManager(sg4::Host* cpu, unsigned node, unsigned pes, const Policy& policy, double switch_cost)
+NodeManager::NodeManager(sg4::Host* cpu, unsigned node, unsigned pes, const Policy& policy, double switch_cost,
+                         CacheSpec cache)
     : cpu_(cpu), node_(node), policy_(policy), woken_(pes), charged_at_(pes, 0)
 {
   for (unsigned p = 0; p < pes; ++p)
-    pes_.push_back(std::make_unique<Pe>(cpu, node, p, switch_cost));
+    pes_.push_back(std::make_unique<Pe>(cpu, node, p, switch_cost, cache));
 }
 
 void NodeManager::start()
@@ -56,9 +57,9 @@ LocalProcess& NodeManager::process(ProcessKey p)
   return it->second;
 }
 
-void NodeManager::place(ProcessKey p, unsigned pe, unsigned row, int priority)
+void NodeManager::place(ProcessKey p, unsigned pe, unsigned row, int priority, double working_set)
 {
-  pes_.at(pe)->attach(p);
+  pes_.at(pe)->attach(p, working_set);
   LocalProcess lp;
   lp.key = p;
   lp.pe = pe;

@@ -6,6 +6,7 @@
 #include <simgrid/Exception.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include <algorithm>
 #include <stdexcept>
 #include <string>
 #include <xbt/log.h>
@@ -19,13 +20,15 @@ namespace {
 std::string name(ProcessKey p) { return "job " + std::to_string(p.job) + " rank " + std::to_string(p.rank); }
 } // namespace
 
-Pe::Pe(sg4::Host* cpu, unsigned node, unsigned index, double switch_cost)
-    : cpu_(cpu), node_(node), index_(index), switch_cost_(switch_cost)
+Pe::Pe(sg4::Host* cpu, unsigned node, unsigned index, double switch_cost, CacheSpec cache)
+    : cpu_(cpu), node_(node), index_(index), switch_cost_(switch_cost), cache_(cache)
 {
   if (index >= unsigned(cpu->get_core_count()))
     throw std::invalid_argument("storm::Pe: node " + std::to_string(node) + " has no PE " + std::to_string(index));
   if (switch_cost < 0)
     throw std::invalid_argument("storm::Pe: a negative switch cost");
+  if (cache.bytes < 0 || (cache.bytes > 0 && !(cache.bandwidth > 0)))
+    throw std::invalid_argument("storm::Pe: a cache needs a positive refill bandwidth");
 }
 
 Pe::Slot& Pe::slot(ProcessKey p)
@@ -54,10 +57,26 @@ double Pe::work_done() const
   return sum;
 }
 
-void Pe::attach(ProcessKey p)
+void Pe::attach(ProcessKey p, double working_set)
 {
-  if (!slots_.emplace(p, Slot{}).second)
+  Slot s;
+  s.working_set = working_set;
+  if (!slots_.emplace(p, s).second)
     throw std::logic_error("storm::Pe: " + name(p) + " is placed twice");
+}
+
+double Pe::refill(Slot& s)
+{
+  s.refill_due = false;
+  const double fill = std::min(s.working_set, cache_.bytes);
+  if (fill <= 0)
+    return 0;
+  // LRU in bytes: what others loaded since its working set was last loaded pushed that much of it out.
+  const double bytes = s.ran_here ? std::min(fill, loaded_ - s.mark) : 0;
+  loaded_ += s.ran_here ? bytes : fill;
+  s.ran_here = true;
+  s.mark = loaded_;
+  return bytes;
 }
 
 void Pe::detach(ProcessKey p)
@@ -108,6 +127,13 @@ void Pe::execute(ProcessKey p, double flops)
     // computing beside the PE's new holder.
     if (!holds(p))
       continue;
+    if (s.refill_due) // its first computation since it was switched in: the refill is work of its own
+      if (const double bytes = refill(s); bytes > 0) {
+        s.remaining += bytes / cache_.bandwidth * cpu_->get_speed();
+        refilled_bytes_ += bytes;
+        ++refills_;
+        base::emit("storm.refill", std::uint64_t(bytes));
+      }
     s.exec = sg4::Exec::init()->set_flops_amount(s.remaining)->set_host(cpu_);
     s.exec->start();
     s.started_at = sg4::Engine::get_clock();
@@ -144,6 +170,8 @@ void Pe::switch_to(std::optional<ProcessKey> next)
   XBT_VERB("node %u PE %u: %s -> %s", node_, index_, running_ ? name(*running_).c_str() : "nobody",
            next ? name(*next).c_str() : "nobody");
   running_ = next;
+  if (running_)
+    slots_.at(*running_).refill_due = true;
   ++switches_;
   base::emit("storm.switch", std::uint64_t(node_) << 16 | index_);
   if (switch_cost_ > 0) {

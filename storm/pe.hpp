@@ -2,7 +2,11 @@
 // A processing element time-shared by several processes (thesis ch. 4 §4.2.1, ch. 6 §6.2): the Node Manager
 // decides which process holds it; only that one computes. A process that does not hold the PE keeps its work
 // where it stopped (STORM deschedules with SIGSTOP and resumes with SIGCONT), while its communication goes on
-// in the NIC. A switch takes `switch_cost` of the PE's time, during which no process computes.
+// in the NIC. A switch takes `switch_cost` of the PE's time, during which no process computes. Then the incoming
+// process, at its next computation, refills what of its cache working set the processes that ran on the PE since
+// it last did pushed out: min(its working set, the cache, the bytes they loaded), at the memory bandwidth, as
+// work of its own (a process's first computation here refills nothing: its compulsory misses are part of its
+// measured compute time) (issue 46; docs/model.md, the PE's cache).
 //
 // Every CPU use of a process goes through execute(), so that a descheduled process neither computes nor runs
 // library code. Who runs is decided by explicit keys (job, rank) passed in by the Node Manager, never by the
@@ -11,6 +15,8 @@
 #include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/s4u/Mutex.hpp>
+
+#include "storm/pe_params.hpp"
 
 #include <cstdint>
 #include <map>
@@ -34,14 +40,16 @@ struct ProcessKey {
 
 class Pe {
 public:
-  /// `cpu`: the node's CPU host (one core per PE); `switch_cost`: s of PE time per context switch.
-  Pe(simgrid::s4u::Host* cpu, unsigned node, unsigned index, double switch_cost);
+  /// `cpu`: the node's CPU host (one core per PE); `switch_cost`: s of PE time per context switch; `cache`: its
+  /// cache and refill bandwidth (bytes 0: no refill).
+  Pe(simgrid::s4u::Host* cpu, unsigned node, unsigned index, double switch_cost, CacheSpec cache = {});
 
   unsigned node() const { return node_; }
   unsigned index() const { return index_; }
 
-  /// A process is placed on this PE; it does not run until switched in.
-  void attach(ProcessKey p);
+  /// A process is placed on this PE, with the bytes of cache working set it reuses; it does not run until
+  /// switched in.
+  void attach(ProcessKey p, double working_set = 0);
   /// It has exited (its work is done); if it held the PE, the PE is idle until the next switch.
   void detach(ProcessKey p);
   /// On p's actor: runs `flops` of p's work, progressing only while p holds the PE. Returns when done.
@@ -68,6 +76,9 @@ public:
   double work_done() const;
   /// Context switches paid so far.
   std::uint64_t switches() const { return switches_; }
+  /// Bytes refilled into this PE's cache after switches so far, and the refills that moved any.
+  double refilled_bytes() const { return refilled_bytes_; }
+  std::uint64_t refills() const { return refills_; }
 
 private:
   // SimGrid 3.32's Activity::resume() leaves the activity marked suspended, so a second suspend() of the same
@@ -78,7 +89,13 @@ private:
     double remaining = 0;       // flops of its current execute() still to do
     double started_at = 0;      // when `exec` started
     double cpu_time = 0;
+    double working_set = 0;     // B of cache working set it reuses
+    bool refill_due = false;    // switched in since its last computation here
+    bool ran_here = false;      // its working set has been in this PE's cache
+    double mark = 0;            // loaded_ when its working set was last loaded
   };
+  /// The bytes `s` refills now (switched in, about to compute), and the cache's accounting of them.
+  double refill(Slot& s);
   Slot& slot(ProcessKey p);
   bool holds(ProcessKey p) const { return running_ == p && !switching_; }
   void stop(ProcessKey p); // its work stops progressing (on the Node Manager's actor)
@@ -87,6 +104,10 @@ private:
   unsigned node_;
   unsigned index_;
   double switch_cost_;
+  CacheSpec cache_;
+  double loaded_ = 0; // B loaded into the cache so far by refills and first fills (what pushes the others out)
+  double refilled_bytes_ = 0;
+  std::uint64_t refills_ = 0;
   std::map<ProcessKey, Slot> slots_;
   simgrid::s4u::MutexPtr mutex_ = simgrid::s4u::Mutex::create();
   simgrid::s4u::ConditionVariablePtr turn_ = simgrid::s4u::ConditionVariable::create(); // a switch completed

@@ -16,6 +16,12 @@ const std::vector<Preset>& presets()
            {"platform.nodes", 32, "002 Table 1.1"},
            {"platform.pes_per_node", 2, "002 Table 1.1"},
            {"platform.pe_speed", "1GHz", "002 Table 1.1"},
+           {"platform.pe.cache", "256KiB",
+            "the Pentium III Coppermine's on-die L2 (AnandTech, 'Intel Pentium III E': 'a full 256KB of on-die L2 "
+            "cache operating at clock speed')"},
+           {"platform.pe.memory_bandwidth", "1.064GB/s",
+            "assumed: the peak of the Pentium III's 133 MHz x 64-bit front-side bus (no STREAM figure of the Dell "
+            "1550 found; a peak, so the refill time is a lower bound)"},
            // PCI: same 64-bit/66 MHz generation as the ES45; no Crescendo measurement, so the ES45 defaults stay.
        }},
       {"platform.preset", "wolverine",
@@ -24,6 +30,11 @@ const std::vector<Preset>& presets()
            {"platform.nodes", 64, "002 Table 1.1"},
            {"platform.pes_per_node", 4, "002 Table 1.1"},
            {"platform.pe_speed", "833MHz", "002 Table 1.1"},
+           {"platform.pe.cache", "8MiB",
+            "Computerwoche, 22.06.2001, 'Compaq beschleunigt Alpha auf 1 Gigahertz': the 833 MHz EV68 of the ES40 "
+            "has 8 MB of DDR L2 cache"},
+           {"platform.pe.memory_bandwidth", "1.33GB/s",
+            "assumed: the ES45's processor-memory 1.33 GB/s (the catalogue's source); no ES40 figure found"},
            {"platform.pci.read_bandwidth", "200MB/s", "002 §2.4.1.1: main-to-main 200 MB/s, 33 MHz PCI"},
            {"platform.pci.write_bandwidth", "200MB/s", "002 §2.4.1.1: main-to-main 200 MB/s, 33 MHz PCI"},
            {"platform.pci.mixed_bandwidth", "176.6MB/s",
@@ -39,6 +50,13 @@ const std::vector<Preset>& presets()
            {"platform.nodes", 32, "002 Table 1.1"},
            {"platform.pes_per_node", 2, "002 Table 1.1"},
            {"platform.pe_speed", "1GHz", "002 Table 1.1"},
+           {"platform.pe.cache", "3MiB",
+            "the 1 GHz McKinley's L3 (ia64-linux.org, 'Processors': 'McKinley had 1.5MB or 3MB cache and a speed of "
+            "900MHz to 1GHz'; the 1 GHz part carried 3 MB: warp2search, 2001); which one the rx2600s had is not "
+            "settled"},
+           {"platform.pe.memory_bandwidth", "6.4GB/s",
+            "the Itanium 2's front-side bus peak (ia64-linux.org: 'quad-pumped 200MHz... 6.4GB/s raw bandwidth'; a "
+            "peak, so the refill time is a lower bound)"},
            {"platform.pci.read_bandwidth", "612.8MB/s",
             "assumed: ES45's 290 MiB/s scaled by bus peak 1064/528 MB/s (PCI-X 133 vs PCI 66); not measured"},
            {"platform.pci.write_bandwidth", "644.5MB/s", "assumed: ES45's 305 MiB/s scaled by 1064/528"},

@@ -5,6 +5,7 @@
 #include "models/elan3/params.hpp"
 #include "models/noise/params.hpp"
 #include "models/qsnet/params.hpp"
+#include "storm/pe_params.hpp"
 
 #include <fmt/format.h>
 
@@ -33,6 +34,8 @@ std::vector<base::ParamDecl> machine_params()
                                 "002 §3.4"));
   base::append_declarations(c, bcs::core::software_tree_params());
   base::append_declarations(c, bcs::runtime::runtime_params());
+  base::append_declarations(c, storm::cache_params());
+  c.push_back(storm::working_set_param());
   base::append_declarations(c, noise::noise_params("cpu"));
   base::append_declarations(c, noise::noise_params("nic"));
   c.push_back(base::choice_decl("job.placement", "block", {"block", "cyclic"},

@@ -17,11 +17,17 @@ namespace bcssim::sim {
 namespace {
 
 // A parameter the point's binary did not have yet, and the study gives it the value that binary ran as
-// (its default, or what its declaration says earlier binaries did: ParamDecl::before).
+// (its default, or what its declaration says earlier binaries did: ParamDecl::before), or a whole section of them.
 bool added_later_as_run(const std::string& path, const nlohmann::json& value)
 {
+  if (value.is_object() && find_param(path) == nullptr) { // a section added later: each of its parameters
+    for (const auto& [k, v] : value.items())
+      if (!added_later_as_run(path + "." + k, v))
+        return false;
+    return true;
+  }
   const ParamSpec* spec = find_param(path);
-  return spec != nullptr && value == spec->before_json;
+  return spec != nullptr && (spec->inert_before || value == spec->before_json);
 }
 
 // The first path (dotted, in key order) where `recorded` and `now` differ; objects are compared key by key,

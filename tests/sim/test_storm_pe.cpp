@@ -76,6 +76,35 @@ TEST_CASE("two processes on one PE alternate every 4 ms: each computes only whil
   CHECK(pe.history()[1].from == doctest::Approx(4.1e-3).epsilon(1e-12));
 }
 
+TEST_CASE("a process switched back in refills what the other pushed out of the cache, as work of its own")
+{
+  // A reuses 1 MiB (capped at the 256 KiB cache), B 64 KiB; refills at 1 GB/s. Each first computation refills
+  // nothing (its compulsory misses are in its own compute time) but fills the cache; after that each process
+  // switched back in refills the 64 KiB the other loaded since (B's first fill, then each refill): 65.536 us.
+  Machine m;
+  storm::Pe pe(m.cpu, 0, 0, 0, storm::CacheSpec{256 * 1024, 1e9});
+  const storm::ProcessKey a{0, 0}, b{1, 0};
+  pe.attach(a, 1024 * 1024);
+  pe.attach(b, 64 * 1024);
+  double end_a = -1, end_b = -1;
+  sg4::Actor::create("a", m.cpu, [&] { pe.execute(a, 10e-3 * kSpeed); end_a = now(); });
+  sg4::Actor::create("b", m.cpu, [&] { pe.execute(b, 10e-3 * kSpeed); end_b = now(); });
+  sg4::Actor::create("nm", m.cpu, [&] {
+    for (int q = 0; end_a < 0 || end_b < 0; ++q) {
+      pe.switch_to(q % 2 == 0 ? a : b);
+      sg4::this_actor::sleep_until((q + 1) * 4e-3);
+    }
+  });
+  m.engine->run();
+  const double refill = 65536 / 1e9;
+  // A: [0, 4) + [8, 12) less one refill, then at 16 the rest and a second refill.
+  CHECK(end_a == doctest::Approx(16e-3 + (10e-3 - 8e-3 + refill) + refill).epsilon(1e-12));
+  CHECK(end_b == doctest::Approx(20e-3 + (10e-3 - 8e-3 + refill) + refill).epsilon(1e-12));
+  CHECK(pe.refills() == 4);
+  CHECK(pe.refilled_bytes() == 4 * 65536.0);
+  CHECK(pe.cpu_time(a) == doctest::Approx(10e-3 + 2 * refill).epsilon(1e-12)); // the refill is its own CPU time
+}
+
 TEST_CASE("processes on different PEs of a node compute at once, each at a whole PE's speed")
 {
   Machine m;

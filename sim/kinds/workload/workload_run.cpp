@@ -69,8 +69,10 @@ WorkloadRun::WorkloadRun(World& world, const Scenario& scenario, std::vector<Wor
   if (algorithm_.make != nullptr) {
     policy_ = algorithm_.make(policy_spec(scenario));
     const double cost = scenario.quantity("scheduler.context_switch");
+    const storm::CacheSpec cache = scenario.spec(storm::cache_params());
     for (unsigned n = 0; n < nodes_; ++n)
-      nms_.push_back(std::make_unique<storm::NodeManager>(world_.platform().cpu(n), n, pes_per_node_, *policy_, cost));
+      nms_.push_back(
+          std::make_unique<storm::NodeManager>(world_.platform().cpu(n), n, pes_per_node_, *policy_, cost, cache));
   }
 }
 
@@ -107,7 +109,7 @@ void WorkloadRun::launch(const storm::GangMatrix::Placed& placed)
     for (std::size_t r = 0; r < placed.pes.size(); ++r) {
       const storm::ProcessKey key{id, int(r)};
       storm::NodeManager& nm = *nms_.at(placed.pes[r].node);
-      nm.place(key, placed.pes[r].pe, placed.row, job.priority);
+      nm.place(key, placed.pes[r].pe, placed.row, job.priority, scenario.quantity("job.working_set"));
       cpus_.push_back(std::make_unique<PeCpu>(nm, key));
       mpi_job->run_on(int(r), cpus_.back().get());
     }

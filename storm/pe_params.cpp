@@ -1,0 +1,45 @@
+#include "storm/pe_params.hpp"
+
+#include <limits>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(storm_pe_params, "storm.pe_params: a PE's cache and memory bandwidth, a job's working set");
+
+namespace bcssim::storm {
+
+const base::ParamGroup<CacheSpec>& cache_params()
+{
+  using base::Quantity;
+  static const base::ParamGroup<CacheSpec> g = [] {
+    constexpr double kUnbounded = std::numeric_limits<double>::max();
+    base::ParamGroup<CacheSpec> g("platform.pe");
+    g.quantity("cache", &CacheSpec::bytes, Quantity::size, "16MiB", 0, kUnbounded,
+               "The largest cache a PE has to itself: after a context switch the incoming process refills what of "
+               "its working set (job.working_set) the processes run on the PE since it last ran pushed out of it, "
+               "at most this (docs/model.md, the PE's cache). 0: no refill.",
+               "assumed for the ES45-class default: the EV68's board-level L2; no source for the ES45's size was "
+               "found (presets give the others' with theirs)")
+        .inert_until_others_change(); // while job.working_set is 0, as before it existed
+    g.quantity("memory_bandwidth", &CacheSpec::bandwidth, Quantity::bandwidth, "1.33GB/s", 1, kUnbounded,
+               "Rate at which a PE refills its cache from main memory after a context switch.",
+               "netlib, 'Compaq AlphaServer SC' (advanced-computers survey): the ES45's processor-memory bandwidth "
+               "1.33 GB/s per processor (a peak: the refill time is a lower bound)")
+        .inert_until_others_change();
+    return g;
+  }();
+  return g;
+}
+
+base::ParamDecl working_set_param()
+{
+  return base::quantity_decl("job.working_set", base::Quantity::size, "0B", 0, 1e15,
+                             "Bytes of cache working set a process of the job reuses from one computation to the "
+                             "next, so that it refills them after a context switch pushed them out (at most "
+                             "platform.pe.cache). 0: nothing to refill, as the sources give for the synthetic "
+                             "application and SWEEP3D; no source gives SAGE's or a traced program's (a what-if).",
+                             "002 §1.4 (the synthetic application 'exerts almost no cache or memory pressure'); "
+                             "thesis ch. 4 §4.3.3.3 note 7 (SWEEP3D's poor memory locality: time sharing 'does not "
+                             "pollute their working sets')");
+}
+
+} // namespace bcssim::storm

@@ -1,0 +1,20 @@
+#pragma once
+// What a context switch costs a PE beyond the switch itself (issue 46 part 1): the incoming process refills the
+// part of its cache working set that the processes run since it last ran pushed out, at the node's memory
+// bandwidth. The platform's cache and bandwidth per PE (scenario section "platform.pe", preset values with their
+// sources in sim/config/presets.cpp) and each job's working set ("job.working_set").
+#include "base/params.hpp"
+
+namespace bcssim::storm {
+
+struct CacheSpec {
+  double bytes = 0;     // B: the largest cache a PE has to itself (0: no refill is modelled)
+  double bandwidth = 0; // B/s: the rate at which a PE refills it from main memory
+};
+
+const base::ParamGroup<CacheSpec>& cache_params();
+
+/// job.working_set: the bytes of its cache working set a process of the job reuses across its computations.
+base::ParamDecl working_set_param();
+
+} // namespace bcssim::storm
