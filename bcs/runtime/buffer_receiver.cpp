@@ -21,9 +21,11 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_buffer_receiver,
 
 namespace bcssim::bcs::runtime {
 namespace {
-// Below this share of the slice left for point to point, the run is told it will crawl (a simulator constant: a
-// warning's threshold, no model value).
+// When point to point had on average under this share of the slice over this many slices with data to move, the
+// run is told it will crawl: the slice is barely longer than its other microphases (a busy MSM shortens a few
+// slices of a heavy exchange, not the average of a thousand). Simulator constants: a warning's threshold.
 constexpr double kShortP2pShare = 0.1;
+constexpr std::uint64_t kShortSlicesToWarn = 1000;
 } // namespace
 
 void BufferReceiver::requeue(const std::vector<Transfer>& unfinished)
@@ -105,11 +107,21 @@ void BufferReceiver::schedule()
   }
   // A slice barely longer than its other microphases runs, but moves data at a sliver of the network's rate: a
   // run that would take seconds at 500 us can take hours. Say so once, while it runs (stderr, not a result).
-  if (left > 0 && left < kShortP2pShare * ctx_.spec.slice && !backlog_.empty() && !ctx_.progress.warned_short) {
-    ctx_.progress.warned_short = true;
-    XBT_WARN("bcs.runtime.slice = %gus leaves point to point %.2f us of each slice (%.1f %%): messages move at "
-             "that share of the network's rate and this run may take long (a longer slice leaves it more)",
-             ctx_.spec.slice * 1e6, left * 1e6, 100 * left / ctx_.spec.slice);
+  if (!backlog_.empty() && !ctx_.progress.warned_short) {
+    p2p_time_ += std::max(left, 0.0);
+    if (++p2p_slices_ == kShortSlicesToWarn) {
+      const double mean = p2p_time_ / double(p2p_slices_);
+      if (mean < kShortP2pShare * ctx_.spec.slice) {
+        ctx_.progress.warned_short = true;
+        XBT_WARN("bcs.runtime.slice = %gus has left point to point %.2f us of a slice on average over %llu slices "
+                 "(%.1f %%): messages move at about that share of the network's rate and this run may take long (a "
+                 "longer slice leaves it more)",
+                 ctx_.spec.slice * 1e6, mean * 1e6, static_cast<unsigned long long>(p2p_slices_),
+                 100 * mean / ctx_.spec.slice);
+      }
+      p2p_time_ = 0;
+      p2p_slices_ = 0;
+    }
   }
   XBT_DEBUG("node %u: %.3f us left for point to point (strobe lag %.3f us, gap %.3f us, tail %.3f us)", node_,
             left * 1e6, (msm_end - clock.start) * 1e6, dh.gap() * 1e6, clock.tail * 1e6);

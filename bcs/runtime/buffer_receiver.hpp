@@ -41,6 +41,8 @@ private:
 
   Context& ctx_;
   unsigned node_;
+  double p2p_time_ = 0;         // s left for point to point, summed over the slices below (the crawl warning)
+  std::uint64_t p2p_slices_ = 0; // slices with data to move since the last check
   std::vector<DescriptorPtr> new_recvs_; // posted, not yet given to matching
   std::vector<DescriptorPtr> arrived_;   // remote send descriptors delivered in this slice's DEM
   std::map<std::pair<int, int>, base::MatchingQueues> matching_; // by (job, rank) of the local receiver
