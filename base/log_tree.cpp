@@ -4,7 +4,6 @@
 
 #include <algorithm>
 #include <deque>
-#include <map>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(base_log_tree, "base.log_tree: the tree of bcssim's log categories");
 

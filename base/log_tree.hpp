@@ -4,7 +4,6 @@
 // file of models/X/ drops the `models` level). SimGrid links such a category under its root; build() moves it under
 // a category per folder (storm_policies, then storm), made here from the dotted names, so that a setting on a
 // folder reaches every file in it. No list of folders is kept anywhere: the files' own declarations are the tree.
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,7 +18,7 @@ std::string identifier(const std::string& name);
 /// Whether a category of that identifier exists (bcssim's or SimGrid's), once build() ran.
 bool exists(const std::string& identifier);
 
-/// Every category's dotted name (SimGrid's keep their own names), sorted: for "did you mean" and `bcssim log`.
+/// Every category's dotted name (SimGrid's keep their own names), sorted: for "did you mean" and `bcssim logs`.
 std::vector<std::string> names();
 
 /// bcssim's categories as an indented tree with their descriptions, one per line.
