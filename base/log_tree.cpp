@@ -133,10 +133,8 @@ std::vector<std::string> names()
   collect(root(), all);
   std::vector<std::string> out;
   for (xbt_log_category_t c : all) {
-    const std::string desc = c->description != nullptr ? c->description : "";
-    const auto colon = desc.find(": ");
-    const std::string dotted = colon == std::string::npos ? "" : desc.substr(0, colon);
-    out.push_back(identifier(dotted) == c->name ? dotted : std::string(c->name));
+    const std::string dotted = dotted_of(*c);
+    out.push_back(dotted.empty() ? std::string(c->name) : dotted);
   }
   std::sort(out.begin(), out.end());
   return out;
@@ -144,13 +142,13 @@ std::vector<std::string> names()
 
 std::string describe()
 {
-  std::string out;
-  std::vector<xbt_log_category_t> tops;
-  for (xbt_log_category_t c = root()->firstChild; c != nullptr; c = c->nextSibling)
-    if (c->description != nullptr && std::string(c->description).find(": every file of ") != std::string::npos)
-      tops.push_back(c);
+  std::vector<xbt_log_category_t> tops; // the top folders' categories (storm, mpi, ...)
+  for (Folder& f : folders())
+    if (f.category.parent == root())
+      tops.push_back(&f.category);
   std::sort(tops.begin(), tops.end(),
             [](xbt_log_category_t a, xbt_log_category_t b) { return std::string(a->name) < b->name; });
+  std::string out;
   for (xbt_log_category_t c : tops) {
     out += std::string(c->description) + "\n";
     describe(c, 1, out);

@@ -20,13 +20,15 @@ namespace bcssim::storm {
 
 class NodeManager {
 public:
-  /// `cpu`: the node's CPU host (one core per PE); `switch_cost`: s of a PE's time per context switch.
+  /// `cpu`: the node's CPU host (one core per PE); `switch_cost`: s of a PE's time per context switch; `cache`:
+  /// each PE's cache and refill bandwidth (storm/pe.hpp).
   NodeManager(simgrid::s4u::Host* cpu, unsigned node, unsigned pes, const Policy& policy, double switch_cost,
               CacheSpec cache = {});
 
   /// Creates its actor (a daemon on the node's CPU).
   void start();
-  /// A process is placed on local PE `pe`, in slot `row`; it does not run until the NM gives it the PE.
+  /// A process is placed on local PE `pe`, in slot `row`, with the bytes of cache working set it reuses; it does
+  /// not run until the NM gives it the PE.
   void place(ProcessKey p, unsigned pe, unsigned row, int priority, double working_set = 0);
   /// The process has exited; its PE goes to another.
   void exit(ProcessKey p);

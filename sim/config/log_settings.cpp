@@ -118,14 +118,21 @@ std::optional<std::string> appender_error(const std::string& value)
 }
 
 // What is wrong with one CATEGORY.OPTION:VALUE, or nullopt (mirrors _xbt_log_parse_setting).
+// A setting's category as the user wrote it: what precedes the last dot before the ':' or '=' (a bcssim category
+// may be written with dots: storm.policies.thres:verbose); "" when there is no such dot.
+std::string category_of(const std::string& part)
+{
+  const std::size_t option_end = part.find_first_of(":=");
+  const std::size_t dot = option_end == std::string::npos ? std::string::npos : part.rfind('.', option_end);
+  return dot == std::string::npos ? std::string() : part.substr(0, dot);
+}
+
 std::optional<std::string> setting_error(const std::string& dotted)
 {
-  // A bcssim category may be written with dots (storm.policies.thres:verbose): checked as SimGrid will see it.
-  const std::size_t option_end_raw = dotted.find_first_of(":=");
-  const std::size_t last_dot = option_end_raw == std::string::npos ? std::string::npos : dotted.rfind('.', option_end_raw);
-  const std::string s = last_dot == std::string::npos
-                            ? dotted
-                            : base::log_tree::identifier(dotted.substr(0, last_dot)) + dotted.substr(last_dot);
+  // Checked as SimGrid will see it: the category as its identifier (base/log_tree.hpp).
+  const std::string category = category_of(dotted);
+  const std::string s =
+      category.empty() ? dotted : base::log_tree::identifier(category) + dotted.substr(category.size());
   const std::size_t name_end = s.find_first_of(".:= ");
   if (name_end == std::string::npos || s[name_end] != '.')
     return std::string(kSyntax);
@@ -202,37 +209,6 @@ bool replaceable_log(const std::string& file)
   return ::getxattr(file.c_str(), kLogAttribute, value, sizeof value - 1) == 3 && std::string(value) == "log";
 }
 
-// Each setting with its category's dots made underscores (mpi.quadrics.thres:debug: mpi_quadrics.thres:debug), the
-// option being what follows the last dot before the ':' or '='.
-std::vector<std::string> to_simgrid_parts(const std::vector<std::string>& parts)
-{
-  std::vector<std::string> out;
-  for (const std::string& part : parts) {
-    const std::size_t option_end = part.find_first_of(":=");
-    const std::size_t dot = part.rfind('.', option_end);
-    if (option_end == std::string::npos || dot == std::string::npos) {
-      out.push_back(part);
-      continue;
-    }
-    out.push_back(base::log_tree::identifier(part.substr(0, dot)) + part.substr(dot));
-  }
-  return out;
-}
-
-// The category as the user wrote it in `part` (after translation), for the message.
-std::string user_name(const std::string& setting, const std::string& translated)
-{
-  const std::string id = translated.substr(0, translated.find('.'));
-  const auto parts = split(setting);
-  for (const std::string& p : *parts) {
-    const std::size_t option_end = p.find_first_of(":=");
-    const std::size_t dot = p.rfind('.', option_end);
-    if (dot != std::string::npos && base::log_tree::identifier(p.substr(0, dot)) == id)
-      return p.substr(0, dot);
-  }
-  return id;
-}
-
 } // namespace
 
 std::string to_simgrid(const std::string& setting)
@@ -299,17 +275,12 @@ void check_log_setting(const std::string& setting)
     if (auto error = setting_error(part))
       throw ScenarioError("--log", parts->size() > 1 ? setting + " (at " + part + ")" : setting, *error);
   base::log_tree::build();
-  const std::vector<std::string> translated = to_simgrid_parts(*parts);
-  for (const std::string& part : translated) {
-    const std::string name = part.substr(0, part.find('.'));
-    if (!base::log_tree::exists(name)) {
-      const std::string dotted = name == "root" ? name : user_name(setting, part);
+  for (const std::string& part : *parts)
+    if (const std::string category = category_of(part); !base::log_tree::exists(base::log_tree::identifier(category)))
       throw ScenarioError("--log", setting,
                           "a log category of bcssim (a folder or a file: storm, mpi.quadrics, bcs.runtime.strobe_sender; "
-                          "`bcssim logs` lists them) or of SimGrid (ker_lmm, s4u, ...), not '" + dotted + "'" +
-                              did_you_mean(dotted, base::log_tree::names()));
-    }
-  }
+                          "`bcssim logs` lists them) or of SimGrid (ker_lmm, s4u, ...), not '" + category + "'" +
+                              did_you_mean(category, base::log_tree::names()));
   for (const std::string& file : log_files(setting))
     if (!replaceable_log(file))
       throw ScenarioError("--log", setting,

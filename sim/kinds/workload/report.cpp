@@ -118,9 +118,8 @@ std::string key_entries(const std::vector<GanttBox>& boxes)
   return out;
 }
 
-} // namespace
-
-namespace {
+// The script's first line: "# TITLE" and this; merge reads the title back from it (redraw_gantt).
+constexpr const char* kGanttTail = ": which job holds each PE over time. Regenerate with: gnuplot gantt.gp";
 
 std::string gantt_csv(const std::vector<GanttBox>& boxes, unsigned pes_per_node)
 {
@@ -148,19 +147,17 @@ std::string gantt_gp(const std::vector<GanttBox>& boxes, unsigned nodes, unsigne
       "       '' using (($5+$6)/2):1:(($6-$5) > {1:.9f} ? sprintf('job %d', $4) : '') skip 1 with labels notitle{2}\n",
       kPaletteColours, 0.08 * span, key);
   const std::string gp = fmt::format(
-      "# {0}: which job holds each PE over time. Regenerate with: gnuplot gantt.gp\n"
+      "# {0}{6}\n"
       "set datafile separator ','\nset grid x\nset key outside right top\nset xlabel '{5}'\nset title '{0}'\n"
       "set yrange [-0.6:{1}.6]\nset ytics ({2})\nset xrange [0:*]\n{4}{3}",
       title, nodes * pes_per_node - 1, ytics, svg_and_png("gantt", 900, 200 + 40 * int(nodes * pes_per_node), body),
       gp_palette_array("C"),
       key.empty() ? fmt::format("time (s)     (colour: job number mod {}; the number on each box wide enough)",
                                 kPaletteColours)
-                  : std::string("time (s)"));
+                  : std::string("time (s)"),
+      kGanttTail);
   return gp;
 }
-
-constexpr const char* kGanttHead = "# ";
-constexpr const char* kGanttTail = ": which job holds each PE over time. Regenerate with: gnuplot gantt.gp";
 
 } // namespace
 
@@ -181,7 +178,7 @@ bool redraw_gantt(const ResultsDir& dir, const std::string& folder, unsigned nod
   const std::string old_gp((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const std::string first = old_gp.substr(0, old_gp.find('\n'));
   const auto tail = first.rfind(kGanttTail);
-  if (first.rfind(kGanttHead, 0) != 0 || tail == std::string::npos)
+  if (first.rfind("# ", 0) != 0 || tail == std::string::npos)
     return false; // not a chart this code wrote: left alone
   const std::string title = first.substr(2, tail - 2);
   // The point's own file, as a run wrote it: anything else (a hand-edited cell) is named, exit 2.
