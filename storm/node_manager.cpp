@@ -37,11 +37,11 @@ const LocalProcess* PeView::slot_process() const
 }
 
 NodeManager::NodeManager(sg4::Host* cpu, unsigned node, unsigned pes, const Policy& policy, double switch_cost,
-                         CacheSpec cache)
-    : cpu_(cpu), node_(node), policy_(policy), woken_(pes), charged_at_(pes, 0)
+                         CacheSpec cache, MemorySpec memory)
+    : cpu_(cpu), node_(node), policy_(policy), memory_(memory), woken_(pes), charged_at_(pes, 0)
 {
   for (unsigned p = 0; p < pes; ++p)
-    pes_.push_back(std::make_unique<Pe>(cpu, node, p, switch_cost, cache));
+    pes_.push_back(std::make_unique<Pe>(cpu, node, p, switch_cost, cache, &memory_));
 }
 
 void NodeManager::start()
@@ -57,9 +57,9 @@ LocalProcess& NodeManager::process(ProcessKey p)
   return it->second;
 }
 
-void NodeManager::place(ProcessKey p, unsigned pe, unsigned row, int priority, double working_set)
+void NodeManager::place(ProcessKey p, unsigned pe, unsigned row, int priority, double working_set, double footprint)
 {
-  pes_.at(pe)->attach(p, working_set);
+  pes_.at(pe)->attach(p, working_set, footprint);
   LocalProcess lp;
   lp.key = p;
   lp.pe = pe;

@@ -6,6 +6,7 @@
 // in which SimGrid runs actors.
 #include "base/timed_semaphore.hpp"
 #include "storm/local_process.hpp"
+#include "storm/node_memory.hpp"
 #include "storm/pe.hpp"
 #include "storm/policy.hpp"
 
@@ -21,15 +22,15 @@ namespace bcssim::storm {
 class NodeManager {
 public:
   /// `cpu`: the node's CPU host (one core per PE); `switch_cost`: s of a PE's time per context switch; `cache`:
-  /// each PE's cache and refill bandwidth (storm/pe.hpp).
+  /// each PE's cache and refill bandwidth (storm/pe.hpp); `memory`: the node's memory (storm/node_memory.hpp).
   NodeManager(simgrid::s4u::Host* cpu, unsigned node, unsigned pes, const Policy& policy, double switch_cost,
-              CacheSpec cache = {});
+              CacheSpec cache = {}, MemorySpec memory = {});
 
   /// Creates its actor (a daemon on the node's CPU).
   void start();
-  /// A process is placed on local PE `pe`, in slot `row`, with the bytes of cache working set it reuses; it does
-  /// not run until the NM gives it the PE.
-  void place(ProcessKey p, unsigned pe, unsigned row, int priority, double working_set = 0);
+  /// A process is placed on local PE `pe`, in slot `row`, with the bytes of cache working set it reuses and of
+  /// memory it keeps resident; it does not run until the NM gives it the PE.
+  void place(ProcessKey p, unsigned pe, unsigned row, int priority, double working_set = 0, double footprint = 0);
   /// The process has exited; its PE goes to another.
   void exit(ProcessKey p);
   /// The Machine Manager's global context switch to slot `row` landed here.
@@ -44,6 +45,7 @@ public:
   void wait(ProcessKey p, const std::function<void()>& block, const std::function<bool(double)>& block_until = {});
 
   Pe& pe(unsigned index) { return *pes_.at(index); }
+  const NodeMemory& memory() const { return memory_; }
   unsigned pes() const { return unsigned(pes_.size()); }
   /// FCS: each process's class from each time it changed (s), by key then time.
   struct ClassChange {
@@ -70,6 +72,7 @@ private:
   simgrid::s4u::Host* cpu_;
   unsigned node_;
   const Policy& policy_;
+  NodeMemory memory_; // before pes_: they point to it
   std::vector<std::unique_ptr<Pe>> pes_;
   std::map<ProcessKey, LocalProcess> processes_; // by key
   std::optional<unsigned> slot_; // the row the last global context switch named (none before the first)

@@ -1,6 +1,7 @@
 #include "storm/pe.hpp"
 
 #include "base/event_stream.hpp"
+#include "storm/node_memory.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/Exception.hpp>
@@ -20,8 +21,8 @@ namespace {
 std::string name(ProcessKey p) { return "job " + std::to_string(p.job) + " rank " + std::to_string(p.rank); }
 } // namespace
 
-Pe::Pe(sg4::Host* cpu, unsigned node, unsigned index, double switch_cost, CacheSpec cache)
-    : cpu_(cpu), node_(node), index_(index), switch_cost_(switch_cost), cache_(cache)
+Pe::Pe(sg4::Host* cpu, unsigned node, unsigned index, double switch_cost, CacheSpec cache, NodeMemory* memory)
+    : cpu_(cpu), node_(node), index_(index), switch_cost_(switch_cost), cache_(cache), memory_(memory)
 {
   if (index >= unsigned(cpu->get_core_count()))
     throw std::invalid_argument("storm::Pe: node " + std::to_string(node) + " has no PE " + std::to_string(index));
@@ -57,12 +58,37 @@ double Pe::work_done() const
   return sum;
 }
 
-void Pe::attach(ProcessKey p, double working_set)
+double Pe::compute_done() const
+{
+  double sum = retired_compute_;
+  for (const auto& [key, s] : slots_)
+    sum += s.compute_time + (s.exec ? std::max(0.0, sg4::Engine::get_clock() - s.started_at - s.paging_left) : 0);
+  return sum;
+}
+
+void Pe::account_paging(ProcessKey p, Slot& s, double seconds)
+{
+  const double done = std::min(s.paging_left, seconds);
+  s.paging_left -= done;
+  s.compute_time += seconds - done;
+  if (s.paging_left <= 0 || s.remaining <= 0)
+    return;
+  // Descheduled while paging: outs go first, so what is left is page-in first.
+  const double undone = s.paging_left * memory_->bandwidth();
+  memory_->unload(p, std::min(undone, s.paging_in));
+  paged_bytes_ -= undone;
+  s.remaining = std::max(0.0, s.remaining - s.paging_left * cpu_->get_speed());
+  s.paging_left = 0;
+}
+
+void Pe::attach(ProcessKey p, double working_set, double footprint)
 {
   Slot s;
   s.working_set = working_set;
   if (!slots_.emplace(p, s).second)
     throw std::logic_error("storm::Pe: " + name(p) + " is placed twice");
+  if (memory_ != nullptr)
+    memory_->attach(p, footprint);
 }
 
 double Pe::refill(Slot& s)
@@ -84,7 +110,10 @@ void Pe::detach(ProcessKey p)
   if (slot(p).remaining > 0)
     throw std::logic_error("storm::Pe: " + name(p) + " exits while computing");
   retired_ += slot(p).cpu_time;
+  retired_compute_ += slot(p).compute_time;
   slots_.erase(p);
+  if (memory_ != nullptr)
+    memory_->detach(p);
   if (running_ == p) {
     running_.reset();
     if (!history_.empty() && history_.back().to < 0)
@@ -127,13 +156,23 @@ void Pe::execute(ProcessKey p, double flops)
     // computing beside the PE's new holder.
     if (!holds(p))
       continue;
-    if (s.refill_due) // its first computation since it was switched in: the refill is work of its own
+    if (s.refill_due) { // its first computation since it was switched in: refill and paging are work of its own
       if (const double bytes = refill(s); bytes > 0) {
         s.remaining += bytes / cache_.bandwidth * cpu_->get_speed();
         refilled_bytes_ += bytes;
         ++refills_;
         base::emit("storm.refill", std::uint64_t(bytes));
       }
+      if (memory_ != nullptr)
+        if (const NodeMemory::Paging paging = memory_->touch(p); paging.in + paging.out > 0) {
+          s.paging_in = paging.in;
+          s.paging_left = (paging.in + paging.out) / memory_->bandwidth();
+          s.remaining += s.paging_left * cpu_->get_speed();
+          paged_bytes_ += paging.in + paging.out;
+          ++pagings_;
+          base::emit("storm.page", std::uint64_t(paging.in + paging.out));
+        }
+    }
     s.exec = sg4::Exec::init()->set_flops_amount(s.remaining)->set_host(cpu_);
     s.exec->start();
     s.started_at = sg4::Engine::get_clock();
@@ -142,8 +181,13 @@ void Pe::execute(ProcessKey p, double flops)
       s.remaining = 0;
     } catch (const simgrid::CancelException&) { // descheduled: stop() kept what is left
     }
-    s.cpu_time += sg4::Engine::get_clock() - s.started_at;
+    const double ran = sg4::Engine::get_clock() - s.started_at;
+    s.cpu_time += ran;
     s.exec = nullptr;
+    if (s.paging_left > 0)
+      account_paging(p, s, ran);
+    else
+      s.compute_time += ran;
   }
 }
 
@@ -161,8 +205,11 @@ void Pe::switch_to(std::optional<ProcessKey> next)
     return;
   if (next)
     slot(*next); // it must be placed here
-  if (running_)
+  if (running_) {
     stop(*running_);
+    if (memory_ != nullptr)
+      memory_->release(*running_);
+  }
   if (next && slots_.count(*next) == 0)
     next.reset(); // it exited while the holder's work was being stopped
   if (!history_.empty() && history_.back().to < 0)

@@ -6,7 +6,8 @@
 // process, at its next computation, refills what of its cache working set the processes that ran on the PE since
 // it last did pushed out: min(its working set, the cache, the bytes they loaded), at the memory bandwidth, as
 // work of its own (a process's first computation here refills nothing: its compulsory misses are part of its
-// measured compute time) (issue 46; docs/model.md, the PE's cache).
+// measured compute time) (issue 46; docs/model.md, the PE's cache). With the node's memory oversubscribed, it
+// also pages back what it lost and pages others out (storm/node_memory.hpp), as work of its own too.
 //
 // Every CPU use of a process goes through execute(), so that a descheduled process neither computes nor runs
 // library code. Who runs is decided by explicit keys (job, rank) passed in by the Node Manager, never by the
@@ -26,6 +27,8 @@
 
 namespace bcssim::storm {
 
+class NodeMemory;
+
 /// A process as the resource manager names it.
 struct ProcessKey {
   int job = 0;
@@ -41,15 +44,17 @@ struct ProcessKey {
 class Pe {
 public:
   /// `cpu`: the node's CPU host (one core per PE); `switch_cost`: s of PE time per context switch; `cache`: its
-  /// cache and refill bandwidth (bytes 0: no refill).
-  Pe(simgrid::s4u::Host* cpu, unsigned node, unsigned index, double switch_cost, CacheSpec cache = {});
+  /// cache and refill bandwidth (bytes 0: no refill); `memory`: the node's memory, shared with its other PEs (null:
+  /// never paged).
+  Pe(simgrid::s4u::Host* cpu, unsigned node, unsigned index, double switch_cost, CacheSpec cache = {},
+     NodeMemory* memory = nullptr);
 
   unsigned node() const { return node_; }
   unsigned index() const { return index_; }
 
-  /// A process is placed on this PE, with the bytes of cache working set it reuses; it does not run until
-  /// switched in.
-  void attach(ProcessKey p, double working_set = 0);
+  /// A process is placed on this PE, with the bytes of cache working set it reuses and of memory it keeps
+  /// resident; it does not run until switched in.
+  void attach(ProcessKey p, double working_set = 0, double footprint = 0);
   /// It has exited (its work is done); if it held the PE, the PE is idle until the next switch.
   void detach(ProcessKey p);
   /// On p's actor: runs `flops` of p's work, progressing only while p holds the PE. Returns when done.
@@ -74,11 +79,17 @@ public:
   const std::vector<Holding>& history() const { return history_; }
   /// s of work done by every process placed here so far (including one progressing now).
   double work_done() const;
+  /// The same less the time spent paging: what the Machine Manager counts as progress (a thrashing node, whose
+  /// processes only page, makes none).
+  double compute_done() const;
   /// Context switches paid so far.
   std::uint64_t switches() const { return switches_; }
   /// Bytes refilled into this PE's cache after switches so far, and the refills that moved any.
   double refilled_bytes() const { return refilled_bytes_; }
   std::uint64_t refills() const { return refills_; }
+  /// Bytes paged (in and out) by processes switched in on this PE so far, and the switch-ins that paged.
+  double paged_bytes() const { return paged_bytes_; }
+  std::uint64_t pagings() const { return pagings_; }
 
 private:
   // SimGrid 3.32's Activity::resume() leaves the activity marked suspended, so a second suspend() of the same
@@ -93,7 +104,14 @@ private:
     bool refill_due = false;    // switched in since its last computation here
     bool ran_here = false;      // its working set has been in this PE's cache
     double mark = 0;            // loaded_ when its working set was last loaded
+    double paging_in = 0;       // B of page-in in its current paging
+    double paging_left = 0;     // s of its current paging not done yet (at the front of `remaining`)
+    double compute_time = 0;    // s of cpu_time not spent paging (kept apart, not subtracted: a thrashing
+                                // process's stays exactly the same)
   };
+  /// After p's Exec ended or was cancelled having run `seconds`: its paging's progress; a page-in cut short by a
+  /// switch is not resident, and is done again (and only then) at the next switch-in.
+  void account_paging(ProcessKey p, Slot& s, double seconds);
   /// The bytes `s` refills now (switched in, about to compute), and the cache's accounting of them.
   double refill(Slot& s);
   Slot& slot(ProcessKey p);
@@ -105,6 +123,9 @@ private:
   unsigned index_;
   double switch_cost_;
   CacheSpec cache_;
+  NodeMemory* memory_;
+  double paged_bytes_ = 0;
+  std::uint64_t pagings_ = 0;
   double loaded_ = 0; // B loaded into the cache so far by refills and first fills (what pushes the others out)
   double refilled_bytes_ = 0;
   std::uint64_t refills_ = 0;
@@ -115,6 +136,7 @@ private:
   bool switching_ = false;
   std::uint64_t switches_ = 0;
   double retired_ = 0; // cpu time of processes detached
+  double retired_compute_ = 0; // their compute_time
   std::vector<Holding> history_;
 };
 

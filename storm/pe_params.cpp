@@ -30,6 +30,40 @@ const base::ParamGroup<CacheSpec>& cache_params()
   return g;
 }
 
+const base::ParamGroup<MemorySpec>& memory_params()
+{
+  using base::Quantity;
+  static const base::ParamGroup<MemorySpec> g = [] {
+    constexpr double kMost = 1e15; // 1 PB, 1 PB/s: a bound a reader can see in the error
+    base::ParamGroup<MemorySpec> g("platform.memory");
+    g.quantity("size", &MemorySpec::bytes, Quantity::size, "0B", 0, kMost,
+               "Physical memory of a node for its processes: when the footprints (job.footprint) of the processes "
+               "sharing a node exceed it, a process switched in pages back what it lost and pages others out "
+               "(docs/model.md, memory and paging); a job one of whose nodes cannot hold its own processes is "
+               "refused. 0: unbounded.",
+               "presets: 002 Table 1.1 (Crescendo 1 GB, Accelerando 2 GB, Wolverine 2 GB); none found for the "
+               "ES45-class default and ASCI Q, so unbounded")
+        .inert_until_others_change(); // while job.footprint is 0, as before it existed
+    g.quantity("swap_bandwidth", &MemorySpec::swap_bandwidth, Quantity::bandwidth, "20MB/s", 1, kMost,
+               "Rate at which a node pages between memory and its swap disk (pages in and out both count).",
+               "assumed: no measurement of Linux 2.4 paging on these nodes was found; the order of a 2002 SCSI "
+               "disk's sequential rate, so an optimistic bound for paging (docs/whatif.md sweeps it)")
+        .inert_until_others_change();
+    return g;
+  }();
+  return g;
+}
+
+base::ParamDecl footprint_param()
+{
+  return base::quantity_decl("job.footprint", base::Quantity::size, "0B", 0, 1e15,
+                             "Bytes of memory each process of the job keeps resident and touches whenever it runs "
+                             "(see platform.memory.size). 0: none, as 002 §1.4 gives for the synthetic "
+                             "application; §6.3.3 gives SAGE 520 MB per process at 500,000 cells and SWEEP3D 277 MB "
+                             "at about 40,000 cells, which no per-cell rule carries to other decks (docs/model.md).",
+                             "002 §1.4; 002 §6.3.3 (set per job in a workload)");
+}
+
 base::ParamDecl working_set_param()
 {
   return base::quantity_decl("job.working_set", base::Quantity::size, "0B", 0, 1e15,

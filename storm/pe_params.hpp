@@ -1,5 +1,5 @@
 #pragma once
-// What a context switch costs a PE beyond the switch itself (issue 46 part 1): the incoming process refills the
+// What a context switch costs a PE beyond the switch itself (issue 46 parts 1 and 2): the incoming process refills the
 // part of its cache working set that the processes run since it last ran pushed out, at the node's memory
 // bandwidth. The platform's cache and bandwidth per PE (scenario section "platform.pe", preset values with their
 // sources in sim/config/presets.cpp) and each job's working set ("job.working_set").
@@ -14,7 +14,18 @@ struct CacheSpec {
 
 const base::ParamGroup<CacheSpec>& cache_params();
 
+/// A node's physical memory and the rate at which it pages (issue 46 part 2; storm/node_memory.hpp): scenario
+/// section "platform.memory".
+struct MemorySpec {
+  double bytes = 0;          // B of memory for the processes of a node (0: unbounded, nothing is ever paged)
+  double swap_bandwidth = 0; // B/s at which pages move between memory and swap
+};
+
+const base::ParamGroup<MemorySpec>& memory_params();
+
 /// job.working_set: the bytes of its cache working set a process of the job reuses across its computations.
 base::ParamDecl working_set_param();
+/// job.footprint: the bytes of memory each process of the job keeps resident and touches whenever it runs.
+base::ParamDecl footprint_param();
 
 } // namespace bcssim::storm

@@ -22,6 +22,7 @@ const std::vector<Preset>& presets()
            {"platform.pe.memory_bandwidth", "1.064GB/s",
             "assumed: the peak of the Pentium III's 133 MHz x 64-bit front-side bus (no STREAM figure of the Dell "
             "1550 found; a peak, so the refill time is a lower bound)"},
+           {"platform.memory.size", "1GiB", "002 Table 1.1; 000 §6.1 ('1 GB of ECC RAM' per node)"},
            // PCI: same 64-bit/66 MHz generation as the ES45; no Crescendo measurement, so the ES45 defaults stay.
        }},
       {"platform.preset", "wolverine",
@@ -33,6 +34,7 @@ const std::vector<Preset>& presets()
            {"platform.pe.cache", "8MiB",
             "Computerwoche, 22.06.2001, 'Compaq beschleunigt Alpha auf 1 Gigahertz': the 833 MHz EV68 of the ES40 "
             "has 8 MB of DDR L2 cache"},
+           {"platform.memory.size", "2GiB", "002 Table 1.1"},
            {"platform.pe.memory_bandwidth", "1.33GB/s",
             "assumed: the ES45's processor-memory 1.33 GB/s (the catalogue's source); no ES40 figure found"},
            {"platform.pci.read_bandwidth", "200MB/s", "002 §2.4.1.1: main-to-main 200 MB/s, 33 MHz PCI"},
@@ -54,6 +56,7 @@ const std::vector<Preset>& presets()
             "the 1 GHz McKinley's L3 (ia64-linux.org, 'Processors': 'McKinley had 1.5MB or 3MB cache and a speed of "
             "900MHz to 1GHz'; the 1 GHz part carried 3 MB: warp2search, 2001); which one the rx2600s had is not "
             "settled"},
+           {"platform.memory.size", "2GiB", "002 Table 1.1"},
            {"platform.pe.memory_bandwidth", "6.4GB/s",
             "the Itanium 2's front-side bus peak (ia64-linux.org: 'quad-pumped 200MHz... 6.4GB/s raw bandwidth'; a "
             "peak, so the refill time is a lower bound)"},

@@ -42,7 +42,8 @@ void write_run_info(const ResultsDir& dir, const std::vector<std::string>& overr
     } else if (a == "--out" || a == "--jobs" || a == "-j" || a == "--progress") {
       ++i; // and its value
     } else if (a != "--force" && a != "--quiet" && a != "-q" && a.rfind("--out=", 0) != 0 &&
-               a.rfind("--jobs=", 0) != 0 && a.rfind("--progress=", 0) != 0) {
+               a.rfind("--jobs=", 0) != 0 && a.rfind("--progress=", 0) != 0 &&
+               !(a.size() > 2 && a.rfind("-j", 0) == 0)) { // -j2, as CLI11 takes it too
       command.push_back(a);
     }
   }

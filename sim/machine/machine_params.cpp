@@ -36,6 +36,8 @@ std::vector<base::ParamDecl> machine_params()
   base::append_declarations(c, bcs::runtime::runtime_params());
   base::append_declarations(c, storm::cache_params());
   c.push_back(storm::working_set_param());
+  base::append_declarations(c, storm::memory_params());
+  c.push_back(storm::footprint_param());
   base::append_declarations(c, noise::noise_params("cpu"));
   base::append_declarations(c, noise::noise_params("nic"));
   c.push_back(base::choice_decl("job.placement", "block", {"block", "cyclic"},

@@ -456,3 +456,45 @@ TEST_CASE("merge takes points recorded before a parameter section existed, run a
   CHECK(other.output.find("job.working_set") != std::string::npos);
   fs::remove_all(study);
 }
+
+TEST_CASE("memory: footprints that fit change nothing; oversubscribed ones page; a job that cannot fit is refused")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // gs-example: two jobs of 4 processes on 2 Accelerando nodes (2 GiB each), so 4 processes per node.
+  const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/gs-example.json";
+  auto run = [&](const std::string& name, const std::string& sets) {
+    return bcssim("run " + scenario + " " + sets + " --out " + (kTmp / name).string());
+  };
+  REQUIRE(run("none", "").code == 0);
+  REQUIRE(run("fits", "--set job.footprint=500MB").code == 0); // 4 x 500 MB < 2 GiB
+  // 4 x 540 MB is 12.5 MB over 2 GiB: each switch-in pages about that much in and out, 12.5 ms at 1 GB/s.
+  REQUIRE(run("pages", "--set job.footprint=540MB --set platform.memory.swap_bandwidth=1GB/s").code == 0);
+  auto digest = [&](const std::string& name) {
+    std::ifstream in(kTmp / name / "digest");
+    std::string d;
+    in >> d;
+    return d;
+  };
+  CHECK(digest("fits") == digest("none"));
+  CHECK(digest("pages") != digest("none"));
+  const auto none = read_csv(kTmp / "none" / "jobs.csv");
+  const auto pages = read_csv(kTmp / "pages" / "jobs.csv");
+  for (std::size_t j = 0; j < 2; ++j)
+    CHECK(std::stod(pages[j].at("end_s")) > std::stod(none[j].at("end_s")) + 0.05);
+
+  auto r = bcssim("validate " + scenario + " --set job.footprint=1.1GB");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("job.footprint = 1100MB: expected at most platform.memory.size / 2 = 1GiB per process: 2 "
+                      "processes of job 0 share a node") != std::string::npos);
+  r = bcssim("validate " + scenario +
+             R"( --set 'workload.jobs=[{"app": {"name": "synthetic", "processes": 2}, "job": {"footprint": "1.5GB"}}]')");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("workload.jobs[0].job.footprint = 1500MB") != std::string::npos);
+  // Its own placement, one process per node: it fits.
+  CHECK(bcssim("validate " + scenario +
+               R"( --set 'workload.jobs=[{"app": {"name": "synthetic", "processes": 2}, "pes": [0, 2], )"
+               R"("job": {"footprint": "1.5GB"}}]')")
+            .code == 0);
+  fs::remove_all(kTmp);
+}

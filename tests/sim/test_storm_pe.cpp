@@ -1,5 +1,6 @@
 // Time-shared processing elements (storm/pe): only the process that holds a PE computes; a descheduled one keeps
 // its work where it stopped; each switch costs exactly its PE time; different PEs compute at once.
+#include "storm/node_memory.hpp"
 #include "storm/pe.hpp"
 
 #include <doctest/doctest.h>
@@ -103,6 +104,64 @@ TEST_CASE("a process switched back in refills what the other pushed out of the c
   CHECK(pe.refills() == 4);
   CHECK(pe.refilled_bytes() == 4 * 65536.0);
   CHECK(pe.cpu_time(a) == doctest::Approx(10e-3 + 2 * refill).epsilon(1e-12)); // the refill is its own CPU time
+}
+
+TEST_CASE("with the node's memory oversubscribed, a process switched back in pages its loss in and others out")
+{
+  // 100 kB of memory, two processes of 60 kB on one PE, paging at 1 GB/s, 4 ms quanta. B's first run pushes 20 kB
+  // of A out (20 us, paid by B: its own first touch is free); from then on each process switched in pages 20 kB in
+  // and 20 kB of the other out: 40 us of its own work each time.
+  Machine m;
+  storm::NodeMemory memory(storm::MemorySpec{100e3, 1e9});
+  storm::Pe pe(m.cpu, 0, 0, 0, storm::CacheSpec{}, &memory);
+  const storm::ProcessKey a{0, 0}, b{1, 0};
+  pe.attach(a, 0, 60e3);
+  pe.attach(b, 0, 60e3);
+  double end_a = -1, end_b = -1;
+  sg4::Actor::create("a", m.cpu, [&] { pe.execute(a, 10e-3 * kSpeed); end_a = now(); });
+  sg4::Actor::create("b", m.cpu, [&] { pe.execute(b, 10e-3 * kSpeed); end_b = now(); });
+  sg4::Actor::create("nm", m.cpu, [&] {
+    for (int q = 0; end_a < 0 || end_b < 0; ++q) {
+      pe.switch_to(q % 2 == 0 ? a : b);
+      sg4::this_actor::sleep_until((q + 1) * 4e-3);
+    }
+  });
+  m.engine->run();
+  // A: 4 ms in [0, 4), then 40 us of paging at 8 and at 16: done 2 ms + 2 x 40 us after 16.
+  CHECK(end_a == doctest::Approx(16e-3 + 2e-3 + 2 * 40e-6).epsilon(1e-12));
+  // B: 20 us at 4, then 40 us at 12 and at 20: done 2 ms + 20 us + 2 x 40 us after 20.
+  CHECK(end_b == doctest::Approx(20e-3 + 2e-3 + 20e-6 + 2 * 40e-6).epsilon(1e-12));
+  CHECK(memory.paged_in() == doctest::Approx(4 * 20e3));
+  CHECK(memory.paged_out() == doctest::Approx(5 * 20e3));
+  CHECK(pe.paged_bytes() == doctest::Approx(9 * 20e3));
+}
+
+TEST_CASE("footprints that fit in the node's memory never page, and an exited process frees its memory")
+{
+  storm::NodeMemory memory(storm::MemorySpec{100e3, 1e9});
+  const storm::ProcessKey a{0, 0}, b{1, 0}, c{2, 0};
+  memory.attach(a, 50e3);
+  memory.attach(b, 50e3);
+  auto moved = [&](storm::ProcessKey p) {
+    const storm::NodeMemory::Paging paging = memory.touch(p);
+    return paging.in + paging.out;
+  };
+  CHECK(moved(a) == 0);
+  CHECK(moved(b) == 0);
+  memory.release(a);
+  CHECK(moved(a) == 0); // still resident
+  memory.detach(b);
+  memory.attach(c, 50e3);
+  CHECK(moved(c) == 0); // b's 50 kB were freed
+  memory.release(a);
+  memory.attach(b, 30e3);      // b placed again: it needs 30 kB that only a (not holding a PE) can give
+  const storm::NodeMemory::Paging paging = memory.touch(b);
+  CHECK(paging.in == 0); // its first run: its own first touch
+  CHECK(paging.out == 30e3);
+  CHECK(memory.resident(a) == 20e3);
+  CHECK(memory.resident(c) == 50e3); // c holds its PE: taken last
+  CHECK_THROWS_AS(memory.attach(storm::ProcessKey{3, 0}, 101e3), std::invalid_argument);
+  CHECK_THROWS_AS(storm::NodeMemory(storm::MemorySpec{1e6, 0}), std::invalid_argument);
 }
 
 TEST_CASE("processes on different PEs of a node compute at once, each at a whole PE's speed")

@@ -97,12 +97,45 @@ std::vector<base::ParamDecl> params()
   return c;
 }
 
+// A job one of whose nodes cannot hold its own processes' footprints would page against itself at every
+// computation: no source describes such a run, and the thesis avoided it (ch. 4 §4.3.3.3, the "memory wall").
+void check_memory(const Scenario& sc, const std::vector<WorkloadJob>& jobs)
+{
+  const double memory = sc.quantity("platform.memory.size");
+  const double machine_footprint = sc.quantity("job.footprint");
+  if (memory <= 0)
+    return;
+  const unsigned pes_per_node = unsigned(sc.integer("platform.pes_per_node"));
+  for (const WorkloadJob& j : jobs) {
+    const bool own = j.sections.find("\"footprint\"") != std::string::npos; // else the machine's (parsing is dear)
+    const double footprint = own ? j.scenario().quantity("job.footprint") : machine_footprint;
+    if (footprint <= 0)
+      continue;
+    unsigned per_node = std::min(j.processes, pes_per_node); // packed, as STORM places a job
+    if (!j.pes.empty()) { // its own placement
+      std::map<unsigned, unsigned> on_node;
+      per_node = 0;
+      for (unsigned pe : j.pes)
+        per_node = std::max(per_node, ++on_node[pe / pes_per_node]);
+    }
+    if (footprint * per_node > memory)
+      throw ScenarioError(own ? fmt::format("workload.jobs[{}].job.footprint", j.id) : "job.footprint",
+                          base::format_quantity(base::Quantity::size, footprint),
+                          fmt::format("at most platform.memory.size / {} = {} per process: {} processes of job {} "
+                                      "share a node, which would page against itself (lower the footprint, or give "
+                                      "the node more memory)",
+                                      per_node, base::format_quantity(base::Quantity::size, memory / per_node),
+                                      per_node, j.id));
+  }
+}
+
 void check(const Scenario& sc)
 {
   check_scheduler(sc);
   if (sc.text("launch.model") == "storm") // its rules now, not when the first job is launched
     (void)sc.spec(storm::launch::launch_params());
   const std::vector<WorkloadJob> jobs = workload_jobs(sc);
+  check_memory(sc, jobs);
   // Under time sharing every job placed on a PE must fit in its rows at once: more explicit placements on one PE
   // than the multiprogramming level could never all be resident. (Batch FCFS runs them one after another.)
   if (storm::algorithm(sc.text("scheduler.algorithm")).make != nullptr) {

@@ -70,9 +70,10 @@ WorkloadRun::WorkloadRun(World& world, const Scenario& scenario, std::vector<Wor
     policy_ = algorithm_.make(policy_spec(scenario));
     const double cost = scenario.quantity("scheduler.context_switch");
     const storm::CacheSpec cache = scenario.spec(storm::cache_params());
+    const storm::MemorySpec memory = scenario.spec(storm::memory_params());
     for (unsigned n = 0; n < nodes_; ++n)
-      nms_.push_back(
-          std::make_unique<storm::NodeManager>(world_.platform().cpu(n), n, pes_per_node_, *policy_, cost, cache));
+      nms_.push_back(std::make_unique<storm::NodeManager>(world_.platform().cpu(n), n, pes_per_node_, *policy_, cost,
+                                                          cache, memory));
   }
 }
 
@@ -109,7 +110,8 @@ void WorkloadRun::launch(const storm::GangMatrix::Placed& placed)
     for (std::size_t r = 0; r < placed.pes.size(); ++r) {
       const storm::ProcessKey key{id, int(r)};
       storm::NodeManager& nm = *nms_.at(placed.pes[r].node);
-      nm.place(key, placed.pes[r].pe, placed.row, job.priority, scenario.quantity("job.working_set"));
+      nm.place(key, placed.pes[r].pe, placed.row, job.priority, scenario.quantity("job.working_set"),
+               scenario.quantity("job.footprint"));
       cpus_.push_back(std::make_unique<PeCpu>(nm, key));
       mpi_job->run_on(int(r), cpus_.back().get());
     }
@@ -211,8 +213,14 @@ void WorkloadRun::machine_manager()
       const double p = progress();
       idle_quanta = p == last_progress ? idle_quanta + 1 : 0;
       last_progress = p;
+      if (idle_quanta == 0)
+        pagings_at_progress_ = pagings();
       if (idle_quanta >= kGiveUpQuanta) {
         base::emit("storm.mm.stall", std::uint64_t(idle_quanta));
+        if (pagings() > pagings_at_progress_) { // they only paged: the run can never end (docs/model.md)
+          thrashing_ = true;
+          sg4::Actor::kill_all();
+        }
         return; // the blocked jobs end the run with their deadlock report
       }
       ++k;
@@ -243,12 +251,21 @@ void WorkloadRun::global_switch(unsigned row)
   sg4::Actor::create("storm.strobe", world_.platform().nic(0), [&core, strobe] { core.xfer_and_signal(strobe); });
 }
 
+std::uint64_t WorkloadRun::pagings() const
+{
+  std::uint64_t n = 0;
+  for (const auto& nm : nms_)
+    for (unsigned pe = 0; pe < nm->pes(); ++pe)
+      n += nm->pe(pe).pagings();
+  return n;
+}
+
 double WorkloadRun::progress() const
 {
   double p = double(done_) + noted_calls_;
   for (const auto& nm : nms_)
     for (unsigned pe = 0; pe < nm->pes(); ++pe)
-      p += nm->pe(pe).work_done();
+      p += nm->pe(pe).compute_done(); // paging is no progress: a thrashing machine stalls
   // Only the jobs still running: a workload's thousands of ended jobs would make every quantum cost their profiles.
   for (std::size_t id = 0; id < mpi_jobs_.size(); ++id)
     if (mpi_jobs_[id] && !noted_[id])
@@ -292,6 +309,13 @@ std::vector<storm::NodeManager::ClassChange> WorkloadRun::classes() const
 
 void WorkloadRun::check() const
 {
+  if (thrashing_)
+    throw DeadlockError(fmt::format(
+        "thrashing: for {} quanta in a row the processes did nothing but page (the footprints of the processes "
+        "sharing a node exceed platform.memory.size, and a quantum is too short to page back what the other jobs "
+        "pushed out at platform.memory.swap_bandwidth); lower job.footprint, or raise the memory, the swap "
+        "bandwidth or scheduler.quantum\n",
+        kGiveUpQuanta));
   for (std::size_t id = 0; id < jobs_.size(); ++id)
     if (mpi_jobs_[id])
       mpi_jobs_[id]->check_finished(fmt::format("job {} ('{}')", id, jobs_[id].app));

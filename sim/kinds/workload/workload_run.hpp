@@ -85,6 +85,10 @@ private:
   void global_switch(unsigned row);
   /// CPU seconds given to processes and MPI calls completed so far (the gang MM's deadlock guard).
   double progress() const;
+  /// Switch-ins that paged so far, on every PE.
+  std::uint64_t pagings() const;
+  std::uint64_t pagings_at_progress_ = 0; // pagings() when the MM last saw progress
+  bool thrashing_ = false;                // the MM gave up while the processes only paged
 
   World& world_;
   std::vector<WorkloadJob> jobs_; // by id

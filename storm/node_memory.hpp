@@ -1,0 +1,65 @@
+#pragma once
+// A node's physical memory shared by the processes placed on it (issue 46 part 2). Each process has a resident
+// footprint (job.footprint) that it touches whenever it runs. While the footprints fit, nothing moves. When they do
+// not, a process that is switched in and has lost pages since it last ran pages them back in, and whatever it needs
+// beyond the free memory is paged out of the others, least recently switched in first (the ones holding a PE of the
+// node last); both at the swap bandwidth, as work of the incoming process before its next computation. A process's
+// first run pays only what it pushes out: its own first touch is part of its measured compute time. This is global
+// LRU at the granularity of whole processes, the worst case for a periodic (BSP) code whose footprint is all touched
+// every quantum (docs/model.md, "Memory and paging").
+#include "storm/pe.hpp"
+
+#include <cstdint>
+#include <map>
+
+namespace bcssim::storm {
+
+class NodeMemory {
+public:
+  /// `spec.bytes` 0: unbounded (nothing is ever paged). Throws std::invalid_argument on a bounded memory with no
+  /// positive swap bandwidth.
+  explicit NodeMemory(MemorySpec spec);
+
+  /// A process is placed on the node with `footprint` bytes; it occupies nothing until it first runs. Throws
+  /// std::invalid_argument if the footprint alone exceeds the memory.
+  void attach(ProcessKey p, double footprint);
+  /// It has exited: its pages are freed.
+  void detach(ProcessKey p);
+  struct Paging {
+    double in = 0;  // B it had lost and pages back in
+    double out = 0; // B paged out of the others to make room (moved first)
+  };
+  /// It holds a PE and is about to compute: its whole footprint is taken as resident, and the paging that makes
+  /// it so is returned (unload() gives back what it was descheduled before reading in).
+  Paging touch(ProcessKey p);
+  /// `bytes` of p's page-in were not done (descheduled first): they are not resident.
+  void unload(ProcessKey p, double bytes);
+  /// It no longer holds a PE (its pages may be paged out).
+  void release(ProcessKey p);
+
+  double bandwidth() const { return spec_.swap_bandwidth; }
+  double resident(ProcessKey p) const;
+  double paged_in() const { return paged_in_; }
+  double paged_out() const { return paged_out_; }
+
+private:
+  struct Process {
+    double footprint = 0;
+    double resident = 0;
+    bool ran = false;          // it has been resident once (later page-ins are swap traffic)
+    bool holding = false;      // it holds a PE now
+    std::uint64_t last_in = 0; // its last touch (a counter: an explicit key, never SimGrid's order)
+  };
+  /// Pages `bytes` out of the others than `p`, least recently touched first, those not holding a PE before those
+  /// that do. Returns the bytes paged out.
+  double evict(ProcessKey p, double bytes);
+
+  MemorySpec spec_;
+  std::map<ProcessKey, Process> processes_;
+  double used_ = 0;
+  std::uint64_t clock_ = 0;
+  double paged_in_ = 0;
+  double paged_out_ = 0;
+};
+
+} // namespace bcssim::storm
