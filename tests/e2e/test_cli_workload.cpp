@@ -487,8 +487,8 @@ TEST_CASE("memory: footprints that fit change nothing; oversubscribed ones page;
   CHECK(r.code == 2);
   CHECK(r.output.find("job.footprint = 1100MB: expected at most platform.memory.size / 2 = 1GiB per process: 2 "
                       "processes of job 0 share a node") != std::string::npos);
-  r = bcssim("validate " + scenario +
-             R"( --set 'workload.jobs=[{"app": {"name": "synthetic", "processes": 2}, "job": {"footprint": "1.5GB"}}]')");
+  r = bcssim("validate " + scenario + R"( --set 'workload.jobs=[{"app": {"name": "synthetic", "processes": 2}, )"
+             R"("job": {"footprint": "1.5GB"}}]')");
   CHECK(r.code == 2);
   CHECK(r.output.find("workload.jobs[0].job.footprint = 1500MB") != std::string::npos);
   // Its own placement, one process per node: it fits.
