@@ -45,7 +45,6 @@ public:
   void wait(ProcessKey p, const std::function<void()>& block, const std::function<bool(double)>& block_until = {});
 
   Pe& pe(unsigned index) { return *pes_.at(index); }
-  const NodeMemory& memory() const { return memory_; }
   unsigned pes() const { return unsigned(pes_.size()); }
   /// FCS: each process's class from each time it changed (s), by key then time.
   struct ClassChange {

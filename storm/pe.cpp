@@ -73,9 +73,12 @@ void Pe::account_paging(ProcessKey p, Slot& s, double seconds)
   s.compute_time += seconds - done;
   if (s.paging_left <= 0 || s.remaining <= 0)
     return;
-  // Descheduled while paging: outs go first, so what is left is page-in first.
+  // Descheduled while paging: outs go first, so what is left is page-in first. The page-in not done is not
+  // resident; the page-out not done is owed (the others' pages are already counted out).
   const double undone = s.paging_left * memory_->bandwidth();
-  memory_->unload(p, std::min(undone, s.paging_in));
+  const double undone_in = std::min(undone, s.paging_in);
+  memory_->unload(p, undone_in);
+  s.out_owed += undone - undone_in;
   paged_bytes_ -= undone;
   s.remaining = std::max(0.0, s.remaining - s.paging_left * cpu_->get_speed());
   s.paging_left = 0;
@@ -163,8 +166,11 @@ void Pe::execute(ProcessKey p, double flops)
         ++refills_;
         base::emit("storm.refill", std::uint64_t(bytes));
       }
-      if (memory_ != nullptr)
-        if (const NodeMemory::Paging paging = memory_->touch(p); paging.in + paging.out > 0) {
+      if (memory_ != nullptr) {
+        NodeMemory::Paging paging = memory_->touch(p);
+        paging.out += s.out_owed;
+        s.out_owed = 0;
+        if (paging.in + paging.out > 0) {
           s.paging_in = paging.in;
           s.paging_left = (paging.in + paging.out) / memory_->bandwidth();
           s.remaining += s.paging_left * cpu_->get_speed();
@@ -172,6 +178,7 @@ void Pe::execute(ProcessKey p, double flops)
           ++pagings_;
           base::emit("storm.page", std::uint64_t(paging.in + paging.out));
         }
+      }
     }
     s.exec = sg4::Exec::init()->set_flops_amount(s.remaining)->set_host(cpu_);
     s.exec->start();

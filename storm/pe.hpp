@@ -106,6 +106,7 @@ private:
     double mark = 0;            // loaded_ when its working set was last loaded
     double paging_in = 0;       // B of page-in in its current paging
     double paging_left = 0;     // s of its current paging not done yet (at the front of `remaining`)
+    double out_owed = 0;        // B of page-out cut short by a switch: paid at its next switch-in
     double compute_time = 0;    // s of cpu_time not spent paging (kept apart, not subtracted: a thrashing
                                 // process's stays exactly the same)
   };

@@ -107,7 +107,8 @@ void check_memory(const Scenario& sc, const std::vector<WorkloadJob>& jobs)
     return;
   const unsigned pes_per_node = unsigned(sc.integer("platform.pes_per_node"));
   for (const WorkloadJob& j : jobs) {
-    const bool own = j.sections.find("\"footprint\"") != std::string::npos; // else the machine's (parsing is dear)
+    const nlohmann::json sections = nlohmann::json::parse(j.sections); // small: not the job's whole scenario
+    const bool own = sections.contains("job") && sections.at("job").contains("footprint");
     const double footprint = own ? j.scenario().quantity("job.footprint") : machine_footprint;
     if (footprint <= 0)
       continue;
