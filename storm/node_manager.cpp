@@ -229,25 +229,49 @@ void NodeManager::run()
         XBT_VERB("node %u: job %d rank %d blocks (its spin time is over)", node_, key.job, key.rank);
         base::emit("storm.block", std::uint64_t(key.job) << 32 | std::uint64_t(key.rank));
       }
+    hold_for_memory();
     for (unsigned pe = 0; pe < pes_.size(); ++pe)
       decide(pe);
   }
 }
 
-void NodeManager::decide(unsigned pe)
+void NodeManager::hold_for_memory()
+{
+  // The node's memory learns the whole switch before any PE switches: every outgoing process released (in PE
+  // order), every incoming one held. A PE's switch is a simcall, so an incoming process may run and page before
+  // the next PE has switched; its victims must not depend on that order (SimGrid's). The choices are previewed
+  // without the decisions' side effects (each PE's decide() makes them again, and its switch corrects the marks
+  // should a process have changed state in between); nothing but the memory's victim order reads the marks.
+  std::vector<std::optional<ProcessKey>> next(pes_.size());
+  for (unsigned pe = 0; pe < pes_.size(); ++pe)
+    next[pe] = policy_.pick(view(pe));
+  for (unsigned pe = 0; pe < pes_.size(); ++pe)
+    if (const auto h = pes_[pe]->running(); h && h != next[pe])
+      memory_.release(*h);
+  for (unsigned pe = 0; pe < pes_.size(); ++pe)
+    if (next[pe])
+      memory_.hold(*next[pe]);
+}
+
+PeView NodeManager::view(unsigned pe) const
 {
   PeView view;
   for (const auto& [key, lp] : processes_)
     if (lp.pe == pe)
       view.processes.push_back(&lp);
-  if (policy_.os_slice() > 0)
-    account(pe);
   view.holder = pes_[pe]->running();
   view.slot = slot_;
   view.woken = woken_[pe];
+  return view;
+}
+
+void NodeManager::decide(unsigned pe)
+{
+  if (policy_.os_slice() > 0)
+    account(pe);
+  PeView v = view(pe);
   woken_[pe].reset();
-  const std::optional<ProcessKey> next = policy_.pick(view);
-  pes_[pe]->switch_to(next); // may take the switch's cost
+  pes_[pe]->switch_to(policy_.pick(v)); // may take the switch's cost
   charged_at_[pe] = sg4::Engine::get_clock(); // (a switch's cost is nobody's time)
   // A process waiting on a PE it no longer holds cannot spin: it is blocked.
   for (auto& [key, lp] : processes_)

@@ -57,6 +57,8 @@ public:
 private:
   void run();
   void notify(); // something changed: the NM's actor decides again
+  void hold_for_memory(); // the node's memory told who holds the PEs after this decision, before any switch
+  PeView view(unsigned pe) const; // what the policy sees of the PE
   void decide(unsigned pe);
   LocalProcess& process(ProcessKey p);
   /// Adds to its stats the CPU time and the wait since they were last brought up to date.

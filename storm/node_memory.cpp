@@ -43,23 +43,31 @@ double NodeMemory::resident(ProcessKey p) const
   return it == processes_.end() ? 0 : it->second.resident;
 }
 
-void NodeMemory::release(ProcessKey p)
+void NodeMemory::hold(ProcessKey p)
 {
   if (auto it = processes_.find(p); it != processes_.end())
+    it->second.holding = true;
+}
+
+void NodeMemory::release(ProcessKey p)
+{
+  if (auto it = processes_.find(p); it != processes_.end() && it->second.holding) {
     it->second.holding = false;
+    it->second.last_use = ++clock_;
+  }
 }
 
 double NodeMemory::evict(ProcessKey p, double bytes)
 {
-  // Victims in order: not holding a PE before holding one, then least recently touched; keys break no tie (the
-  // counter is unique) but keep the order explicit.
+  // Victims in order: not holding a PE before holding one, then least recently used (the order the Node Manager
+  // released them in, never the order SimGrid runs the processes in), then by key.
   std::vector<std::tuple<bool, std::uint64_t, ProcessKey>> order;
   for (const auto& [key, proc] : processes_)
     if (key != p && proc.resident > 0)
-      order.emplace_back(proc.holding, proc.last_in, key);
+      order.emplace_back(proc.holding, proc.last_use, key);
   std::sort(order.begin(), order.end());
   double out = 0;
-  for (const auto& [holding, last_in, key] : order) {
+  for (const auto& [holding, last_use, key] : order) {
     if (out >= bytes)
       break;
     Process& victim = processes_.at(key);
@@ -75,7 +83,6 @@ NodeMemory::Paging NodeMemory::touch(ProcessKey p)
 {
   Process& proc = processes_.at(p);
   proc.holding = true;
-  proc.last_in = ++clock_;
   const double need = proc.footprint - proc.resident;
   if (need <= 0)
     return {};
@@ -88,6 +95,7 @@ NodeMemory::Paging NodeMemory::touch(ProcessKey p)
   used_ += need;
   paged_in_ += in;
   paged_out_ += out;
+  XBT_VERB("job %d rank %d touches: %.0f B in, %.0f B out, %.0f B used", p.job, p.rank, in, out, used_);
   return {in, out};
 }
 
@@ -98,6 +106,7 @@ void NodeMemory::unload(ProcessKey p, double bytes)
   proc.resident -= bytes;
   used_ -= bytes;
   paged_in_ -= bytes;
+  XBT_VERB("job %d rank %d: %.0f B of its page-in not done, %.0f B used", p.job, p.rank, bytes, used_);
 }
 
 } // namespace bcssim::storm

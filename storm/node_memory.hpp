@@ -34,7 +34,11 @@ public:
   Paging touch(ProcessKey p);
   /// `bytes` of p's page-in were not done (descheduled first): they are not resident.
   void unload(ProcessKey p, double bytes);
-  /// It no longer holds a PE (its pages may be paged out).
+  /// It holds a PE from now on: its pages are paged out only after every other's.
+  void hold(ProcessKey p);
+  /// It no longer holds a PE: its pages may be paged out, after those of processes released before it. Releasing a
+  /// process that holds nothing does nothing (the Node Manager releases a switch's outgoing processes of all PEs
+  /// before any incoming one runs; the PE's own release then finds nothing to do).
   void release(ProcessKey p);
 
   double bandwidth() const { return spec_.swap_bandwidth; }
@@ -47,11 +51,11 @@ private:
     double footprint = 0;
     double resident = 0;
     bool ran = false;          // it has been resident once (later page-ins are swap traffic)
-    bool holding = false;      // it holds a PE now
-    std::uint64_t last_in = 0; // its last touch (a counter: an explicit key, never SimGrid's order)
+    bool holding = false;       // it holds a PE now
+    std::uint64_t last_use = 0; // when it last gave a PE up (a counter: an explicit key, never SimGrid's order)
   };
-  /// Pages `bytes` out of the others than `p`, least recently touched first, those not holding a PE before those
-  /// that do. Returns the bytes paged out.
+  /// Pages `bytes` out of the others than `p`, those not holding a PE before those that do, least recently used
+  /// (released) first, then by key. Returns the bytes paged out.
   double evict(ProcessKey p, double bytes);
 
   MemorySpec spec_;

@@ -224,8 +224,11 @@ void Pe::switch_to(std::optional<ProcessKey> next)
   XBT_VERB("node %u PE %u: %s -> %s", node_, index_, running_ ? name(*running_).c_str() : "nobody",
            next ? name(*next).c_str() : "nobody");
   running_ = next;
-  if (running_)
+  if (running_) {
     slots_.at(*running_).refill_due = true;
+    if (memory_ != nullptr)
+      memory_->hold(*running_);
+  }
   ++switches_;
   base::emit("storm.switch", std::uint64_t(node_) << 16 | index_);
   if (switch_cost_ > 0) {

@@ -468,8 +468,10 @@ TEST_CASE("memory: footprints that fit change nothing; oversubscribed ones page;
   };
   REQUIRE(run("none", "").code == 0);
   REQUIRE(run("fits", "--set job.footprint=500MB").code == 0); // 4 x 500 MB < 2 GiB
-  // 4 x 540 MB is 12.5 MB over 2 GiB: each switch-in pages about that much in and out, 12.5 ms at 1 GB/s.
-  REQUIRE(run("pages", "--set job.footprint=540MB --set platform.memory.swap_bandwidth=1GB/s").code == 0);
+  // 4 x 540 MB is 12.5 MB over 2 GiB: at each switch the first incoming process of a node pages that much in and
+  // out of the outgoing job's (released first, by key): 25 MB, 12.5 ms of every 25 ms quantum at 2 GB/s, 6.25 at 4.
+  REQUIRE(run("pages", "--set job.footprint=540MB --set platform.memory.swap_bandwidth=2GB/s").code == 0);
+  REQUIRE(run("faster", "--set job.footprint=540MB --set platform.memory.swap_bandwidth=4GB/s").code == 0);
   auto digest = [&](const std::string& name) {
     std::ifstream in(kTmp / name / "digest");
     std::string d;
@@ -480,8 +482,22 @@ TEST_CASE("memory: footprints that fit change nothing; oversubscribed ones page;
   CHECK(digest("pages") != digest("none"));
   const auto none = read_csv(kTmp / "none" / "jobs.csv");
   const auto pages = read_csv(kTmp / "pages" / "jobs.csv");
-  for (std::size_t j = 0; j < 2; ++j)
-    CHECK(std::stod(pages[j].at("end_s")) > std::stod(none[j].at("end_s")) + 0.05);
+  const auto faster = read_csv(kTmp / "faster" / "jobs.csv");
+  for (std::size_t j = 0; j < 2; ++j) {
+    const double end = std::stod(none[j].at("end_s"));
+    // Half of every quantum paging: the jobs progress at about half speed (the ring's other rank waits for the
+    // paging one); a quarter: at about three quarters.
+    CHECK(std::stod(pages[j].at("end_s")) > 1.7 * end);
+    CHECK(std::stod(pages[j].at("end_s")) < 2.1 * end);
+    CHECK(std::stod(faster[j].at("end_s")) > 1.2 * end);
+    CHECK(std::stod(faster[j].at("end_s")) < 1.45 * end);
+  }
+  // At 1 GB/s the 25 MB take the whole quantum: nothing but paging, reported (exit 3), nothing written.
+  const auto thrash = run("thrash", "--set job.footprint=540MB --set platform.memory.swap_bandwidth=1GB/s");
+  CHECK(thrash.code == 3);
+  CHECK(thrash.output.find("thrashing: for 1000 quanta in a row the processes did nothing but page") !=
+        std::string::npos);
+  CHECK(!fs::exists(kTmp / "thrash"));
 
   auto r = bcssim("validate " + scenario + " --set job.footprint=1.1GB");
   CHECK(r.code == 2);

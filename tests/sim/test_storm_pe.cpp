@@ -164,6 +164,41 @@ TEST_CASE("footprints that fit in the node's memory never page, and an exited pr
   CHECK_THROWS_AS(storm::NodeMemory(storm::MemorySpec{1e6, 0}), std::invalid_argument);
 }
 
+TEST_CASE("paging victims: those the Node Manager released, least recently first, never a process it switched in")
+{
+  // Two jobs of two processes on a node that holds three footprints and a half. The Node Manager switches the
+  // whole node at once: it releases job 1's processes and holds job 0's before either of job 0's runs, so the
+  // order in which job 0's processes then touch their memory (SimGrid's order) cannot make one of them the
+  // other's victim, although its pages are the oldest.
+  storm::NodeMemory memory(storm::MemorySpec{350e3, 1e9});
+  const storm::ProcessKey a0{0, 0}, a1{0, 1}, b0{1, 0}, b1{1, 1};
+  for (const auto p : {a0, a1, b0, b1})
+    memory.attach(p, 100e3);
+  memory.hold(a0);
+  memory.hold(a1);
+  memory.touch(a0);
+  memory.touch(a1);
+  memory.release(a0); // the switch to job 1: released in PE order
+  memory.release(a1);
+  memory.hold(b0);
+  memory.hold(b1);
+  CHECK(memory.touch(b1).out == 0);
+  CHECK(memory.touch(b0).out == 50e3); // the least recently released: a0
+  CHECK(memory.resident(a0) == 50e3);
+  memory.release(b0); // back to job 0
+  memory.release(b1);
+  memory.hold(a0);
+  memory.hold(a1);
+  const storm::NodeMemory::Paging a1_paging = memory.touch(a1); // a1 first: a0 is held, so not a victim
+  CHECK(a1_paging.in == 0);
+  CHECK(a1_paging.out == 0);
+  const storm::NodeMemory::Paging a0_paging = memory.touch(a0);
+  CHECK(a0_paging.in == 50e3);
+  CHECK(a0_paging.out == 50e3);
+  CHECK(memory.resident(b0) == 50e3); // released before b1
+  CHECK(memory.resident(b1) == 100e3);
+}
+
 TEST_CASE("processes on different PEs of a node compute at once, each at a whole PE's speed")
 {
   Machine m;
