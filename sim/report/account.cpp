@@ -2,7 +2,7 @@
 
 #include "base/units.hpp"
 #include "sim/config/scenario.hpp"
-#include "sim/report/csv_table.hpp"
+#include "sim/output/csv_table.hpp"
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>

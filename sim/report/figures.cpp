@@ -1,7 +1,7 @@
 #include "sim/report/figures.hpp"
 
 #include "sim/config/scenario.hpp"
-#include "sim/report/csv_table.hpp"
+#include "sim/output/csv_table.hpp"
 
 #include <fmt/format.h>
 

@@ -1,7 +1,7 @@
 #include "sim/report/outputs_doc.hpp"
 
 #include "sim/kinds/registry.hpp"
-#include "sim/report/csv_table.hpp"
+#include "sim/output/csv_table.hpp"
 #include "sim/report/figures.hpp"
 
 #include <fmt/format.h>

@@ -3,7 +3,7 @@
 
 #include "sim/config/scenario.hpp"
 #include "sim/report/account.hpp"
-#include "sim/report/csv_table.hpp"
+#include "sim/output/csv_table.hpp"
 
 #include <fmt/format.h>
 

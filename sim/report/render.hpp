@@ -5,7 +5,7 @@
 //                     status), in catalogue order; {{table all}}: every figure with a source, with its group
 //                     (but the what-if group's)
 // A value in % is printed with its sign (a slowdown), one over replicates as mean ± its 95 % interval.
-//   {{rows ...}}, {{pivot ...}}  on a line of its own: a table of a committed CSV file (csv_table.hpp)
+//   {{rows ...}}, {{pivot ...}}  on a line of its own: a table of a committed CSV file (sim/output/csv_table.hpp)
 //   {{ID}}            figure ID's simulated value and unit; {{ID.value}} the number alone; {{ID.error}} its
 //                     difference from the source; {{ID.source}} the source's figure as stated
 #include "sim/report/figures.hpp"

@@ -2,7 +2,7 @@
 // errors; and that docs/calibration.md and docs/validation.md are what the committed results give.
 #include "sim/config/scenario.hpp"
 #include "sim/report/account.hpp"
-#include "sim/report/csv_table.hpp"
+#include "sim/output/csv_table.hpp"
 #include "sim/report/outputs_doc.hpp"
 #include "sim/report/render.hpp"
 

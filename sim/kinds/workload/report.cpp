@@ -2,7 +2,7 @@
 
 #include "sim/kinds/workload/dynamic_metrics.hpp"
 #include "sim/output/plot.hpp"
-#include "sim/report/csv_table.hpp"
+#include "sim/output/csv_table.hpp"
 
 #include <fmt/format.h>
 #include <fmt/ranges.h>

@@ -1,4 +1,4 @@
-#include "sim/report/csv_table.hpp"
+#include "sim/output/csv_table.hpp"
 
 #include "sim/config/scenario.hpp"
 
@@ -9,8 +9,8 @@
 #include <sstream>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_report_csv_table,
-                             "sim.report.csv_table: Tables of a committed CSV file for generated documents");
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_output_csv_table,
+                             "sim.output.csv_table: Tables of a committed CSV file for generated documents");
 
 namespace bcssim::sim::report {
 namespace fs = std::filesystem;
