@@ -8,6 +8,7 @@ PACKAGES=(
   libsimgrid-dev libboost-graph-dev libfmt-dev nlohmann-json3-dev doctest-dev libcli11-dev libxxhash-dev
   zlib1g-dev liblzma-dev libjemalloc-dev gfortran
   gnuplot-nox python3-jsonschema
+  slurmctld slurmd slurm-client munge
 )
 
 missing=()

@@ -1,7 +1,8 @@
-// `bcssim sweep --emit-jobs`: one self-contained command per point, for GNU parallel or a Slurm job array.
+// `bcssim sweep --emit-jobs`: one self-contained command per point, for GNU parallel, or (`--format slurm`) a script
+// that submits them to Slurm as a job array and the merge as a job depending on it.
 #include "sim/cli/command.hpp"
 
-#include "sim/study/study_run.hpp"
+#include "sim/study/emit_jobs.hpp"
 
 #include <iostream>
 #include <xbt/log.h>
@@ -21,6 +22,10 @@ public:
     sub_->add_option("--out", args_.out_dir, "Results folder of the study (default: out/<scenario name>)");
     sub_->add_flag("--force", force_, "Pass --force to every printed command");
     sub_->add_flag("--emit-jobs", emit_, "Print the commands (required: the only mode)")->required();
+    sub_->add_option("--format", format_,
+                     "commands: one command per line, then the merge as a comment (default); slurm: a shell script "
+                     "that submits the points as a Slurm job array and the merge as a job that waits for them")
+        ->check(CLI::IsMember({"commands", "slurm"}));
   }
   std::string file() const override { return args_.file; }
 
@@ -28,7 +33,10 @@ public:
   {
     args_.check_out_given(sub_);
     const Study study = args_.load();
-    std::cout << emit_jobs(study, argv0, args_.file, args_.sets, args_.out(study), force_);
+    if (format_ == "slurm")
+      std::cout << emit_slurm(study, argv0, args_.file, args_.sets, args_.out(study), force_);
+    else
+      std::cout << emit_jobs(study, argv0, args_.file, args_.sets, args_.out(study), force_);
     return 0;
   }
 
@@ -36,6 +44,7 @@ private:
   StudyArgs args_;
   bool force_ = false;
   bool emit_ = false;
+  std::string format_ = "commands";
 };
 
 } // namespace

@@ -236,32 +236,4 @@ std::string point_title(const std::string& study_title, const Study& study, std:
   return study_title + ": " + study.label(i);
 }
 
-std::string emit_jobs(const Study& study, const std::string& program, const std::string& file,
-                      const std::vector<std::string>& sets, const std::filesystem::path& out, bool force)
-{
-  auto quote = [](const std::string& s) {
-    std::string q = "'";
-    for (char c : s)
-      q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-    return q + "'";
-  };
-  std::string common;
-  for (const std::string& s : sets)
-    common += " --set " + quote(s);
-  if (force)
-    common += " --force";
-  // Each line first goes where the study was emitted: its paths (the program, the scenario, --out, and the
-  // scenario's own relative paths such as replay.trace) are relative to that folder, and a cluster's job starts
-  // elsewhere.
-  std::error_code ec;
-  const std::string cd = "cd " + quote(std::filesystem::current_path(ec).string()) + " && ";
-  std::string text;
-  for (std::size_t i = 0; i < study.size(); ++i)
-    text += fmt::format("{}{} run {}{} --point {} --out {}\n", cd, program, quote(file), common, i,
-                        quote((out / point_folder(i)).string()));
-  text += fmt::format("# when every line above has run:\n# {}{} merge {}{} {}\n", cd, program, quote(file), common,
-                      quote(out.string()));
-  return text;
-}
-
 } // namespace bcssim::sim

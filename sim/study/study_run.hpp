@@ -31,10 +31,4 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
 /// The plots' title of point i: the study's title (its folder name and overrides), then the point's label.
 std::string point_title(const std::string& study_title, const Study& study, std::size_t i);
 
-/// One self-contained command per point (for GNU parallel or a Slurm array), each writing <out>/points/<i>,
-/// then the merge command. `program` is how to call bcssim, `file` the scenario, `sets` the --set overrides;
-/// `force` adds --force to every command.
-std::string emit_jobs(const Study& study, const std::string& program, const std::string& file,
-                      const std::vector<std::string>& sets, const std::filesystem::path& out, bool force = false);
-
 } // namespace bcssim::sim
