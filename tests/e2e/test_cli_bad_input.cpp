@@ -223,7 +223,9 @@ TEST_CASE("verify --digests: an empty, header-only or garbage file is exit 2, no
       {"binary.csv", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10)},
       {"baddigest.csv", "scenario,digest\ndefault.json,not-hex\n"},
   };
-  for (const auto& [name, content] : files) {
+  for (const auto& entry : files) {
+    const auto& name = std::get<0>(entry); // (named: doctest's macros capture it, clang refuses bindings)
+    const auto& content = std::get<1>(entry);
     CAPTURE(name);
     std::ofstream(kTmp / name, std::ios::binary) << content;
     const auto r = bcssim("verify --digests " + (kTmp / name).string());

@@ -54,7 +54,9 @@ void check_flow_rules(const Trace& t)
                                                                     e.value("args", nlohmann::json::object())});
   }
   CHECK(outs.size() == ins.size());
-  for (const auto& [id, producers] : outs) {
+  for (const auto& entry : outs) {
+    const auto& id = std::get<0>(entry); // (named: doctest's macros capture it, clang refuses bindings)
+    const auto& producers = std::get<1>(entry);
     CAPTURE(id);
     REQUIRE(producers.size() == 1);
     REQUIRE(ins.count(id) == 1);

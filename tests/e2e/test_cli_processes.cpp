@@ -85,7 +85,9 @@ TEST_CASE("signals: SIGTERM and SIGINT stop a sweep or a run within a second, ex
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     return children_of(pid);
   };
-  for (const auto& [sig, code] : {std::pair<int, int>{SIGTERM, 143}, {SIGINT, 130}}) {
+  for (const auto& entry : {std::pair<int, int>{SIGTERM, 143}, {SIGINT, 130}}) {
+    const auto& sig = std::get<0>(entry); // (named: doctest's macros capture it, clang refuses bindings)
+    const auto& code = std::get<1>(entry);
     CAPTURE(sig);
     const pid_t parent = spawn("run " + sweep);
     const auto points = started(parent);

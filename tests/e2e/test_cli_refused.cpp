@@ -69,7 +69,9 @@ TEST_CASE("a mistyped subcommand, option, sweep key, job key or choice gets a \"
        "\"synthetic\",\"processes\":2}}]'",
        "workload.jobs[0].sumbit = \"1s\": expected no such key in a job (did you mean 'submit'?)"},
   };
-  for (const auto& [args, said] : cases) {
+  for (const auto& entry : cases) {
+    const auto& args = std::get<0>(entry); // (named: doctest's macros capture it, clang refuses bindings)
+    const auto& said = std::get<1>(entry);
     CAPTURE(args);
     const auto r = bcssim(args);
     CHECK(r.code == 2);
@@ -141,7 +143,9 @@ TEST_CASE("--out and merge folders a user got wrong are exit 2 naming them, neve
       {"workload generate --jobs 2 --seed -1", "--seed: expected a whole number from 0 to 2^64 - 1, not -1"},
       {"workload generate --jobs 2 --seed 18446744073709551616", "not 18446744073709551616"},
   };
-  for (const auto& [args, said] : cases) {
+  for (const auto& entry : cases) {
+    const auto& args = std::get<0>(entry); // (named: doctest's macros capture it, clang refuses bindings)
+    const auto& said = std::get<1>(entry);
     CAPTURE(args);
     const auto r = run_shell(in_tmp + args + " 2>&1");
     CHECK(r.code == 2);

@@ -304,7 +304,9 @@ TEST_CASE("workload.swf: a bad record is exit 2 naming the file, line and field;
       {ok + "2 1000000000000000 -1 50 2 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n",
        "w.swf:2: field 2 (submit time) = 1000000000000000: expected a submit time of at most 1e+09 s"},
   };
-  for (const auto& [text, message] : cases) {
+  for (const auto& entry : cases) {
+    const auto& text = std::get<0>(entry); // (named: doctest's macros capture it, clang refuses bindings)
+    const auto& message = std::get<1>(entry);
     CAPTURE(message);
     fs::remove_all(kTmp);
     fs::create_directories(kTmp);

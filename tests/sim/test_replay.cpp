@@ -153,7 +153,9 @@ void check_replay_equals_direct(const std::string& mpi, double expected_seconds)
   CHECK(replayed.makespan == doctest::Approx(direct.makespan).epsilon(1e-9));
   CHECK(replayed.makespan == doctest::Approx(expected_seconds).epsilon(1e-9));
   REQUIRE(replayed.profile.size() == direct.profile.size());
-  for (const auto& [name, stats] : direct.profile) {
+  for (const auto& entry : direct.profile) {
+    const auto& name = std::get<0>(entry); // (named: doctest's macros capture it, clang refuses bindings)
+    const auto& stats = std::get<1>(entry);
     CAPTURE(name);
     REQUIRE(replayed.profile.count(name) == 1);
     CHECK(replayed.profile.at(name).count == stats.count);

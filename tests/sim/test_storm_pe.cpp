@@ -91,7 +91,9 @@ TEST_CASE("a process switched back in refills what the other pushed out of the c
   sg4::Actor::create("a", m.cpu, [&] { pe.execute(a, 10e-3 * kSpeed); end_a = now(); });
   sg4::Actor::create("b", m.cpu, [&] { pe.execute(b, 10e-3 * kSpeed); end_b = now(); });
   sg4::Actor::create("nm", m.cpu, [&] {
-    for (int q = 0; end_a < 0 || end_b < 0; ++q) {
+    for (int q = 0;; ++q) {
+      if (end_a >= 0 && end_b >= 0) // (set by the other actors)
+        break;
       pe.switch_to(q % 2 == 0 ? a : b);
       sg4::this_actor::sleep_until((q + 1) * 4e-3);
     }
@@ -121,7 +123,9 @@ TEST_CASE("with the node's memory oversubscribed, a process switched back in pag
   sg4::Actor::create("a", m.cpu, [&] { pe.execute(a, 10e-3 * kSpeed); end_a = now(); });
   sg4::Actor::create("b", m.cpu, [&] { pe.execute(b, 10e-3 * kSpeed); end_b = now(); });
   sg4::Actor::create("nm", m.cpu, [&] {
-    for (int q = 0; end_a < 0 || end_b < 0; ++q) {
+    for (int q = 0;; ++q) {
+      if (end_a >= 0 && end_b >= 0) // (set by the other actors)
+        break;
       pe.switch_to(q % 2 == 0 ? a : b);
       sg4::this_actor::sleep_until((q + 1) * 4e-3);
     }

@@ -163,7 +163,8 @@ TEST_CASE("sage: ghost sizes equal a brute-force count of adjacent cells, symmet
 {
   // Shapes where a process spans less than a row, less than a plane, and more than a plane; cell totals that are
   // and are not cubes.
-  for (auto [processes, cells] : {std::pair{8, 8}, {5, 7}, {27, 3}, {16, 50}, {6, 200}, {64, 13}, {3, 1000}}) {
+  for (const auto& shape : {std::pair{8, 8}, {5, 7}, {27, 3}, {16, 50}, {6, 200}, {64, 13}, {3, 1000}}) {
+    const int processes = shape.first, cells = shape.second; // (clang: CAPTURE cannot name a structured binding)
     CAPTURE(processes);
     CAPTURE(cells);
     sage::Spec s = bcssim::test::sage_spec();

@@ -121,7 +121,9 @@ TEST_CASE("fuzz regressions: each finding now gets the message its fix gives it"
       // a gzip stream cut short was read as a shorter trace (gzread does not fail at an early end of input).
       {"trace/gzip-truncated", "f0: truncated or corrupt gzip data (unexpected end of file)"},
   };
-  for (const auto& [file, text] : expected) {
+  for (const auto& entry : expected) {
+    const auto& file = std::get<0>(entry); // (named: doctest's macros capture it, clang refuses bindings)
+    const auto& text = std::get<1>(entry);
     INFO(std::string(file));
     const std::string got = outcome<base::ParamRuleError>(
         [&] { fuzz::run_trace(scratch, contents(kFuzz / "regressions" / file)); });
@@ -136,7 +138,9 @@ TEST_CASE("fuzz regressions: each finding now gets the message its fix gives it"
       {"set/microbench-pair-one-value", "microbench.pair = [55]: expected two distinct node numbers below"},
       {"set/mpi-microbench-pair-one-value", "mpi_microbench.pair = [3]: expected two distinct node numbers below"},
   };
-  for (const auto& [file, text] : sets) {
+  for (const auto& entry : sets) {
+    const auto& file = std::get<0>(entry); // (named: doctest's macros capture it, clang refuses bindings)
+    const auto& text = std::get<1>(entry);
     INFO(std::string(file));
     CHECK(outcome<sim::ScenarioError>([&] { fuzz::run_sets(base, contents(kFuzz / "regressions" / file)); }) ==
           std::string("bad input: ") + text + " platform.nodes = 32");

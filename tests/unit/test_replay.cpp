@@ -162,7 +162,9 @@ TEST_CASE("replay trace: a malformed line is an error naming file:line, the line
       {"9 compute 5", "a line starting with the rank it belongs to, 0 to 3"},
       {"compute", "\"<rank> <action> <arguments>\""},
   };
-  for (const auto& [line, expected] : bad) {
+  for (const auto& entry : bad) {
+    const auto& line = std::get<0>(entry); // (named: doctest's macros capture it, clang refuses bindings)
+    const auto& expected = std::get<1>(entry);
     CAPTURE(line);
     const std::string e = error_of(line);
     CHECK(e.find("replay.trace = dir/rank-0.txt:17: \"" + line + "\": expected ") == 0);

@@ -76,7 +76,9 @@ TEST_CASE("SWF: a bad line names the file, the line, the field, the value and wh
 
 TEST_CASE("gamma variates have the mean and variance of Gamma(shape, scale); the CDF its known values")
 {
-  for (const auto& [shape, scale] : {std::pair{6.57, 0.823}, std::pair{0.6621, 2.0}, std::pair{639.1, 0.0156}}) {
+  for (const auto& entry : {std::pair{6.57, 0.823}, std::pair{0.6621, 2.0}, std::pair{639.1, 0.0156}}) {
+    const auto& shape = std::get<0>(entry); // (named: doctest's macros capture it, clang refuses bindings)
+    const auto& scale = std::get<1>(entry);
     CAPTURE(shape);
     base::Rng rng(42);
     constexpr int n = 200000;
