@@ -1,6 +1,7 @@
 #pragma once
 // bcssim's subcommands: each one declares its options on the command line and runs once parsed, in a file of its
-// own (run, sweep, merge, verify, validate, params, docs, workload); main.cpp parses and maps errors to exit codes.
+// own (run, sweep, merge, verify, validate, params, docs, workload, render); main.cpp parses and maps errors to
+// exit codes.
 #include "sim/study/study.hpp"
 
 #include <CLI/CLI.hpp>
@@ -55,6 +56,7 @@ std::unique_ptr<Command> schema_command(CLI::App& app);
 std::unique_ptr<Command> logs_command(CLI::App& app);
 std::unique_ptr<Command> docs_command(CLI::App& app);
 std::unique_ptr<Command> workload_command(CLI::App& app);
+std::unique_ptr<Command> render_command(CLI::App& app);
 
 /// After CLI11 refused `argv`: "no option '--frce' for 'bcssim run' (did you mean '--force'?); ..." or "no
 /// subcommand ..." naming the first word no command takes, or "" when the error is of another kind.

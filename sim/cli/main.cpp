@@ -39,6 +39,7 @@ int main(int argc, char** argv)
   commands.push_back(cli::logs_command(app));
   commands.push_back(cli::docs_command(app));
   commands.push_back(cli::workload_command(app));
+  commands.push_back(cli::render_command(app));
 
   try {
     app.parse(argc, argv);

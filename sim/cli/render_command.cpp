@@ -1,0 +1,70 @@
+// `bcssim render FOLDER...`: draws again every plot whose image is missing, from the gnuplot script and data a run
+// left beside it. The committed results keep the scripts and data but not the images that are only regenerated
+// output (every SVG, and the PNGs of sweep points: issue 44 part 7, README "Results folder").
+#include "sim/cli/command.hpp"
+
+#include "sim/config/scenario.hpp"
+#include "sim/output/plot.hpp"
+
+#include <algorithm>
+#include <iostream>
+#include <system_error>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_render_command,
+                             "sim.cli.render_command: `bcssim render`: plots drawn again from their scripts");
+
+namespace bcssim::sim::cli {
+namespace {
+namespace fs = std::filesystem;
+
+class RenderCommand : public Command {
+public:
+  explicit RenderCommand(CLI::App& app)
+      : Command(app.add_subcommand("render", "Draw again, with gnuplot, every plot under the folders whose PNG or SVG "
+                                             "is missing, from the .gp script and data beside it (the committed "
+                                             "results leave those images out)"))
+  {
+    sub_->add_option("folders", folders_, "Results folders, or trees of them (e.g. results)")->required();
+    sub_->add_flag("--force", force_, "Draw every plot, also those whose images are there");
+  }
+
+  int run(const char*) override
+  {
+    std::vector<fs::path> scripts;
+    for (const std::string& folder : folders_) {
+      std::error_code ec;
+      if (!fs::is_directory(folder, ec))
+        throw ScenarioError("render", folder, "an existing folder (a results folder, or a tree of them)");
+      for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator();
+           it.increment(ec))
+        if (it->is_regular_file() && it->path().extension() == ".gp")
+          scripts.push_back(it->path());
+      if (ec)
+        throw ScenarioError("render", folder, "a folder bcssim can read (" + ec.message() + ")");
+    }
+    std::sort(scripts.begin(), scripts.end()); // the order it reports in, whatever the file system's
+    std::size_t drawn = 0;
+    for (const fs::path& gp : scripts) {
+      fs::path png = gp, svg = gp;
+      png.replace_extension(".png");
+      svg.replace_extension(".svg");
+      if (!force_ && fs::exists(png) && fs::exists(svg))
+        continue;
+      render_gnuplot(gp.parent_path(), gp.filename().string());
+      ++drawn;
+    }
+    std::cout << "rendered " << drawn << " of " << scripts.size() << " plots\n";
+    return 0;
+  }
+
+private:
+  std::vector<std::string> folders_;
+  bool force_ = false;
+};
+
+} // namespace
+
+std::unique_ptr<Command> render_command(CLI::App& app) { return std::make_unique<RenderCommand>(app); }
+
+} // namespace bcssim::sim::cli

@@ -1,0 +1,60 @@
+// Lean committed results (issue 44 part 7): the repository keeps every results folder's data and gnuplot scripts
+// but not the images only drawn from them (every SVG, the PNGs of sweep points), and `bcssim render` draws them
+// again.
+#include "cli_harness.hpp"
+
+#include <sstream>
+
+using namespace e2e;
+
+TEST_CASE("bcssim render draws the plots a results folder lacks, and only those")
+{
+  const fs::path root(BCSSIM_SOURCE_DIR);
+  const fs::path dir = kTmp / "render";
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  fs::copy(root / "results" / "paper" / "synthetic-barrier", dir, fs::copy_options::recursive);
+  for (const char* image : {"slowdown.svg", "time.svg", "time.png"})
+    fs::remove(dir / image);
+  auto r = bcssim("render " + dir.string());
+  REQUIRE(r.code == 0);
+  CHECK(r.output.find("rendered 2 of 2 plots") != std::string::npos);
+  for (const char* image : {"slowdown.svg", "slowdown.png", "time.svg", "time.png"}) {
+    CAPTURE(image);
+    CHECK(fs::file_size(dir / image) > 1000);
+  }
+  r = bcssim("render " + dir.string());
+  CHECK(r.output.find("rendered 0 of 2 plots") != std::string::npos);
+  r = bcssim("render " + dir.string() + " --force");
+  CHECK(r.output.find("rendered 2 of 2 plots") != std::string::npos);
+
+  r = bcssim("render " + (kTmp / "nowhere").string());
+  CHECK(r.code == 2);
+  CHECK(r.output.find("render = " + (kTmp / "nowhere").string() + ": expected an existing folder") !=
+        std::string::npos);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("the committed results weigh under 50 MB and hold no image that bcssim render draws")
+{
+  const fs::path root(BCSSIM_SOURCE_DIR);
+  const auto listed = run_shell("git -C '" + root.string() + "' ls-files -z results 2>/dev/null | tr '\\0' '\\n'");
+  if (listed.code != 0 || listed.output.empty()) {
+    MESSAGE("not a git checkout: skipped");
+    return;
+  }
+  std::istringstream files(listed.output);
+  std::uintmax_t bytes = 0;
+  int count = 0;
+  for (std::string f; std::getline(files, f);) {
+    const fs::path p = root / f;
+    if (fs::exists(p))
+      bytes += fs::file_size(p);
+    ++count;
+    const bool image_of_point = f.find("/points/") != std::string::npos && p.extension() == ".png";
+    const std::string why = f + " is committed: `bcssim render` draws it";
+    CHECK_MESSAGE(!(p.extension() == ".svg" || image_of_point), why);
+  }
+  CHECK(count > 1000);
+  CHECK(bytes < 50'000'000);
+}
