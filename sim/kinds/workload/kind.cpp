@@ -9,12 +9,13 @@
 #include "sim/kinds/workload/dynamic_report.hpp"
 #include "sim/kinds/workload/jobs.hpp"
 #include "sim/kinds/workload/report.hpp"
-#include "sim/kinds/workload/scheduler_params.hpp"
+#include "sim/kinds/workload/scheduler_check.hpp"
 #include "sim/kinds/workload/study_report.hpp"
 #include "sim/kinds/workload/workload_run.hpp"
 #include "sim/output/plot.hpp"
 #include "storm/algorithms.hpp"
 #include "storm/launch/params.hpp"
+#include "storm/machine_manager/params.hpp"
 
 #include <fmt/format.h>
 
@@ -85,8 +86,7 @@ std::vector<base::ParamDecl> params()
                                   "thesis ch. 6 §6.4.1: 'fine-grained (5ms), medium-grained (50ms), and "
                                   "coarse-grained (500ms)'")
                   .listed(base::quantities(base::Quantity::time, {"5ms", "50ms", "500ms"})));
-  for (base::ParamDecl& d : scheduler_params())
-    c.push_back(std::move(d));
+  base::append_declarations(c, storm::scheduler_params());
   c.push_back(base::quantity_decl("workload.gantt_span", base::Quantity::time, "0s", 0, 1e9,
                                   "The Gantt chart (gantt.csv and its plot) covers the first this long of the run; "
                                   "0 = the whole run. Under bcs a PE changes hands at every blocking call, so a "
@@ -139,15 +139,16 @@ void check(const Scenario& sc)
   check_memory(sc, jobs);
   // Under time sharing every job placed on a PE must fit in its rows at once: more explicit placements on one PE
   // than the multiprogramming level could never all be resident. (Batch FCFS runs them one after another.)
-  if (storm::algorithm(sc.text("scheduler.algorithm")).make != nullptr) {
+  const storm::SchedulerSpec scheduler = sc.spec(storm::scheduler_params());
+  if (storm::algorithm(scheduler.algorithm).make != nullptr) {
     std::map<unsigned, unsigned> on_pe;
     for (const WorkloadJob& j : jobs)
       for (unsigned pe : j.pes)
-        if (++on_pe[pe] > unsigned(sc.integer("scheduler.mpl")))
+        if (++on_pe[pe] > scheduler.mpl)
           throw ScenarioError(fmt::format("workload.jobs[{}].pes", j.id), nlohmann::json(j.pes).dump(),
                               fmt::format("PEs that at most scheduler.mpl = {} jobs name: PE {} is named by more "
                                           "(raise scheduler.mpl or move a job)",
-                                          sc.integer("scheduler.mpl"), pe));
+                                          scheduler.mpl, pe));
   }
 }
 
@@ -156,7 +157,7 @@ constexpr std::size_t kMaxGanttBoxes = 100000;
 class WorkloadKindRun : public KindRun {
 public:
   WorkloadKindRun(World& world, const Scenario& sc)
-      : algorithm_(sc.text("scheduler.algorithm")), mpi_(sc.text("mpi")),
+      : algorithm_(sc.spec(storm::scheduler_params()).algorithm), mpi_(sc.text("mpi")),
         gantt_span_(sc.quantity("workload.gantt_span")), nodes_(unsigned(sc.integer("platform.nodes"))),
         pes_(unsigned(sc.integer("platform.pes_per_node"))),
         sc_span_(sc.text("workload.gantt_span")),

@@ -2,9 +2,9 @@
 
 #include "apps/app.hpp"
 #include "sim/kinds/app/app_run.hpp"
-#include "sim/kinds/workload/scheduler_params.hpp"
 #include "sim/machine/mpi_job.hpp"
 #include "storm/launch/params.hpp"
+#include "storm/machine_manager/params.hpp"
 
 #include <fmt/format.h>
 #include <xbt/log.h>
@@ -17,16 +17,17 @@ namespace {
 
 storm::MachineSpec machine_spec(const Scenario& sc)
 {
+  const storm::SchedulerSpec scheduler = sc.spec(storm::scheduler_params());
   storm::MachineSpec spec;
   spec.nodes = unsigned(sc.integer("platform.nodes"));
   spec.pes_per_node = unsigned(sc.integer("platform.pes_per_node"));
-  spec.quantum = sc.quantity("scheduler.quantum");
-  spec.algorithm = &storm::algorithm(sc.text("scheduler.algorithm"));
-  spec.rows = spec.algorithm->make == nullptr ? 1 : unsigned(sc.integer("scheduler.mpl"));
-  spec.backfill = storm::Backfill{sc.text("scheduler.backfill") == "easy", double(spec.rows)};
+  spec.quantum = scheduler.quantum;
+  spec.algorithm = &storm::algorithm(scheduler.algorithm);
+  spec.rows = spec.algorithm->make == nullptr ? 1 : scheduler.mpl;
+  spec.backfill = storm::Backfill{scheduler.easy_backfill, double(spec.rows)};
   if (spec.algorithm->make != nullptr) {
-    spec.policy = policy_spec(sc);
-    spec.switch_cost = sc.quantity("scheduler.context_switch");
+    spec.policy = scheduler.policy;
+    spec.switch_cost = scheduler.context_switch;
     spec.cache = sc.spec(storm::cache_params());
     spec.memory = sc.spec(storm::memory_params());
   }
