@@ -38,7 +38,7 @@ const LocalProcess* PeView::slot_process() const
 
 NodeManager::NodeManager(sg4::Host* cpu, unsigned node, unsigned pes, const Policy& policy, double switch_cost,
                          CacheSpec cache, MemorySpec memory)
-    : cpu_(cpu), node_(node), policy_(policy), memory_(memory), woken_(pes), charged_at_(pes, 0)
+    : cpu_(cpu), node_(node), policy_(policy), memory_(memory, cpu), woken_(pes), charged_at_(pes, 0)
 {
   for (unsigned p = 0; p < pes; ++p)
     pes_.push_back(std::make_unique<Pe>(cpu, node, p, switch_cost, cache, &memory_));

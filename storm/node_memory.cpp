@@ -1,5 +1,8 @@
 #include "storm/node_memory.hpp"
 
+#include <simgrid/s4u/Disk.hpp>
+#include <simgrid/s4u/Host.hpp>
+
 #include <algorithm>
 #include <stdexcept>
 #include <string>
@@ -11,10 +14,14 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(storm_node_memory, "storm.node_memory: A node's mem
 
 namespace bcssim::storm {
 
-NodeMemory::NodeMemory(MemorySpec spec) : spec_(spec)
+NodeMemory::NodeMemory(MemorySpec spec, simgrid::s4u::Host* host) : spec_(spec)
 {
   if (spec.bytes < 0 || (spec.bytes > 0 && !(spec.swap_bandwidth > 0)))
     throw std::invalid_argument("storm::NodeMemory: a bounded memory needs a positive swap bandwidth");
+  if (spec.bytes > 0 && host != nullptr) // one disk: every PE's paging shares its bandwidth, both directions too
+    swap_ = host->create_disk("swap", spec.swap_bandwidth, spec.swap_bandwidth)
+                ->set_readwrite_bandwidth(spec.swap_bandwidth)
+                ->seal();
 }
 
 void NodeMemory::attach(ProcessKey p, double footprint)

@@ -2,12 +2,14 @@
 // A node's physical memory shared by the processes placed on it (issue 46 part 2). Each process has a resident
 // footprint (job.footprint) that it touches whenever it runs. While the footprints fit, nothing moves. When they do
 // not, a process that is switched in and has lost pages since it last ran pages them back in, and whatever it needs
-// beyond the free memory is paged out of the others, least recently switched in first (the ones holding a PE of the
-// node last); both at the swap bandwidth, as work of the incoming process before its next computation. A process's
+// beyond the free memory is paged out of the others, least recently released first (the ones holding a PE of the
+// node last); both through the node's swap disk, which the node's PEs share, before the process computes again. A process's
 // first run pays only what it pushes out: its own first touch is part of its measured compute time. This is global
 // LRU at the granularity of whole processes, the worst case for a periodic (BSP) code whose footprint is all touched
 // every quantum (docs/model.md, "Memory and paging").
 #include "storm/pe.hpp"
+
+#include <simgrid/forward.h>
 
 #include <cstdint>
 #include <map>
@@ -17,8 +19,11 @@ namespace bcssim::storm {
 class NodeMemory {
 public:
   /// `spec.bytes` 0: unbounded (nothing is ever paged). Throws std::invalid_argument on a bounded memory with no
-  /// positive swap bandwidth.
-  explicit NodeMemory(MemorySpec spec);
+  /// positive swap bandwidth. A bounded memory on `host` gets the node's swap disk there (reads and writes share
+  /// spec.swap_bandwidth); without a host only the accounting is kept (tests of the accounting alone).
+  explicit NodeMemory(MemorySpec spec, simgrid::s4u::Host* host = nullptr);
+  /// The node's swap disk (null: unbounded memory, or no host).
+  simgrid::s4u::Disk* swap() const { return swap_; }
 
   /// A process is placed on the node with `footprint` bytes; it occupies nothing until it first runs. Throws
   /// std::invalid_argument if the footprint alone exceeds the memory.
@@ -41,7 +46,6 @@ public:
   /// before any incoming one runs; the PE's own release then finds nothing to do).
   void release(ProcessKey p);
 
-  double bandwidth() const { return spec_.swap_bandwidth; }
   double resident(ProcessKey p) const;
   double paged_in() const { return paged_in_; }
   double paged_out() const { return paged_out_; }
@@ -59,6 +63,7 @@ private:
   double evict(ProcessKey p, double bytes);
 
   MemorySpec spec_;
+  simgrid::s4u::Disk* swap_ = nullptr;
   std::map<ProcessKey, Process> processes_;
   double used_ = 0;
   std::uint64_t clock_ = 0;

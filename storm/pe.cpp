@@ -5,9 +5,11 @@
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/Exception.hpp>
+#include <simgrid/s4u/Disk.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <stdexcept>
 #include <string>
 #include <xbt/log.h>
@@ -58,30 +60,30 @@ double Pe::work_done() const
   return sum;
 }
 
-double Pe::compute_done() const
+bool Pe::page(ProcessKey p, Slot& s)
 {
-  double sum = retired_compute_;
-  for (const auto& [key, s] : slots_)
-    sum += s.compute_time + (s.exec ? std::max(0.0, sg4::Engine::get_clock() - s.started_at - s.paging_left) : 0);
-  return sum;
-}
-
-void Pe::account_paging(ProcessKey p, Slot& s, double seconds)
-{
-  const double done = std::min(s.paging_left, seconds);
-  s.paging_left -= done;
-  s.compute_time += seconds - done;
-  if (s.paging_left <= 0 || s.remaining <= 0)
-    return;
-  // Descheduled while paging: outs go first, so what is left is page-in first. The page-in not done is not
-  // resident; the page-out not done is owed (the others' pages are already counted out).
-  const double undone = s.paging_left * memory_->bandwidth();
-  const double undone_in = std::min(undone, s.paging_in);
-  memory_->unload(p, undone_in);
-  s.out_owed += undone - undone_in;
-  paged_bytes_ -= undone;
-  s.remaining = std::max(0.0, s.remaining - s.paging_left * cpu_->get_speed());
-  s.paging_left = 0;
+  simgrid::s4u::Disk* swap = memory_->swap();
+  if (swap == nullptr)
+    throw std::logic_error("storm::Pe: node " + std::to_string(node_) + " pages without a swap disk");
+  while (s.page_out > 0 || s.page_in > 0) {
+    const bool out = s.page_out > 0;
+    const double bytes = out ? s.page_out : s.page_in;
+    s.io = swap->io_init(sg_size_t(std::ceil(bytes)), out ? sg4::Io::OpType::WRITE : sg4::Io::OpType::READ);
+    s.io->start();
+    try {
+      s.io->wait();
+      (out ? s.page_out : s.page_in) = 0;
+      s.io = nullptr;
+    } catch (const simgrid::CancelException&) { // descheduled: stop() kept what is left
+      s.io = nullptr;
+      memory_->unload(p, s.page_in);
+      s.out_owed += s.page_out;
+      paged_bytes_ -= s.page_in + s.page_out;
+      s.page_in = s.page_out = 0;
+      return false;
+    }
+  }
+  return true;
 }
 
 void Pe::attach(ProcessKey p, double working_set, double footprint)
@@ -113,7 +115,6 @@ void Pe::detach(ProcessKey p)
   if (slot(p).remaining > 0)
     throw std::logic_error("storm::Pe: " + name(p) + " exits while computing");
   retired_ += slot(p).cpu_time;
-  retired_compute_ += slot(p).compute_time;
   slots_.erase(p);
   if (memory_ != nullptr)
     memory_->detach(p);
@@ -126,6 +127,17 @@ void Pe::detach(ProcessKey p)
 
 void Pe::stop(ProcessKey p)
 {
+  if (const sg4::IoPtr io = slot(p).io) { // paging: what is left of the current transfer stays to do
+    if (io->get_state() == sg4::Activity::State::FINISHED)
+      return;
+    const double left = io->get_remaining();
+    auto it = slots_.find(p);
+    if (it == slots_.end() || it->second.io != io || left <= 0)
+      return; // it saw its transfer end meanwhile
+    (it->second.page_out > 0 ? it->second.page_out : it->second.page_in) = left;
+    io->cancel(); // its process's wait ends in CancelException, at this instant
+    return;
+  }
   // get_state(), get_remaining() and cancel() are simcalls: the process may resume between them (its work done
   // at this very instant), end its execute() and even exit. Keep the Exec alive, and look the process up again.
   const sg4::ExecPtr exec = slot(p).exec;
@@ -171,15 +183,16 @@ void Pe::execute(ProcessKey p, double flops)
         paging.out += s.out_owed;
         s.out_owed = 0;
         if (paging.in + paging.out > 0) {
-          s.paging_in = paging.in;
-          s.paging_left = (paging.in + paging.out) / memory_->bandwidth();
-          s.remaining += s.paging_left * cpu_->get_speed();
+          s.page_in = paging.in;
+          s.page_out = paging.out;
           paged_bytes_ += paging.in + paging.out;
           ++pagings_;
           base::emit("storm.page", std::uint64_t(paging.in + paging.out));
         }
       }
     }
+    if ((s.page_out > 0 || s.page_in > 0) && !page(p, s))
+      continue; // descheduled while paging: it waits for the PE, and pages again when switched back in
     s.exec = sg4::Exec::init()->set_flops_amount(s.remaining)->set_host(cpu_);
     s.exec->start();
     s.started_at = sg4::Engine::get_clock();
@@ -188,13 +201,8 @@ void Pe::execute(ProcessKey p, double flops)
       s.remaining = 0;
     } catch (const simgrid::CancelException&) { // descheduled: stop() kept what is left
     }
-    const double ran = sg4::Engine::get_clock() - s.started_at;
-    s.cpu_time += ran;
+    s.cpu_time += sg4::Engine::get_clock() - s.started_at;
     s.exec = nullptr;
-    if (s.paging_left > 0)
-      account_paging(p, s, ran);
-    else
-      s.compute_time += ran;
   }
 }
 

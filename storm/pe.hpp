@@ -7,7 +7,8 @@
 // it last did pushed out: min(its working set, the cache, the bytes they loaded), at the memory bandwidth, as
 // work of its own (a process's first computation here refills nothing: its compulsory misses are part of its
 // measured compute time) (issue 46; docs/model.md, the PE's cache). With the node's memory oversubscribed, it
-// also pages back what it lost and pages others out (storm/node_memory.hpp), as work of its own too.
+// first pages others out and what it lost back in through the node's swap disk (storm/node_memory.hpp), holding
+// the PE idle meanwhile.
 //
 // Every CPU use of a process goes through execute(), so that a descheduled process neither computes nor runs
 // library code. Who runs is decided by explicit keys (job, rank) passed in by the Node Manager, never by the
@@ -15,6 +16,7 @@
 #include <simgrid/s4u/ConditionVariable.hpp>
 #include <simgrid/s4u/Exec.hpp>
 #include <simgrid/s4u/Host.hpp>
+#include <simgrid/s4u/Io.hpp>
 #include <simgrid/s4u/Mutex.hpp>
 
 #include "storm/pe_params.hpp"
@@ -77,11 +79,9 @@ public:
     double to = -1;
   };
   const std::vector<Holding>& history() const { return history_; }
-  /// s of work done by every process placed here so far (including one progressing now).
+  /// s of work done by every process placed here so far (including one progressing now). Paging is not work (the
+  /// PE waits for the disk): a thrashing node, whose processes only page, makes no progress.
   double work_done() const;
-  /// The same less the time spent paging: what the Machine Manager counts as progress (a thrashing node, whose
-  /// processes only page, makes none).
-  double compute_done() const;
   /// Context switches paid so far.
   std::uint64_t switches() const { return switches_; }
   /// Bytes refilled into this PE's cache after switches so far, and the refills that moved any.
@@ -104,15 +104,14 @@ private:
     bool refill_due = false;    // switched in since its last computation here
     bool ran_here = false;      // its working set has been in this PE's cache
     double mark = 0;            // loaded_ when its working set was last loaded
-    double paging_in = 0;       // B of page-in in its current paging
-    double paging_left = 0;     // s of its current paging not done yet (at the front of `remaining`)
+    simgrid::s4u::IoPtr io;     // its paging in progress (null: none)
+    double page_out = 0;        // B still to page out of others (first), then
+    double page_in = 0;         // B of its own still to page back in
     double out_owed = 0;        // B of page-out cut short by a switch: paid at its next switch-in
-    double compute_time = 0;    // s of cpu_time not spent paging (kept apart, not subtracted: a thrashing
-                                // process's stays exactly the same)
   };
-  /// After p's Exec ended or was cancelled having run `seconds`: its paging's progress; a page-in cut short by a
-  /// switch is not resident, and is done again (and only then) at the next switch-in.
-  void account_paging(ProcessKey p, Slot& s, double seconds);
+  /// p pages what is left of its paging, out first: true when done, false when a switch cut it short (then the
+  /// page-in not done is not resident and is done again, the page-out not done is owed: at the next switch-in).
+  bool page(ProcessKey p, Slot& s);
   /// The bytes `s` refills now (switched in, about to compute), and the cache's accounting of them.
   double refill(Slot& s);
   Slot& slot(ProcessKey p);
@@ -137,7 +136,6 @@ private:
   bool switching_ = false;
   std::uint64_t switches_ = 0;
   double retired_ = 0; // cpu time of processes detached
-  double retired_compute_ = 0; // their compute_time
   std::vector<Holding> history_;
 };
 

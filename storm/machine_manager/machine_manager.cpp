@@ -214,7 +214,7 @@ double MachineManager::progress() const
   double p = double(done_) + noted_calls_;
   for (const auto& nm : nms_)
     for (unsigned pe = 0; pe < nm->pes(); ++pe)
-      p += nm->pe(pe).compute_done(); // paging is no progress: a thrashing machine stalls
+      p += nm->pe(pe).work_done(); // paging is no work: a thrashing machine stalls
   // Only the jobs still running: a workload's thousands of ended jobs would make every quantum cost their profiles.
   for (std::size_t id = 0; id < jobs_.size(); ++id)
     if (started_[id] && !noted_[id])

@@ -111,10 +111,10 @@ TEST_CASE("a process switched back in refills what the other pushed out of the c
 TEST_CASE("with the node's memory oversubscribed, a process switched back in pages its loss in and others out")
 {
   // 100 kB of memory, two processes of 60 kB on one PE, paging at 1 GB/s, 4 ms quanta. B's first run pushes 20 kB
-  // of A out (20 us, paid by B: its own first touch is free); from then on each process switched in pages 20 kB in
-  // and 20 kB of the other out: 40 us of its own work each time.
+  // of A out (20 us on the swap disk, its PE idle: its own first touch is free); from then on each process
+  // switched in pages 20 kB of the other out and 20 kB in: 40 us each time, before it computes.
   Machine m;
-  storm::NodeMemory memory(storm::MemorySpec{100e3, 1e9});
+  storm::NodeMemory memory(storm::MemorySpec{100e3, 1e9}, m.cpu);
   storm::Pe pe(m.cpu, 0, 0, 0, storm::CacheSpec{}, &memory);
   const storm::ProcessKey a{0, 0}, b{1, 0};
   pe.attach(a, 0, 60e3);
@@ -138,6 +138,50 @@ TEST_CASE("with the node's memory oversubscribed, a process switched back in pag
   CHECK(memory.paged_in() == doctest::Approx(4 * 20e3));
   CHECK(memory.paged_out() == doctest::Approx(5 * 20e3));
   CHECK(pe.paged_bytes() == doctest::Approx(9 * 20e3));
+  CHECK(pe.cpu_time(a) == doctest::Approx(10e-3).epsilon(1e-12)); // paging is no CPU time: the PE waits
+  CHECK(pe.work_done() == doctest::Approx(20e-3).epsilon(1e-12));
+}
+
+TEST_CASE("the PEs of a node share its swap disk: two processes paging at once take twice as long")
+{
+  // Two jobs of two 100 kB processes, one process of each on each of two PEs, 200 kB of memory. Job a runs first
+  // and fills it; when job b is switched in, each of its processes pushes 100 kB of a's out at the same time as
+  // the other: 200 kB through the node's one 1 GB/s disk, 200 us for both, where one alone would take 100 us.
+  Machine m;
+  storm::NodeMemory memory(storm::MemorySpec{200e3, 1e9}, m.cpu);
+  storm::Pe pe0(m.cpu, 0, 0, 0, storm::CacheSpec{}, &memory), pe1(m.cpu, 0, 1, 0, storm::CacheSpec{}, &memory);
+  const storm::ProcessKey a0{0, 0}, a1{0, 1}, b0{1, 0}, b1{1, 1};
+  pe0.attach(a0, 0, 100e3);
+  pe1.attach(a1, 0, 100e3);
+  pe0.attach(b0, 0, 100e3);
+  pe1.attach(b1, 0, 100e3);
+  double end_b0 = -1, end_b1 = -1, end_a0 = -1, end_a1 = -1;
+  sg4::Actor::create("a0", m.cpu, [&] { pe0.execute(a0, 1e-3 * kSpeed); end_a0 = now(); });
+  sg4::Actor::create("a1", m.cpu, [&] { pe1.execute(a1, 1e-3 * kSpeed); end_a1 = now(); });
+  sg4::Actor::create("b0", m.cpu, [&] { pe0.execute(b0, 1e-3 * kSpeed); end_b0 = now(); });
+  sg4::Actor::create("b1", m.cpu, [&] { pe1.execute(b1, 1e-3 * kSpeed); end_b1 = now(); });
+  sg4::Actor::create("nm", m.cpu, [&] {
+    // Job a first (it fills the memory: its own first touch is free), then job b at 2 ms, as a Node Manager
+    // switches a node: every outgoing process released and every incoming one held before any PE switches.
+    memory.hold(a0);
+    memory.hold(a1);
+    pe0.switch_to(a0);
+    pe1.switch_to(a1);
+    sg4::this_actor::sleep_until(2e-3);
+    memory.release(a0);
+    memory.release(a1);
+    memory.hold(b0);
+    memory.hold(b1);
+    pe0.switch_to(b0);
+    pe1.switch_to(b1);
+  });
+  m.engine->run();
+  CHECK(end_a0 == doctest::Approx(1e-3).epsilon(1e-12));
+  CHECK(end_a1 == doctest::Approx(1e-3).epsilon(1e-12));
+  // b0 and b1 each push 100 kB of a's out (no page-in: their first run) at the same time: 200 kB, 200 us.
+  CHECK(end_b0 == doctest::Approx(2e-3 + 200e-6 + 1e-3).epsilon(1e-12));
+  CHECK(end_b1 == doctest::Approx(2e-3 + 200e-6 + 1e-3).epsilon(1e-12));
+  CHECK(memory.paged_out() == doctest::Approx(200e3));
 }
 
 TEST_CASE("footprints that fit in the node's memory never page, and an exited process frees its memory")
