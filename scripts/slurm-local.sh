@@ -69,15 +69,28 @@ CONF
   export SLURM_CONF=$CONF
   slurmctld -f "$CONF"
   slurmd -f "$CONF"
+  up=0
   for _ in $(seq 1 60); do
-    if sinfo -h -o '%T' 2>/dev/null | grep -qE '^(idle|mixed|allocated)'; then
-      echo "slurm-local: up ($DIR); export SLURM_CONF=$CONF"
-      exit 0
-    fi
+    if sinfo -h -o '%T' 2>/dev/null | grep -qE '^(idle|mixed|allocated)'; then up=1; break; fi
     sleep 1
   done
-  echo "slurm-local: the node did not come up in 60 s; logs in $DIR" >&2
+  # Up means a job runs to its end: a node can be idle yet unable to start jobs (no way to track processes here).
+  if [ "$up" = 1 ]; then
+    rm -f "$DIR/smoke.out"
+    sbatch --quiet --output="$DIR/smoke.out" --wrap='echo ran' >/dev/null 2>&1 || up=0
+    for _ in $(seq 1 30); do
+      grep -qx ran "$DIR/smoke.out" 2>/dev/null && break
+      sleep 1
+    done
+    grep -qx ran "$DIR/smoke.out" 2>/dev/null || up=0
+  fi
+  if [ "$up" = 1 ]; then
+    echo "slurm-local: up, a job ran ($DIR); export SLURM_CONF=$CONF"
+    exit 0
+  fi
+  echo "slurm-local: no job ran within 90 s; logs in $DIR" >&2
   tail -n 20 "$DIR"/slurmctld.log "$DIR"/slurmd.log >&2 || true
+  stop
   exit 1
   ;;
 env)
