@@ -65,7 +65,16 @@ bool Pe::page(ProcessKey p, Slot& s)
   simgrid::s4u::Disk* swap = memory_->swap();
   if (swap == nullptr)
     throw std::logic_error("storm::Pe: node " + std::to_string(node_) + " pages without a swap disk");
+  auto cut_short = [&] { // the page-in not done is not resident; the page-out not done is owed
+    memory_->unload(p, s.page_in);
+    s.out_owed += s.page_out;
+    paged_bytes_ -= s.page_in + s.page_out;
+    s.page_in = s.page_out = 0;
+    return false;
+  };
   while (s.page_out > 0 || s.page_in > 0) {
+    if (!holds(p)) // switched away at the instant its page-out ended (stop() found nothing to cancel)
+      return cut_short();
     const bool out = s.page_out > 0;
     const double bytes = out ? s.page_out : s.page_in;
     s.io = swap->io_init(sg_size_t(std::ceil(bytes)), out ? sg4::Io::OpType::WRITE : sg4::Io::OpType::READ);
@@ -76,11 +85,7 @@ bool Pe::page(ProcessKey p, Slot& s)
       s.io = nullptr;
     } catch (const simgrid::CancelException&) { // descheduled: stop() kept what is left
       s.io = nullptr;
-      memory_->unload(p, s.page_in);
-      s.out_owed += s.page_out;
-      paged_bytes_ -= s.page_in + s.page_out;
-      s.page_in = s.page_out = 0;
-      return false;
+      return cut_short();
     }
   }
   return true;
@@ -191,8 +196,10 @@ void Pe::execute(ProcessKey p, double flops)
         }
       }
     }
-    if ((s.page_out > 0 || s.page_in > 0) && !page(p, s))
-      continue; // descheduled while paging: it waits for the PE, and pages again when switched back in
+    // Paging waits for the disk (simcalls): the PE may have been switched away by the time it ends, so check again
+    // before computing, as above. Cut short, it waits for the PE and pages again when switched back in.
+    if ((s.page_out > 0 || s.page_in > 0) && (!page(p, s) || !holds(p)))
+      continue;
     s.exec = sg4::Exec::init()->set_flops_amount(s.remaining)->set_host(cpu_);
     s.exec->start();
     s.started_at = sg4::Engine::get_clock();

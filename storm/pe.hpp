@@ -109,8 +109,9 @@ private:
     double page_in = 0;         // B of its own still to page back in
     double out_owed = 0;        // B of page-out cut short by a switch: paid at its next switch-in
   };
-  /// p pages what is left of its paging, out first: true when done, false when a switch cut it short (then the
-  /// page-in not done is not resident and is done again, the page-out not done is owed: at the next switch-in).
+  /// p, holding the PE, pages what is left of its paging, out first: true when done, false when a switch cut it
+  /// short (then the page-in not done is not resident and is done again, the page-out not done is owed: at the
+  /// next switch-in).
   bool page(ProcessKey p, Slot& s);
   /// The bytes `s` refills now (switched in, about to compute), and the cache's accounting of them.
   double refill(Slot& s);
