@@ -7,7 +7,9 @@
 #include "sim/output/plot.hpp"
 
 #include <algorithm>
+#include <cstdlib>
 #include <iostream>
+#include <sstream>
 #include <system_error>
 #include <xbt/log.h>
 
@@ -17,6 +19,18 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_render_command,
 namespace bcssim::sim::cli {
 namespace {
 namespace fs = std::filesystem;
+
+bool on_path(const std::string& program)
+{
+  const char* path = std::getenv("PATH");
+  std::stringstream dirs(path != nullptr ? path : "");
+  for (std::string dir; std::getline(dirs, dir, ':');) {
+    std::error_code ec;
+    if (!dir.empty() && fs::is_regular_file(fs::path(dir) / program, ec))
+      return true;
+  }
+  return false;
+}
 
 class RenderCommand : public Command {
 public:
@@ -31,6 +45,8 @@ public:
 
   int run(const char*) override
   {
+    if (!on_path("gnuplot"))
+      throw ScenarioError("render", "gnuplot", "gnuplot installed and on PATH (scripts/install-deps.sh)");
     std::vector<fs::path> scripts;
     for (const std::string& folder : folders_) {
       std::error_code ec;
@@ -44,17 +60,24 @@ public:
         throw ScenarioError("render", folder, "a folder bcssim can read (" + ec.message() + ")");
     }
     std::sort(scripts.begin(), scripts.end()); // the order it reports in, whatever the file system's
-    std::size_t drawn = 0;
+    std::size_t drawn = 0, missing = 0;
     for (const fs::path& gp : scripts) {
       fs::path png = gp, svg = gp;
       png.replace_extension(".png");
       svg.replace_extension(".svg");
       if (!force_ && fs::exists(png) && fs::exists(svg))
         continue;
-      render_gnuplot(gp.parent_path(), gp.filename().string());
-      ++drawn;
+      render_gnuplot(gp.parent_path(), gp.filename().string()); // without gnuplot it only says so, once
+      if (fs::exists(png) && fs::exists(svg))
+        ++drawn;
+      else
+        ++missing;
     }
     std::cout << "rendered " << drawn << " of " << scripts.size() << " plots\n";
+    if (missing > 0) {
+      std::cerr << "error: " << missing << " plots were not drawn (is gnuplot installed? scripts/install-deps.sh)\n";
+      return 1;
+    }
     return 0;
   }
 
