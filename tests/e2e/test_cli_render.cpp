@@ -28,6 +28,11 @@ TEST_CASE("bcssim render draws the plots a results folder lacks, and only those"
   r = bcssim("render " + dir.string() + " --force");
   CHECK(r.output.find("rendered 2 of 2 plots") != std::string::npos);
 
+  // Without gnuplot nothing can be drawn: said, exit 2, rather than counting the images already there.
+  r = run_shell("PATH=/nonexistent " + exe() + " render " + dir.string() + " --force 2>&1");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("render = gnuplot: expected gnuplot installed and on PATH") != std::string::npos);
+
   r = bcssim("render " + (kTmp / "nowhere").string());
   CHECK(r.code == 2);
   CHECK(r.output.find("render = " + (kTmp / "nowhere").string() + ": expected an existing folder") !=
