@@ -1,5 +1,7 @@
 #include "sim/kinds/app/app_run.hpp"
 
+#include "sim/kinds/app/params.hpp"
+
 #include "apps/app.hpp"
 #include "base/event_stream.hpp"
 #include "mpi/bcs/bcs_comm.hpp"
@@ -17,7 +19,7 @@ namespace {
 // The number of ranks app.processes asks for (0 = every PE).
 unsigned app_processes(const Scenario& sc)
 {
-  const std::int64_t n = sc.integer("app.processes");
+  const unsigned n = sc.spec(app_params()).processes;
   return unsigned(n > 0 ? n : sc.integer("platform.nodes") * sc.integer("platform.pes_per_node"));
 }
 
@@ -37,7 +39,7 @@ AppRun::~AppRun() = default;
 void AppRun::start()
 {
   const unsigned ranks = app_processes(scenario_);
-  const std::string app = scenario_.text("app.name");
+  const std::string app = scenario_.spec(app_params()).name;
   holder_ = std::make_unique<base::PoolHolder>(); // before any rank starts a DMA
   job_ = std::make_unique<MpiJob>(world_, scenario_, app, placement_of(scenario_, ranks));
   // How many slices each call took (call_slices.csv), on the baseline too: the same grid, for comparison.
@@ -51,13 +53,13 @@ void AppRun::start()
   });
 }
 
-void AppRun::check() const { job_->check_finished("application '" + scenario_.text("app.name") + "'"); }
+void AppRun::check() const { job_->check_finished("application '" + scenario_.spec(app_params()).name + "'"); }
 
 AppResult AppRun::result() const
 {
   const mpi::Job& job = job_->job();
   AppResult r;
-  r.app = scenario_.text("app.name");
+  r.app = scenario_.spec(app_params()).name;
   r.variant = apps::find(r.app).variant(scenario_);
   r.mpi = scenario_.text("mpi");
   r.processes = job.placement().size();
@@ -73,7 +75,7 @@ AppResult AppRun::result() const
     r.emds = true;
     r.emds_global = world_.bcs_runtime().emds().global();
     r.emds_local = world_.bcs_runtime().emds().local();
-    r.emds_plot_node = unsigned(scenario_.integer("bcs.mds.plot_node"));
+    r.emds_plot_node = scenario_.spec(emds_plot_params()).node;
   }
   return r;
 }

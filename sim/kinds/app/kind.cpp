@@ -7,6 +7,7 @@
 #include "sim/kinds/app/app_report.hpp"
 #include "sim/kinds/app/app_run.hpp"
 #include "sim/kinds/app/mds_report.hpp"
+#include "sim/kinds/app/params.hpp"
 
 #include <fmt/format.h>
 #include <xbt/log.h>
@@ -18,22 +19,10 @@ namespace {
 
 std::vector<base::ParamDecl> params()
 {
-  std::vector<base::ParamDecl> c;
-  std::string doc = "Application of kind 'app':";
-  for (const apps::App& a : apps::registry())
-    doc += fmt::format(" '{}' = {};", a.name, a.doc);
-  doc.back() = '.';
-  c.push_back(base::choice_decl("app.name", apps::registry().front().name.c_str(), apps::names(), doc,
-                                "scenario choice"));
-  c.push_back(base::integer_decl("app.processes", 0, 0, 16777216,
-                                 "MPI processes (ranks) of the application, placed by job.placement from node 0; 0 = "
-                                 "every PE of the machine (platform.nodes x platform.pes_per_node).",
-                                 "scenario choice"));
+  std::vector<base::ParamDecl> c = base::declarations(app_params());
   for (const apps::App& a : apps::registry())
     c.insert(c.end(), a.params.begin(), a.params.end());
-  c.push_back(base::integer_decl("bcs.mds.plot_node", 0, 0, 16777215,
-                                 "The node whose local EMDS figures are plotted (000 Figures 5.4-5.5).",
-                                 "scenario choice"));
+  base::append_declarations(c, emds_plot_params());
   return c;
 }
 
@@ -42,19 +31,20 @@ void check(const Scenario& sc)
 {
   const std::int64_t nodes = sc.integer("platform.nodes");
   const std::int64_t pes = sc.integer("platform.pes_per_node");
-  const std::int64_t asked = sc.integer("app.processes");
+  const AppSpec app = sc.spec(app_params());
+  const std::int64_t asked = app.processes;
   if ((asked > 0 ? asked : nodes * pes) > nodes * pes)
     throw ScenarioError("app.processes", sc.shown("app.processes"),
                         fmt::format("at most platform.nodes x platform.pes_per_node = {} x {} = {} (or 0: all)",
                                     nodes, pes, nodes * pes));
   const unsigned ranks = app_ranks(sc);
   try {
-    if (auto e = apps::find(sc.text("app.name")).check(sc, app_context(sc, ranks)))
+    if (auto e = apps::find(app.name).check(sc, app_context(sc, ranks)))
       throw ScenarioError(e->path, e->value.empty() ? sc.shown(e->path) : e->value, e->allowed);
   } catch (const base::ParamRuleError& e) {
     throw ScenarioError(e.error.path, e.error.value, e.error.allowed);
   }
-  if (sc.integer("bcs.mds.plot_node") >= nodes)
+  if (sc.spec(emds_plot_params()).node >= nodes)
     throw ScenarioError("bcs.mds.plot_node", sc.shown("bcs.mds.plot_node"),
                         fmt::format("nodes below platform.nodes = {}", nodes));
 }
@@ -99,13 +89,13 @@ Kind app_kind()
   k.outputs = app_outputs();
   k.on_backend = true;
   k.run_time_s = [](const nlohmann::json& summary) { return summary.at("app").at("time_ns").get<double>() * 1e-9; };
-  k.subject = [](const Scenario& sc) { return sc.text("app.name"); };
+  k.subject = [](const Scenario& sc) { return sc.spec(app_params()).name; };
   k.x_path = "app.processes";
   k.x_label = "MPI processes";
   k.ranks = [](const Scenario& sc) {
-    return sc.integer("app.processes") > 0
-               ? std::uint64_t(sc.integer("app.processes"))
-               : std::uint64_t(sc.integer("platform.nodes") * sc.integer("platform.pes_per_node"));
+    const AppSpec app = sc.spec(app_params());
+    return app.processes > 0 ? std::uint64_t(app.processes)
+                             : std::uint64_t(sc.integer("platform.nodes") * sc.integer("platform.pes_per_node"));
   };
   k.headline = [](const nlohmann::json& summary) {
     const auto& a = summary.at("app");

@@ -1,5 +1,7 @@
 #include "sim/kinds/workload/jobs.hpp"
 
+#include "sim/kinds/app/params.hpp"
+
 #include "apps/app.hpp"
 #include "base/sim_time.hpp"
 #include "sim/kinds/app/app_run.hpp"
@@ -94,7 +96,7 @@ WorkloadJob make_job(std::size_t i, const nlohmann::json& record, const std::str
       throw ScenarioError(at + "." + e.path(), e.value(), e.allowed());
     }
   }();
-  job.app = resolved.text("app.name");
+  job.app = resolved.spec(app_params()).name;
   job.processes = app_ranks(resolved);
   if (job.processes > machine_pes)
     throw ScenarioError(at + ".app.processes", std::to_string(job.processes),
