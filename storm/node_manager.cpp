@@ -232,6 +232,13 @@ void NodeManager::run()
     hold_for_memory();
     for (unsigned pe = 0; pe < pes_.size(); ++pe)
       decide(pe);
+    // The preview can differ from a decision (an OS policy's counters, a process that changed state meanwhile):
+    // the memory's marks then follow who holds each PE now, by key.
+    for (const auto& [key, lp] : processes_)
+      if (pes_[lp.pe]->running() == key)
+        memory_.hold(key);
+      else
+        memory_.release(key);
   }
 }
 
