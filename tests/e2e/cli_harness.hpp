@@ -95,5 +95,11 @@ inline void check_golden_digest(const std::string& scenario, const fs::path& res
 }
 
 inline const std::string kDefault = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/default.json";
-inline const fs::path kTmp = fs::temp_directory_path() / "bcssim-e2e";
+/// The tests' scratch folder, one per test process: two suites running at once (a clone's ./test.sh beside a
+/// developer's run) would otherwise delete each other's files.
+inline fs::path scratch(const std::string& name)
+{
+  return fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
+}
+inline const fs::path kTmp = scratch("bcssim-e2e");
 } // namespace e2e

@@ -31,7 +31,7 @@ TEST_CASE("run your own MPI program: compile with smpicc, trace with smpirun -tr
             "scripts/install-deps.sh installs it)");
     return;
   }
-  const fs::path tmp = fs::temp_directory_path() / "bcssim-e2e-replay";
+  const fs::path tmp = scratch("bcssim-e2e-replay");
   fs::remove_all(tmp);
   fs::create_directories(tmp);
   const std::string data = std::string(BCSSIM_SOURCE_DIR) + "/tests/data/replay/program/";
@@ -69,7 +69,7 @@ TEST_CASE("run your own MPI program: compile with smpicc, trace with smpirun -tr
 
 TEST_CASE("replay: a missing trace, a malformed line and a wait for nothing are exit 2 naming them; nothing written")
 {
-  const fs::path tmp = fs::temp_directory_path() / "bcssim-e2e-replay-errors";
+  const fs::path tmp = scratch("bcssim-e2e-replay-errors");
   fs::remove_all(tmp);
   const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/replay-example.json";
   const std::string data = std::string(BCSSIM_SOURCE_DIR) + "/tests/data/replay/";

@@ -12,7 +12,7 @@ using namespace e2e;
 
 namespace {
 
-const fs::path kDir = fs::temp_directory_path() / "bcssim-e2e-slurm";
+const fs::path kDir = scratch("bcssim-e2e-slurm");
 
 void write_study(const fs::path& dir)
 {
