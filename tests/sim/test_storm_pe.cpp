@@ -11,6 +11,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 using namespace bcssim;
@@ -41,6 +42,25 @@ struct Machine {
 
 double now() { return sg4::Engine::get_clock(); }
 
+/// a and b each compute 10 ms on `pe`, which a Node Manager gives to a and b in turn every 4 ms from 0 until both
+/// are done. Runs the engine; returns when each ended.
+std::pair<double, double> alternate_every_4ms(Machine& m, storm::Pe& pe, storm::ProcessKey a, storm::ProcessKey b)
+{
+  double end_a = -1, end_b = -1;
+  sg4::Actor::create("a", m.cpu, [&] { pe.execute(a, 10e-3 * kSpeed); end_a = now(); });
+  sg4::Actor::create("b", m.cpu, [&] { pe.execute(b, 10e-3 * kSpeed); end_b = now(); });
+  sg4::Actor::create("nm", m.cpu, [&] {
+    for (int q = 0;; ++q) {
+      if (end_a >= 0 && end_b >= 0) // (set by the other actors)
+        break;
+      pe.switch_to(q % 2 == 0 ? a : b);
+      sg4::this_actor::sleep_until((q + 1) * 4e-3);
+    }
+  });
+  m.engine->run();
+  return {end_a, end_b};
+}
+
 } // namespace
 
 TEST_CASE("two processes on one PE alternate every 4 ms: each computes only while it holds it, switches cost 0.1 ms")
@@ -50,18 +70,7 @@ TEST_CASE("two processes on one PE alternate every 4 ms: each computes only whil
   const storm::ProcessKey a{0, 0}, b{1, 0};
   pe.attach(a);
   pe.attach(b);
-  double end_a = -1, end_b = -1;
-  sg4::Actor::create("a", m.cpu, [&] { pe.execute(a, 10e-3 * kSpeed); end_a = now(); });
-  sg4::Actor::create("b", m.cpu, [&] { pe.execute(b, 10e-3 * kSpeed); end_b = now(); });
-  sg4::Actor::create("nm", m.cpu, [&] {
-    for (int q = 0;; ++q) { // until both are done (they set end_a and end_b from their own actors)
-      if (end_a >= 0 && end_b >= 0)
-        break;
-      pe.switch_to(q % 2 == 0 ? a : b);
-      sg4::this_actor::sleep_until((q + 1) * 4e-3);
-    }
-  });
-  m.engine->run();
+  const auto [end_a, end_b] = alternate_every_4ms(m, pe, a, b);
   // A: [0.1, 4) + [8.1, 12) = 7.8 ms, then 2.2 ms from 16.1; B: [4.1, 8) + [12.1, 16) + 2.2 ms from 20.1.
   CHECK(end_a == doctest::Approx(18.3e-3).epsilon(1e-12));
   CHECK(end_b == doctest::Approx(22.3e-3).epsilon(1e-12));
@@ -87,18 +96,7 @@ TEST_CASE("a process switched back in refills what the other pushed out of the c
   const storm::ProcessKey a{0, 0}, b{1, 0};
   pe.attach(a, 1024 * 1024);
   pe.attach(b, 64 * 1024);
-  double end_a = -1, end_b = -1;
-  sg4::Actor::create("a", m.cpu, [&] { pe.execute(a, 10e-3 * kSpeed); end_a = now(); });
-  sg4::Actor::create("b", m.cpu, [&] { pe.execute(b, 10e-3 * kSpeed); end_b = now(); });
-  sg4::Actor::create("nm", m.cpu, [&] {
-    for (int q = 0;; ++q) {
-      if (end_a >= 0 && end_b >= 0) // (set by the other actors)
-        break;
-      pe.switch_to(q % 2 == 0 ? a : b);
-      sg4::this_actor::sleep_until((q + 1) * 4e-3);
-    }
-  });
-  m.engine->run();
+  const auto [end_a, end_b] = alternate_every_4ms(m, pe, a, b);
   const double refill = 65536 / 1e9;
   // A: [0, 4) + [8, 12) less one refill, then at 16 the rest and a second refill.
   CHECK(end_a == doctest::Approx(16e-3 + (10e-3 - 8e-3 + refill) + refill).epsilon(1e-12));
@@ -119,18 +117,7 @@ TEST_CASE("with the node's memory oversubscribed, a process switched back in pag
   const storm::ProcessKey a{0, 0}, b{1, 0};
   pe.attach(a, 0, 60e3);
   pe.attach(b, 0, 60e3);
-  double end_a = -1, end_b = -1;
-  sg4::Actor::create("a", m.cpu, [&] { pe.execute(a, 10e-3 * kSpeed); end_a = now(); });
-  sg4::Actor::create("b", m.cpu, [&] { pe.execute(b, 10e-3 * kSpeed); end_b = now(); });
-  sg4::Actor::create("nm", m.cpu, [&] {
-    for (int q = 0;; ++q) {
-      if (end_a >= 0 && end_b >= 0) // (set by the other actors)
-        break;
-      pe.switch_to(q % 2 == 0 ? a : b);
-      sg4::this_actor::sleep_until((q + 1) * 4e-3);
-    }
-  });
-  m.engine->run();
+  const auto [end_a, end_b] = alternate_every_4ms(m, pe, a, b);
   // A: 4 ms in [0, 4), then 40 us of paging at 8 and at 16: done 2 ms + 2 x 40 us after 16.
   CHECK(end_a == doctest::Approx(16e-3 + 2e-3 + 2 * 40e-6).epsilon(1e-12));
   // B: 20 us at 4, then 40 us at 12 and at 20: done 2 ms + 20 us + 2 x 40 us after 20.
