@@ -3,10 +3,10 @@
 // footprint (job.footprint) that it touches whenever it runs. While the footprints fit, nothing moves. When they do
 // not, a process that is switched in and has lost pages since it last ran pages them back in, and whatever it needs
 // beyond the free memory is paged out of the others, least recently released first (the ones holding a PE of the
-// node last); both through the node's swap disk, which the node's PEs share, before the process computes again. A process's
-// first run pays only what it pushes out: its own first touch is part of its measured compute time. This is global
-// LRU at the granularity of whole processes, the worst case for a periodic (BSP) code whose footprint is all touched
-// every quantum (docs/model.md, "Memory and paging").
+// node last); both through the node's swap disk, which the node's PEs share, before the process computes again. A
+// process's first run pays only what it pushes out: its own first touch is part of its measured compute time. This
+// is global LRU at the granularity of whole processes, the worst case for a periodic (BSP) code whose footprint is
+// all touched every quantum (docs/model.md, "Memory and paging").
 #include "storm/pe.hpp"
 
 #include <simgrid/forward.h>
@@ -54,7 +54,7 @@ private:
   struct Process {
     double footprint = 0;
     double resident = 0;
-    bool ran = false;          // it has been resident once (later page-ins are swap traffic)
+    bool ran = false;           // it has been resident once (later page-ins are swap traffic)
     bool holding = false;       // it holds a PE now
     std::uint64_t last_use = 0; // when it last gave a PE up (a counter: an explicit key, never SimGrid's order)
   };

@@ -26,7 +26,7 @@ namespace sg4 = simgrid::s4u;
 MachineManager::MachineManager(MachineAccess machine, MachineSpec spec, std::vector<JobRequest> jobs, JobHost& host)
     : machine_(machine), spec_(std::move(spec)), jobs_(std::move(jobs)), host_(host), records_(jobs_.size()),
       matrix_(spec_.nodes, spec_.pes_per_node, spec_.rows, spec_.backfill), tick_of_(jobs_.size()),
-      by_submit_(jobs_.size()), noted_(jobs_.size(), 0), started_(jobs_.size(), 0)
+      by_submit_(jobs_.size()), noted_(jobs_.size(), 0)
 {
   // The tick at which each job is submitted (the first at or after its submit time); submission order: tick,
   // then job number.
@@ -67,7 +67,6 @@ void MachineManager::dispatch(const GangMatrix::Placed& placed)
   JobRecord& record = records_.at(std::size_t(id));
   record.start = sg4::Engine::get_clock();
   record.pes = placed.pes;
-  started_.at(std::size_t(id)) = 1;
   base::emit("storm.job.start", std::uint64_t(id));
   XBT_VERB("job %d (%zu processes) starts in row %u", id, placed.pes.size(), unsigned(placed.row));
   host_.place(id, placed.pes, unsigned(placed.row));
@@ -118,7 +117,7 @@ bool MachineManager::tick(std::int64_t k)
     if (records_[id].end < now) {
       noted_[id] = 1;
       ++done_;
-      if (started_[id])
+      if (records_[id].start >= 0) // (a job that never started has no calls)
         noted_calls_ += host_.calls(int(id));
       matrix_.finish(int(id));
     } else {
@@ -217,7 +216,7 @@ double MachineManager::progress() const
       p += nm->pe(pe).work_done(); // paging is no work: a thrashing machine stalls
   // Only the jobs still running: a workload's thousands of ended jobs would make every quantum cost their profiles.
   for (std::size_t id = 0; id < jobs_.size(); ++id)
-    if (started_[id] && !noted_[id])
+    if (records_[id].start >= 0 && !noted_[id])
       p += host_.calls(int(id));
   return p;
 }

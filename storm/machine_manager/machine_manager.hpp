@@ -129,7 +129,6 @@ private:
   std::vector<int> by_submit_;        // job numbers in submission order
   std::size_t next_ = 0, done_ = 0;   // submitted so far, noted ended so far
   std::vector<char> noted_;
-  std::vector<char> started_;
   double noted_calls_ = 0; // MPI calls completed by the jobs noted ended (progress() reads only running jobs)
   std::uint64_t pagings_at_progress_ = 0; // pagings() when the MM last saw progress
   bool thrashing_ = false;

@@ -16,6 +16,7 @@
 #include "storm/algorithms.hpp"
 #include "storm/launch/params.hpp"
 #include "storm/machine_manager/params.hpp"
+#include "storm/pe_params.hpp"
 
 #include <fmt/format.h>
 
@@ -101,7 +102,7 @@ std::vector<base::ParamDecl> params()
 // computation: no source describes such a run, and the thesis avoided it (ch. 4 §4.3.3.3, the "memory wall").
 void check_memory(const Scenario& sc, const std::vector<WorkloadJob>& jobs)
 {
-  const double memory = sc.quantity("platform.memory.size");
+  const double memory = sc.spec(storm::memory_params()).bytes;
   const double machine_footprint = sc.quantity("job.footprint");
   if (memory <= 0)
     return;
@@ -165,7 +166,7 @@ public:
         dynamic_(!sc.text("workload.swf").empty()),
         run_(std::make_unique<WorkloadRun>(world, sc, workload_jobs(sc, &skipped_)))
   {
-    run_->start();
+    run_->start_machine_manager();
   }
   void finish() override
   {

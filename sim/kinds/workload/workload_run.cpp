@@ -56,7 +56,7 @@ WorkloadRun::WorkloadRun(World& world, const Scenario& scenario, std::vector<Wor
 
 WorkloadRun::~WorkloadRun() = default;
 
-void WorkloadRun::start() { mm_->start(); }
+void WorkloadRun::start_machine_manager() { mm_->start(); }
 
 void WorkloadRun::place(int id, const std::vector<storm::PeId>& pes, unsigned row)
 {

@@ -34,7 +34,7 @@ public:
   WorkloadRun(World& world, const Scenario& scenario, std::vector<WorkloadJob> jobs);
   ~WorkloadRun() override;
   /// Creates the Machine Manager's actor; the caller runs the engine, then calls check().
-  void start();
+  void start_machine_manager();
   /// Throws DeadlockError (or a job's failure) when a job did not finish.
   void check() const;
   std::vector<JobOutcome> outcomes() const;
