@@ -2,7 +2,7 @@
 // What a context switch costs a PE beyond the switch itself (issue 46 parts 1 and 2): the incoming process refills the
 // part of its cache working set that the processes run since it last ran pushed out, at the node's memory
 // bandwidth. The platform's cache and bandwidth per PE (scenario section "platform.pe", preset values with their
-// sources in sim/config/presets.cpp) and each job's working set ("job.working_set").
+// sources in sim/catalogue/presets.cpp) and each job's working set ("job.working_set").
 #include "base/params.hpp"
 
 namespace bcssim::storm {

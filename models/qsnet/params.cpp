@@ -1,5 +1,5 @@
 // Sources: 002 = thesis excerpt, 003 = Kumar & Kalé, DESIGN = ../shared/DESIGN.md (docs/references.md).
-// Defaults are those of an ES45-class QsNet node; sim/config/presets.cpp changes what differs per machine.
+// Defaults are those of an ES45-class QsNet node; sim/catalogue/presets.cpp changes what differs per machine.
 #include "models/qsnet/params.hpp"
 
 #include <fmt/format.h>

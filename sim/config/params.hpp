@@ -1,8 +1,9 @@
 #pragma once
-// The parameter catalogue: every scenario parameter, as declared once beside its model (base/params.hpp) and
-// assembled here (catalog.cpp) with its JSON path, type and unit, default, allowed range, doc and source.
-// Validation, defaults, `bcssim params` and docs/parameters.md all come from it. Presets (presets.cpp) override
-// some defaults, each value with its own source.
+// The parameter catalogue: every scenario parameter, as declared once beside its model (base/params.hpp), with its
+// JSON path, type and unit, default, allowed range, doc and source. Validation, defaults, `bcssim params` and
+// docs/parameters.md all come from it. Presets override some defaults, each value with its own source.
+// sim/config is the scenario language and knows no module: catalog() and presets() are defined by
+// sim/catalogue/, the one layer above the machine and the kinds that assembles their declarations.
 #include "base/params.hpp"
 #include "sim/config/units.hpp"
 
@@ -37,6 +38,7 @@ struct Preset {
   std::vector<PresetValue> values;
 };
 
+/// Every parameter, in the catalogue's order (defined in sim/catalogue/catalogue.cpp).
 const std::vector<ParamSpec>& catalog();
 const ParamSpec* find_param(std::string_view path);
 /// True when `path` names a section (an object holding parameters), e.g. "platform.pci".
@@ -44,6 +46,7 @@ bool is_section(std::string_view path);
 /// The keys allowed directly under a section ("" is the root), sorted.
 std::vector<std::string> section_keys(std::string_view section);
 
+/// Every preset (defined in sim/catalogue/presets.cpp).
 const std::vector<Preset>& presets();
 const Preset* find_preset(std::string_view selector, std::string_view name);
 /// The names of the presets `selector` picks from, in order.

@@ -3,8 +3,6 @@
 #include "models/qsnet/params.hpp"
 #include "sim/config/params.hpp"
 #include "sim/config/suggest.hpp"
-#include "sim/kinds/registry.hpp"
-#include "sim/machine/machine_params.hpp"
 
 #include <fmt/format.h>
 
@@ -169,8 +167,7 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
   for (const ParamSpec& spec : catalog())
     sc.values_[spec.path] = as_declared(spec, std::move(sc.values_[spec.path]));
 
-  check_machine(sc);                         // the models' rules (sim/machine)
-  find_kind(sc.text("kind")).check(sc);      // the kind's rules (sim/kinds)
+  check_scenario_rules(sc); // the machine's and the kind's rules (sim/catalogue)
   return sc;
 }
 
@@ -185,8 +182,7 @@ Scenario Scenario::with(const nlohmann::json& fragment) const
       throw std::logic_error("Scenario::with: '" + path + "' needs resolve()"); // their shorthands expand there
     sc.values_[path] = as_declared(*find_param(path), value);
   }
-  check_machine(sc);
-  find_kind(sc.text("kind")).check(sc);
+  check_scenario_rules(sc);
   return sc;
 }
 

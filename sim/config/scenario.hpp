@@ -85,4 +85,8 @@ private:
   std::vector<std::string> overrides_;
 };
 
+/// The rules of the machine and of the scenario's kind on a resolved scenario; throws ScenarioError. Defined in
+/// sim/catalogue/catalogue.cpp, which knows every module (resolve() and with() call it last).
+void check_scenario_rules(const Scenario& sc);
+
 } // namespace bcssim::sim

@@ -5,7 +5,7 @@
 using namespace bcssim::qsnet;
 
 namespace {
-// Catalogue defaults (sim/config/catalog.cpp): thesis §4.3.2.2 via DESIGN §3.
+// Catalogue defaults (sim/catalogue/catalogue.cpp): thesis §4.3.2.2 via DESIGN §3.
 const LinkTiming kTiming{400e6, 320, 58, 953e-9, 580e-9, 3.94e-9, 73e-9, 320e6};
 } // namespace
 

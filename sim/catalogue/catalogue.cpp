@@ -1,7 +1,11 @@
-// The catalogue: every parameter, as its module declares it (base/params.hpp), assembled in one order. The
-// scenario's own parameters come first, then the machine's (sim/machine/machine_params.cpp), then each
-// registered kind's, backend's and application's. Sources: 002 = thesis excerpt, 000 = BCS-MPI chapter.
+// The catalogue: every parameter, as its module declares it (base/params.hpp), assembled in one order, and every
+// module's rules on a resolved scenario. The scenario's own parameters come first, then the machine's
+// (sim/machine/machine_params.cpp), then each registered kind's, backend's and application's. This is the one
+// place that knows every module: sim/config declares catalog() and check_scenario_rules() and is written against
+// them without including any module (the layer picture in README: config below machine and kinds, the catalogue
+// above them). Sources: 002 = thesis excerpt, 000 = BCS-MPI chapter.
 #include "sim/config/params.hpp"
+#include "sim/config/scenario.hpp"
 
 #include "mpi/backend.hpp"
 #include "sim/kinds/registry.hpp"
@@ -13,8 +17,8 @@
 #include <stdexcept>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_catalog,
-                             "sim.config.catalog: The catalogue: every parameter, as its module declares it");
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_catalogue_catalogue,
+                             "sim.catalogue.catalogue: The catalogue: every parameter and rule, as its module declares it");
 
 namespace bcssim::sim {
 namespace {
@@ -99,6 +103,12 @@ const std::vector<ParamSpec>& catalog()
 {
   static const std::vector<ParamSpec> c = declare();
   return c;
+}
+
+void check_scenario_rules(const Scenario& sc)
+{
+  check_machine(sc);                    // the models' rules (sim/machine)
+  find_kind(sc.text("kind")).check(sc); // the kind's rules (sim/kinds)
 }
 
 } // namespace bcssim::sim
