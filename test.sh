@@ -6,6 +6,9 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/install-deps.sh
+# ccache keys compilations by paths relative to the sources, so that the walk-through test's copy of them
+# (tests/extending/walkthroughs.sh, inside build/) finds this build's compilations.
+export CCACHE_BASEDIR="$PWD"
 cmake --preset release >/dev/null
 cmake --build --preset release -j "$(nproc)"
 # A single-node Slurm for the e2e test of `sweep --emit-jobs --format slurm` (needs root, as installing does). If it

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <functional>
 #include <limits>
 #include <xbt/log.h>
 
@@ -17,33 +18,68 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(sim_machine_machine_params,
                              "sim.machine.machine_params: The machine's parameters as its models declare them");
 
 namespace bcssim::sim {
+namespace {
+
+/// One registration of the machine's parameters: a model's group (its declarations, and its rules checked at
+/// validation) or a single declaration read where it is used.
+struct MachineEntry {
+  std::function<std::vector<base::ParamDecl>()> declare;
+  std::function<void(const Scenario&)> check; // null: no rule of its own
+};
+
+template <class Spec>
+MachineEntry group(const base::ParamGroup<Spec>& g)
+{
+  return {[&g] { return base::declarations(g); }, [&g](const Scenario& sc) { (void)sc.spec(g); }};
+}
+
+MachineEntry single(base::ParamDecl d)
+{
+  return {[d] { return std::vector<base::ParamDecl>{d}; }, nullptr};
+}
+
+// The machine's parameter groups, one line each, in catalogue order (docs/parameters.md): a new model's group is
+// one line here (docs/extending.md, "A parameter group").
+const std::vector<MachineEntry>& machine_entries()
+{
+  static const std::vector<MachineEntry> all = {
+      group(qsnet::platform_params()),
+      group(qsnet::multicast_params()),
+      group(qsnet::query_params()),
+      group(elan3::dma_params()),
+      group(elan3::thread_cost_params()),
+      group(elan3::thread_processor_params()),
+      group(elan3::host_interface_params()),
+      single(base::choice_decl("bcs.core.impl", "qsnet_hw", {"qsnet_hw", "software_tree"},
+                               "Implementation of Xfer-And-Signal / Test-Event / Compare-And-Write: QsNet hardware "
+                               "multicast and global query, or a k-ary tree of point-to-point messages (no hardware "
+                               "collectives).",
+                               "002 §3.4")),
+      group(bcs::core::software_tree_params()),
+      group(bcs::runtime::runtime_params()),
+      group(storm::cache_params()),
+      single(storm::working_set_param()),
+      group(storm::memory_params()),
+      single(storm::footprint_param()),
+      group(noise::noise_params("cpu")),
+      group(noise::noise_params("nic")),
+      single(base::choice_decl("job.placement", "block", {"block", "cyclic"},
+                               "Ranks to PEs: 'block' fills a node's PEs before the next node, 'cyclic' deals ranks "
+                               "over the job's nodes round-robin.",
+                               "scenario choice; the paper's runs use block (2 ranks per Crescendo node)")),
+  };
+  return all;
+}
+
+} // namespace
+
 std::vector<base::ParamDecl> machine_params()
 {
   std::vector<base::ParamDecl> c;
-  base::append_declarations(c, qsnet::platform_params());
-  base::append_declarations(c, qsnet::multicast_params());
-  base::append_declarations(c, qsnet::query_params());
-  base::append_declarations(c, elan3::dma_params());
-  base::append_declarations(c, elan3::thread_cost_params());
-  base::append_declarations(c, elan3::thread_processor_params());
-  base::append_declarations(c, elan3::host_interface_params());
-  c.push_back(base::choice_decl("bcs.core.impl", "qsnet_hw", {"qsnet_hw", "software_tree"},
-                                "Implementation of Xfer-And-Signal / Test-Event / Compare-And-Write: QsNet hardware "
-                                "multicast and global query, or a k-ary tree of point-to-point messages (no hardware "
-                                "collectives).",
-                                "002 §3.4"));
-  base::append_declarations(c, bcs::core::software_tree_params());
-  base::append_declarations(c, bcs::runtime::runtime_params());
-  base::append_declarations(c, storm::cache_params());
-  c.push_back(storm::working_set_param());
-  base::append_declarations(c, storm::memory_params());
-  c.push_back(storm::footprint_param());
-  base::append_declarations(c, noise::noise_params("cpu"));
-  base::append_declarations(c, noise::noise_params("nic"));
-  c.push_back(base::choice_decl("job.placement", "block", {"block", "cyclic"},
-                                "Ranks to PEs: 'block' fills a node's PEs before the next node, 'cyclic' deals ranks "
-                                "over the job's nodes round-robin.",
-                                "scenario choice; the paper's runs use block (2 ranks per Crescendo node)"));
+  for (const MachineEntry& e : machine_entries()) {
+    std::vector<base::ParamDecl> d = e.declare();
+    c.insert(c.end(), std::make_move_iterator(d.begin()), std::make_move_iterator(d.end()));
+  }
   return c;
 }
 
@@ -55,8 +91,10 @@ void check_machine(const Scenario& sc)
                         fmt::format("at most {} with platform.nodes = {}: the machine's PEs (and so the ranks of a "
                                     "job) must number at most 2^31 - 1",
                                     std::numeric_limits<int>::max() / platform.nodes, platform.nodes));
-  sc.spec(noise::noise_params("cpu"));
-  sc.spec(noise::noise_params("nic"));
+  for (const MachineEntry& e : machine_entries()) // every group's own rules, in catalogue order
+    if (e.check)
+      e.check(sc);
+  // Rules across groups: every node a parameter names exists.
   const bcs::runtime::RuntimeSpec runtime = sc.spec(bcs::runtime::runtime_params());
   auto exists = [&](const std::string& path, std::int64_t node, const std::string& what) {
     if (node >= std::int64_t(platform.nodes))

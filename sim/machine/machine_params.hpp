@@ -12,11 +12,13 @@
 
 namespace bcssim::sim {
 
-/// platform.*, bcs.core.*, bcs.runtime.*, bcs.mds.* (the runtime's), noise.*, job.placement.
+/// platform.*, bcs.core.*, bcs.runtime.*, bcs.mds.* (the runtime's), noise.*, job.*: every registered group's
+/// declarations (machine_params.cpp lists the groups, one line each).
 std::vector<base::ParamDecl> machine_params();
 
-/// The models' rules on a resolved scenario (the tree, the noise, the EMDS) and that every node a parameter
-/// names exists. Throws ScenarioError.
+/// The machine's rules on a resolved scenario: the job size fits MPI's ranks, every registered group's own rules
+/// (its ParamGroup::rule()s, checked by building its spec), and that every node a parameter names exists. Throws
+/// ScenarioError.
 void check_machine(const Scenario& sc);
 
 /// The BCS-MPI runtime's spec; its point-to-point rate is the node's main-to-main put rate (PCI and link bound).
