@@ -54,26 +54,36 @@ const base::ParamGroup<MemorySpec>& memory_params()
   return g;
 }
 
-base::ParamDecl footprint_param()
+const base::ParamGroup<FootprintSpec>& footprint_params()
 {
-  return base::quantity_decl("job.footprint", base::Quantity::size, "0B", 0, 1e15,
-                             "Bytes of memory each process of the job keeps resident and touches whenever it runs "
-                             "(see platform.memory.size). 0: none, as 002 §1.4 gives for the synthetic "
-                             "application; §6.3.3 gives SAGE 520 MB per process at 500,000 cells and SWEEP3D 277 MB "
-                             "at about 40,000 cells, which no per-cell rule carries to other decks (docs/model.md).",
-                             "002 §1.4; 002 §6.3.3 (set per job in a workload)");
+  static const base::ParamGroup<FootprintSpec> g = [] {
+    base::ParamGroup<FootprintSpec> g("job");
+    g.quantity("footprint", &FootprintSpec::bytes, base::Quantity::size, "0B", 0, 1e15,
+               "Bytes of memory each process of the job keeps resident and touches whenever it runs "
+               "(see platform.memory.size). 0: none, as 002 §1.4 gives for the synthetic "
+               "application; §6.3.3 gives SAGE 520 MB per process at 500,000 cells and SWEEP3D 277 MB "
+               "at about 40,000 cells, which no per-cell rule carries to other decks (docs/model.md).",
+               "002 §1.4; 002 §6.3.3 (set per job in a workload)");
+    return g;
+  }();
+  return g;
 }
 
-base::ParamDecl working_set_param()
+const base::ParamGroup<WorkingSetSpec>& working_set_params()
 {
-  return base::quantity_decl("job.working_set", base::Quantity::size, "0B", 0, 1e15,
-                             "Bytes of cache working set a process of the job reuses from one computation to the "
-                             "next, so that it refills them after a context switch pushed them out (at most "
-                             "platform.pe.cache). 0: nothing to refill, as the sources give for the synthetic "
-                             "application and SWEEP3D; no source gives SAGE's or a traced program's (a what-if).",
-                             "002 §1.4 (the synthetic application 'exerts almost no cache or memory pressure'); "
-                             "thesis ch. 4 §4.3.3.3 note 7 (SWEEP3D's poor memory locality: time sharing 'does not "
-                             "pollute their working sets')");
+  static const base::ParamGroup<WorkingSetSpec> g = [] {
+    base::ParamGroup<WorkingSetSpec> g("job");
+    g.quantity("working_set", &WorkingSetSpec::bytes, base::Quantity::size, "0B", 0, 1e15,
+               "Bytes of cache working set a process of the job reuses from one computation to the "
+               "next, so that it refills them after a context switch pushed them out (at most "
+               "platform.pe.cache). 0: nothing to refill, as the sources give for the synthetic "
+               "application and SWEEP3D; no source gives SAGE's or a traced program's (a what-if).",
+               "002 §1.4 (the synthetic application 'exerts almost no cache or memory pressure'); "
+               "thesis ch. 4 §4.3.3.3 note 7 (SWEEP3D's poor memory locality: time sharing 'does not "
+               "pollute their working sets')");
+    return g;
+  }();
+  return g;
 }
 
 } // namespace bcssim::storm

@@ -24,8 +24,15 @@ struct MemorySpec {
 const base::ParamGroup<MemorySpec>& memory_params();
 
 /// job.working_set: the bytes of its cache working set a process of the job reuses across its computations.
-base::ParamDecl working_set_param();
+struct WorkingSetSpec {
+  double bytes = 0;
+};
+const base::ParamGroup<WorkingSetSpec>& working_set_params();
+
 /// job.footprint: the bytes of memory each process of the job keeps resident and touches whenever it runs.
-base::ParamDecl footprint_param();
+struct FootprintSpec {
+  double bytes = 0;
+};
+const base::ParamGroup<FootprintSpec>& footprint_params();
 
 } // namespace bcssim::storm

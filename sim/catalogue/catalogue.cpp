@@ -108,7 +108,7 @@ const std::vector<ParamSpec>& catalog()
 void check_scenario_rules(const Scenario& sc)
 {
   check_machine(sc);                    // the models' rules (sim/machine)
-  find_kind(sc.text("kind")).check(sc); // the kind's rules (sim/kinds)
+  find_kind(sc.kind()).check(sc); // the kind's rules (sim/kinds)
 }
 
 } // namespace bcssim::sim

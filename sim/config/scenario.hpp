@@ -48,6 +48,10 @@ public:
   Scenario with(const nlohmann::json& fragment) const;
 
   const std::string& name() const { return name_; }
+  /// The scenario's own parameters (declared in sim/catalogue/catalogue.cpp): what runs, on which MPI, seeded how.
+  std::string kind() const { return text("kind"); }
+  std::string mpi() const { return text("mpi"); }
+  std::uint64_t seed() const { return std::uint64_t(integer("seed")); }
   /// The "path=value" overrides it was resolved with (--set, and a study point's coordinates), in order.
   const std::vector<std::string>& overrides() const { return overrides_; }
   /// Every parameter with its resolved value, nested by path (the scenario echo of summary.json).

@@ -2,6 +2,7 @@
 
 #include "sim/driver/simulation.hpp"
 #include "sim/kinds/registry.hpp"
+#include "sim/machine/machine_params.hpp"
 #include "sim/machine/memory_budget.hpp"
 #include "sim/output/fixed_format.hpp"
 #include "sim/output/json_numbers.hpp"
@@ -62,7 +63,7 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
   const auto wall_start = std::chrono::steady_clock::now(); // reported in run-info.json only, never in results
   const std::filesystem::path out = options.out_dir.empty() ? std::filesystem::path("out") / scenario.name()
                                                             : options.out_dir;
-  const Kind& kind = find_kind(scenario.text("kind"));
+  const Kind& kind = find_kind(scenario.kind());
   const std::uint64_t ranks = kind.ranks ? kind.ranks(scenario) : 0; // the MPI ranks it creates at once
   check_memory(scenario, ranks); // before anything is built or written
   ResultsDir dir(out, ReplacePolicy{options.force});
@@ -76,7 +77,7 @@ std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& o
     } catch (const std::bad_alloc&) {
       throw std::runtime_error(fmt::format("out of memory simulating a machine of {} nodes ({} resident at least; "
                                            "see sim/machine/memory_budget.hpp)",
-                                           scenario.integer("platform.nodes"),
+                                           machine_size(scenario).nodes,
                                            memory_text(memory_need(scenario, ranks).resident)));
     }
   }();

@@ -53,7 +53,7 @@ SimulationResult simulate(const Scenario& scenario, bool keep_events, const std:
   result.switch_count = world.platform().tree().switch_count();
 
   // Declared after the World, so that it ends first when the simulation throws.
-  std::unique_ptr<KindRun> run = find_kind(scenario.text("kind")).start(world, scenario);
+  std::unique_ptr<KindRun> run = find_kind(scenario.kind()).start(world, scenario);
   const base::SimTimeGuard time_guard; // stops the run at the limit of simulated time, never lets a time wrap
   world.engine().run();
   mark_log_files(simgrid_log); // with the split files opened since

@@ -1,5 +1,7 @@
 #include "sim/machine/actor_stacks.hpp"
 
+#include "sim/machine/machine_params.hpp"
+
 #include <fmt/format.h>
 #include <malloc.h>
 #include <xbt/log.h>
@@ -10,8 +12,9 @@ namespace bcssim::sim {
 
 std::size_t actors_upper_bound(const Scenario& sc)
 {
-  const auto nodes = std::size_t(sc.integer("platform.nodes"));
-  const auto pes = std::size_t(sc.integer("platform.pes_per_node"));
+  const MachineSize size = machine_size(sc);
+  const std::size_t nodes = size.nodes;
+  const std::size_t pes = size.pes_per_node;
   return nodes * (16 + pes) + 64; // NIC threads, DMA and pool actors per node; one per PE for the ranks
 }
 

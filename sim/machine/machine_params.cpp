@@ -58,9 +58,9 @@ const std::vector<MachineEntry>& machine_entries()
       group(bcs::core::software_tree_params()),
       group(bcs::runtime::runtime_params()),
       group(storm::cache_params()),
-      single(storm::working_set_param()),
+      group(storm::working_set_params()),
       group(storm::memory_params()),
-      single(storm::footprint_param()),
+      group(storm::footprint_params()),
       group(noise::noise_params("cpu")),
       group(noise::noise_params("nic")),
       single(base::choice_decl("job.placement", "block", {"block", "cyclic"},
@@ -103,6 +103,12 @@ void check_machine(const Scenario& sc)
   for (unsigned n : runtime.emds.nodes)
     exists("bcs.mds.emds_nodes", n, "nodes");
   exists("bcs.runtime.management_node", runtime.management_node, "a node");
+}
+
+MachineSize machine_size(const Scenario& sc)
+{
+  const qsnet::PlatformSpec platform = sc.spec(qsnet::platform_params());
+  return {platform.nodes, platform.node.pes};
 }
 
 bcs::runtime::RuntimeSpec runtime_spec(const Scenario& sc)

@@ -21,6 +21,14 @@ std::vector<base::ParamDecl> machine_params();
 /// ScenarioError.
 void check_machine(const Scenario& sc);
 
+/// The machine's size, typed: platform.nodes and platform.pes_per_node.
+struct MachineSize {
+  unsigned nodes = 0;
+  unsigned pes_per_node = 0;
+  std::uint64_t pes() const { return std::uint64_t(nodes) * pes_per_node; }
+};
+MachineSize machine_size(const Scenario& sc);
+
 /// The BCS-MPI runtime's spec; its point-to-point rate is the node's main-to-main put rate (PCI and link bound).
 bcs::runtime::RuntimeSpec runtime_spec(const Scenario& sc);
 /// OS noise on every node's CPU host (where = "cpu") or NIC host ("nic").

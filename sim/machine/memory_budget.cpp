@@ -1,6 +1,7 @@
 #include "sim/machine/memory_budget.hpp"
 
 #include "sim/machine/actor_stacks.hpp"
+#include "sim/machine/machine_params.hpp"
 #include "sim/output/signals.hpp"
 
 #include <fmt/format.h>
@@ -62,7 +63,7 @@ std::string memory_text(std::uint64_t bytes)
 
 MemoryNeed memory_need(const Scenario& sc, std::uint64_t ranks)
 {
-  const auto nodes = std::uint64_t(sc.integer("platform.nodes"));
+  const std::uint64_t nodes = machine_size(sc).nodes;
   MemoryNeed need;
   need.actors = 4 * nodes + ranks;
   need.address_space = need.actors * std::uint64_t(kActorStackKiB) * 1024;
@@ -73,9 +74,9 @@ MemoryNeed memory_need(const Scenario& sc, std::uint64_t ranks)
 void check_memory(const Scenario& sc, std::uint64_t ranks)
 {
   const MemoryNeed need = memory_need(sc, ranks);
+  const MachineSize size = machine_size(sc);
   const std::string machine =
-      fmt::format("a machine of {} nodes ({} x {} PEs)", sc.integer("platform.nodes"), sc.integer("platform.nodes"),
-                  sc.integer("platform.pes_per_node"));
+      fmt::format("a machine of {} nodes ({} x {} PEs)", size.nodes, size.nodes, size.pes_per_node);
   auto fail = [&](const std::string& what, std::uint64_t needed, const std::string& limit, std::uint64_t left) {
     throw std::runtime_error(fmt::format(
         "not enough memory for {}: it needs at least {} {} ({} simulated actors or more, {} KiB of stack each), "

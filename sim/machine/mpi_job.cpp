@@ -13,7 +13,7 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(sim_machine_mpi_job,
 namespace bcssim::sim {
 
 MpiJob::MpiJob(World& world, const Scenario& scenario, std::string name, mpi::Placement placement)
-    : backend_(mpi::backend(scenario.text("mpi")).create(world.mpi_access(), scenario, placement)),
+    : backend_(mpi::backend(scenario.mpi()).create(world.mpi_access(), scenario, placement)),
       job_(std::move(name), placement, [&world](unsigned node) { return world.platform().cpu(node); },
            [this](int rank) { return backend_->make_comm(rank); })
 {
@@ -56,8 +56,8 @@ void MpiJob::check_finished(const std::string& what) const
 
 mpi::Placement placement_of(const Scenario& scenario, unsigned ranks)
 {
-  const unsigned pes = unsigned(scenario.integer("platform.pes_per_node"));
-  const unsigned machine = unsigned(scenario.integer("platform.nodes"));
+  const unsigned pes = machine_size(scenario).pes_per_node;
+  const unsigned machine = machine_size(scenario).nodes;
   const unsigned nodes = (ranks + pes - 1) / pes;
   if (nodes > machine)
     throw ScenarioError("(job)", fmt::format("{} ranks", ranks),

@@ -71,7 +71,7 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
   // OS noise: one seeded stream per host.
   const noise::NoiseSpec cpu_noise = noise_spec(scenario, "cpu");
   const noise::NoiseSpec nic_noise = noise_spec(scenario, "nic");
-  const auto seed = std::uint64_t(scenario.integer("seed"));
+  const auto seed = scenario.seed();
   for (unsigned n = 0; n < platform_->nodes(); ++n) {
     noise::apply(*platform_->cpu(n), cpu_noise, seed, noise::cpu_key(n));
     noise::apply(*platform_->nic(n), nic_noise, seed, noise::nic_key(n));

@@ -174,13 +174,13 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     // Seeds from the scenario's own: the first replicate is the run without replicates.
     std::vector<nlohmann::json> seeds;
     for (std::size_t r = 0; r < replicates; ++r)
-      seeds.emplace_back(plain.integer("seed") + std::int64_t(r));
+      seeds.emplace_back(std::int64_t(plain.seed()) + std::int64_t(r));
     st.dimensions_.push_back(SweepDimension{"seed", seeds, st.groups_++, true});
     check_size();
   }
   st.compare_ = plain.flag("compare");
   if (st.compare_) {
-    const std::string kind = plain.text("kind");
+    const std::string kind = plain.kind();
     if (!find_kind(kind).on_backend)
       throw ScenarioError("compare", "true", "false for kind '" + kind + "' (it does not run on an MPI backend)");
     for (const SweepDimension& d : st.dimensions_)

@@ -95,4 +95,31 @@ const base::ParamGroup<LaunchSpec>& launch_params()
   return g;
 }
 
+const base::ParamGroup<LaunchModelSpec>& launch_model_params()
+{
+  static const base::ParamGroup<LaunchModelSpec> g = [] {
+    base::ParamGroup<LaunchModelSpec> g("launch");
+    g.choice<bool>(
+        "model", &LaunchModelSpec::storm, "none", {{"none", false}, {"storm", true}},
+        "Kind workload: how a placed job's processes start. none = at the tick that starts it, the binary taken as "
+        "already on its nodes; storm = as kind launch does it: the binary (launch.binary_size, per job if its record "
+        "sets it) sent from node 0 to the job's other nodes through the NICs, the launch command at the Machine "
+        "Manager's first tick after the transfer, then each process forked and exec'ed on its PE "
+        "(launch.exec_cost) before the application starts. Kind launch always uses storm.",
+        "002 §4.2.2; none: the binary is already on the nodes (no dissemination modelled)");
+    return g;
+  }();
+  return g;
+}
+
+const char* load_name(Load load)
+{
+  switch (load) {
+    case Load::none: return "none";
+    case Load::cpu: return "cpu";
+    case Load::network: return "network";
+  }
+  return "?";
+}
+
 } // namespace bcssim::storm::launch

@@ -4,7 +4,9 @@
 
 #include "apps/app.hpp"
 #include "base/event_stream.hpp"
+#include "models/qsnet/params.hpp"
 #include "mpi/bcs/bcs_comm.hpp"
+#include "sim/machine/machine_params.hpp"
 #include "sim/machine/mpi_job.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -20,14 +22,14 @@ namespace {
 unsigned app_processes(const Scenario& sc)
 {
   const unsigned n = sc.spec(app_params()).processes;
-  return unsigned(n > 0 ? n : sc.integer("platform.nodes") * sc.integer("platform.pes_per_node"));
+  return unsigned(n > 0 ? n : machine_size(sc).pes());
 }
 
 } // namespace
 
 apps::JobContext app_context(const Scenario& sc, unsigned ranks)
 {
-  return apps::JobContext{ranks, sc.quantity("platform.pe_speed"), std::uint64_t(sc.integer("seed"))};
+  return apps::JobContext{ranks, sc.spec(qsnet::platform_params()).node.pe_speed, sc.seed()};
 }
 
 unsigned app_ranks(const Scenario& sc) { return app_processes(sc); }
@@ -61,7 +63,7 @@ AppResult AppRun::result() const
   AppResult r;
   r.app = scenario_.spec(app_params()).name;
   r.variant = apps::find(r.app).variant(scenario_);
-  r.mpi = scenario_.text("mpi");
+  r.mpi = scenario_.mpi();
   r.processes = job.placement().size();
   r.nodes = unsigned(job.placement().nodes().size());
   r.time_ns = base::to_ns(job.makespan());

@@ -8,6 +8,7 @@
 #include "sim/kinds/app/app_run.hpp"
 #include "sim/kinds/app/mds_report.hpp"
 #include "sim/kinds/app/params.hpp"
+#include "sim/machine/machine_params.hpp"
 
 #include <fmt/format.h>
 #include <xbt/log.h>
@@ -29,8 +30,8 @@ std::vector<base::ParamDecl> params()
 // The job fits the machine; the application's own rules hold for it; the plotted node exists.
 void check(const Scenario& sc)
 {
-  const std::int64_t nodes = sc.integer("platform.nodes");
-  const std::int64_t pes = sc.integer("platform.pes_per_node");
+  const std::int64_t nodes = machine_size(sc).nodes;
+  const std::int64_t pes = machine_size(sc).pes_per_node;
   const AppSpec app = sc.spec(app_params());
   const std::int64_t asked = app.processes;
   if ((asked > 0 ? asked : nodes * pes) > nodes * pes)
@@ -95,7 +96,7 @@ Kind app_kind()
   k.ranks = [](const Scenario& sc) {
     const AppSpec app = sc.spec(app_params());
     return app.processes > 0 ? std::uint64_t(app.processes)
-                             : std::uint64_t(sc.integer("platform.nodes") * sc.integer("platform.pes_per_node"));
+                             : machine_size(sc).pes();
   };
   k.headline = [](const nlohmann::json& summary) {
     const auto& a = summary.at("app");

@@ -6,6 +6,7 @@
 
 #include "sim/kinds/launch/launch_model.hpp"
 #include "sim/kinds/launch/launch_report.hpp"
+#include "sim/machine/machine_params.hpp"
 #include "storm/launch/job_launch.hpp"
 #include "storm/launch/params.hpp"
 
@@ -20,46 +21,54 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_launch_kind,
 namespace bcssim::sim {
 namespace {
 
+struct JobSpec {
+  unsigned nodes = 0; // 0: every node of the platform
+};
+
+const base::ParamGroup<JobSpec>& job_params()
+{
+  static const base::ParamGroup<JobSpec> g = [] {
+    base::ParamGroup<JobSpec> g("launch");
+    g.integer("nodes", &JobSpec::nodes, 0, 0, 16777216,
+              "Nodes of the job: nodes 0 .. launch.nodes-1, node 0 being the management "
+              "node that holds the binary; 0 = every node of the platform.",
+              "scenario choice (002 §4.3.1: 1 to 64 nodes of Wolverine)");
+    return g;
+  }();
+  return g;
+}
+
 std::vector<base::ParamDecl> params()
 {
   std::vector<base::ParamDecl> decls = base::declarations(storm::launch::launch_params());
-  decls.push_back(base::integer_decl("launch.nodes", 0, 0, 16777216,
-                                     "Nodes of the job: nodes 0 .. launch.nodes-1, node 0 being the management "
-                                     "node that holds the binary; 0 = every node of the platform.",
-                                     "scenario choice (002 §4.3.1: 1 to 64 nodes of Wolverine)"));
-  decls.push_back(base::choice_decl(
-      "launch.model", "none", {"none", "storm"},
-      "Kind workload: how a placed job's processes start. none = at the tick that starts it, the binary taken as "
-      "already on its nodes; storm = as kind launch does it: the binary (launch.binary_size, per job if its record "
-      "sets it) sent from node 0 to the job's other nodes through the NICs, the launch command at the Machine "
-      "Manager's first tick after the transfer, then each process forked and exec'ed on its PE "
-      "(launch.exec_cost) before the application starts. Kind launch always uses storm.",
-      "002 §4.2.2; none: the binary is already on the nodes (no dissemination modelled)"));
+  base::append_declarations(decls, job_params());
+  base::append_declarations(decls, storm::launch::launch_model_params());
   return decls;
 }
 
 unsigned job_nodes(const Scenario& sc)
 {
-  const std::int64_t n = sc.integer("launch.nodes");
-  return unsigned(n == 0 ? sc.integer("platform.nodes") : n);
+  const unsigned n = sc.spec(job_params()).nodes;
+  return n == 0 ? machine_size(sc).nodes : n;
 }
 
 void check(const Scenario& sc)
 {
-  const std::int64_t n = sc.integer("launch.nodes");
-  if (n > sc.integer("platform.nodes"))
+  const unsigned nodes = machine_size(sc).nodes;
+  if (sc.spec(job_params()).nodes > nodes)
     throw ScenarioError("launch.nodes", sc.shown("launch.nodes"),
-                        fmt::format("0 (every node) or 1 to platform.nodes = {}", sc.integer("platform.nodes")));
+                        fmt::format("0 (every node) or 1 to platform.nodes = {}", nodes));
   (void)sc.spec(storm::launch::launch_params()); // its rules, at validation
 }
 
 class LaunchRun : public KindRun {
 public:
   LaunchRun(World& world, const Scenario& sc)
-      : sc_load_(sc.text("launch.load") == "none" ? "idle" : sc.text("launch.load")), spec_(sc.spec(storm::launch::launch_params())),
+      : spec_(sc.spec(storm::launch::launch_params())),
+        sc_load_(spec_.load == storm::launch::Load::none ? "idle" : storm::launch::load_name(spec_.load)),
         launch_(std::make_unique<storm::launch::JobLaunch>(world.qsnet_hw(), world.host(), spec_, job_nodes(sc),
-                                                           unsigned(sc.integer("platform.pes_per_node")),
-                                                           std::uint64_t(sc.integer("seed")))),
+                                                           world.platform_spec().node.pes,
+                                                           sc.seed())),
         timing_(world.platform_spec().timing)
   {
     launch_->start();
@@ -96,8 +105,8 @@ public:
   void write(const ResultsDir& dir) const override { write_launch(dir, dir.title(), figures_); }
 
 private:
-  std::string sc_load_; // idle, cpu or network
   storm::launch::LaunchSpec spec_;
+  std::string sc_load_; // idle, cpu or network
   std::unique_ptr<storm::launch::JobLaunch> launch_;
   qsnet::LinkTiming timing_;
   LaunchFigures figures_;

@@ -8,6 +8,7 @@
 #include "sim/kinds/microbench/collective_report.hpp"
 #include "sim/kinds/microbench/microbench.hpp"
 #include "sim/kinds/microbench/microbench_report.hpp"
+#include "sim/machine/machine_params.hpp"
 
 #include <fmt/format.h>
 
@@ -119,7 +120,7 @@ const base::ParamGroup<Input>& params()
 void check(const Scenario& sc)
 {
   const Input in = sc.spec(params());
-  const auto nodes = unsigned(sc.integer("platform.nodes"));
+  const unsigned nodes = machine_size(sc).nodes;
   if (sc.value("microbench.pair").numbers.size() != 2 || in.substrate.src == in.substrate.dst || in.substrate.src >= nodes || in.substrate.dst >= nodes)
     throw ScenarioError("microbench.pair", sc.shown("microbench.pair"),
                         fmt::format("two distinct node numbers below platform.nodes = {}", nodes));

@@ -6,6 +6,7 @@
 
 #include "sim/kinds/mpi_microbench/mpi_bench.hpp"
 #include "sim/kinds/mpi_microbench/mpi_bench_report.hpp"
+#include "sim/machine/machine_params.hpp"
 
 #include <fmt/format.h>
 
@@ -101,12 +102,12 @@ const base::ParamGroup<MpiBenchSpec>& params()
 void check(const Scenario& sc)
 {
   const MpiBenchSpec s = sc.spec(params());
-  const std::int64_t nodes = sc.integer("platform.nodes");
+  const std::int64_t nodes = machine_size(sc).nodes;
   if (sc.value("mpi_microbench.pair").numbers.size() != 2 || s.node_a == s.node_b || s.node_a >= nodes ||
       s.node_b >= nodes)
     throw ScenarioError("mpi_microbench.pair", sc.shown("mpi_microbench.pair"),
                         fmt::format("two distinct node numbers below platform.nodes = {}", nodes));
-  const std::int64_t pes = sc.integer("platform.pes_per_node");
+  const std::int64_t pes = machine_size(sc).pes_per_node;
   for (std::size_t i = 0; i < s.processes.size(); ++i)
     if (s.processes[i] > nodes * pes)
       throw ScenarioError(fmt::format("mpi_microbench.processes[{}]", i), std::to_string(s.processes[i]),
@@ -121,7 +122,7 @@ MpiBenchSpec spec_of(const Scenario& sc)
 {
   MpiBenchSpec s = sc.spec(params());
   if (s.processes.empty()) {
-    const std::int64_t capacity = sc.integer("platform.nodes") * sc.integer("platform.pes_per_node");
+    const auto capacity = std::int64_t(machine_size(sc).pes());
     for (std::int64_t p = 2; p < capacity; p *= 2)
       s.processes.push_back(unsigned(p));
     s.processes.push_back(unsigned(capacity));
@@ -132,7 +133,7 @@ MpiBenchSpec spec_of(const Scenario& sc)
 class MpiMicrobenchRun : public KindRun {
 public:
   MpiMicrobenchRun(World& world, const Scenario& sc)
-      : backend_(sc.text("mpi")), bench_(std::make_unique<MpiBench>(world, sc, spec_of(sc)))
+      : backend_(sc.mpi()), bench_(std::make_unique<MpiBench>(world, sc, spec_of(sc)))
   {
     bench_->start();
   }

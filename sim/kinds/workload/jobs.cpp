@@ -1,5 +1,7 @@
 #include "sim/kinds/workload/jobs.hpp"
 
+#include "sim/kinds/workload/params.hpp"
+
 #include "sim/kinds/app/params.hpp"
 
 #include "apps/app.hpp"
@@ -7,6 +9,7 @@
 #include "sim/kinds/app/app_run.hpp"
 #include "sim/config/suggest.hpp"
 #include "sim/kinds/workload/swf_jobs.hpp"
+#include "sim/machine/machine_params.hpp"
 
 #include <fmt/format.h>
 
@@ -112,7 +115,7 @@ WorkloadJob make_job(std::size_t i, const nlohmann::json& record, const std::str
 
 std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
 {
-  const bool from_swf = !sc.text("workload.swf").empty();
+  const bool from_swf = !sc.spec(workload_params()).swf.empty();
   if (from_swf && !sc.raw("workload.jobs").empty())
     throw ScenarioError("workload.jobs", sc.raw("workload.jobs").dump(),
                         "[] when workload.swf names the jobs (one source of jobs)");
@@ -131,7 +134,7 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
   machine["kind"] = "app";
   // Resolved once; each job's sections go over it (Scenario::with), as if merged into it and resolved.
   const auto machine_scenario = std::make_shared<const Scenario>(Scenario::resolve(machine, {}, sc.name()));
-  const unsigned machine_pes = unsigned(sc.integer("platform.nodes") * sc.integer("platform.pes_per_node"));
+  const unsigned machine_pes = unsigned(machine_size(sc).pes());
   std::vector<WorkloadJob> jobs;
   if (!from_swf) {
     for (std::size_t i = 0; i < inline_jobs.size(); ++i)

@@ -8,10 +8,12 @@
 #include "sim/kinds/workload/dynamic_metrics.hpp"
 #include "sim/kinds/workload/dynamic_report.hpp"
 #include "sim/kinds/workload/jobs.hpp"
+#include "sim/kinds/workload/params.hpp"
 #include "sim/kinds/workload/report.hpp"
 #include "sim/kinds/workload/scheduler_check.hpp"
 #include "sim/kinds/workload/study_report.hpp"
 #include "sim/kinds/workload/workload_run.hpp"
+#include "sim/machine/machine_params.hpp"
 #include "sim/output/plot.hpp"
 #include "storm/algorithms.hpp"
 #include "storm/launch/params.hpp"
@@ -32,69 +34,10 @@ namespace {
 
 std::vector<base::ParamDecl> params()
 {
-  std::vector<base::ParamDecl> c;
-  c.push_back(base::record_list_decl(
-      "workload.jobs",
-      "The jobs of kind 'workload', in submission order for equal submit times: each an object with 'app' (name, "
-      "processes: as in kind 'app'), the application's own section (e.g. 'synthetic'), 'job' (placement), "
-      "'submit' (a time, default \"0s\"), 'estimate' (the user's runtime estimate, a time, for "
-      "scheduler.backfill = easy), 'priority' (an integer, default 0, higher first where the algorithm "
-      "uses priorities: pbcs) and 'pes' (explicit placement: one machine PE number per process, node x "
-      "platform.pes_per_node + PE; default: the lowest free PEs of its row). Each job is checked as a scenario of "
-      "kind 'app' on this machine.",
-      "scenario choice (thesis ch. 6 §6.3: static workloads; §6.4: dynamic ones)"));
-  c.push_back(base::text_decl(
-      "workload.swf", "",
-      "A workload in the Standard Workload Format (plain, .gz or .xz; relative to the working directory) whose "
-      "records become the jobs instead of workload.jobs: each one the synthetic BSP application (a ring exchange "
-      "after each step; none for a serial job) on its allocated processors, submitted at its submit time and "
-      "computing its run time (sim/kinds/workload/swf_jobs.hpp). \"\" = use workload.jobs. Generate one with "
-      "`bcssim workload generate`.",
-      "thesis ch. 6 §6.4.1; SWF 2.2 of the Parallel Workloads Archive"));
-  c.push_back(base::integer_decl("workload.swf_jobs", 0, 0, 1e7,
-                                 "Only the first this many runnable records of workload.swf; 0 = all.",
-                                 "scenario choice"));
-  c.push_back(base::choice_decl("workload.swf_invalid", "error", {"error", "skip"},
-                                "A record of workload.swf that cannot run here (no processors or more than the "
-                                "machine's, a run time of 0 s or less or longer than the synthetic application can "
-                                "compute, an estimate shorter than its run time, a submit time before the previous "
-                                "record's or past 1e9 s once scaled): 'error' = exit 2 naming its line and "
-                                "field; 'skip' = leave it out (summary.json counts them). Archive logs hold "
-                                "cancelled jobs with no run time.",
-                                "scenario choice"));
-  c.push_back(base::real_decl("workload.time_scale", 1, 1e-6, 1e9,
-                              "workload.swf's submit and run times are divided by this (the thesis emulates "
-                              "8 days in about 2 hours: 100).",
-                              "thesis ch. 6 §6.4.1: 'we reduce time by a factor of 100'"));
-  c.push_back(base::real_decl("workload.load_factor", 1, 1e-6, 1e6,
-                              "workload.swf's run times are multiplied by this (the offered load scales with it; "
-                              "arrivals stay).",
-                              "thesis ch. 6 §6.4.1 and §6.4.4: loads varied by multiplying run times"));
-  c.push_back(base::real_decl("workload.estimate_factor", 5, 1, 1e6,
-                              "A record of workload.swf without a requested time gets an estimate of its run time "
-                              "x a factor uniform in [1, this], from the scenario's seed (EASY backfilling uses "
-                              "estimates).",
-                              "thesis ch. 6 §6.4.1: 'loose estimates that are up to 5 times longer' (its ref. [75])"));
-  c.push_back(base::quantity_decl("workload.short_job_bound", base::Quantity::time, "10s", 0, 1e9,
-                                  "tau of the bounded slowdown, max{response / max{T_d, tau}, 1}, in the workload's "
-                                  "own time: divided by workload.time_scale like its run times (10 s of real time is "
-                                  "0.1 s emulated at the thesis's scale of 100).",
-                                  "thesis ch. 6 §6.4.1: 'a value of 10 seconds of real time (0.1 sec emulated)'"));
-  c.push_back(base::quantity_decl("workload.granularities", base::Quantity::time, "5ms", 1e-6, 1e6,
-                                  "Computation granularities of the jobs of workload.swf: each job takes one of "
-                                  "them with equal probability (from the scenario's seed), rounded so that whole "
-                                  "iterations compute its run time.",
-                                  "thesis ch. 6 §6.4.1: 'fine-grained (5ms), medium-grained (50ms), and "
-                                  "coarse-grained (500ms)'")
-                  .listed(base::quantities(base::Quantity::time, {"5ms", "50ms", "500ms"})));
+  std::vector<base::ParamDecl> c{workload_jobs_param()};
+  base::append_declarations(c, workload_params());
   base::append_declarations(c, storm::scheduler_params());
-  c.push_back(base::quantity_decl("workload.gantt_span", base::Quantity::time, "0s", 0, 1e9,
-                                  "The Gantt chart (gantt.csv and its plot) covers the first this long of the run; "
-                                  "0 = the whole run. Under bcs a PE changes hands at every blocking call, so a "
-                                  "whole minute is ~10^5 boxes per PE: too many to draw or read (the shipped "
-                                  "scheduling studies show their first 250 ms). At most 100,000 boxes are drawn: "
-                                  "beyond, the chart stops at the 100,000th box's start and its title says so.",
-                                  "output choice"));
+  base::append_declarations(c, gantt_params());
   return c;
 }
 
@@ -103,14 +46,14 @@ std::vector<base::ParamDecl> params()
 void check_memory(const Scenario& sc, const std::vector<WorkloadJob>& jobs)
 {
   const double memory = sc.spec(storm::memory_params()).bytes;
-  const double machine_footprint = sc.quantity("job.footprint");
+  const double machine_footprint = sc.spec(storm::footprint_params()).bytes;
   if (memory <= 0)
     return;
-  const unsigned pes_per_node = unsigned(sc.integer("platform.pes_per_node"));
+  const unsigned pes_per_node = machine_size(sc).pes_per_node;
   for (const WorkloadJob& j : jobs) {
     const nlohmann::json sections = nlohmann::json::parse(j.sections); // small: not the job's whole scenario
     const bool own = sections.contains("job") && sections.at("job").contains("footprint");
-    const double footprint = own ? j.scenario().quantity("job.footprint") : machine_footprint;
+    const double footprint = own ? j.scenario().spec(storm::footprint_params()).bytes : machine_footprint;
     if (footprint <= 0)
       continue;
     unsigned per_node = std::min(j.processes, pes_per_node); // packed, as STORM places a job
@@ -134,7 +77,7 @@ void check_memory(const Scenario& sc, const std::vector<WorkloadJob>& jobs)
 void check(const Scenario& sc)
 {
   check_scheduler(sc);
-  if (sc.text("launch.model") == "storm") // its rules now, not when the first job is launched
+  if (sc.spec(storm::launch::launch_model_params()).storm) // its rules now, not when the first job is launched
     (void)sc.spec(storm::launch::launch_params());
   const std::vector<WorkloadJob> jobs = workload_jobs(sc);
   check_memory(sc, jobs);
@@ -158,12 +101,12 @@ constexpr std::size_t kMaxGanttBoxes = 100000;
 class WorkloadKindRun : public KindRun {
 public:
   WorkloadKindRun(World& world, const Scenario& sc)
-      : algorithm_(sc.spec(storm::scheduler_params()).algorithm), mpi_(sc.text("mpi")),
-        gantt_span_(sc.quantity("workload.gantt_span")), nodes_(unsigned(sc.integer("platform.nodes"))),
-        pes_(unsigned(sc.integer("platform.pes_per_node"))),
-        sc_span_(sc.text("workload.gantt_span")),
-        tau_(sc.quantity("workload.short_job_bound") / sc.real("workload.time_scale")),
-        dynamic_(!sc.text("workload.swf").empty()),
+      : algorithm_(sc.spec(storm::scheduler_params()).algorithm), mpi_(sc.mpi()),
+        gantt_span_(sc.spec(gantt_params()).span), nodes_(machine_size(sc).nodes),
+        pes_(machine_size(sc).pes_per_node),
+        sc_span_(sc.spec(gantt_params()).span_text),
+        tau_(sc.spec(workload_params()).short_job_bound / sc.spec(workload_params()).time_scale),
+        dynamic_(!sc.spec(workload_params()).swf.empty()),
         run_(std::make_unique<WorkloadRun>(world, sc, workload_jobs(sc, &skipped_)))
   {
     run_->start_machine_manager();

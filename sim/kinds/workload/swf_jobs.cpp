@@ -1,5 +1,8 @@
 #include "sim/kinds/workload/swf_jobs.hpp"
 
+#include "sim/kinds/workload/params.hpp"
+#include "sim/machine/machine_params.hpp"
+
 #include "base/rng.hpp"
 #include "base/sim_time.hpp"
 #include "workloads/swf.hpp"
@@ -43,7 +46,8 @@ nlohmann::json SwfRecord::record() const
 
 SwfRecords swf_records(const Scenario& sc)
 {
-  const std::string path = sc.text("workload.swf");
+  const WorkloadSpec spec = sc.spec(workload_params());
+  const std::string& path = spec.swf;
   workloads::Swf swf;
   try {
     swf = workloads::read_swf(path);
@@ -51,14 +55,14 @@ SwfRecords swf_records(const Scenario& sc)
     throw ScenarioError(e.line() == 0 ? "workload.swf" : fmt::format("{}:{}: {}", e.file(), e.line(), e.field()),
                         e.value(), e.allowed());
   }
-  const double scale = sc.real("workload.time_scale");
-  const double load = sc.real("workload.load_factor");
-  const double estimate_factor = sc.real("workload.estimate_factor");
-  const std::vector<double> granularities = sc.quantities("workload.granularities");
-  const bool skip = sc.text("workload.swf_invalid") == "skip";
-  const std::int64_t limit = sc.integer("workload.swf_jobs");
-  const auto machine = sc.integer("platform.nodes") * sc.integer("platform.pes_per_node");
-  const std::uint64_t seed = std::uint64_t(sc.integer("seed"));
+  const double scale = spec.time_scale;
+  const double load = spec.load_factor;
+  const double estimate_factor = spec.estimate_factor;
+  const std::vector<double>& granularities = spec.granularities;
+  const bool skip = spec.skip_invalid;
+  const std::int64_t limit = spec.swf_jobs;
+  const auto machine = std::int64_t(machine_size(sc).pes());
+  const std::uint64_t seed = sc.seed();
 
   SwfRecords out;
   out.path = path;

@@ -2,6 +2,7 @@
 
 #include "apps/app.hpp"
 #include "sim/kinds/app/app_run.hpp"
+#include "sim/machine/machine_params.hpp"
 #include "sim/machine/mpi_job.hpp"
 #include "storm/launch/params.hpp"
 #include "storm/machine_manager/params.hpp"
@@ -19,8 +20,8 @@ storm::MachineSpec machine_spec(const Scenario& sc)
 {
   const storm::SchedulerSpec scheduler = sc.spec(storm::scheduler_params());
   storm::MachineSpec spec;
-  spec.nodes = unsigned(sc.integer("platform.nodes"));
-  spec.pes_per_node = unsigned(sc.integer("platform.pes_per_node"));
+  spec.nodes = machine_size(sc).nodes;
+  spec.pes_per_node = machine_size(sc).pes_per_node;
   spec.quantum = scheduler.quantum;
   spec.algorithm = &storm::algorithm(scheduler.algorithm);
   spec.rows = spec.algorithm->make == nullptr ? 1 : scheduler.mpl;
@@ -31,7 +32,7 @@ storm::MachineSpec machine_spec(const Scenario& sc)
     spec.cache = sc.spec(storm::cache_params());
     spec.memory = sc.spec(storm::memory_params());
   }
-  if (sc.text("launch.model") == "storm")
+  if (sc.spec(storm::launch::launch_model_params()).storm)
     spec.launch = sc.spec(storm::launch::launch_params());
   return spec;
 }
@@ -72,8 +73,8 @@ void WorkloadRun::place(int id, const std::vector<storm::PeId>& pes, unsigned ro
     for (std::size_t r = 0; r < pes.size(); ++r) {
       const storm::ProcessKey key{id, int(r)};
       storm::NodeManager& nm = mm_->node_manager(pes[r].node);
-      nm.place(key, pes[r].pe, row, job.priority, scenario.quantity("job.working_set"),
-               scenario.quantity("job.footprint"));
+      nm.place(key, pes[r].pe, row, job.priority, scenario.spec(storm::working_set_params()).bytes,
+               scenario.spec(storm::footprint_params()).bytes);
       cpus_.push_back(std::make_unique<PeCpu>(nm, key));
       mpi_job->run_on(int(r), cpus_.back().get());
     }
