@@ -4,6 +4,8 @@
 
 #include "apps/app.hpp"
 #include "base/event_stream.hpp"
+#include "bcs/mds/params.hpp"
+#include "bcs/runtime/params.hpp"
 #include "models/qsnet/params.hpp"
 #include "mpi/bcs/bcs_comm.hpp"
 #include "sim/machine/machine_params.hpp"
@@ -45,7 +47,7 @@ void AppRun::start()
   holder_ = std::make_unique<base::PoolHolder>(); // before any rank starts a DMA
   job_ = std::make_unique<MpiJob>(world_, scenario_, app, placement_of(scenario_, ranks));
   // How many slices each call took (call_slices.csv), on the baseline too: the same grid, for comparison.
-  job_->count_boundaries(scenario_.quantity("bcs.runtime.slice"));
+  job_->count_boundaries(scenario_.spec(bcs::runtime::runtime_params()).slice);
   job_->start(apps::find(app).main(scenario_, app_context(scenario_, ranks)));
   // The driver only ends the backend's NIC threads once every rank has returned, and itself once the DMAs the
   // ranks started have ended.
@@ -69,11 +71,11 @@ AppResult AppRun::result() const
   r.time_ns = base::to_ns(job.makespan());
   r.profile = job.profile();
   // The MDS belongs to BCS-MPI (000 §5): its processes' MMDS and its runtime's EMDS.
-  if (scenario_.flag("bcs.mds.mmds"))
+  if (scenario_.spec(bcs::mds::mmds_params()).enabled)
     for (unsigned rank = 0; rank < r.processes; ++rank)
       if (const auto* comm = dynamic_cast<const mpi::bcs_mpi::BcsComm*>(&job.comm(int(rank))))
         r.mmds.push_back(comm->mmds());
-  if (world_.has_bcs_runtime() && scenario_.flag("bcs.mds.emds")) {
+  if (world_.has_bcs_runtime() && scenario_.spec(bcs::mds::emds_params()).enabled) {
     r.emds = true;
     r.emds_global = world_.bcs_runtime().emds().global();
     r.emds_local = world_.bcs_runtime().emds().local();

@@ -1,0 +1,62 @@
+// One way to read a parameter (issue 44 part 2): model and front-end code builds a typed spec from its group
+// (`scenario.spec(group)`), never reads a declared parameter back by its path string (`sc.quantity("a.b")`), which
+// a renamed or retyped parameter breaks only at run time. The scenario language itself (sim/config/) reads by path,
+// and so may an application's registration its own section (apps/<name>/ reading "<name>.*"). The few reads left
+// are listed below with why; this test fails on a new one.
+#include <doctest/doctest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <set>
+#include <string>
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// file, path: each read by string that stays, and why.
+const std::set<std::pair<std::string, std::string>> kAllowed = {
+    // The pair is checked for its length as written (two nodes) before the typed spec, which takes two numbers.
+    {"sim/kinds/microbench/kind.cpp", "microbench.pair"},
+    {"sim/kinds/mpi_microbench/kind.cpp", "mpi_microbench.pair"},
+    // A choice read as the word that names it: mpi::parse_placement and World::primitives(name) take the word.
+    {"sim/machine/machine_params.cpp", "job.placement"},
+    {"sim/machine/world.cpp", "bcs.core.impl"},
+};
+
+} // namespace
+
+TEST_CASE("parameters are read through their typed groups, not by path strings")
+{
+  const fs::path root(BCSSIM_SOURCE_DIR);
+  static const std::regex read(
+      R"re(\.(quantity|quantities|text|texts|integer|integers|real|flag|value)\("([a-z_]+)\.([a-z_.]+)"\))re");
+  std::set<std::pair<std::string, std::string>> found;
+  for (const char* top : {"apps", "base", "bcs", "models", "mpi", "sim", "storm", "workloads"})
+    for (const auto& e : fs::recursive_directory_iterator(root / top)) {
+      const std::string ext = e.path().extension().string();
+      if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp"))
+        continue;
+      const std::string rel = fs::relative(e.path(), root).generic_string();
+      if (rel.rfind("sim/config/", 0) == 0)
+        continue;
+      std::ifstream in(e.path());
+      std::string line;
+      while (std::getline(in, line))
+        for (auto it = std::sregex_iterator(line.begin(), line.end(), read); it != std::sregex_iterator(); ++it) {
+          const std::string section = (*it)[2].str(), path = section + "." + (*it)[3].str();
+          if (rel.rfind("apps/", 0) == 0 && rel.find("/" + section) != std::string::npos)
+            continue; // an application reading its own section (apps/sage_proxy reads "sage.*")
+          found.insert({rel, path});
+        }
+    }
+  for (const auto& [file, path] : found) {
+    INFO(file << " reads \"" << path << "\" by its path: build the spec of its group instead (scenario.spec(...))");
+    CHECK(kAllowed.count({file, path}) == 1);
+  }
+  for (const auto& allowed : kAllowed) {
+    INFO("no longer read by path (remove it from kAllowed): " << allowed.first << " " << allowed.second);
+    CHECK(found.count(allowed) == 1);
+  }
+}
