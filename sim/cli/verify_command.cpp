@@ -24,6 +24,11 @@ public:
     sub_->add_option("--digests", options_.digests,
                      "Golden digests: scenario,digest rows, paths relative to the file (default: "
                      "scenarios/digests.csv)");
+    sub_->add_flag("--sample", options_.sample,
+                   "Check the sample points of --samples instead: one point of each study too long to re-run whole "
+                   "(the dynamic workload studies), shortened by its overrides (minutes, not hours)");
+    sub_->add_option("--samples", options_.samples,
+                     "Sample points: scenario,point,sets,digest rows (default: scenarios/samples.csv)");
     sub_->add_option("--jobs,-j", jobs_, "Sweep points each run runs at once (default: the cores)")
         ->check(CLI::Range(1u, 4096u));
   }

@@ -5,11 +5,14 @@
 #include "sim/output/signals.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
+#include <algorithm>
 #include <chrono>
 #include <csignal>
 #include <fcntl.h>
 #include <fstream>
+#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <xbt/log.h>
@@ -22,36 +25,70 @@ namespace {
 struct Golden {
   std::string scenario; // relative to the digests file's folder
   std::string digest;
+  long point = -1;               // a sample: the study's point it runs (-1: the whole scenario)
+  std::vector<std::string> sets; // a sample's --set overrides
 };
 
-std::vector<Golden> read_digests(const std::filesystem::path& file)
+bool is_digest(const std::string& d)
 {
+  return d.size() == 16 && d.find_first_not_of("0123456789abcdef") == std::string::npos;
+}
+
+std::vector<std::string> split(const std::string& text, char separator)
+{
+  std::vector<std::string> out;
+  std::string part;
+  std::istringstream in(text);
+  while (std::getline(in, part, separator))
+    out.push_back(part);
+  if (!text.empty() && text.back() == separator)
+    out.emplace_back();
+  return out;
+}
+
+// The golden rows of `file`, read by `option` (--digests or --samples): the header `header` (scenario,digest; or
+// scenario,point,sets,digest for one point of a study run with its sets), then one row per check. A file of
+// something else, or one without a row, would pass while checking nothing: both are errors.
+std::vector<Golden> read_golden(const std::filesystem::path& file, const std::string& option, const std::string& header)
+{
+  const bool samples = header == "scenario,point,sets,digest";
+  const std::string row_format = samples ? "scenario,point,sets,digest (a path relative to the file, a point number, "
+                                           "path=value overrides separated by spaces, 16 hex digits)"
+                                         : "scenario,digest (a path relative to the file, then 16 hex digits)";
   std::ifstream in(file);
   if (!in)
-    throw ScenarioError("--digests", file.string(), "a readable CSV file of scenario,digest rows");
+    throw ScenarioError(option, file.string(), "a readable CSV file of " + header + " rows");
   std::vector<Golden> rows;
   std::string line;
-  const std::string row_format = "scenario,digest (a path relative to the file, then 16 hex digits)";
   for (int number = 1; std::getline(in, line); ++number) {
-    if (number == 1) { // the header: a file of something else checks nothing
-      if (line != "scenario,digest")
-        throw ScenarioError(fmt::format("--digests {} line 1", file.string()), "\"" + escape_invalid_utf8(line) + "\"",
-                            "the header scenario,digest");
+    if (number == 1) {
+      if (line != header)
+        throw ScenarioError(fmt::format("{} {} line 1", option, file.string()), "\"" + escape_invalid_utf8(line) + "\"",
+                            "the header " + header);
       continue;
     }
     if (line.empty())
       continue;
-    const auto comma = line.find(',');
-    const std::string digest = comma == std::string::npos ? "" : line.substr(comma + 1);
-    if (comma == std::string::npos || comma == 0 || digest.size() != 16 ||
-        digest.find_first_not_of("0123456789abcdef") != std::string::npos)
-      throw ScenarioError(fmt::format("--digests {} line {}", file.string(), number), escape_invalid_utf8(line),
+    const std::vector<std::string> f = split(line, ',');
+    Golden g;
+    bool ok = f.size() == (samples ? 4u : 2u) && !f[0].empty() && is_digest(f.back());
+    if (ok && samples) {
+      ok = !f[1].empty() && f[1].size() < 10 && f[1].find_first_not_of("0123456789") == std::string::npos;
+      if (ok)
+        g.point = std::stol(f[1]);
+      for (const std::string& set : split(f[2], ' '))
+        if (!set.empty())
+          g.sets.push_back(set);
+    }
+    if (!ok)
+      throw ScenarioError(fmt::format("{} {} line {}", option, file.string(), number), escape_invalid_utf8(line),
                           row_format);
-    rows.push_back({line.substr(0, comma), digest});
+    g.scenario = f[0];
+    g.digest = f.back();
+    rows.push_back(std::move(g));
   }
-  if (rows.empty()) // nothing to compare would pass while checking nothing
-    throw ScenarioError("--digests", file.string(),
-                        "a CSV file with the header scenario,digest and at least one scenario,digest row");
+  if (rows.empty())
+    throw ScenarioError(option, file.string(), "a CSV file with the header " + header + " and at least one row");
   return rows;
 }
 
@@ -63,12 +100,19 @@ std::string key_of(const std::filesystem::path& scenario, const std::filesystem:
       .generic_string();
 }
 
-// Runs `bcssim run scenario --out folder --jobs N` in a child process (its output discarded); its exit code.
-int run_child(const std::filesystem::path& scenario, const std::filesystem::path& folder, unsigned jobs)
+// Runs `bcssim run scenario --out folder --jobs N` (a sample: with --point and its --set overrides) in a child
+// process (its output discarded); its exit code.
+int run_child(const std::filesystem::path& scenario, const Golden& golden, const std::filesystem::path& folder,
+              unsigned jobs)
 {
   const std::string program = std::filesystem::read_symlink("/proc/self/exe").string();
   std::vector<std::string> args = {program, "run", scenario.string(), "--out", folder.string(), "--jobs",
                                    std::to_string(jobs)};
+  if (golden.point >= 0) {
+    args.insert(args.end(), {"--point", std::to_string(golden.point)});
+    for (const std::string& set : golden.sets)
+      args.insert(args.end(), {"--set", set});
+  }
   std::vector<char*> argv;
   for (auto& a : args)
     argv.push_back(a.data());
@@ -99,28 +143,30 @@ int run_child(const std::filesystem::path& scenario, const std::filesystem::path
 
 int verify(const VerifyOptions& options, std::ostream& out)
 {
-  const std::vector<Golden> golden = read_digests(options.digests);
-  const std::filesystem::path folder = std::filesystem::absolute(options.digests).parent_path();
-  std::vector<std::string> keys;
-  if (options.scenarios.empty())
-    for (const Golden& g : golden)
-      keys.push_back(g.scenario);
-  else
-    for (const std::string& s : options.scenarios)
-      keys.push_back(key_of(s, options.digests));
-
+  const std::filesystem::path& file = options.sample ? options.samples : options.digests;
+  const std::vector<Golden> golden = options.sample ? read_golden(file, "--samples", "scenario,point,sets,digest")
+                                                    : read_golden(file, "--digests", "scenario,digest");
+  const std::filesystem::path folder = std::filesystem::absolute(file).parent_path();
+  // What to check: every row, or the rows of the scenarios named (a scenario may have several samples).
+  std::vector<std::string> names;
+  for (const std::string& s : options.scenarios)
+    names.push_back(key_of(s, file));
+  std::vector<const Golden*> checks;
   int failures = 0;
-  for (std::size_t i = 0; i < keys.size(); ++i) {
-    const std::string& key = keys[i];
-    const Golden* expected = nullptr;
-    for (const Golden& g : golden)
-      if (g.scenario == key)
-        expected = &g;
-    if (expected == nullptr) {
-      out << fmt::format("NO GOLDEN  {}: not in {}\n", key, options.digests.string());
+  for (const Golden& g : golden)
+    if (names.empty() || std::find(names.begin(), names.end(), g.scenario) != names.end())
+      checks.push_back(&g);
+  for (const std::string& name : names)
+    if (std::none_of(golden.begin(), golden.end(), [&](const Golden& g) { return g.scenario == name; })) {
+      out << fmt::format("NO GOLDEN  {}: not in {}\n", name, file.string());
       ++failures;
-      continue;
     }
+
+  for (std::size_t i = 0; i < checks.size(); ++i) {
+    const Golden* expected = checks[i];
+    const std::string key = expected->point < 0 ? expected->scenario
+                                                : fmt::format("{} point {} ({})", expected->scenario, expected->point,
+                                                              fmt::join(expected->sets, " "));
     const std::filesystem::path tmp = std::filesystem::temp_directory_path() /
                                       fmt::format("bcssim-verify-{}-{}", ::getpid(), i);
     std::filesystem::path partial = tmp; // where a study keeps its finished points (partial_points.hpp)
@@ -132,10 +178,10 @@ int verify(const VerifyOptions& options, std::ostream& out)
       std::filesystem::remove_all(tmp);
     }
     const auto start = std::chrono::steady_clock::now(); // shown to the user only, never in results
-    const int code = run_child(folder / key, tmp, options.jobs);
+    const int code = run_child(folder / expected->scenario, *expected, tmp, options.jobs);
     const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
     std::string digest;
-    if (code == 0)
+    if (code == 0) // a sample's point too: --out names its own folder
       std::ifstream(tmp / "digest") >> digest;
     {
       // The child's own temporary folder (<tmp>.tmp-<its pid>) and a study's finished points (<tmp>.partial) stay

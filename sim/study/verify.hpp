@@ -12,11 +12,16 @@ namespace bcssim::sim {
 
 struct VerifyOptions {
   std::filesystem::path digests = "scenarios/digests.csv"; // scenario,digest rows; paths relative to its folder
-  std::vector<std::string> scenarios;                       // empty: every row of `digests`
+  std::vector<std::string> scenarios;                       // empty: every row of `digests` (or of `samples`)
   unsigned jobs = 1;                                        // --jobs of each run (its sweep points at once)
+  /// --sample: check the sample points of `samples` instead of the whole scenarios of `digests`: one point of a
+  /// study too long to re-run whole (the dynamic workload studies), shortened by its --set overrides.
+  bool sample = false;
+  std::filesystem::path samples = "scenarios/samples.csv"; // scenario,point,sets,digest rows (sets: path=value
+                                                           // words separated by spaces)
 };
 
-/// Prints one line per scenario (match / MISMATCH / FAILED / NO GOLDEN, with the wall time) and returns how
+/// Prints one line per scenario (or sample) (match / MISMATCH / FAILED / NO GOLDEN, with the wall time) and returns how
 /// many did not match. Throws ScenarioError when the digests file is missing or malformed: no scenario,digest
 /// header, a row without a 16-hex-digit digest, or no row at all.
 int verify(const VerifyOptions& options, std::ostream& out);

@@ -236,6 +236,32 @@ TEST_CASE("verify --digests: an empty, header-only or garbage file is exit 2, no
   fs::remove_all(kTmp);
 }
 
+TEST_CASE("verify --sample --samples: a malformed samples file is exit 2 naming it, not a pass")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::map<std::string, std::string> files = {
+      {"empty.csv", ""},
+      {"digests.csv", "scenario,digest\ndefault.json,0fe90e9cc1e06751\n"}, // the other file's format
+      {"header.csv", "scenario,point,sets,digest\n"},
+      {"nopoint.csv", "scenario,point,sets,digest\ndefault.json,,,0fe90e9cc1e06751\n"},
+      {"negative.csv", "scenario,point,sets,digest\ndefault.json,-1,,0fe90e9cc1e06751\n"},
+      {"baddigest.csv", "scenario,point,sets,digest\ndefault.json,0,,xyz\n"},
+      {"extra.csv", "scenario,point,sets,digest\ndefault.json,0,a=1,0fe90e9cc1e06751,more\n"},
+  };
+  for (const auto& entry : files) {
+    const auto& name = std::get<0>(entry);
+    const auto& content = std::get<1>(entry);
+    CAPTURE(name);
+    std::ofstream(kTmp / name, std::ios::binary) << content;
+    const auto r = bcssim("verify --sample --samples " + (kTmp / name).string());
+    CHECK(r.code == 2);
+    CHECK(r.output.find("--samples") != std::string::npos);
+    CHECK(r.output.find("match") == std::string::npos);
+  }
+  fs::remove_all(kTmp);
+}
+
 TEST_CASE("a sweep of more than 10,000 points is exit 2 naming the count and the limit, before expanding it")
 {
   fs::remove_all(kTmp);
