@@ -4,7 +4,8 @@
 # markdown table per study next to the committed results (slice_boundary, the sources' rule): the baseline's
 # time (the rule does not touch it: only BCS-MPI's points run, the baseline's times are the committed ones),
 # BCS-MPI's time and slowdown under each rule.
-#   scripts/whatif-restart.sh [SCENARIO_NAME...]   (default: every compare study of scenarios/paper/)
+#   scripts/whatif-restart.sh [SCENARIO_NAME...]   (default: every compare study of scenarios/paper/; a name may
+#   also be a compare study of scenarios/whatif/, e.g. nas-cg-scale, the NAS trace at three CPU speeds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 exe=${BCSSIM:-./build/release/bcssim}
@@ -13,11 +14,13 @@ names=("$@")
 [ ${#names[@]} -gt 0 ] ||
   names=(sweep3d-blocking sweep3d-nonblocking sweep3d-ordered sweep3d-trace sage synthetic-barrier synthetic-exchange)
 for name in "${names[@]}"; do
-  [ -f "results/paper/$name/slowdowns.csv" ] || { echo "results/paper/$name: no committed compare study" >&2; exit 2; }
+  dir=paper
+  [ -f "scenarios/paper/$name.json" ] || dir=whatif
+  [ -f "results/$dir/$name/slowdowns.csv" ] || { echo "results/$dir/$name: no committed compare study" >&2; exit 2; }
   out=out/whatif-restart/$name
   # Only BCS-MPI's points run again: the rule does not touch the baseline, whose times come from the committed
   # slowdowns.csv (IS's baseline alone takes half an hour).
-  "$exe" run "scenarios/paper/$name.json" --set bcs.runtime.restart=on_completion --set compare=false --set mpi=bcs \
+  "$exe" run "scenarios/$dir/$name.json" --set bcs.runtime.restart=on_completion --set compare=false --set mpi=bcs \
     --out "$out" --force >/dev/null
   echo
   echo "**$name**"
@@ -32,6 +35,6 @@ for name in "${names[@]}"; do
                  print "|---|---|---|---|---|---|"
                  for (r = 1; r <= rows; ++r) { key = order[r]
                    printf "| %s | %.4f | %.4f | %+.1f %% | %.4f | %+.1f %% |\n", key, base[key], sb[key], 100 * sbs[key], oc[key], 100 * (oc[key] / base[key] - 1) } }' \
-    coord="$(head -1 "results/paper/$name/slowdowns.csv" | cut -d, -f3- | rev | cut -d, -f4- | rev | tr ',' ' ')" \
-    "results/paper/$name/slowdowns.csv" "$out/runs.csv"
+    coord="$(head -1 "results/$dir/$name/slowdowns.csv" | cut -d, -f3- | rev | cut -d, -f4- | rev | tr ',' ' ')" \
+    "results/$dir/$name/slowdowns.csv" "$out/runs.csv"
 done

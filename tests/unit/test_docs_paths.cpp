@@ -24,8 +24,18 @@ std::string slurp(const fs::path& p)
 
 bool exists_as_quoted(const fs::path& root, std::string path)
 {
-  if (const auto lt = path.find('<'); lt != std::string::npos) // `apps/<name>/`: its parent folder
-    path = path.substr(0, lt);
+  if (const auto lt = path.find('<'); lt != std::string::npos) { // `apps/<name>/`: its parent folder;
+    path = path.substr(0, lt);                                    // `scenarios/paper/nas-<k>.json`: a file so named
+    if (!path.empty() && path.back() != '/') {
+      const fs::path prefix = root / path;
+      if (!fs::is_directory(prefix.parent_path()))
+        return false;
+      for (const auto& e : fs::directory_iterator(prefix.parent_path()))
+        if (e.path().filename().string().rfind(prefix.filename().string(), 0) == 0)
+          return true;
+      return false;
+    }
+  }
   if (const auto glob = path.find("/*"); glob != std::string::npos) // `scenarios/**`: the folder
     path = path.substr(0, glob + 1);
   if (fs::exists(root / path))
