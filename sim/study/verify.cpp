@@ -149,8 +149,11 @@ int verify(const VerifyOptions& options, std::ostream& out)
   const std::filesystem::path folder = std::filesystem::absolute(file).parent_path();
   // What to check: every row, or the rows of the scenarios named (a scenario may have several samples).
   std::vector<std::string> names;
-  for (const std::string& s : options.scenarios)
+  for (const std::string& s : options.scenarios) {
+    if (!std::filesystem::is_regular_file(s))
+      throw ScenarioError("scenarios", "\"" + s + "\"", "an existing scenario file");
     names.push_back(key_of(s, file));
+  }
   std::vector<const Golden*> checks;
   int failures = 0;
   for (const Golden& g : golden)

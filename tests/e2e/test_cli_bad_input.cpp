@@ -236,6 +236,15 @@ TEST_CASE("verify --digests: an empty, header-only or garbage file is exit 2, no
   fs::remove_all(kTmp);
 }
 
+TEST_CASE("verify of a scenario file that does not exist is exit 2 naming it, not a missing golden digest")
+{
+  const auto r = bcssim("verify --digests " + (fs::path(BCSSIM_SOURCE_DIR) / "scenarios" / "digests.csv").string() +
+                        " scenarios/no-such-scenario.json");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("no-such-scenario.json") != std::string::npos);
+  CHECK(r.output.find("an existing scenario file") != std::string::npos);
+}
+
 TEST_CASE("verify --sample --samples: a malformed samples file is exit 2 naming it, not a pass")
 {
   fs::remove_all(kTmp);
