@@ -14,7 +14,6 @@ exe=${BCSSIM:-./build/release/bcssim}
 names=("$@")
 [ ${#names[@]} -gt 0 ] || names=(apps-sage apps-sweep3d apps-mixed)
 memories=(2GiB 1920MiB)
-footprint() { case "$1" in sage) echo 520MB ;; sweep3d) echo 277MB ;; *) echo "no footprint for $1" >&2; exit 2 ;; esac; }
 for name in "${names[@]}"; do
   scenario="scenarios/scheduling/$name.json"
   [ -f "results/scheduling/$name/algorithms.csv" ] || { echo "results/scheduling/$name: no committed study" >&2; exit 2; }

@@ -2,6 +2,7 @@
 
 #include "sim/config/json_limits.hpp"
 #include "sim/config/scenario.hpp"
+#include "sim/output/csv_table.hpp"
 #include "sim/output/signals.hpp"
 
 #include <fmt/format.h>
@@ -12,7 +13,6 @@
 #include <csignal>
 #include <fcntl.h>
 #include <fstream>
-#include <sstream>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <xbt/log.h>
@@ -32,18 +32,6 @@ struct Golden {
 bool is_digest(const std::string& d)
 {
   return d.size() == 16 && d.find_first_not_of("0123456789abcdef") == std::string::npos;
-}
-
-std::vector<std::string> split(const std::string& text, char separator)
-{
-  std::vector<std::string> out;
-  std::string part;
-  std::istringstream in(text);
-  while (std::getline(in, part, separator))
-    out.push_back(part);
-  if (!text.empty() && text.back() == separator)
-    out.emplace_back();
-  return out;
 }
 
 // The golden rows of `file`, read by `option` (--digests or --samples): the header `header` (scenario,digest; or
@@ -69,14 +57,14 @@ std::vector<Golden> read_golden(const std::filesystem::path& file, const std::st
     }
     if (line.empty())
       continue;
-    const std::vector<std::string> f = split(line, ',');
+    const std::vector<std::string> f = report::split_csv_line(line);
     Golden g;
     bool ok = f.size() == (samples ? 4u : 2u) && !f[0].empty() && is_digest(f.back());
     if (ok && samples) {
       ok = !f[1].empty() && f[1].size() < 10 && f[1].find_first_not_of("0123456789") == std::string::npos;
       if (ok)
         g.point = std::stol(f[1]);
-      for (const std::string& set : split(f[2], ' '))
+      for (const std::string& set : report::split(f[2], ' '))
         if (!set.empty())
           g.sets.push_back(set);
     }

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <optional>
 #include <xbt/log.h>
@@ -10,6 +11,17 @@
 XBT_LOG_NEW_DEFAULT_CATEGORY(storm_launch_params, "storm.launch.params: storm.launch's parameters");
 
 namespace bcssim::storm::launch {
+namespace {
+
+// launch.load's words: the choice's declaration and load_name() read the same list.
+const std::vector<std::pair<std::string, Load>>& loads()
+{
+  static const std::vector<std::pair<std::string, Load>> words = {
+      {"none", Load::none}, {"cpu", Load::cpu}, {"network", Load::network}};
+  return words;
+}
+
+} // namespace
 
 const base::ParamGroup<LaunchSpec>& launch_params()
 {
@@ -60,8 +72,7 @@ const base::ParamGroup<LaunchSpec>& launch_params()
     g.quantity("poll_interval", &LaunchSpec::poll_interval, Quantity::time, "1us", 1e-9, 1,
                "Wait of a NIC thread between two global queries that found some node not ready.",
                "assumed: a NIC thread retries at once; the query's own round trip paces it");
-    g.choice("load", &LaunchSpec::load, "none",
-             {{"none", Load::none}, {"cpu", Load::cpu}, {"network", Load::network}},
+    g.choice("load", &LaunchSpec::load, "none", loads(),
              "What else runs on the job's nodes during the launch: none = an unloaded machine; cpu = a spin loop on "
              "every PE (the launched processes share the PEs with it, and a file helper woken while every PE is "
              "busy waits for an OS time slice to end: launch.os_quantum); network = on every PE a process "
@@ -112,14 +123,9 @@ const base::ParamGroup<LaunchModelSpec>& launch_model_params()
   return g;
 }
 
-const char* load_name(Load load)
+const std::string& load_name(Load load)
 {
-  switch (load) {
-    case Load::none: return "none";
-    case Load::cpu: return "cpu";
-    case Load::network: return "network";
-  }
-  return "?";
+  return std::find_if(loads().begin(), loads().end(), [load](const auto& w) { return w.second == load; })->first;
 }
 
 } // namespace bcssim::storm::launch

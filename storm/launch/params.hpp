@@ -3,6 +3,8 @@
 #include "base/params.hpp"
 #include "storm/launch/launch_spec.hpp"
 
+#include <string>
+
 namespace bcssim::storm::launch {
 
 const base::ParamGroup<LaunchSpec>& launch_params();
@@ -14,6 +16,6 @@ struct LaunchModelSpec {
 const base::ParamGroup<LaunchModelSpec>& launch_model_params();
 
 /// The word a launch's load is written as ("none", "cpu", "network").
-const char* load_name(Load load);
+const std::string& load_name(Load load);
 
 } // namespace bcssim::storm::launch

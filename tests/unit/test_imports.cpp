@@ -3,11 +3,12 @@
 // folders import each other, directly or round a loop. The one exception is a folder's registration: a parent
 // folder may list its children (apps/registry.cpp, mpi/backends.cpp, sim/kinds/registry.cpp, ...), which import
 // the parent's interface.
+#include "source_lines.hpp"
+
 #include <doctest/doctest.h>
 
 #include <algorithm>
 #include <filesystem>
-#include <fstream>
 #include <functional>
 #include <map>
 #include <regex>
@@ -20,7 +21,7 @@ namespace fs = std::filesystem;
 namespace {
 
 // The layers, lowest first: a folder may import those before it in its list.
-const std::vector<std::string> kTopLayers = {"base", "models", "workloads", "bcs", "storm", "mpi", "apps", "sim"};
+const std::vector<std::string>& kTopLayers = bcssim::test::source_folders();
 const std::vector<std::string> kSimLayers = {"config", "output",  "machine", "kinds", "catalogue",
                                              "driver", "study", "report",  "cli"};
 
@@ -57,23 +58,14 @@ std::vector<Import> imports(const fs::path& root)
 {
   static const std::regex include(R"(^\s*#\s*include\s+"([^"]+)\")");
   std::vector<Import> out;
-  for (const std::string& top : kTopLayers) {
-    for (const auto& e : fs::recursive_directory_iterator(root / top)) {
-      const std::string ext = e.path().extension().string();
-      if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp" && ext != ".h"))
-        continue;
-      const std::string rel = fs::relative(e.path(), root).generic_string();
-      std::ifstream in(e.path());
-      std::string line;
-      std::smatch m;
-      while (std::getline(in, line))
-        if (std::regex_search(line, m, include)) {
-          const std::string target = m[1].str();
-          if (std::find(kTopLayers.begin(), kTopLayers.end(), component(target, 0)) != kTopLayers.end())
-            out.push_back({parent_dir(rel), parent_dir(target), rel});
-        }
-    }
-  }
+  bcssim::test::for_each_source_line(root, [&](const std::string& rel, int, const std::string& line) {
+    std::smatch m;
+    if (!std::regex_search(line, m, include))
+      return;
+    const std::string target = m[1].str();
+    if (std::find(kTopLayers.begin(), kTopLayers.end(), component(target, 0)) != kTopLayers.end())
+      out.push_back({parent_dir(rel), parent_dir(target), rel});
+  });
   return out;
 }
 

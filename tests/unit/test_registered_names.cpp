@@ -7,10 +7,11 @@
 #include "sim/kinds/registry.hpp"
 #include "storm/algorithms.hpp"
 
+#include "source_lines.hpp"
+
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
 #include <sstream>
@@ -61,23 +62,15 @@ TEST_CASE("no registered name is compared with outside the folder that registers
   const std::vector<Registered> names = registered();
   REQUIRE(names.size() > 10);
   std::vector<std::string> found;
-  for (const char* top : {"base", "workloads", "models", "bcs", "mpi", "storm", "apps", "sim"})
-    for (const auto& e : fs::recursive_directory_iterator(root / top)) {
-      const auto ext = e.path().extension();
-      if (ext != ".cpp" && ext != ".hpp")
-        continue;
-      const std::string rel = fs::relative(e.path(), root).string();
-      std::ifstream in(e.path());
-      std::string line;
-      for (int n = 1; std::getline(in, line); ++n)
-        for (const Registered& r : names) {
-          const std::string q = "\"" + r.name + "\"";
-          const bool compared = line.find("== " + q) != std::string::npos || line.find("!= " + q) != std::string::npos ||
-                                line.find(q + " ==") != std::string::npos || line.find(q + " !=") != std::string::npos;
-          if (compared && !home(rel, r))
-            found.push_back(rel + ":" + std::to_string(n) + ": the " + r.what + " " + q + ": " + line);
-        }
+  test::for_each_source_line(root, [&](const std::string& rel, int n, const std::string& line) {
+    for (const Registered& r : names) {
+      const std::string q = "\"" + r.name + "\"";
+      const bool compared = line.find("== " + q) != std::string::npos || line.find("!= " + q) != std::string::npos ||
+                            line.find(q + " ==") != std::string::npos || line.find(q + " !=") != std::string::npos;
+      if (compared && !home(rel, r))
+        found.push_back(rel + ":" + std::to_string(n) + ": the " + r.what + " " + q + ": " + line);
     }
+  });
   INFO("declare what the comparison asks for in the registration (Kind, mpi::Backend, apps::App, "
        "storm::Algorithm) and read that instead");
   for (const std::string& f : found)

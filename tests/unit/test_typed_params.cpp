@@ -3,10 +3,11 @@
 // a renamed or retyped parameter breaks only at run time. The scenario language itself (sim/config/) reads by path,
 // and so may an application's registration its own section (apps/<name>/ reading "<name>.*"). The few reads left
 // are listed below with why; this test fails on a new one.
+#include "source_lines.hpp"
+
 #include <doctest/doctest.h>
 
 #include <filesystem>
-#include <fstream>
 #include <regex>
 #include <set>
 #include <string>
@@ -33,24 +34,16 @@ TEST_CASE("parameters are read through their typed groups, not by path strings")
   static const std::regex read(
       R"re(\.(quantity|quantities|text|texts|integer|integers|real|flag|value)\("([a-z_]+)\.([a-z_.]+)"\))re");
   std::set<std::pair<std::string, std::string>> found;
-  for (const char* top : {"apps", "base", "bcs", "models", "mpi", "sim", "storm", "workloads"})
-    for (const auto& e : fs::recursive_directory_iterator(root / top)) {
-      const std::string ext = e.path().extension().string();
-      if (!e.is_regular_file() || (ext != ".cpp" && ext != ".hpp"))
-        continue;
-      const std::string rel = fs::relative(e.path(), root).generic_string();
-      if (rel.rfind("sim/config/", 0) == 0)
-        continue;
-      std::ifstream in(e.path());
-      std::string line;
-      while (std::getline(in, line))
-        for (auto it = std::sregex_iterator(line.begin(), line.end(), read); it != std::sregex_iterator(); ++it) {
-          const std::string section = (*it)[2].str(), path = section + "." + (*it)[3].str();
-          if (rel.rfind("apps/", 0) == 0 && rel.find("/" + section) != std::string::npos)
-            continue; // an application reading its own section (apps/sage_proxy reads "sage.*")
-          found.insert({rel, path});
-        }
+  bcssim::test::for_each_source_line(root, [&](const std::string& rel, int, const std::string& line) {
+    if (rel.rfind("sim/config/", 0) == 0)
+      return;
+    for (auto it = std::sregex_iterator(line.begin(), line.end(), read); it != std::sregex_iterator(); ++it) {
+      const std::string section = (*it)[2].str(), path = section + "." + (*it)[3].str();
+      if (rel.rfind("apps/", 0) == 0 && rel.find("/" + section) != std::string::npos)
+        continue; // an application reading its own section (apps/sage_proxy reads "sage.*")
+      found.insert({rel, path});
     }
+  });
   for (const auto& [file, path] : found) {
     INFO(file << " reads \"" << path << "\" by its path: build the spec of its group instead (scenario.spec(...))");
     CHECK(kAllowed.count({file, path}) == 1);

@@ -102,11 +102,7 @@ class WorkloadKindRun : public KindRun {
 public:
   WorkloadKindRun(World& world, const Scenario& sc)
       : algorithm_(sc.spec(storm::scheduler_params()).algorithm), mpi_(sc.mpi()),
-        gantt_span_(sc.spec(gantt_params()).span), nodes_(machine_size(sc).nodes),
-        pes_(machine_size(sc).pes_per_node),
-        sc_span_(sc.spec(gantt_params()).span_text),
-        tau_(sc.spec(workload_params()).short_job_bound / sc.spec(workload_params()).time_scale),
-        dynamic_(!sc.spec(workload_params()).swf.empty()),
+        gantt_spec_(sc.spec(gantt_params())), size_(machine_size(sc)), workload_(sc.spec(workload_params())),
         run_(std::make_unique<WorkloadRun>(world, sc, workload_jobs(sc, &skipped_)))
   {
     run_->start_machine_manager();
@@ -121,7 +117,7 @@ public:
   }
   void summarize(nlohmann::json& summary) const override
   {
-    const WorkloadFigures f = workload_figures(jobs_, gantt_, nodes_ * pes_);
+    const WorkloadFigures f = workload_figures(jobs_, gantt_, unsigned(size_.pes()));
     nlohmann::json per_job = nlohmann::json::array();
     for (const JobOutcome& j : jobs_)
       per_job.push_back({{"job", j.id},
@@ -135,19 +131,19 @@ public:
                            {"turnaround_s", std::stod(fmt::format("{:.9f}", f.turnaround))},
                            {"mean_response_s", std::stod(fmt::format("{:.9f}", f.mean_response))},
                            {"utilization", std::stod(fmt::format("{:.6f}", f.utilization))}};
-    if (dynamic_)
-      summary["workload"]["dynamic"] = dynamic_json(dynamic_figures(jobs_, tau_, nodes_ * pes_));
+    if (dynamic())
+      summary["workload"]["dynamic"] = dynamic_json(dynamic_figures(jobs_, tau(), unsigned(size_.pes())));
   }
   void write(const ResultsDir& dir) const override
   {
-    dir.write("jobs.csv", jobs_csv(jobs_, "", tau_));
-    dir.write("runs.csv", jobs_csv(jobs_, algorithm_, tau_));
-    if (dynamic_)
+    dir.write("jobs.csv", jobs_csv(jobs_, "", tau()));
+    dir.write("runs.csv", jobs_csv(jobs_, algorithm_, tau()));
+    if (dynamic())
       write_dynamic_outputs(dir, jobs_, fmt::format("{} ({})", dir.title(), gp_text(algorithm_)));
     // The chart covers workload.gantt_span, and at most kMaxGanttBoxes boxes: a dynamic workload under gang
     // scheduling holds millions (one per PE per quantum), more than a chart can show or gnuplot draw in minutes.
-    double span = gantt_span_ > 0 ? gantt_span_ : turnaround();
-    std::string span_text = gantt_span_ > 0 ? sc_span_ : "";
+    double span = gantt_spec_.span > 0 ? gantt_spec_.span : turnaround();
+    std::string span_text = gantt_spec_.span > 0 ? gantt_spec_.span_text : "";
     if (gantt_.size() > kMaxGanttBoxes) {
       std::vector<double> starts;
       for (const GanttBox& b : gantt_)
@@ -162,7 +158,7 @@ public:
     for (const GanttBox& b : gantt_)
       if (b.from < span)
         shown.push_back(GanttBox{b.pe, b.job, b.from, std::min(b.to, span)});
-    write_gantt(dir, shown, nodes_, pes_,
+    write_gantt(dir, shown, size_.nodes, size_.pes_per_node,
                 dir.title() + gp_text(fmt::format(": {} jobs under {}{}", jobs_.size(), algorithm_,
                                                   !span_text.empty() && span < turnaround()
                                                       ? fmt::format(" (first {})", span_text)
@@ -173,8 +169,9 @@ public:
 
 private:
   std::string algorithm_, mpi_;
-  double gantt_span_;
-  unsigned nodes_, pes_;
+  GanttSpec gantt_spec_;
+  MachineSize size_;
+  WorkloadSpec workload_;
   double turnaround() const
   {
     double end = 0;
@@ -182,10 +179,11 @@ private:
       end = std::max(end, j.end);
     return end;
   }
-  std::string sc_span_; // workload.gantt_span as written
   std::size_t skipped_ = 0; // SWF records left out (set while run_ is made: declared before it)
-  double tau_;      // s: the short-job bound, in the run's time
-  bool dynamic_;    // jobs from an SWF file: their dedicated times are known
+  // s: the short-job bound, in the run's time
+  double tau() const { return workload_.short_job_bound / workload_.time_scale; }
+  // Jobs from an SWF file: their dedicated times are known.
+  bool dynamic() const { return !workload_.swf.empty(); }
   std::unique_ptr<WorkloadRun> run_;
   std::vector<JobOutcome> jobs_;
   std::vector<GanttBox> gantt_;

@@ -20,8 +20,9 @@ storm::MachineSpec machine_spec(const Scenario& sc)
 {
   const storm::SchedulerSpec scheduler = sc.spec(storm::scheduler_params());
   storm::MachineSpec spec;
-  spec.nodes = machine_size(sc).nodes;
-  spec.pes_per_node = machine_size(sc).pes_per_node;
+  const MachineSize size = machine_size(sc);
+  spec.nodes = size.nodes;
+  spec.pes_per_node = size.pes_per_node;
   spec.quantum = scheduler.quantum;
   spec.algorithm = &storm::algorithm(scheduler.algorithm);
   spec.rows = spec.algorithm->make == nullptr ? 1 : scheduler.mpl;
