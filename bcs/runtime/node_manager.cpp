@@ -61,7 +61,7 @@ void NodeManager::operation_completed()
 void NodeManager::restart(const std::vector<Suspended>& restart)
 {
   const auto& platform = ctx_.machine().platform;
-  simgrid::s4u::Comm::sendto(platform.nic(node_), platform.cpu(node_), 8.0);
+  platform.transfer(platform.nic(node_), platform.cpu(node_), 8.0);
   base::emit("bcs.nm.restart", restart.size());
   ctx_.progress.events += restart.size();
   XBT_VERB("node %u: restarts %zu process(es), %zu stay blocked", node_, restart.size(), suspended_.size());

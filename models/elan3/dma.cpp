@@ -44,14 +44,17 @@ void DmaEngine::put(Endpoint src, Endpoint dst, std::uint64_t bytes)
                                                        arg("bytes", std::int64_t(bytes))}
                                    : base::trace::Args{});
   simgrid::s4u::this_actor::sleep_for(spec_.startup);
-  if (src.memory == Memory::main)
+  // A single packet served as one (qsnet::SmallTransfers::packet) does not turn the bus around for the others.
+  const bool src_pci = src.memory == Memory::main && !platform_.served_as_packet(double(bytes));
+  const bool dst_pci = dst.memory == Memory::main && !platform_.served_as_packet(double(bytes));
+  if (src_pci)
     pci_[src.node].begin(PciDirection::read);
-  if (dst.memory == Memory::main)
+  if (dst_pci)
     pci_[dst.node].begin(PciDirection::write);
-  simgrid::s4u::Comm::sendto(host_of(src), host_of(dst), double(bytes));
-  if (src.memory == Memory::main)
+  platform_.transfer(host_of(src), host_of(dst), double(bytes));
+  if (src_pci)
     pci_[src.node].end(PciDirection::read);
-  if (dst.memory == Memory::main)
+  if (dst_pci)
     pci_[dst.node].end(PciDirection::write);
   base::emit("dma.done", bytes);
 }
@@ -89,8 +92,12 @@ void DmaEngine::get_async(Endpoint local, Endpoint remote, std::uint64_t bytes, 
 
 void DmaEngine::write_to_host(unsigned node, std::uint64_t bytes)
 {
+  if (platform_.served_as_packet(double(bytes))) {
+    platform_.transfer(platform_.nic(node), platform_.cpu(node), double(bytes));
+    return;
+  }
   pci_[node].begin(PciDirection::write);
-  simgrid::s4u::Comm::sendto(platform_.nic(node), platform_.cpu(node), double(bytes));
+  platform_.transfer(platform_.nic(node), platform_.cpu(node), double(bytes));
   pci_[node].end(PciDirection::write);
 }
 
@@ -99,7 +106,7 @@ void DmaEngine::get(Endpoint local, Endpoint remote, std::uint64_t bytes)
   base::emit("dma.get", bytes);
   XBT_DEBUG("get %llu B from node %u", (unsigned long long)bytes, remote.node);
   // The request is a small network transaction from the local NIC; the remote DMA engine then does a put.
-  simgrid::s4u::Comm::sendto(platform_.nic(local.node), platform_.nic(remote.node), 64.0);
+  platform_.transfer(platform_.nic(local.node), platform_.nic(remote.node), 64.0);
   put(remote, local, bytes);
 }
 

@@ -3,12 +3,7 @@
 #include "base/event_stream.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Comm.hpp>
-#include <simgrid/s4u/Host.hpp>
-#include <simgrid/s4u/Link.hpp>
 
-#include <algorithm>
-#include <limits>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_host_interface, "elan3.host_interface: The host side of the NIC");
@@ -19,7 +14,7 @@ void HostInterface::post_descriptor(unsigned node) const
 {
   base::emit("host.post", spec_.descriptor_bytes);
   simgrid::s4u::this_actor::sleep_for(spec_.post_cost);
-  simgrid::s4u::Comm::sendto(platform_.cpu(node), platform_.nic(node), double(spec_.descriptor_bytes));
+  platform_.transfer(platform_.cpu(node), platform_.nic(node), double(spec_.descriptor_bytes));
 }
 
 double HostInterface::post_seconds(unsigned node) const
@@ -27,16 +22,9 @@ double HostInterface::post_seconds(unsigned node) const
   if (post_seconds_.empty())
     post_seconds_.assign(platform_.nodes(), -1);
   double& seconds = post_seconds_.at(node);
-  if (seconds < 0) {
-    // Alone on its route, a comm takes the route's latency, then its bytes at the slowest link's rate.
-    std::vector<simgrid::s4u::Link*> links;
-    platform_.cpu(node)->route_to(platform_.nic(node), links, nullptr);
-    double rate = std::numeric_limits<double>::infinity();
-    for (const simgrid::s4u::Link* l : links)
-      rate = std::min(rate, l->get_bandwidth());
-    seconds = spec_.post_cost + platform_.true_latency(platform_.cpu(node), platform_.nic(node)) +
-              double(spec_.descriptor_bytes) / rate;
-  }
+  if (seconds < 0)
+    seconds = spec_.post_cost + platform_.unloaded_seconds(platform_.cpu(node), platform_.nic(node),
+                                                           double(spec_.descriptor_bytes));
   return seconds;
 }
 
@@ -44,14 +32,14 @@ void HostInterface::note_post() const { base::emit("host.post", spec_.descriptor
 
 void HostInterface::notify_host(unsigned node) const
 {
-  simgrid::s4u::Comm::sendto(platform_.nic(node), platform_.cpu(node), 8.0);
+  platform_.transfer(platform_.nic(node), platform_.cpu(node), 8.0);
   simgrid::s4u::this_actor::sleep_for(spec_.wake_cost);
   base::emit("host.wake", 8);
 }
 
 void HostInterface::read_clock(unsigned node) const
 {
-  simgrid::s4u::Comm::sendto(platform_.nic(node), platform_.cpu(node), 8.0);
+  platform_.transfer(platform_.nic(node), platform_.cpu(node), 8.0);
 }
 
 } // namespace bcssim::elan3

@@ -3,6 +3,8 @@
 #include "models/qsnet/qsnet_zone.hpp"
 #include "models/qsnet/routing.hpp"
 
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
@@ -12,6 +14,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
+#include <vector>
 #include "models/qsnet/params.hpp"
 
 #include <stdexcept>
@@ -191,6 +195,26 @@ void Platform::set_channel_route(unsigned node, const std::vector<simgrid::s4u::
 double Platform::true_latency(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to) const
 {
   return zone_->true_latency(from->get_netpoint(), to->get_netpoint());
+}
+
+void Platform::transfer(simgrid::s4u::Host* from, simgrid::s4u::Host* to, double bytes) const
+{
+  if (!served_as_packet(bytes)) {
+    simgrid::s4u::Comm::sendto(from, to, bytes);
+    return;
+  }
+  simgrid::s4u::this_actor::sleep_for(unloaded_seconds(from, to, bytes));
+}
+
+double Platform::unloaded_seconds(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to, double bytes) const
+{
+  // Alone on its route, a comm takes the route's latency, then its bytes at the slowest link's rate.
+  std::vector<simgrid::s4u::Link*> links;
+  from->route_to(to, links, nullptr);
+  double rate = std::numeric_limits<double>::infinity();
+  for (const simgrid::s4u::Link* l : links)
+    rate = std::min(rate, l->get_bandwidth());
+  return true_latency(from, to) + bytes / rate;
 }
 
 void Platform::set_channel_rate(unsigned node, double rate) const { channel_windows_.at(node)->set_bandwidth(rate); }

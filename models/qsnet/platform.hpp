@@ -25,6 +25,14 @@ struct NodeSpec {
 };
 
 /// Defaults, sources and the tree's rule: qsnet::platform_params() (models/qsnet/params.cpp).
+/// How a transfer that fits in one packet shares the links and the PCI bus with the others.
+///  - shared: like any transfer, a max-min fair share of its route for as long as it lasts;
+///  - packet: its unloaded time (route latency + bytes at the slowest link's rate), taking nothing from the
+///    others: Elite switches arbitrate per packet with aging and the DMA thread time-slices large DMAs "so that
+///    small DMAs are not adversely blocked" (002 §2.2.1-2), so one packet does not wait a fluid share behind
+///    tens of long transfers. Also far cheaper: it is a timer, not a flow in the solver.
+enum class SmallTransfers { shared, packet };
+
 struct PlatformSpec {
   unsigned arity;                 // k
   unsigned levels;                // n
@@ -32,6 +40,7 @@ struct PlatformSpec {
   std::vector<double> cable_m;    // cable length per level (index 0 = level 1, node to leaf switch), metres
   LinkTiming timing;
   NodeSpec node;
+  SmallTransfers small_transfers = SmallTransfers::shared;
 };
 
 /// SimGrid configuration chosen for the model: CM02 (LV08's default latency factor of 13 is wrong here) and
@@ -63,6 +72,16 @@ public:
   simgrid::s4u::Link* cable_link(std::uint32_t id, bool up) const { return (up ? cable_up_ : cable_down_).at(id); }
   /// Real one-way latency from one host to another (the solver sees a unit latency, see QsNetZone).
   double true_latency(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to) const;
+  /// Whether a transfer of `bytes` is one packet served at its unloaded time (PlatformSpec::small_transfers).
+  bool served_as_packet(double bytes) const
+  {
+    return spec_.small_transfers == SmallTransfers::packet && bytes <= spec_.timing.packet_payload;
+  }
+  /// Moves `bytes` from one host to another, blocking the calling actor: a SimGrid comm, or, for a transfer
+  /// served as a packet, a sleep of its unloaded time.
+  void transfer(simgrid::s4u::Host* from, simgrid::s4u::Host* to, double bytes) const;
+  /// The time a comm of `bytes` takes alone on its route: the route's latency, then the bytes at its slowest link.
+  double unloaded_seconds(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to, double bytes) const;
   /// Sets the ack-window bound of node's multicast channel for the next multicast (bytes/s).
   void set_channel_rate(unsigned node, double rate) const;
   /// One-way latency of a cable (half its share of the ack round trip, see platform.cpp).

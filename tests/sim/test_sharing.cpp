@@ -21,28 +21,33 @@ struct Flow {
   double seconds = 0;       // when it ended
   double start = 0;         // when it starts
   std::uint64_t bytes = 0;  // 0: the common size
+  double unloaded = 0;      // its duration alone: DMA start-up + Platform::unloaded_seconds
 };
 
 // Starts every flow (at time 0 unless it says otherwise) on a crescendo platform and returns when each ended.
-std::vector<Flow> run_flows(std::vector<Flow> flows, std::uint64_t bytes)
+std::vector<Flow> run_flows(std::vector<Flow> flows, std::uint64_t bytes,
+                            const nlohmann::json& scenario = nlohmann::json::object())
 {
   int argc = 2;
   char name[] = "test";
   char log[] = "--log=root.thres:warning";
   char* argv[] = {name, log, nullptr};
   sg4::Engine engine(&argc, argv);
-  const auto sc = sim::Scenario::resolve(nlohmann::json::object(), {});
+  const auto sc = sim::Scenario::resolve(scenario, {});
   const auto spec = sc.spec(qsnet::platform_params());
   qsnet::configure_engine();
   const qsnet::Platform platform(spec);
   qsnet::HardwareMulticast multicast(platform, sc.spec(qsnet::multicast_params()));
   elan3::DmaEngine dma(platform, sc.spec(elan3::dma_params()), multicast);
-  for (auto& f : flows)
+  for (auto& f : flows) {
+    f.unloaded = sc.spec(elan3::dma_params()).startup +
+                 platform.unloaded_seconds(dma.host_of(f.src), dma.host_of(f.dst), double(f.bytes > 0 ? f.bytes : bytes));
     sg4::Actor::create("flow", platform.nic(f.src.node), [&dma, &f, bytes] {
       sg4::this_actor::sleep_for(f.start);
       dma.put(f.src, f.dst, f.bytes > 0 ? f.bytes : bytes);
       f.seconds = sg4::Engine::get_clock();
     });
+  }
   engine.run();
   return flows;
 }
@@ -90,4 +95,41 @@ TEST_CASE("PCI - a read that starts while the bus is mixed runs at the one-way r
   CHECK(read_time > one_way);
   CHECK(read_time < one_way + (write_end - read.start)); // the overlap costs less than its own length
   CHECK(read_time < double(kBytes) / (256 * kMiB));      // what the mixed cap gave
+}
+
+namespace {
+// Eight long DMAs from nodes 2-9 into node 0's main memory; 1 ms later a packet's worth (64 B) from node 1 into
+// the same bus, and one from node 17 into node 16's, where nothing else flows (the same route shape).
+std::vector<Flow> packets_with_and_without_long_flows(const char* small_transfers)
+{
+  std::vector<Flow> flows;
+  for (unsigned n = 2; n <= 9; ++n)
+    flows.push_back({{n, elan}, {0, main_memory}});
+  flows.push_back({{1, elan}, {0, main_memory}, 0, 1e-3, 64});
+  flows.push_back({{17, elan}, {16, main_memory}, 0, 1e-3, 64});
+  return run_flows(flows, kBytes, {{"platform", {{"qsnet", {{"small_transfers", small_transfers}}}}}});
+}
+double duration(const Flow& f) { return f.seconds - f.start; }
+} // namespace
+
+TEST_CASE("platform.qsnet.small_transfers shared - a packet behind eight long flows waits a fluid share")
+{
+  const auto f = packets_with_and_without_long_flows("shared");
+  const Flow& behind = f[f.size() - 2];
+  const Flow& alone = f.back();
+  CHECK(duration(alone) == doctest::Approx(alone.unloaded).epsilon(1e-9).scale(0)); // the solver's own sum
+  // A ninth of node 0's PCI write rate (305 MiB/s): 8 x 64 B more at that rate, to a percent.
+  CHECK(duration(behind) - duration(alone) == doctest::Approx(8 * 64 / (305 * kMiB)).epsilon(0.01).scale(0));
+}
+
+TEST_CASE("platform.qsnet.small_transfers packet - a packet takes its unloaded time behind long flows too")
+{
+  const auto f = packets_with_and_without_long_flows("packet");
+  const Flow& behind = f[f.size() - 2];
+  const Flow& alone = f.back();
+  CHECK(duration(alone) == doctest::Approx(alone.unloaded).epsilon(1e-12).scale(0));
+  CHECK(duration(behind) == duration(alone));
+  // The long flows share the bus as if it were not there: 8 x 8 MiB at 305 MiB/s, all ending together.
+  for (std::size_t i = 0; i + 2 < f.size(); ++i)
+    CHECK(f[i].seconds == doctest::Approx(8 * kBytes / (305 * kMiB)).epsilon(0.001).scale(0));
 }
