@@ -7,7 +7,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc)
 SCENARIOS=(scenarios/default.json scenarios/mpi-microbench.json scenarios/bcs-microbench.json
-           scenarios/paper/synthetic-barrier.json scenarios/scheduling/gs-example.json)
+           scenarios/paper/synthetic-barrier.json scenarios/scheduling/gs-example.json
+           scenarios/paper/nas-ep.json) # nas-ep: platform.qsnet.small_transfers = packet
 for preset in debug clang-release; do
   echo "cross-build-verify: building bcssim ($preset)"
   cmake --preset "$preset" >/dev/null
