@@ -45,8 +45,9 @@ void DmaEngine::put(Endpoint src, Endpoint dst, std::uint64_t bytes)
                                    : base::trace::Args{});
   simgrid::s4u::this_actor::sleep_for(spec_.startup);
   // A single packet served as one (qsnet::SmallTransfers::packet) does not turn the bus around for the others.
-  const bool src_pci = src.memory == Memory::main && !platform_.served_as_packet(double(bytes));
-  const bool dst_pci = dst.memory == Memory::main && !platform_.served_as_packet(double(bytes));
+  const bool fluid = !platform_.served_as_packet(double(bytes));
+  const bool src_pci = fluid && src.memory == Memory::main;
+  const bool dst_pci = fluid && dst.memory == Memory::main;
   if (src_pci)
     pci_[src.node].begin(PciDirection::read);
   if (dst_pci)
@@ -92,13 +93,12 @@ void DmaEngine::get_async(Endpoint local, Endpoint remote, std::uint64_t bytes, 
 
 void DmaEngine::write_to_host(unsigned node, std::uint64_t bytes)
 {
-  if (platform_.served_as_packet(double(bytes))) {
-    platform_.transfer(platform_.nic(node), platform_.cpu(node), double(bytes));
-    return;
-  }
-  pci_[node].begin(PciDirection::write);
+  const bool fluid = !platform_.served_as_packet(double(bytes)); // as in put()
+  if (fluid)
+    pci_[node].begin(PciDirection::write);
   platform_.transfer(platform_.nic(node), platform_.cpu(node), double(bytes));
-  pci_[node].end(PciDirection::write);
+  if (fluid)
+    pci_[node].end(PciDirection::write);
 }
 
 void DmaEngine::get(Endpoint local, Endpoint remote, std::uint64_t bytes)
