@@ -2,8 +2,9 @@
 // the remote send descriptors delivered by the DEM with the local receives (MPI rules: base/matching), builds a
 // matching descriptor (a Transfer) per pair, and schedules what this slice's point-to-point microphase can
 // carry into this node: the capacity is the time left in the slice after this MSM, the next microstrobe and the
-// later microphases, at the rate the last point-to-point microphase achieved into this node (spec.p2p_rate, the
-// machine's main-to-main bound, before any); a larger message is chunked and continues in the following slices.
+// later microphases, at the rate into this node the DH last measured (DmaHelper::rate: learnt from the
+// microphases the rate limited; spec.p2p_rate, the machine's main-to-main bound, before any); a larger message
+// is chunked and continues in the following slices. 000 §4.3 does not say how the BR sizes chunks.
 #include "bcs/runtime/buffer_receiver.hpp"
 
 #include "base/event_stream.hpp"
@@ -123,16 +124,23 @@ void BufferReceiver::schedule()
       p2p_slices_ = 0;
     }
   }
-  XBT_DEBUG("node %u: %.3f us left for point to point (strobe lag %.3f us, gap %.3f us, tail %.3f us)", node_,
-            left * 1e6, (msm_end - clock.start) * 1e6, dh.gap() * 1e6, clock.tail * 1e6);
+  XBT_VERB("node %u: %.3f us left for point to point (strobe lag %.3f us, gap %.3f us, tail %.3f us) at %.1f MB/s: "
+           "%llu B",
+           node_, left * 1e6, (msm_end - clock.start) * 1e6, dh.gap() * 1e6, clock.tail * 1e6, rate / 1e6,
+           static_cast<unsigned long long>(capacity));
   PointToPointPlan plan;
   plan.msm_end = msm_end;
+  plan.deadline = clock.start + ctx_.spec.slice - clock.tail;
   while (!backlog_.empty()) {
     Transfer& t = backlog_.front();
     const std::uint64_t remaining = t.send->envelope.bytes - t.offset;
-    if (remaining > 0 && capacity == 0)
+    if (remaining > 0 && capacity == 0) {
+      plan.full = true;
       break;
+    }
     const std::uint64_t chunk = std::min(remaining, capacity);
+    if (chunk < remaining)
+      plan.full = true;
     capacity -= chunk;
     plan.transfers.push_back(t);
     plan.chunks.push_back(chunk);

@@ -72,8 +72,14 @@ void DmaHelper::run()
     if (!work.empty())
       arrived->acquire();
     const double took = sg4::Engine::get_clock() - started;
-    if (bytes > 0 && took > 0)
-      rate_ = double(bytes) / took; // what the Buffer Receiver sizes the next slice's chunks by
+    if (bytes > 0 && took > 0) { // what the Buffer Receiver sizes the next slice's chunks by
+      const double achieved = double(bytes) / took;
+      const bool rate_limited = plan.full || sg4::Engine::get_clock() >= plan.deadline;
+      if (rate_limited)
+        rate_ = achieved;
+      else if (rate_ > 0) // a lower bound: it could have moved more
+        rate_ = std::max(rate_, achieved);
+    }
     std::vector<Transfer> unfinished;
     for (std::size_t i = 0; i < work.size(); ++i) {
       Transfer t = work[i];

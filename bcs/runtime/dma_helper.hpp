@@ -15,6 +15,8 @@ struct PointToPointPlan {
   std::vector<Transfer> transfers;
   std::vector<std::uint64_t> chunks;
   double msm_end = 0; // when the MSM that made it ended
+  double deadline = 0; // when it should end: the slice's end less its broadcast and reduce microphases
+  bool full = false;   // the BR had more than the capacity (some of it waits for a later slice)
 };
 
 class DmaHelper {
@@ -25,7 +27,9 @@ public:
   bool has_work() const { return !plan_.transfers.empty(); }
   /// Transfers scheduled for this slice.
   std::size_t scheduled() const { return plan_.transfers.size(); }
-  /// B/s the last point-to-point microphase achieved into this node (0: none yet).
+  /// B/s into this node, as the point-to-point microphases that the rate limited achieved (0: none yet). One
+  /// that moved everything it had before its deadline only says the rate is at least what it achieved: four
+  /// bytes measure the DMA's start-up, not the rate into the node.
   double rate() const { return rate_; }
   /// s from the end of the last MSM to the start of its point-to-point microphase (0: not known yet).
   double gap() const { return gap_; }

@@ -218,6 +218,40 @@ TEST_CASE("BCS chunks a message larger than a slice's capacity over the computed
   CHECK(slice_of(back) == slice_of(log.chunks.back().first) + 1); // restarted at the next boundary
 }
 
+// The rate a slice's capacity is computed from is learnt from the point-to-point microphases that rate limited:
+// one that moved only a 4-byte message measures the DMA's start-up (about 1 MB/s), not the rate into the node,
+// and used to shrink the next slice's capacity to a few hundred bytes, so a 100 KB message that fits in a
+// slice took several.
+TEST_CASE("BCS moves a message that fits in a slice in one slice after a tiny one")
+{
+  P2pLog log;
+  base::set_event_sink(&log);
+  Baseline b(2, 1, on_bcs);
+  constexpr std::uint64_t bytes = 100000; // under a slice's capacity at the machine's rate (~140 KB)
+  std::vector<char> out(bytes, 'x'), in(bytes, 0);
+  double posted = 0, back = 0;
+  b.run([&](mpi::Comm& c) {
+    int tiny = 7;
+    if (c.rank() == 0) {
+      c.send(&tiny, sizeof tiny, 1, 1);
+      posted = now();
+      c.send(out.data(), bytes, 1, 2);
+    } else {
+      c.recv(&tiny, sizeof tiny, 0, 1);
+      c.recv(in.data(), bytes, 0, 2);
+      back = now();
+    }
+  });
+  base::set_event_sink(nullptr);
+  REQUIRE(b.job().finished());
+  CHECK(in == out);
+  REQUIRE(log.chunks.size() == 2);
+  CHECK(log.chunks[0].second == sizeof(int));
+  CHECK(log.chunks[1].second == bytes); // whole, in the slice after its post
+  CHECK(slice_of(log.chunks[1].first) == slice_of(posted) + 1);
+  CHECK(slice_of(back) == slice_of(posted) + 2);
+}
+
 // With nothing left that could progress, the Strobe Sender stops after two idle slice boundaries and the job
 // ends with its deadlock report, instead of strobing forever.
 TEST_CASE("a deadlocked BCS job is reported with each blocked rank and its call")

@@ -230,11 +230,14 @@ void check_transfer_carries_send_bytes(const std::string& mpi)
   const sim::Scenario big_post = scenario("mg-like.txt");
   const sim::Scenario exact_post = scenario("exact.txt");
   const sim::Scenario full_send = scenario("full-buffer.txt");
-  // The first job of a machine also starts its runtime (on BCS-MPI, its first slice): a warm-up job first, so
-  // that the three compared jobs start alike.
-  const std::vector<Run> runs =
-      run_jobs(big_post, 2, {replay_main(exact_post, 2), replay_main(big_post, 2), replay_main(exact_post, 2),
-                             replay_main(full_send, 2)});
+  // The first job of a machine also starts its runtime (on BCS-MPI, its first slice), and its Buffer Receivers
+  // learn the rate into their nodes (the first 100,000 B is scheduled whole at the machine's bound and overruns
+  // its slice, which the later jobs' chunks do not): two warm-up jobs first, so that the three compared jobs
+  // start alike.
+  const std::vector<Run> all =
+      run_jobs(big_post, 2, {replay_main(exact_post, 2), replay_main(exact_post, 2), replay_main(big_post, 2),
+                             replay_main(exact_post, 2), replay_main(full_send, 2)});
+  const std::vector<Run> runs(all.begin() + 1, all.end());
   MESSAGE(mpi << fmt::format(": posted 270,400 B {:.9f} ms, posted exactly {:.9f} ms, sent 270,400 B {:.9f} ms",
                              runs[1].makespan * 1e3, runs[2].makespan * 1e3, runs[3].makespan * 1e3));
   CHECK(runs[1].makespan == doctest::Approx(runs[2].makespan).epsilon(1e-9)); // the posted size moves nothing
