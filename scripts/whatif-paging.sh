@@ -14,6 +14,10 @@ exe=${BCSSIM:-./build/release/bcssim}
 names=("$@")
 [ ${#names[@]} -gt 0 ] || names=(apps-sage apps-sweep3d apps-mixed)
 memories=(2GiB 1920MiB)
+# " | job 0 end, job 1 end, turnaround" of a run's summary.json, in s at full precision.
+ends() {
+  python3 -c "import json,sys; w=json.load(open(sys.argv[1]))['workload']; e=[j['end_s'] for j in w['per_job']]; print(' | %.3f, %.3f, %.3f' % (e[0], e[1], w['turnaround_s']))" "$1"
+}
 for name in "${names[@]}"; do
   scenario="scenarios/scheduling/$name.json"
   [ -f "results/scheduling/$name/algorithms.csv" ] || { echo "results/scheduling/$name: no committed study" >&2; exit 2; }
@@ -37,14 +41,13 @@ PY
     # The committed point's summary, at full precision like the what-if's (algorithms.csv keeps 4 decimals, and
     # 8.8845 rounds to 8.884 where the run's 8.884503 gives 8.885).
     row=$(awk -F, -v k=$((k + 2)) 'NR == k { printf "| %s (%s)", $2, $3 }' "results/scheduling/$name/algorithms.csv")
-    row+=$(python3 -c "import json,sys; w=json.load(open(sys.argv[1]))['workload']; e=[j['end_s'] for j in w['per_job']]; print(' | %.3f, %.3f, %.3f' % (e[0], e[1], w['turnaround_s']))" \
-      "results/scheduling/$name/points/$(printf %04d "$k")/summary.json")
+    row+=$(ends "results/scheduling/$name/points/$(printf %04d "$k")/summary.json")
     for m in "${memories[@]}"; do
       out="out/whatif-paging/$name-$m/$k"
       mkdir -p "out/whatif-paging/$name-$m"
       if "$exe" run "$scenario" --point "$k" --set "workload.jobs=$jobs" --set "platform.memory.size=$m" \
         --out "$out" --force -q >/dev/null 2>"$out.err"; then
-        row+=$(python3 -c "import json,sys; w=json.load(open(sys.argv[1]))['workload']; e=[j['end_s'] for j in w['per_job']]; print(' | %.3f, %.3f, %.3f' % (e[0], e[1], w['turnaround_s']))" "$out/summary.json")
+        row+=$(ends "$out/summary.json")
       elif grep -q "thrashing" "$out.err"; then
         row+=" | thrashing"
       else
