@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 JOBS=$(nproc)
 SCENARIOS=(scenarios/default.json scenarios/mpi-microbench.json scenarios/bcs-microbench.json
            scenarios/paper/synthetic-barrier.json scenarios/scheduling/gs-example.json)
-# nas-ep takes platform.qsnet.small_transfers = packet; its trace is data beside the repository, when it is there.
+# nas-ep's trace is data beside the repository, when it is there.
 [ ! -f ../shared/traces/nas/ep-C-64/ep-C-64.txt ] || SCENARIOS+=(scenarios/paper/nas-ep.json)
 for preset in debug clang-release; do
   echo "cross-build-verify: building bcssim ($preset)"

@@ -30,6 +30,21 @@ const base::ParamGroup<CacheSpec>& cache_params()
   return g;
 }
 
+const base::ParamGroup<KernelSwitchSpec>& kernel_switch_params()
+{
+  static const base::ParamGroup<KernelSwitchSpec> g = [] {
+    base::ParamGroup<KernelSwitchSpec> g("platform.pe");
+    g.quantity("kernel_switch", &KernelSwitchSpec::seconds, base::Quantity::time, "0s", 0, 1,
+               "The OS kernel's direct cost of switching a PE from one process to another, with nothing to refill "
+               "(lmbench's lat_ctx 2p/0K): PE time at every switch of a time-shared PE, before "
+               "scheduler.context_switch (STORM's Node Manager's own work) and any refill (platform.pe.cache). "
+               "0: free.",
+               "none for the ES45-class default (no lmbench figure of an Alpha EV68 found); presets give theirs");
+    return g;
+  }();
+  return g;
+}
+
 const base::ParamGroup<MemorySpec>& memory_params()
 {
   using base::Quantity;

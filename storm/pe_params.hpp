@@ -14,6 +14,14 @@ struct CacheSpec {
 
 const base::ParamGroup<CacheSpec>& cache_params();
 
+/// The OS kernel's own cost of switching a PE from one process to another (scenario section "platform.pe"): paid at
+/// every switch, with STORM's Node Manager's share (scheduler.context_switch) and before any refill.
+struct KernelSwitchSpec {
+  double seconds = 0; // s of the PE per switch
+};
+
+const base::ParamGroup<KernelSwitchSpec>& kernel_switch_params();
+
 /// A node's physical memory and the rate at which it pages (issue 46 part 2; storm/node_memory.hpp): scenario
 /// section "platform.memory".
 struct MemorySpec {

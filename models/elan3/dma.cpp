@@ -93,6 +93,11 @@ void DmaEngine::get_async(Endpoint local, Endpoint remote, std::uint64_t bytes, 
 
 void DmaEngine::write_to_host(unsigned node, std::uint64_t bytes)
 {
+  using base::trace::arg;
+  const base::trace::Span span("write to host", "nic",
+                               base::trace::enabled()
+                                   ? base::trace::Args{arg("node", node), arg("bytes", std::int64_t(bytes))}
+                                   : base::trace::Args{});
   const bool fluid = !platform_.served_as_packet(double(bytes)); // as in put()
   if (fluid)
     pci_[node].begin(PciDirection::write);

@@ -117,17 +117,17 @@ const base::ParamGroup<PlatformSpec>& platform_params()
         .default_literal = "\"2.5m\""; // one value for every level, as a scenario writes it
     g.nest(&PlatformSpec::timing, link_timing_params());
     g.nest(&PlatformSpec::node, node_params());
-    g.choice("qsnet.small_transfers", &PlatformSpec::small_transfers, "shared",
+    g.choice("qsnet.small_transfers", &PlatformSpec::small_transfers, "packet",
              {{"shared", SmallTransfers::shared}, {"packet", SmallTransfers::packet}},
              "How a transfer that fits in one packet (platform.qsnet.packet_payload: a descriptor, an envelope, "
              "a get request, an event word) meets the long transfers on its route. shared: a max-min fair share, "
              "like any transfer, so behind n long flows it takes about n+1 times its unloaded time. packet: its "
              "unloaded time, taking nothing from the others, as per-packet arbitration and the DMA thread's "
              "time-slicing give it (and a timer instead of a flow: a 64-rank all-to-all simulates about twice "
-             "as fast). shared stays the default until the committed studies are re-run with packet "
-             "(docs/model.md).",
+             "as fast). shared is the fluid what-if (docs/model.md).",
              "002 §2.2.1 (the DMA thread \"time-slices large DMAs so that small DMAs are not adversely "
-             "blocked\"), §2.2.2 (Elite: per-packet arbitration, aging for fair delivery)");
+             "blocked\"), §2.2.2 (Elite: per-packet arbitration, aging for fair delivery)")
+        .before("\"shared\""); // every binary before the parameter served single packets as flows
     g.rule(check_tree);
     return g;
   }();

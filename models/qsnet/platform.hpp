@@ -40,7 +40,7 @@ struct PlatformSpec {
   std::vector<double> cable_m;    // cable length per level (index 0 = level 1, node to leaf switch), metres
   LinkTiming timing;
   NodeSpec node;
-  SmallTransfers small_transfers = SmallTransfers::shared;
+  SmallTransfers small_transfers = SmallTransfers::packet;
 };
 
 /// SimGrid configuration chosen for the model: CM02 (LV08's default latency factor of 13 is wrong here) and

@@ -19,9 +19,14 @@ const std::vector<Preset>& presets()
            {"platform.pe.cache", "256KiB",
             "the Pentium III Coppermine's on-die L2 (AnandTech, 'Intel Pentium III E': 'a full 256KB of on-die L2 "
             "cache operating at clock speed')"},
-           {"platform.pe.memory_bandwidth", "1.064GB/s",
-            "assumed: the peak of the Pentium III's 133 MHz x 64-bit front-side bus (no STREAM figure of the Dell "
-            "1550 found; a peak, so the refill time is a lower bound)"},
+           {"platform.pe.memory_bandwidth", "466MB/s",
+            "lmbench 2.0 'Mem read' of a 1 GHz P6-class i686 (L1 3 cycles, L2 7: a Pentium III) on Linux 2.4.18, "
+            "1-way (Cliff White, OSDL, LKML 25 Feb 2003, <200302251711.h1PHBct16624@mail.osdl.org>, host "
+            "stp1-003); its lat_ctx 8p/64K of 134.3 us agrees: 64 KB refilled at 466-490 MB/s"},
+           {"platform.pe.kernel_switch", "0.59us",
+            "lmbench 2.0 lat_ctx 2p/0K of the same 1 GHz Pentium III-class host on Linux 2.4.18, 1-way: 0.590 us "
+            "(same LKML post; the 2-way host's 2.68 us bounces the two processes between CPUs, where a gang "
+            "switch stays on one PE)"},
            {"platform.memory.size", "1GiB", "002 Table 1.1; 000 §6.1 ('1 GB of ECC RAM' per node)"},
            // PCI: same 64-bit/66 MHz generation as the ES45; no Crescendo measurement, so the ES45 defaults stay.
        }},

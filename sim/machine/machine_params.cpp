@@ -58,6 +58,7 @@ const std::vector<MachineEntry>& machine_entries()
       group(bcs::core::software_tree_params()),
       group(bcs::runtime::runtime_params()),
       group(storm::cache_params()),
+      group(storm::kernel_switch_params()),
       group(storm::working_set_params()),
       group(storm::memory_params()),
       group(storm::footprint_params()),

@@ -37,10 +37,10 @@ const base::ParamGroup<SchedulerSpec>& scheduler_params()
              "workload.jobs[i].estimate, or an SWF file's.",
              "thesis ch. 6 §6.4.1 (EASY [68], Lifka 1995; estimates x MPL as Zhang et al. [120])");
     g.quantity("context_switch", &SchedulerSpec::context_switch, Quantity::time, "0s", 0, 1,
-               "PE time a Node Manager's switch from one process to another takes, during which no process "
-               "computes. No source gives STORM's: ch. 4 §4.3.3.1 finds no noticeable overhead with quanta as small "
-               "as 2 ms, and the NM keeps up with strobes every 300 us on Crescendo; 0 by default, a what-if "
-               "otherwise.",
+               "PE time a Node Manager's own work adds to each switch from one process to another (signalling the "
+               "processes), after the kernel's switch (platform.pe.kernel_switch); no process computes meanwhile. "
+               "No source gives STORM's: ch. 4 §4.3.3.1 finds no noticeable overhead with quanta as small as 2 ms, "
+               "and the NM keeps up with strobes every 300 us on Crescendo; 0 by default, a what-if otherwise.",
                "none (thesis ch. 4 §4.3.3.1 bounds it from above)");
     g.add(base::quantity_decl("quantum", Quantity::time, "50ms", 1e-6, 3600,
                               "The Machine Manager's timeslice: it acts at multiples of it (a job that ended is "

@@ -174,7 +174,7 @@ void check_replay_equals_direct(const std::string& mpi, double expected_seconds)
 
 TEST_CASE("replay of every action kind takes the time of the same calls made directly - baseline")
 {
-  check_replay_equals_direct("quadrics", 1.250975662e-3);
+  check_replay_equals_direct("quadrics", 1.248534325e-3);
 }
 
 TEST_CASE("replay of every action kind takes the time of the same calls made directly - BCS-MPI")

@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'sweep3d-blocking: sweep3d slowdown of BCS-MPI over Quadrics MPI'
 set logscale x 2
-set yrange [-3.7594:78.9482]
+set yrange [-3.7599:78.9586]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'sweep3d-nonblocking: sweep3d slowdown of BCS-MPI over Quadrics MPI'
 set logscale x 2
-set yrange [-1.5222:31.9669]
+set yrange [-1.5223:31.9676]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

@@ -5,7 +5,7 @@ set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02
 set xlabel 'replay.compute_scale'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'sweep3d-trace: replay slowdown of BCS-MPI over Quadrics MPI'
-set yrange [-9.2078:193.3640]
+set yrange [-9.2094:193.3972]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

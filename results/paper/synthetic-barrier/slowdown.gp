@@ -6,7 +6,7 @@ set xlabel 'synthetic.granularity (ms)'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'synthetic-barrier: synthetic slowdown of BCS-MPI over Quadrics MPI'
 set logscale x 2
-set yrange [-5.1557:108.2707]
+set yrange [-5.1580:108.3174]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

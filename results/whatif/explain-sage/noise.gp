@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'slowdown by noise T / T(noise.preset=none) - 1 (%)'
 set title 'explain-sage: sage slowed by noise.preset'
 set xrange [32:97]
-set yrange [-1.0752:22.5793]
+set yrange [-1.0754:22.5833]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

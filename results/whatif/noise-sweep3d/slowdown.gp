@@ -6,7 +6,7 @@ set xlabel 'platform.nodes'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'noise-sweep3d: sweep3d slowdown of BCS-MPI over Quadrics MPI'
 set logscale x 2
-set yrange [-3.7284:78.2956]
+set yrange [-3.7310:78.3520]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

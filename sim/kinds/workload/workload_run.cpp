@@ -29,7 +29,8 @@ storm::MachineSpec machine_spec(const Scenario& sc)
   spec.backfill = storm::Backfill{scheduler.easy_backfill, double(spec.rows)};
   if (spec.algorithm->make != nullptr) {
     spec.policy = scheduler.policy;
-    spec.switch_cost = scheduler.context_switch;
+    // The kernel's switch, then STORM's Node Manager's share (storm/pe_params.hpp).
+    spec.switch_cost = sc.spec(storm::kernel_switch_params()).seconds + scheduler.context_switch;
     spec.cache = sc.spec(storm::cache_params());
     spec.memory = sc.spec(storm::memory_params());
   }

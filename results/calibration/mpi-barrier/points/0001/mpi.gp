@@ -4,7 +4,7 @@ set grid
 set key outside right top
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02
 do for [fmt in 'svg png'] {
-  if (fmt eq 'svg') { set terminal svg size 900,450 dynamic font 'Helvetica,12' } else { set terminal pngcairo size 900,450 font 'Helvetica,11' }
+  if (fmt eq 'svg') { set terminal svg size 900,450 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,450 noenhanced font 'Helvetica,11' }
   set output 'mpi.'.fmt
   set multiplot layout 1,1 title 'MPI microbenchmarks: mpi-barrier: quadrics.hardware_collectives=false, mpi = quadrics'
   set logscale x 2

@@ -5,7 +5,7 @@ set key outside right top
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02
 set key noenhanced font ',9'
 do for [fmt in 'svg png'] {
-  if (fmt eq 'svg') { set terminal svg size 1700,450 dynamic font 'Helvetica,12' } else { set terminal pngcairo size 1700,450 font 'Helvetica,11' }
+  if (fmt eq 'svg') { set terminal svg size 1700,450 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1700,450 noenhanced font 'Helvetica,11' }
   set output 'collectives.'.fmt
   set multiplot layout 1,3 title 'software-compare: bcs.core.software_tree.network=myrinet: BCS core primitives, qsnet_hw vs software_tree' noenhanced
   set logscale x 2
