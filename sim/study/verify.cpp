@@ -13,6 +13,7 @@
 #include <csignal>
 #include <fcntl.h>
 #include <fstream>
+#include <map>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <xbt/log.h>
@@ -88,10 +89,10 @@ std::string key_of(const std::filesystem::path& scenario, const std::filesystem:
       .generic_string();
 }
 
-// Runs `bcssim run scenario --out folder --jobs N` (a sample: with --point and its --set overrides) in a child
-// process (its output discarded); its exit code.
-int run_child(const std::filesystem::path& scenario, const Golden& golden, const std::filesystem::path& folder,
-              unsigned jobs)
+// Starts `bcssim run scenario --out folder --jobs N` (a sample: with --point and its --set overrides) in a child
+// process (its output discarded); its pid.
+pid_t start_child(const std::filesystem::path& scenario, const Golden& golden, const std::filesystem::path& folder,
+                  unsigned jobs)
 {
   const std::string program = std::filesystem::read_symlink("/proc/self/exe").string();
   std::vector<std::string> args = {program, "run", scenario.string(), "--out", folder.string(), "--jobs",
@@ -105,6 +106,8 @@ int run_child(const std::filesystem::path& scenario, const Golden& golden, const
   for (auto& a : args)
     argv.push_back(a.data());
   argv.push_back(nullptr);
+  std::fflush(nullptr);
+  stop_if_interrupted(); // no new run once a signal is being handled
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
   if (pid < 0)
@@ -118,13 +121,34 @@ int run_child(const std::filesystem::path& scenario, const Golden& golden, const
     ::_exit(127);
   }
   register_child(pid);
-  int status = 0;
-  const pid_t done = ::waitpid(pid, &status, 0);
-  stop_if_interrupted();
-  unregister_child(pid);
-  if (done < 0)
-    throw std::runtime_error("waitpid failed");
-  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  return pid;
+}
+
+// One check's run: its temporary results folder, and what came of it.
+struct Run {
+  std::filesystem::path tmp;
+  std::chrono::steady_clock::time_point start; // shown to the user only, never in results
+  double wall = 0;
+  int code = -1; // the child's exit code; -1 while it runs
+  std::string digest;
+};
+
+// Removes `tmp`, the child's own temporary folder (<tmp>.tmp-<its pid>) and a study's finished points
+// (<tmp>.partial), which stay when it was killed: the names carry this process's pid and the check's index, so
+// every folder of that prefix is this run's.
+void remove_run_folders(const std::filesystem::path& tmp)
+{
+  std::filesystem::path partial = tmp;
+  partial += ".partial";
+  const auto lock = cleanup_lock();
+  std::error_code ec;
+  std::filesystem::remove_all(tmp, ec);
+  const std::string prefix = tmp.filename().string() + ".";
+  for (const auto& entry : std::filesystem::directory_iterator(tmp.parent_path(), ec))
+    if (entry.path().filename().string().rfind(prefix, 0) == 0)
+      std::filesystem::remove_all(entry.path(), ec);
+  unregister_temp(tmp);
+  unregister_temp(partial);
 }
 
 } // namespace
@@ -153,51 +177,67 @@ int verify(const VerifyOptions& options, std::ostream& out)
       ++failures;
     }
 
-  for (std::size_t i = 0; i < checks.size(); ++i) {
-    const Golden* expected = checks[i];
-    const std::string key = expected->point < 0 ? expected->scenario
-                                                : fmt::format("{} point {} ({})", expected->scenario, expected->point,
-                                                              fmt::join(expected->sets, " "));
-    const std::filesystem::path tmp = std::filesystem::temp_directory_path() /
-                                      fmt::format("bcssim-verify-{}-{}", ::getpid(), i);
-    std::filesystem::path partial = tmp; // where a study keeps its finished points (partial_points.hpp)
-    partial += ".partial";
-    {
-      const auto lock = cleanup_lock();
-      register_temp(tmp); // a signal removes it
-      register_temp(partial);
-      std::filesystem::remove_all(tmp);
+  // Up to --jobs runs at once, each a child with an equal share of the cores (one each when there are at least as
+  // many checks as jobs: a study's straggling points and single-point scenarios then leave no core idle). Lines
+  // are printed in the order of the checks, each once it and those before it have ended.
+  const std::size_t slots = std::max<std::size_t>(1, std::min<std::size_t>(options.jobs, checks.size()));
+  const unsigned child_jobs = std::max(1u, unsigned(options.jobs / slots));
+  std::vector<Run> runs(checks.size());
+  std::map<pid_t, std::size_t> running;
+  std::size_t next = 0, printed = 0;
+  auto print_ended = [&] {
+    for (; printed < checks.size() && runs[printed].code >= 0; ++printed) {
+      const Golden* expected = checks[printed];
+      const Run& r = runs[printed];
+      const std::string key = expected->point < 0 ? expected->scenario
+                                                  : fmt::format("{} point {} ({})", expected->scenario,
+                                                                expected->point, fmt::join(expected->sets, " "));
+      if (r.code != 0) {
+        out << fmt::format("FAILED     {}: bcssim run exited with {} ({:.1f} s)\n", key, r.code, r.wall);
+        ++failures;
+      } else if (r.digest != expected->digest) {
+        out << fmt::format("MISMATCH   {}: digest {}, golden {} ({:.1f} s)\n", key, r.digest, expected->digest,
+                           r.wall);
+        ++failures;
+      } else {
+        out << fmt::format("match      {}: {} ({:.1f} s)\n", key, r.digest, r.wall);
+      }
+      out.flush();
     }
-    const auto start = std::chrono::steady_clock::now(); // shown to the user only, never in results
-    const int code = run_child(folder / expected->scenario, *expected, tmp, options.jobs);
-    const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-    std::string digest;
-    if (code == 0) // a sample's point too: --out names its own folder
-      std::ifstream(tmp / "digest") >> digest;
-    {
-      // The child's own temporary folder (<tmp>.tmp-<its pid>) and a study's finished points (<tmp>.partial) stay
-      // when it was killed: the names carry this process's pid and the scenario's index, so every folder of that
-      // prefix is this run's.
-      const auto lock = cleanup_lock();
-      std::error_code ec;
-      std::filesystem::remove_all(tmp, ec);
-      const std::string prefix = tmp.filename().string() + ".";
-      for (const auto& entry : std::filesystem::directory_iterator(tmp.parent_path(), ec))
-        if (entry.path().filename().string().rfind(prefix, 0) == 0)
-          std::filesystem::remove_all(entry.path(), ec);
-      unregister_temp(tmp);
-      unregister_temp(partial);
+  };
+  while (next < checks.size() || !running.empty()) {
+    while (running.size() < slots && next < checks.size()) {
+      Run& r = runs[next];
+      r.tmp = std::filesystem::temp_directory_path() / fmt::format("bcssim-verify-{}-{}", ::getpid(), next);
+      std::filesystem::path partial = r.tmp; // where a study keeps its finished points (partial_points.hpp)
+      partial += ".partial";
+      {
+        const auto lock = cleanup_lock();
+        register_temp(r.tmp); // a signal removes it
+        register_temp(partial);
+        std::filesystem::remove_all(r.tmp);
+      }
+      r.start = std::chrono::steady_clock::now();
+      running[start_child(folder / checks[next]->scenario, *checks[next], r.tmp, child_jobs)] = next;
+      ++next;
     }
-    if (code != 0) {
-      out << fmt::format("FAILED     {}: bcssim run exited with {} ({:.1f} s)\n", key, code, wall);
-      ++failures;
-    } else if (digest != expected->digest) {
-      out << fmt::format("MISMATCH   {}: digest {}, golden {} ({:.1f} s)\n", key, digest, expected->digest, wall);
-      ++failures;
-    } else {
-      out << fmt::format("match      {}: {} ({:.1f} s)\n", key, digest, wall);
-    }
-    out.flush();
+    int status = 0;
+    const pid_t pid = ::waitpid(-1, &status, 0);
+    stop_if_interrupted();
+    if (pid < 0)
+      throw std::runtime_error("waitpid failed");
+    unregister_child(pid);
+    const auto it = running.find(pid);
+    if (it == running.end())
+      continue; // not a run of ours
+    Run& r = runs[it->second];
+    running.erase(it);
+    r.wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - r.start).count();
+    r.code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+    if (r.code == 0) // a sample's point too: --out names its own folder
+      std::ifstream(r.tmp / "digest") >> r.digest;
+    remove_run_folders(r.tmp);
+    print_ended();
   }
   return failures;
 }

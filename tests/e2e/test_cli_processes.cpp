@@ -148,6 +148,48 @@ TEST_CASE("verify leaves no temporary folder when the run it started is killed")
   fs::remove_all(kTmp);
 }
 
+TEST_CASE("verify --jobs 2 runs two scenarios side by side, and SIGTERM stops both and leaves nothing")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp / "tmp");
+  for (const char* name : {"long1", "long2"})
+    std::ofstream(kTmp / (std::string(name) + ".json"))
+        << R"({"kind": "app", "platform": {"nodes": 4}, "app": {"name": "synthetic", "processes": 8},
+              "synthetic": {"pattern": "exchange", "iterations": 1000000000}})";
+  std::ofstream(kTmp / "digests.csv") << "scenario,digest\nlong1.json,0123456789abcdef\nlong2.json,0123456789abcdef\n";
+  ::setenv("TMPDIR", (kTmp / "tmp").c_str(), 1);
+  const pid_t verify = spawn("verify --jobs 2 --digests " + (kTmp / "digests.csv").string());
+  ::unsetenv("TMPDIR");
+  std::vector<pid_t> runs;
+  for (int i = 0; i < 1000 && runs.size() < 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    runs = children_of(verify);
+  }
+  CHECK(runs.size() == 2); // one run per scenario, at once (before, one after the other)
+  ::kill(verify, SIGTERM);
+  CHECK(wait_exit(verify).first == 143);
+  CHECK(fs::is_empty(kTmp / "tmp"));
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("verify prints its lines in the digests file's order, whichever run ends first")
+{
+  // bcs-microbench takes several times as long as default: with both at once, default ends first.
+  const fs::path root(BCSSIM_SOURCE_DIR);
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "digests.csv") << "scenario,digest\n"
+                                      << (root / "scenarios" / "bcs-microbench.json").string() << ",0123456789abcdef\n"
+                                      << (root / "scenarios" / "default.json").string() << ",0123456789abcdef\n";
+  const auto r = bcssim("verify --jobs 2 --digests " + (kTmp / "digests.csv").string());
+  CHECK(r.code == 1);
+  const auto first = r.output.find("bcs-microbench.json"), second = r.output.find("default.json");
+  REQUIRE(first != std::string::npos);
+  REQUIRE(second != std::string::npos);
+  CHECK(first < second);
+  fs::remove_all(kTmp);
+}
+
 TEST_CASE("under a memory limit a machine too big for it fails with exit 1 naming its size, and leaves nothing")
 {
   fs::remove_all(kTmp);
