@@ -15,4 +15,4 @@ export ASAN_OPTIONS=halt_on_error=1:abort_on_error=1:detect_leaks=1
 export UBSAN_OPTIONS=halt_on_error=1:print_stacktrace=1
 # e2e and bench: run the release bcssim; verify re-runs the scenarios; extending builds a release copy: all
 # covered by the release ctest.
-ctest --preset asan-ubsan -j "$JOBS" -E '^(e2e|verify|bench:|extending:)'
+ctest --preset asan-ubsan -j "$JOBS" -E '^(e2e|verify|bench:|extending:|scripts:)'
