@@ -8,12 +8,16 @@
 
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 namespace bcssim::elan3 {
 class DmaEngine;
 class HostInterface;
+namespace tports {
+struct FoldedCosts;
+}
 } // namespace bcssim::elan3
 namespace bcssim::bcs::core {
 class CorePrimitives;
@@ -30,6 +34,8 @@ struct MachineAccess {
   const elan3::HostInterface& host;
   bcs::core::CorePrimitives& qsnet_hw;                    // QsNet's hardware multicast and network conditional
   std::function<bcs::runtime::Runtime&()> bcs_runtime;    // the machine's BCS-MPI runtime, created on first use
+  /// platform.fidelity = message: the folded delays of the message-level tier (null: the stage-level tier).
+  std::shared_ptr<const elan3::tports::FoldedCosts> folded;
 };
 
 /// One job's share of a backend: its per-job state and a Comm per rank.
@@ -49,6 +55,27 @@ public:
   virtual bool hardware_collectives() const { return false; }
 };
 
+/// One measurement of the stage-level microbenchmarks a message-level tier is derived from (sim/machine/
+/// message_tier.cpp): a message of `bytes` between two ranks on two nodes (locality 0) or one node (1), s.
+struct TierSample {
+  int locality = 0;
+  std::uint64_t bytes = 0;
+  double posted = 0; // from the send's start until the receiver, whose receive was posted, sees it complete
+  double sent = 0;   // from the send's start until the sender sees the send complete (in the same exchange)
+  double late = 0;   // from a receive's post, the message long sent, until the receiver sees it complete
+};
+
+/// How a backend's message-level tier is derived from its stage-level model.
+struct MessageTier {
+  /// The sizes to measure: every regime's edges and sizes in between (the delays are interpolated between them).
+  std::function<std::vector<std::uint64_t>(const base::ParamSource&)> sizes;
+  /// The folded delays: what the stage-level model (`stages`) takes beyond the message-level tier with every delay
+  /// at zero (`unfolded`), at the same sizes.
+  std::function<std::shared_ptr<const elan3::tports::FoldedCosts>(
+      const base::ParamSource&, const std::vector<TierSample>& stages, const std::vector<TierSample>& unfolded)>
+      fold;
+};
+
 struct Backend {
   std::string name;  // as the scenario's "mpi" names it
   std::string title; // as plots name it
@@ -57,6 +84,8 @@ struct Backend {
   std::vector<base::ParamDecl> params;
   std::function<std::unique_ptr<JobBackend>(const MachineAccess&, const base::ParamSource&, const Placement&)> create;
   std::string colour; // its series in every plot ("#rrggbb")
+  /// Its message-level tier (platform.fidelity = message; docs/model.md), if it has one.
+  std::optional<MessageTier> message_tier;
 };
 
 /// Every backend, the baseline first (a comparison runs them in this order).

@@ -15,11 +15,13 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_comm, "mpi.comm: mpi::Comm: the one interface e
 
 namespace bcssim::mpi {
 
-void RequestState::complete(const Status& status)
+void RequestState::complete(const Status& status) { complete_at(status, simgrid::s4u::Engine::get_clock()); }
+
+void RequestState::complete_at(const Status& status, double at)
 {
   done_ = true;
   status_ = status;
-  completed_at_ = simgrid::s4u::Engine::get_clock();
+  completed_at_ = std::max(at, simgrid::s4u::Engine::get_clock());
   if (waiter_)
     waiter_->release();
 }

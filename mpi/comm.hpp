@@ -43,6 +43,9 @@ public:
   double completed_at() const { return completed_at_; }
   /// Called by the backend when the operation is complete (at the current simulated time).
   void complete(const Status& status);
+  /// The same for an operation that completes at `at` >= now (a coarser model that knows it ahead of time): a
+  /// waiter returns now and sees it at `at` (test() and wait() compare completed_at() with the clock).
+  void complete_at(const Status& status, double at);
   /// Blocks the calling actor until complete() has been called.
   void block();
   /// Blocks the calling actor until complete() has been called or simulated time `deadline`, whichever is first;

@@ -91,6 +91,28 @@ void DmaEngine::get_async(Endpoint local, Endpoint remote, std::uint64_t bytes, 
   });
 }
 
+void DmaEngine::move_async(unsigned from, unsigned to, std::uint64_t bytes, const char* name,
+                           std::function<void()> arrived)
+{
+  nic_actors_.at(from).start(name, [this, from, to, bytes, arrived = std::move(arrived)] {
+    base::emit("dma.move", bytes);
+    const bool fluid = !platform_.served_as_packet(double(bytes)); // as in put()
+    const bool remote = from != to;
+    if (fluid) {
+      pci_[from].begin(PciDirection::read);
+      if (remote)
+        pci_[to].begin(PciDirection::write);
+    }
+    platform_.transfer(platform_.cpu(from), remote ? platform_.cpu(to) : platform_.nic(from), double(bytes));
+    if (fluid) {
+      pci_[from].end(PciDirection::read);
+      if (remote)
+        pci_[to].end(PciDirection::write);
+    }
+    arrived();
+  });
+}
+
 void DmaEngine::write_to_host(unsigned node, std::uint64_t bytes)
 {
   using base::trace::arg;

@@ -45,6 +45,11 @@ public:
   /// The NIC's inputter writing `bytes` it holds into its own node's main memory (a matched message going to the
   /// user's buffer): a PCI write, no DMA start-up. Blocks the caller until done.
   void write_to_host(unsigned node, std::uint64_t bytes);
+  /// The message-level tier's one transfer of a message (tports/folded_costs.hpp), without blocking: `bytes` from
+  /// node `from`'s main memory to node `to`'s over the route between them, both PCI buses included (within a node:
+  /// across its PCI bus once, to the NIC), with no DMA start-up. `arrived` runs (in an actor on `from`'s NIC named
+  /// `name`) once the data is there.
+  void move_async(unsigned from, unsigned to, std::uint64_t bytes, const char* name, std::function<void()> arrived);
   /// RDMA get: a request packet to the remote NIC, whose DMA engine puts the data back. Blocks until it arrived.
   void get(Endpoint local, Endpoint remote, std::uint64_t bytes);
   /// Hardware multicast of `bytes` from src to the same memory kind on every node of [first, last]. Blocks

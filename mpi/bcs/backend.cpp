@@ -69,7 +69,7 @@ mpi::Backend backend()
                       [](const MachineAccess& m, const base::ParamSource&, const Placement& placement) {
                         return std::make_unique<BcsJob>(m.bcs_runtime(), placement);
                       },
-                      "#d62728"};
+                      "#d62728", std::nullopt};
 }
 
 } // namespace bcssim::mpi::bcs_mpi

@@ -1,6 +1,7 @@
 #include "mpi/quadrics/backend.hpp"
 
 #include "models/elan3/params.hpp"
+#include "mpi/quadrics/message_tier.hpp"
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_quadrics_backend,
@@ -12,6 +13,8 @@ QuadricsJob::QuadricsJob(elan3::DmaEngine& dma, const elan3::HostInterface& host
                          bcssim::bcs::core::CorePrimitives& hw, const Placement& placement, BackendSpec spec)
     : host_(host), spec_(spec), size_(int(placement.size())), tports_(dma, host, spec.tports, placement.node_of_ranks())
 {
+  if (spec_.tports.folded) // the message-level tier: the host's stages are folded too, as CPU time of the process
+    spec_.mpi.host_stages = HostStages::on_cpu;
   const std::vector<unsigned> nodes = placement.node_of_ranks();
   if (spec_.hardware_collectives && HardwareCollectives::usable(hw, nodes))
     hardware_ = std::make_unique<HardwareCollectives>(hw, host, nodes);
@@ -73,10 +76,11 @@ mpi::Backend backend()
                       "the production-MPI baseline (Quadrics MPI over Elan Tports, parameters quadrics.*)",
                       base::declarations(backend_params()),
                       [](const MachineAccess& m, const base::ParamSource& source, const Placement& placement) {
-                        return std::make_unique<QuadricsJob>(m.dma, m.host, m.qsnet_hw, placement,
-                                                             backend_params().build(source));
+                        BackendSpec spec = backend_params().build(source);
+                        spec.tports.folded = m.folded;
+                        return std::make_unique<QuadricsJob>(m.dma, m.host, m.qsnet_hw, placement, spec);
                       },
-                      "#1f77b4"};
+                      "#1f77b4", message_tier()};
 }
 
 } // namespace bcssim::mpi::quadrics

@@ -60,7 +60,9 @@ Request QuadricsComm::start_send(const void* data, std::uint64_t bytes, int dst,
   auto request = std::make_shared<RequestState>();
   const Status status{rank_, tag, bytes};
   XBT_VERB("rank %d: send %llu B to rank %d, tag %d", rank_, static_cast<unsigned long long>(bytes), dst, tag);
-  tports_.send(rank_, dst, tag, context(plane), bytes, data, [request, status] { request->complete(status); }, host);
+  tports_.send(
+      rank_, dst, tag, context(plane), bytes, data, [request, status](double at) { request->complete_at(status, at); },
+      host);
   return request;
 }
 
@@ -73,7 +75,8 @@ Request QuadricsComm::start_recv(void* data, std::uint64_t capacity, int src, in
            static_cast<unsigned long long>(capacity));
   tports_.post_receive(
       rank_, base::Pattern{src, tag, context(plane)}, data, capacity,
-      [request](const base::Envelope& e) { request->complete(Status{e.source, e.tag, e.bytes}); }, host);
+      [request](const base::Envelope& e, double at) { request->complete_at(Status{e.source, e.tag, e.bytes}, at); },
+      host);
   return request;
 }
 

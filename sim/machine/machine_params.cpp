@@ -5,9 +5,12 @@
 #include "models/elan3/params.hpp"
 #include "models/noise/params.hpp"
 #include "models/qsnet/params.hpp"
+#include "mpi/backend.hpp"
+#include "sim/machine/message_tier.hpp"
 #include "storm/pe_params.hpp"
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <functional>
@@ -64,6 +67,7 @@ const std::vector<MachineEntry>& machine_entries()
       group(storm::footprint_params()),
       group(noise::noise_params("cpu")),
       group(noise::noise_params("nic")),
+      group(fidelity_params()),
       single(base::choice_decl("job.placement", "block", {"block", "cyclic"},
                                "Ranks to PEs: 'block' fills a node's PEs before the next node, 'cyclic' deals ranks "
                                "over the job's nodes round-robin.",
@@ -101,6 +105,16 @@ void check_machine(const Scenario& sc)
     if (node >= std::int64_t(platform.nodes))
       throw ScenarioError(path, sc.shown(path), fmt::format("{} below platform.nodes = {}", what, platform.nodes));
   };
+  if (sc.spec(fidelity_params()).fidelity == Fidelity::message && !mpi::backend(sc.mpi()).message_tier) {
+    std::vector<std::string> with;
+    for (const mpi::Backend& b : mpi::backends())
+      if (b.message_tier)
+        with.push_back(fmt::format("\"{}\"", b.name));
+    throw ScenarioError("platform.fidelity", sc.shown("platform.fidelity"),
+                        fmt::format("\"stages\" with \"mpi\": \"{}\", which has no message-level tier yet (the "
+                                    "backends with one: {})",
+                                    sc.mpi(), fmt::join(with, ", ")));
+  }
   for (unsigned n : runtime.emds.nodes)
     exists("bcs.mds.emds_nodes", n, "nodes");
   exists("bcs.runtime.management_node", runtime.management_node, "a node");

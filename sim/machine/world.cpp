@@ -6,6 +6,7 @@
 #include "models/qsnet/params.hpp"
 #include "sim/machine/actor_stacks.hpp"
 #include "sim/machine/machine_params.hpp"
+#include "sim/machine/message_tier.hpp"
 
 #include <cstdlib>
 #include <stdexcept>
@@ -38,9 +39,13 @@ std::uint64_t deadlock_count()
 
 bool World::deadlocked() const { return deadlock_count() != deadlocks_at_start_; }
 
-World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_log)
-    : impl_(scenario.text("bcs.core.impl"))
+World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_log,
+             std::shared_ptr<const elan3::tports::FoldedCosts> folded)
+    : impl_(scenario.text("bcs.core.impl")), folded_(std::move(folded))
 {
+  // The message-level tier's delays are measured in child processes, before this one has an engine.
+  if (!folded_ && scenario.spec(fidelity_params()).fidelity == Fidelity::message)
+    folded_ = derive_message_tier(scenario);
   // SimGrid reads its options from argv; quiet by default, the user may add --log settings. Its deadlock
   // listing (ker_engine) is off: a deadlocked application is reported rank by rank by the job (sim/machine/mpi_job.hpp).
   // Actor stacks of 256 KiB, a guard page under each on small machines only: sim/machine/actor_stacks.hpp (a guard
@@ -108,7 +113,8 @@ bcs::core::CorePrimitives& World::primitives(const std::string& name)
 
 mpi::MachineAccess World::mpi_access()
 {
-  return mpi::MachineAccess{*dma_, *host_, *qsnet_hw_, [this]() -> bcs::runtime::Runtime& { return bcs_runtime(); }};
+  return mpi::MachineAccess{*dma_, *host_, *qsnet_hw_, [this]() -> bcs::runtime::Runtime& { return bcs_runtime(); },
+                            folded_};
 }
 
 } // namespace bcssim::sim

@@ -21,8 +21,10 @@ namespace bcssim::sim {
 
 class World {
 public:
-  /// `simgrid_log`: extra --log settings for SimGrid (quiet by default).
-  explicit World(const Scenario& scenario, const std::vector<std::string>& simgrid_log = {});
+  /// `simgrid_log`: extra --log settings for SimGrid (quiet by default). With platform.fidelity = message, the
+  /// tier's delays are `folded` if given, else derived first (sim/machine/message_tier.hpp: before the engine).
+  explicit World(const Scenario& scenario, const std::vector<std::string>& simgrid_log = {},
+                 std::shared_ptr<const elan3::tports::FoldedCosts> folded = nullptr);
 
   simgrid::s4u::Engine& engine() { return *engine_; }
   const qsnet::PlatformSpec& platform_spec() const { return platform_spec_; }
@@ -66,6 +68,7 @@ private:
   std::unique_ptr<bcs::core::QsNetHw> qsnet_hw_;
   bcs::runtime::RuntimeSpec runtime_spec_;
   std::unique_ptr<bcs::runtime::Runtime> runtime_;
+  std::shared_ptr<const elan3::tports::FoldedCosts> folded_; // null: the stage-level tier
 };
 
 } // namespace bcssim::sim

@@ -160,7 +160,7 @@ std::pair<double, double> simultaneous_arrivals(bool reversed)
   sg4::Actor::create("receiver", w.platform().cpu(0), [&] {
     for (int ep = 0; ep < 2; ++ep)
       tports.post_receive(ep, base::Pattern{base::ANY_SOURCE, base::ANY_TAG, 0}, nullptr, 1024,
-                          [&done, ep, received](const base::Envelope&) {
+                          [&done, ep, received](const base::Envelope&, double) {
                             done[ep] = now();
                             received->release();
                           });

@@ -25,7 +25,7 @@ struct Tports::Message {
   bool eager = true;
   std::vector<char> payload;         // eager with real data: copied at send time
   const void* sender_data = nullptr; // rendezvous with real data: read when the get completes
-  std::function<void()> sent;        // rendezvous: the sender's buffer is free once the get is done
+  Sent sent;                         // rendezvous: the sender's buffer is free once the get is done
   std::uint64_t flow = 0;            // the trace's arrow from the send to the match (0: no trace)
 };
 
@@ -105,8 +105,8 @@ void Tports::thread_loop(unsigned node)
   }
 }
 
-void Tports::send(int src, int dst, int tag, int context, std::uint64_t bytes, const void* data,
-                  std::function<void()> sent, const HostWork& host)
+void Tports::send(int src, int dst, int tag, int context, std::uint64_t bytes, const void* data, Sent sent,
+                  const HostWork& host)
 {
   auto m = std::make_shared<Message>();
   m->envelope = base::Envelope{src, tag, context, next_seq_.take(src, dst, context), bytes};
@@ -127,6 +127,8 @@ void Tports::send(int src, int dst, int tag, int context, std::uint64_t bytes, c
   const bool pio = m->eager && bytes < spec_.pio_limit;
   // 003 §2.1: messages under 288 B are first copied into the NIC by the host
   host_part(from, pio && bytes > 0 ? double(bytes) / spec_.pio_bandwidth : 0, host);
+  if (spec_.folded)
+    return send_folded(m, from, to, pio, std::move(sent));
   auto arrived = [this, to, m] { enqueue(to, Work{true, m->destination, m, 0, {}}); };
   if (!m->eager) { // the envelope alone, from the NIC
     if (from == to)
@@ -137,7 +139,7 @@ void Tports::send(int src, int dst, int tag, int context, std::uint64_t bytes, c
   }
   if (pio) {
     if (sent)
-      sent(); // the data is in the NIC: the user buffer is free
+      sent(sg4::Engine::get_clock()); // the data is in the NIC: the user buffer is free
     if (from == to)
       arrived();
     else
@@ -146,9 +148,39 @@ void Tports::send(int src, int dst, int tag, int context, std::uint64_t bytes, c
   }
   dma_.put_async({from, Memory::main}, {to, Memory::elan}, bytes, [arrived, sent = std::move(sent)] {
     if (sent)
-      sent();
+      sent(sg4::Engine::get_clock());
     arrived();
   });
+}
+
+void Tports::send_folded(const std::shared_ptr<Message>& m, unsigned from, unsigned to, bool pio, Sent sent)
+{
+  const FoldedCosts::Curves& c = spec_.folded->of(locality(from, to));
+  const std::uint64_t bytes = m->envelope.bytes;
+  auto arrived = [this, m] { enqueue(node_of(m->destination), Work{true, m->destination, m, 0, {}}); };
+  if (!m->eager) { // the envelope can match once its folded delay has passed; the data moves on the match
+    const double delay = c.rendezvous_envelope.at(bytes);
+    if (delay <= 0)
+      return arrived();
+    return dma_.start_on_nic(from, "tports.envelope", [delay, arrived] {
+      sg4::this_actor::sleep_for(delay);
+      arrived();
+    });
+  }
+  if (pio && sent)
+    sent(sg4::Engine::get_clock()); // as in the stages: the data was copied into the NIC
+  const double done = pio ? 0 : c.send_done.at(bytes);
+  dma_.move_async(from, to, bytes, "tports.move", [arrived, done, pio, sent = std::move(sent)] {
+    if (!pio && sent)
+      sent(sg4::Engine::get_clock() + done);
+    arrived();
+  });
+}
+
+void Tports::thread_cycles(double cycles) const
+{
+  if (!spec_.folded)
+    run_cycles(cycles);
 }
 
 void Tports::host_part(unsigned node, double copy_seconds, const HostWork& host) const
@@ -191,7 +223,7 @@ void Tports::handle_arrival(int ep, const std::shared_ptr<Message>& m)
   buffered_[std::make_tuple(ep, e.context, e.source, e.seq)] = m;
   unsigned walked = 0;
   const auto matches = matching_[ep].arrive(e, &walked);
-  run_cycles(spec_.message_cycles + walk_cycles(walked, spec_.walk_cycles, spec_.miss_cycles));
+  thread_cycles(spec_.message_cycles + walk_cycles(walked, spec_.walk_cycles, spec_.miss_cycles));
   if (matches.empty() && unexpected_hooks_[ep])
     unexpected_hooks_[ep]();
   for (const base::Match& match : matches) {
@@ -208,7 +240,7 @@ void Tports::handle_post(int ep, base::ReceiveId id, const base::Pattern& patter
   const base::trace::Span span("match receive", "tports");
   unsigned walked = 0;
   const auto e = matching_[ep].post(id, pattern, &walked);
-  run_cycles(spec_.message_cycles + walk_cycles(walked, spec_.walk_cycles, spec_.miss_cycles));
+  thread_cycles(spec_.message_cycles + walk_cycles(walked, spec_.walk_cycles, spec_.miss_cycles));
   if (!e)
     return;
   auto it = buffered_.find(std::make_tuple(ep, e->context, e->source, e->seq));
@@ -225,26 +257,51 @@ void Tports::complete(int ep, const std::shared_ptr<Message>& m, base::ReceiveId
   const unsigned node = node_of(ep);
   if (from_unexpected)
     base::emit("tports.unexpected", m->envelope.bytes);
+  if (spec_.folded)
+    return complete_folded(m, std::move(r), node, from_unexpected);
   if (m->eager) { // the data is in this NIC: the inputter writes it to the user's buffer
     dma_.write_to_host_async(node, m->envelope.bytes, "tports.deliver", [m, r] {
       if (r.buffer != nullptr && !m->payload.empty())
         std::memcpy(r.buffer, m->payload.data(), std::min<std::uint64_t>(r.capacity, m->payload.size()));
-      r.received(m->envelope);
+      r.received(m->envelope, sg4::Engine::get_clock());
     });
     return;
   }
   auto got = [m, r] {
     if (r.buffer != nullptr && m->sender_data != nullptr)
       std::memcpy(r.buffer, m->sender_data, std::min<std::uint64_t>(r.capacity, m->envelope.bytes));
+    const double now = sg4::Engine::get_clock();
     if (m->sent)
-      m->sent();
-    r.received(m->envelope);
+      m->sent(now);
+    r.received(m->envelope, now);
   };
   const unsigned from = node_of(m->envelope.source);
   if (from == node) // same node: a copy through the NIC
     dma_.write_to_host_async(node, m->envelope.bytes, "tports.get", std::move(got));
   else
     dma_.get_async({node, Memory::main}, {from, Memory::main}, m->envelope.bytes, "tports.get", std::move(got));
+}
+
+void Tports::complete_folded(const std::shared_ptr<Message>& m, Receive r, unsigned node, bool from_unexpected)
+{
+  const std::uint64_t bytes = m->envelope.bytes;
+  const unsigned from = node_of(m->envelope.source);
+  const FoldedCosts::Curves& c = spec_.folded->of(locality(from, node));
+  if (m->eager) { // the data is here (in the receiver's memory, for this tier): only the folded delay remains
+    const double at = sg4::Engine::get_clock() + (from_unexpected ? c.eager_late : c.eager_posted).at(bytes);
+    if (r.buffer != nullptr && !m->payload.empty())
+      std::memcpy(r.buffer, m->payload.data(), std::min<std::uint64_t>(r.capacity, m->payload.size()));
+    r.received(m->envelope, at);
+    return;
+  }
+  dma_.move_async(from, node, bytes, "tports.move", [m, r, curves = &c] { // (the curves outlive every message)
+    if (r.buffer != nullptr && m->sender_data != nullptr)
+      std::memcpy(r.buffer, m->sender_data, std::min<std::uint64_t>(r.capacity, m->envelope.bytes));
+    const double now = sg4::Engine::get_clock();
+    if (m->sent)
+      m->sent(now + curves->send_done.at(m->envelope.bytes));
+    r.received(m->envelope, now + curves->rendezvous_data.at(m->envelope.bytes));
+  });
 }
 
 } // namespace bcssim::elan3::tports

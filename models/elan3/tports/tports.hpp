@@ -18,6 +18,7 @@
 #include "base/sequence_numbers.hpp"
 #include "models/elan3/dma.hpp"
 #include "models/elan3/host_interface.hpp"
+#include "models/elan3/tports/folded_costs.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
@@ -40,10 +41,15 @@ struct TportsSpec {
   double message_cycles = 0;        // NIC thread cycles per message handled (arrival or posted receive)
   double walk_cycles = 0;           // NIC thread cycles per queue entry examined while matching
   double miss_cycles = 0;           // NIC thread cycles per cache miss of a walk (walk_cost.hpp)
+  /// The message-level tier's delays (folded_costs.hpp); null: the stages are acted out (the default tier).
+  std::shared_ptr<const FoldedCosts> folded;
 };
 
-/// Completion of a receive: its envelope (source, tag, size).
-using Received = std::function<void(const base::Envelope&)>;
+/// Completion of a receive: its envelope (source, tag, size) and the simulated time it completes at (now, or
+/// later in the message-level tier, whose folded delays complete a request ahead of time: folded_costs.hpp).
+using Received = std::function<void(const base::Envelope&, double at)>;
+/// Completion of a send: the simulated time its buffer is free (now, or later in the message-level tier).
+using Sent = std::function<void(double at)>;
 
 /// The calling process's own work for a send or a receive.
 struct HostWork {
@@ -67,7 +73,7 @@ public:
   /// null: size only) is copied now, so the caller may reuse it at once for eager messages. The host's own work
   /// (the copy of a small message, and with `host.post_on_cpu` the library time and the post) runs as `host`
   /// says.
-  void send(int src, int dst, int tag, int context, std::uint64_t bytes, const void* data, std::function<void()> sent,
+  void send(int src, int dst, int tag, int context, std::uint64_t bytes, const void* data, Sent sent,
             const HostWork& host = {});
   /// Called by endpoint `ep`'s process: posts a receive; `received` runs once the data is in `buffer` (may be
   /// null: size only; at most `capacity` bytes are copied).
@@ -110,6 +116,12 @@ private:
   void handle_arrival(int ep, const std::shared_ptr<Message>& m);
   void handle_post(int ep, base::ReceiveId id, const base::Pattern& pattern);
   void complete(int ep, const std::shared_ptr<Message>& m, base::ReceiveId id, bool from_unexpected);
+  /// The message-level tier's send, and its completion of a match (folded_costs.hpp).
+  void send_folded(const std::shared_ptr<Message>& m, unsigned from, unsigned to, bool pio, Sent sent);
+  void complete_folded(const std::shared_ptr<Message>& m, Receive r, unsigned node, bool from_unexpected);
+  Locality locality(unsigned a, unsigned b) const { return a == b ? Locality::within_node : Locality::between_nodes; }
+  /// The NIC thread's cycles for one operation (none in the message-level tier: folded into its delays).
+  void thread_cycles(double cycles) const;
   /// The host's part of a call on `node`: `copy_seconds` of CPU (a small message's PIO copy), then the post.
   void host_part(unsigned node, double copy_seconds, const HostWork& host) const;
 
