@@ -17,8 +17,8 @@ const base::ParamGroup<CacheSpec>& cache_params()
                "The largest cache a PE has to itself: after a context switch the incoming process refills what of "
                "its working set (job.working_set) the processes run on the PE since it last ran pushed out of it, "
                "at most this (docs/model.md, the PE's cache). 0: no refill.",
-               "assumed for the ES45-class default: the EV68's board-level L2; no source for the ES45's size was "
-               "found (presets give the others' with theirs)")
+               "the ES45's EV68 board-level cache: 'four EV68 1.25GHz 16MB cache processors' per ASCI Q node (LLNL, "
+               "'High Performance Tools & Technologies', Dec. 2004, OSTI 15014498, §3.3); presets give the others'")
         .inert_until_others_change(); // while job.working_set is 0, as before it existed
     g.quantity("memory_bandwidth", &CacheSpec::bandwidth, Quantity::bandwidth, "1.33GB/s", 1, kUnbounded,
                "Rate at which a PE refills its cache from main memory after a context switch.",
@@ -56,8 +56,8 @@ const base::ParamGroup<MemorySpec>& memory_params()
                "sharing a node exceed it, a process switched in pages back what it lost and pages others out "
                "(docs/model.md, memory and paging); a job one of whose nodes cannot hold its own processes is "
                "refused. 0: unbounded.",
-               "presets: 002 Table 1.1 (Crescendo 1 GB, Accelerando 2 GB, Wolverine 2 GB); none found for the "
-               "ES45-class default and ASCI Q, so unbounded")
+               "presets: 002 Table 1.1 (Crescendo 1 GB, Accelerando 2 GB, Wolverine 2 GB); ASCI Q 8 GB (LLNL, Dec. "
+               "2004, OSTI 15014498, §3.3); the ES45-class default unbounded (no single size: Q's nodes had 8-32 GB)")
         .inert_until_others_change(); // while job.footprint is 0, as before it existed
     g.quantity("swap_bandwidth", &MemorySpec::swap_bandwidth, Quantity::bandwidth, "20MB/s", 1, kMost,
                "Rate at which a node pages between memory and its swap disk (pages in and out both count).",

@@ -38,7 +38,8 @@ const std::vector<Preset>& presets()
            {"platform.pe_speed", "833MHz", "002 Table 1.1"},
            {"platform.pe.cache", "8MiB",
             "Computerwoche, 22.06.2001, 'Compaq beschleunigt Alpha auf 1 Gigahertz': the 833 MHz EV68 of the ES40 "
-            "has 8 MB of DDR L2 cache"},
+            "has 8 MB of DDR L2 cache; an ES40's console lists 'Alpha EV68A ... 833 MHz 8MB Bcache' for each of its "
+            "4 CPUs (LKML, 3 May 2001, S. Cabaniols, '[BUG] freeze Alpha ES40 SMP 2.4.4.ac3')"},
            {"platform.memory.size", "2GiB", "002 Table 1.1"},
            {"platform.pe.memory_bandwidth", "1.33GB/s",
             "assumed: the ES45's processor-memory 1.33 GB/s (the catalogue's source); no ES40 figure found"},
@@ -76,6 +77,12 @@ const std::vector<Preset>& presets()
            {"platform.nodes", 2048, "DESIGN §3: 2048 nodes x 4 Alpha EV68 (8192 PEs)"},
            {"platform.pes_per_node", 4, "DESIGN §3"},
            {"platform.pe_speed", "1.25GHz", "ES45 EV68 clock at ASCI Q (003 ref [1])"},
+           {"platform.pe.cache", "16MiB",
+            "LLNL, 'High Performance Tools & Technologies' (Collette, Corey, Johnson, Dec. 2004, OSTI 15014498), "
+            "§3.3 Q: 'four EV68 1.25GHz 16MB cache processors each'"},
+           {"platform.memory.size", "8GiB",
+            "same report, §3.3: 'All of its nodes have at least 8 GB of memory although one quarter of them have "
+            "double or quadruple that' (the common node; 16 or 32 GiB is a what-if)"},
        }},
       // OS noise (models/noise): applied before the scenario's own noise.* values.
       {"noise.preset", "none", "no noise", {}},
