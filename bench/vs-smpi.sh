@@ -105,13 +105,14 @@ measure() {
 }
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }'; }
 
-bcssim_replay() { # MPI: on Crescendo (2 PEs per node), widened to ranks / 2 nodes past its 32
+bcssim_replay() { # MPI [FIDELITY]: on Crescendo (2 PEs per node), widened to ranks / 2 nodes past its 32
   "$exe" run scenarios/paper/sweep3d-trace.json --set "replay.trace=$index" --set "app.processes=$ranks" \
-    --set "platform.nodes=$(( ranks > 64 ? (ranks + 1) / 2 : 32 ))" \
+    --set "platform.nodes=$(( ranks > 64 ? (ranks + 1) / 2 : 32 ))" --set "platform.fidelity=${2:-stages}" \
     --set "mpi=$1" --set compare=false --set 'sweep.replay.compute_scale=[1]' --point 0 --out "$work/out" --force
 }
-bcssim_proxy() { # MPI: paper-64's input (docs/validation.md, 'SWEEP3D from its trace')
+bcssim_proxy() { # MPI [FIDELITY]: paper-64's input (docs/validation.md, 'SWEEP3D from its trace')
   "$exe" run scenarios/paper/sweep3d-blocking.json --set "mpi=$1" --set compare=false \
+    --set "platform.fidelity=${2:-stages}" \
     --set 'sweep.app.processes=[64]' --set sweep3d.grind_cycles=13.053 --set bcs.runtime.slice=500us \
     --point 0 --out "$work/out" --force
 }
@@ -158,3 +159,12 @@ for mpi in quadrics bcs; do
   read -r w m < "$work/m"
   row "bcssim replay, $mpi" "$w" "$m"
 done
+# The baseline's message-level tier (platform.fidelity = message, docs/model.md; BCS-MPI has none yet).
+if [ -z "$source_dir" ] && [ "$(basename "$trace_dir")" = paper-64 ]; then
+  measure bcssim_proxy quadrics message > "$work/m"
+  read -r w m < "$work/m"
+  row "bcssim SWEEP3D proxy, quadrics, message tier" "$w" "$m"
+fi
+measure bcssim_replay quadrics message > "$work/m"
+read -r w m < "$work/m"
+row "bcssim replay, quadrics, message tier" "$w" "$m"
