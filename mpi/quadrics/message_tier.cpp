@@ -55,13 +55,14 @@ std::shared_ptr<const FoldedCosts> fold(const base::ParamSource& source, const s
     const double x = double(s.bytes);
     const double posted = s.posted - u.posted;
     const double late = s.late - u.late;
-    send_done[l].emplace_back(x, s.sent - u.sent);
     if (s.bytes <= spec.tports.eager_limit) {
       eager_posted[l].emplace_back(x, posted);
       eager_late[l].emplace_back(x, late);
+      send_done[l].emplace_back(x, s.sent - u.sent);
     } else { // the data's part is what a late receive measures; the envelope's, what is left of a posted one
       data[l].emplace_back(x, late);
       envelope[l].emplace_back(x, posted - late);
+      send_done[l].emplace_back(x, s.sent - u.sent - (posted - late)); // the data moves after the envelope's delay
     }
   }
   auto costs = std::make_shared<FoldedCosts>();

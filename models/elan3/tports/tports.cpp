@@ -177,10 +177,17 @@ void Tports::send_folded(const std::shared_ptr<Message>& m, unsigned from, unsig
   });
 }
 
-void Tports::thread_cycles(double cycles) const
+double Tports::thread_cycles(unsigned node, double cycles)
 {
-  if (!spec_.folded)
+  if (!spec_.folded) {
     run_cycles(cycles);
+    return 0;
+  }
+  // Queued behind the operations still running (003 Table 2's list walks included), then its own cycles.
+  const double now = sg4::Engine::get_clock();
+  double& busy = threads_.at(node).busy_until;
+  busy = std::max(busy, now) + cycles / dma_.platform().nic(node)->get_speed();
+  return busy - now;
 }
 
 void Tports::host_part(unsigned node, double copy_seconds, const HostWork& host) const
@@ -223,7 +230,8 @@ void Tports::handle_arrival(int ep, const std::shared_ptr<Message>& m)
   buffered_[std::make_tuple(ep, e.context, e.source, e.seq)] = m;
   unsigned walked = 0;
   const auto matches = matching_[ep].arrive(e, &walked);
-  thread_cycles(spec_.message_cycles + walk_cycles(walked, spec_.walk_cycles, spec_.miss_cycles));
+  const double queued =
+      thread_cycles(node_of(ep), spec_.message_cycles + walk_cycles(walked, spec_.walk_cycles, spec_.miss_cycles));
   if (matches.empty() && unexpected_hooks_[ep])
     unexpected_hooks_[ep]();
   for (const base::Match& match : matches) {
@@ -231,7 +239,7 @@ void Tports::handle_arrival(int ep, const std::shared_ptr<Message>& m)
     auto it = buffered_.find(key);
     std::shared_ptr<Message> matched = it->second;
     buffered_.erase(it);
-    complete(ep, matched, match.receive, false);
+    complete(ep, matched, match.receive, false, queued);
   }
 }
 
@@ -240,16 +248,18 @@ void Tports::handle_post(int ep, base::ReceiveId id, const base::Pattern& patter
   const base::trace::Span span("match receive", "tports");
   unsigned walked = 0;
   const auto e = matching_[ep].post(id, pattern, &walked);
-  thread_cycles(spec_.message_cycles + walk_cycles(walked, spec_.walk_cycles, spec_.miss_cycles));
+  const double queued =
+      thread_cycles(node_of(ep), spec_.message_cycles + walk_cycles(walked, spec_.walk_cycles, spec_.miss_cycles));
   if (!e)
     return;
   auto it = buffered_.find(std::make_tuple(ep, e->context, e->source, e->seq));
   std::shared_ptr<Message> m = it->second;
   buffered_.erase(it);
-  complete(ep, m, id, true);
+  complete(ep, m, id, true, queued);
 }
 
-void Tports::complete(int ep, const std::shared_ptr<Message>& m, base::ReceiveId id, bool from_unexpected)
+void Tports::complete(int ep, const std::shared_ptr<Message>& m, base::ReceiveId id, bool from_unexpected,
+                      double queued)
 {
   auto rit = receives_.find(id);
   Receive r = std::move(rit->second);
@@ -258,7 +268,7 @@ void Tports::complete(int ep, const std::shared_ptr<Message>& m, base::ReceiveId
   if (from_unexpected)
     base::emit("tports.unexpected", m->envelope.bytes);
   if (spec_.folded)
-    return complete_folded(m, std::move(r), node, from_unexpected);
+    return complete_folded(m, std::move(r), node, from_unexpected, queued);
   if (m->eager) { // the data is in this NIC: the inputter writes it to the user's buffer
     dma_.write_to_host_async(node, m->envelope.bytes, "tports.deliver", [m, r] {
       if (r.buffer != nullptr && !m->payload.empty())
@@ -282,22 +292,24 @@ void Tports::complete(int ep, const std::shared_ptr<Message>& m, base::ReceiveId
     dma_.get_async({node, Memory::main}, {from, Memory::main}, m->envelope.bytes, "tports.get", std::move(got));
 }
 
-void Tports::complete_folded(const std::shared_ptr<Message>& m, Receive r, unsigned node, bool from_unexpected)
+void Tports::complete_folded(const std::shared_ptr<Message>& m, Receive r, unsigned node, bool from_unexpected,
+                             double queued)
 {
   const std::uint64_t bytes = m->envelope.bytes;
   const unsigned from = node_of(m->envelope.source);
   const FoldedCosts::Curves& c = spec_.folded->of(locality(from, node));
   if (m->eager) { // the data is here (in the receiver's memory, for this tier): only the folded delay remains
-    const double at = sg4::Engine::get_clock() + (from_unexpected ? c.eager_late : c.eager_posted).at(bytes);
+    const double at = sg4::Engine::get_clock() + queued + (from_unexpected ? c.eager_late : c.eager_posted).at(bytes);
     if (r.buffer != nullptr && !m->payload.empty())
       std::memcpy(r.buffer, m->payload.data(), std::min<std::uint64_t>(r.capacity, m->payload.size()));
     r.received(m->envelope, at);
     return;
   }
-  dma_.move_async(from, node, bytes, "tports.move", [m, r, curves = &c] { // (the curves outlive every message)
+  // (The data moves at once; the thread's queueing delays only the completions: a coarser order.)
+  dma_.move_async(from, node, bytes, "tports.move", [m, r, queued, curves = &c] { // (the curves outlive messages)
     if (r.buffer != nullptr && m->sender_data != nullptr)
       std::memcpy(r.buffer, m->sender_data, std::min<std::uint64_t>(r.capacity, m->envelope.bytes));
-    const double now = sg4::Engine::get_clock();
+    const double now = sg4::Engine::get_clock() + queued;
     if (m->sent)
       m->sent(now + curves->send_done.at(m->envelope.bytes));
     r.received(m->envelope, now + curves->rendezvous_data.at(m->envelope.bytes));

@@ -109,19 +109,24 @@ private:
     std::deque<Work> queue;
     simgrid::s4u::SemaphorePtr pending;
     simgrid::s4u::ActorPtr actor;
+    double busy_until = 0; // s: the message-level tier's computed end of the thread's last operation
   };
 
   void enqueue(unsigned node, Work w);
   void thread_loop(unsigned node);
   void handle_arrival(int ep, const std::shared_ptr<Message>& m);
   void handle_post(int ep, base::ReceiveId id, const base::Pattern& pattern);
-  void complete(int ep, const std::shared_ptr<Message>& m, base::ReceiveId id, bool from_unexpected);
+  /// `queued`: in the message-level tier, how long the NIC thread is still busy (thread_cycles), else 0.
+  void complete(int ep, const std::shared_ptr<Message>& m, base::ReceiveId id, bool from_unexpected, double queued);
   /// The message-level tier's send, and its completion of a match (folded_costs.hpp).
   void send_folded(const std::shared_ptr<Message>& m, unsigned from, unsigned to, bool pio, Sent sent);
-  void complete_folded(const std::shared_ptr<Message>& m, Receive r, unsigned node, bool from_unexpected);
+  void complete_folded(const std::shared_ptr<Message>& m, Receive r, unsigned node, bool from_unexpected,
+                       double queued);
   Locality locality(unsigned a, unsigned b) const { return a == b ? Locality::within_node : Locality::between_nodes; }
-  /// The NIC thread's cycles for one operation (none in the message-level tier: folded into its delays).
-  void thread_cycles(double cycles) const;
+  /// The NIC thread's cycles for one operation on `node`. In the stages they run on the NIC's core. In the
+  /// message-level tier they are computed, not acted out: the thread is a server of one item at a time whose
+  /// busy time is kept as a date; returns how long after now it finishes this item (0 in the stages).
+  double thread_cycles(unsigned node, double cycles);
   /// The host's part of a call on `node`: `copy_seconds` of CPU (a small message's PIO copy), then the post.
   void host_part(unsigned node, double copy_seconds, const HostWork& host) const;
 

@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+"""The message-level tier against the stages (issue 47 part 2; docs/model.md, the message-level tier).
+
+Re-runs every point of a shipped study that runs on a backend with a message-level tier, each alone with
+platform.fidelity = message, and compares every figure of its runs.csv rows with the committed (stage-level) rows
+of the same point: the largest relative difference per study, with where it is. Writes the table CSV
+(default results/validation/message-tier.csv) that docs/validation.md shows.
+
+  scripts/validate-message-tier.py [--jobs N] [--out CSV] [--backend NAME] SCENARIO...
+SCENARIO: a path under scenarios/ as scenarios/digests.csv writes it (scheduling/balanced.json). BCSSIM=binary.
+"""
+import argparse
+import concurrent.futures
+import copy
+import csv
+import json
+import os
+import subprocess
+import sys
+import tempfile
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+EXE = os.environ.get('BCSSIM', os.path.join(ROOT, 'build/release/bcssim'))
+# Kinds whose runs pass MPI messages (the others have nothing a message tier changes).
+MPI_KINDS = {'app', 'workload', 'mpi_microbench'}
+
+
+def set_path(doc, path, value):
+    keys = path.split('.')
+    for k in keys[:-1]:
+        doc = doc.setdefault(k, {})
+    doc[keys[-1]] = value
+
+
+def same(cell, value):
+    """Whether a points.csv coordinate is the sweep value `value`."""
+    if isinstance(value, bool):
+        return cell == ('true' if value else 'false')
+    if isinstance(value, (int, float)):
+        try:
+            return float(cell) == float(value)
+        except ValueError:
+            return False
+    return cell == (value if isinstance(value, str) else json.dumps(value))
+
+
+def single_points(scenario, points, backend):
+    """(point, scenario document) for each point of the study that runs on `backend`."""
+    sweep = scenario.get('sweep', {})
+    out = []
+    for row in points:
+        mpi = row.get('mpi', scenario.get('mpi', backend))
+        if mpi != backend:
+            continue
+        doc = copy.deepcopy(scenario)
+        doc.pop('sweep', None)
+        doc['compare'] = False
+        doc['mpi'] = backend
+        for axis, values in sweep.items():
+            names = [n.strip() for n in axis.split('+')]
+            for v in values:
+                vs = v if len(names) > 1 else [v]
+                if all(same(row[n], x) for n, x in zip(names, vs)):
+                    for n, x in zip(names, vs):
+                        set_path(doc, n, x)
+                    break
+            else:
+                sys.exit(f'validate-message-tier: point {row["point"]}: no value of sweep axis "{axis}" matches')
+        set_path(doc, 'platform.fidelity', 'message')
+        out.append((int(row['point']), doc))
+    return out
+
+
+def run_point(doc, folder):
+    path = os.path.join(folder, 'scenario.json')
+    with open(path, 'w') as f:
+        json.dump(doc, f)
+    r = subprocess.run([EXE, 'run', path, '--out', os.path.join(folder, 'out'), '--force', '-q'], cwd=ROOT,
+                       capture_output=True, text=True)
+    if r.returncode != 0:
+        sys.exit(f'validate-message-tier: {r.stderr.strip()}')
+    with open(os.path.join(folder, 'out', 'runs.csv')) as f:
+        return list(csv.DictReader(f))
+
+
+def figure(cell):
+    """A measured figure (a number written with a decimal point), else None."""
+    if cell is None or '.' not in cell:
+        return None
+    try:
+        return float(cell)
+    except ValueError:
+        return None
+
+
+def main():
+    ap = argparse.ArgumentParser()
+    ap.add_argument('--jobs', type=int, default=os.cpu_count())
+    ap.add_argument('--out', default=os.path.join(ROOT, 'results/validation/message-tier.csv'))
+    ap.add_argument('--backend', default='quadrics')
+    ap.add_argument('scenarios', nargs='+')
+    a = ap.parse_args()
+    rows = []
+    for name in a.scenarios:
+        with open(os.path.join(ROOT, 'scenarios', name)) as f:
+            scenario = json.load(f)
+        if scenario.get('kind') not in MPI_KINDS:
+            continue
+        results = os.path.join(ROOT, 'results', name[:-len('.json')])
+        points_csv = os.path.join(results, 'points.csv')
+        if os.path.exists(points_csv):
+            with open(points_csv) as f:
+                points = list(csv.DictReader(f))
+        else:
+            points = [{'point': '0'}]
+        with open(os.path.join(results, 'runs.csv')) as f:
+            committed = list(csv.DictReader(f))
+        jobs = single_points(scenario, points, a.backend)
+        if not jobs:
+            continue
+        with tempfile.TemporaryDirectory() as tmp, concurrent.futures.ThreadPoolExecutor(a.jobs) as pool:
+            futures = {}
+            for point, doc in jobs:
+                folder = os.path.join(tmp, str(point))
+                os.makedirs(folder)
+                futures[point] = pool.submit(run_point, doc, folder)
+            worst = (0.0, '', -1, '', '')
+            for point, fut in sorted(futures.items()):
+                new = fut.result()
+                old = [r for r in committed if r.get('point', '0') == str(point)]
+                if len(old) != len(new):
+                    sys.exit(f'validate-message-tier: {name} point {point}: {len(old)} committed rows, {len(new)} new')
+                for o, n in zip(old, new):
+                    for col, cell in o.items():
+                        x, y = figure(cell), figure(n.get(col))
+                        if x is None or y is None:
+                            continue
+                        d = abs(y - x) / abs(x) if x != 0 else (0.0 if y == 0 else float('inf'))
+                        if d > worst[0] or worst[2] < 0:
+                            worst = (d, col, point, cell, n[col])
+        rows.append({'scenario': name, 'points': len(jobs), 'figure': worst[1], 'point': worst[2],
+                     'stages': worst[3], 'message': worst[4], 'difference_pct': f'{100 * worst[0]:.3f}'})
+        print(f'{name}: {len(jobs)} points, largest difference {100 * worst[0]:.3f} % ({worst[1]}, point {worst[2]}: '
+              f'{worst[3]} -> {worst[4]})', flush=True)
+    os.makedirs(os.path.dirname(a.out), exist_ok=True)
+    with open(a.out, 'w', newline='') as f:
+        w = csv.DictWriter(f, fieldnames=['scenario', 'points', 'figure', 'point', 'stages', 'message',
+                                          'difference_pct'], lineterminator='\n')
+        w.writeheader()
+        w.writerows(rows)
+
+
+if __name__ == '__main__':
+    main()
