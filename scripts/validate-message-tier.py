@@ -4,7 +4,7 @@
 Re-runs every point of a shipped study that runs on a backend with a message-level tier, each alone with
 platform.fidelity = message, and compares every figure of its runs.csv rows with the committed (stage-level) rows
 of the same point: the largest relative difference per study, with where it is. Writes the table CSV
-(default results/validation/message-tier.csv) that docs/validation.md shows.
+(default docs/src/message-tier.csv) that docs/validation.md shows.
 
   scripts/validate-message-tier.py [--jobs N] [--out CSV] [--backend NAME] SCENARIO...
 SCENARIO: a path under scenarios/ as scenarios/digests.csv writes it (scheduling/balanced.json). BCSSIM=binary.
@@ -41,7 +41,12 @@ def same(cell, value):
             return float(cell) == float(value)
         except ValueError:
             return False
-    return cell == (value if isinstance(value, str) else json.dumps(value))
+    if isinstance(value, str):
+        return cell == value
+    try:  # a list or an object: points.csv writes it as compact JSON
+        return json.loads(cell) == value
+    except ValueError:
+        return False
 
 
 def single_points(scenario, points, backend):
@@ -93,10 +98,19 @@ def figure(cell):
         return None
 
 
+def write(path, rows):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, 'w', newline='') as f:
+        w = csv.DictWriter(f, fieldnames=['scenario', 'points', 'figure', 'point', 'stages', 'message',
+                                          'difference_pct'], lineterminator='\n')
+        w.writeheader()
+        w.writerows(rows)
+
+
 def main():
     ap = argparse.ArgumentParser()
     ap.add_argument('--jobs', type=int, default=os.cpu_count())
-    ap.add_argument('--out', default=os.path.join(ROOT, 'results/validation/message-tier.csv'))
+    ap.add_argument('--out', default=os.path.join(ROOT, 'docs/src/message-tier.csv'))
     ap.add_argument('--backend', default='quadrics')
     ap.add_argument('scenarios', nargs='+')
     a = ap.parse_args()
@@ -140,14 +154,10 @@ def main():
                             worst = (d, col, point, cell, n[col])
         rows.append({'scenario': name, 'points': len(jobs), 'figure': worst[1], 'point': worst[2],
                      'stages': worst[3], 'message': worst[4], 'difference_pct': f'{100 * worst[0]:.3f}'})
+        write(a.out, rows)  # after each study: an interrupted run keeps what it measured
         print(f'{name}: {len(jobs)} points, largest difference {100 * worst[0]:.3f} % ({worst[1]}, point {worst[2]}: '
               f'{worst[3]} -> {worst[4]})', flush=True)
-    os.makedirs(os.path.dirname(a.out), exist_ok=True)
-    with open(a.out, 'w', newline='') as f:
-        w = csv.DictWriter(f, fieldnames=['scenario', 'points', 'figure', 'point', 'stages', 'message',
-                                          'difference_pct'], lineterminator='\n')
-        w.writeheader()
-        w.writerows(rows)
+
 
 
 if __name__ == '__main__':

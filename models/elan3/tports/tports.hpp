@@ -14,6 +14,9 @@
 // Matching (base/matching.hpp) walks the posted receives (or the unexpected messages), each entry costing
 // walk_cycles on the thread processor and a longer list costing NIC cache misses (walk_cost.hpp): 003 Table 2's
 // latency growth with the number of posted receives, and its bend once the list outgrows the cache (Table 3).
+// With TportsSpec::folded (platform.fidelity = message) the same protocol runs as the message-level tier:
+// one transfer per message, the thread's operations computed rather than run, the other stages folded into
+// delays (folded_costs.hpp).
 #include "base/matching.hpp"
 #include "base/sequence_numbers.hpp"
 #include "models/elan3/dma.hpp"
