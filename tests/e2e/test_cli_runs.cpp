@@ -37,8 +37,8 @@ TEST_CASE("bad input: exit 2, a message naming path, value and what is allowed, 
   std::ofstream(kTmp / "typo.json") << R"({"platform": {"preset": "crescendo", "nodse": 4}})";
   const auto t = bcssim("run " + (kTmp / "typo.json").string() + " --out " + (kTmp / "typo").string());
   CHECK(t.code == 2);
-  CHECK(t.output.find("platform.nodse = 4: expected a key of this section (did you mean 'nodes'?): memory, nic, "
-                      "nodes,") != std::string::npos);
+  CHECK(t.output.find("platform.nodse = 4: expected a key of this section (did you mean 'nodes'?): fidelity, "
+                      "memory, nic, nodes,") != std::string::npos);
   const auto set = bcssim("validate " + (kTmp / "typo.json").string() + " --set platform.pe_sped=1GHz");
   CHECK(set.code == 2);
   CHECK(set.output.find("platform.pe_sped = \"1GHz\": expected a parameter path (see `bcssim params`) (did you "
