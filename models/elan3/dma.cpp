@@ -44,6 +44,12 @@ void DmaEngine::put(Endpoint src, Endpoint dst, std::uint64_t bytes)
                                                        arg("bytes", std::int64_t(bytes))}
                                    : base::trace::Args{});
   simgrid::s4u::this_actor::sleep_for(spec_.startup);
+  move(src, dst, bytes);
+  base::emit("dma.done", bytes);
+}
+
+void DmaEngine::move(Endpoint src, Endpoint dst, std::uint64_t bytes)
+{
   // A single packet served as one (qsnet::SmallTransfers::packet) does not turn the bus around for the others.
   const bool fluid = !platform_.served_as_packet(double(bytes));
   const bool src_pci = fluid && src.memory == Memory::main;
@@ -57,7 +63,6 @@ void DmaEngine::put(Endpoint src, Endpoint dst, std::uint64_t bytes)
     pci_[src.node].end(PciDirection::read);
   if (dst_pci)
     pci_[dst.node].end(PciDirection::write);
-  base::emit("dma.done", bytes);
 }
 
 void DmaEngine::put_async(Endpoint src, Endpoint dst, std::uint64_t bytes, std::function<void()> arrived)
@@ -96,19 +101,7 @@ void DmaEngine::move_async(unsigned from, unsigned to, std::uint64_t bytes, cons
 {
   nic_actors_.at(from).start(name, [this, from, to, bytes, arrived = std::move(arrived)] {
     base::emit("dma.move", bytes);
-    const bool fluid = !platform_.served_as_packet(double(bytes)); // as in put()
-    const bool remote = from != to;
-    if (fluid) {
-      pci_[from].begin(PciDirection::read);
-      if (remote)
-        pci_[to].begin(PciDirection::write);
-    }
-    platform_.transfer(platform_.cpu(from), remote ? platform_.cpu(to) : platform_.nic(from), double(bytes));
-    if (fluid) {
-      pci_[from].end(PciDirection::read);
-      if (remote)
-        pci_[to].end(PciDirection::write);
-    }
+    move({from, Memory::main}, {to, from != to ? Memory::main : Memory::elan}, bytes);
     arrived();
   });
 }
@@ -120,12 +113,7 @@ void DmaEngine::write_to_host(unsigned node, std::uint64_t bytes)
                                base::trace::enabled()
                                    ? base::trace::Args{arg("node", node), arg("bytes", std::int64_t(bytes))}
                                    : base::trace::Args{});
-  const bool fluid = !platform_.served_as_packet(double(bytes)); // as in put()
-  if (fluid)
-    pci_[node].begin(PciDirection::write);
-  platform_.transfer(platform_.nic(node), platform_.cpu(node), double(bytes));
-  if (fluid)
-    pci_[node].end(PciDirection::write);
+  move({node, Memory::elan}, {node, Memory::main}, bytes);
 }
 
 void DmaEngine::get(Endpoint local, Endpoint remote, std::uint64_t bytes)

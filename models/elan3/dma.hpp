@@ -65,6 +65,10 @@ public:
   const qsnet::Platform& platform() const { return platform_; }
 
 private:
+  /// The data's transfer from src to dst, an end in main memory crossing its node's PCI bus (put's, without the
+  /// start-up): blocks the caller until it has arrived.
+  void move(Endpoint src, Endpoint dst, std::uint64_t bytes);
+
   const qsnet::Platform& platform_;
   DmaSpec spec_;
   qsnet::HardwareMulticast& multicast_;

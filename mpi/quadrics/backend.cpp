@@ -13,8 +13,6 @@ QuadricsJob::QuadricsJob(elan3::DmaEngine& dma, const elan3::HostInterface& host
                          bcssim::bcs::core::CorePrimitives& hw, const Placement& placement, BackendSpec spec)
     : host_(host), spec_(spec), size_(int(placement.size())), tports_(dma, host, spec.tports, placement.node_of_ranks())
 {
-  if (spec_.tports.folded) // the message-level tier: the host's stages are folded too, as CPU time of the process
-    spec_.mpi.host_stages = HostStages::on_cpu;
   const std::vector<unsigned> nodes = placement.node_of_ranks();
   if (spec_.hardware_collectives && HardwareCollectives::usable(hw, nodes))
     hardware_ = std::make_unique<HardwareCollectives>(hw, host, nodes);
@@ -78,6 +76,8 @@ mpi::Backend backend()
                       [](const MachineAccess& m, const base::ParamSource& source, const Placement& placement) {
                         BackendSpec spec = backend_params().build(source);
                         spec.tports.folded = m.folded;
+                        if (m.folded) // the message-level tier folds the host's stages too, as CPU time
+                          spec.mpi.host_stages = HostStages::on_cpu;
                         return std::make_unique<QuadricsJob>(m.dma, m.host, m.qsnet_hw, placement, spec);
                       },
                       "#1f77b4", message_tier()};

@@ -72,6 +72,27 @@ mpi::TierSample measure(World& world, const Scenario& scenario, int locality, st
   return s;
 }
 
+// The measurements themselves, on a World of `scenario` in this process (its engine created and run here): with
+// `folded` null the stage-level model, else the message-level tier with those delays.
+std::vector<mpi::TierSample> measure_message_tier(const Scenario& scenario,
+                                                  std::shared_ptr<const elan3::tports::FoldedCosts> folded)
+{
+  World world(scenario, {}, folded);
+  const mpi::MessageTier& tier = *mpi::backend(scenario.mpi()).message_tier;
+  const std::vector<std::uint64_t> sizes = tier.sizes(scenario);
+  const int localities = machine_size(scenario).pes_per_node >= 2 ? 2 : 1;
+  std::vector<mpi::TierSample> samples;
+  sg4::Actor::create("message_tier", world.platform().cpu(0), [&] {
+    for (int l = 0; l < localities; ++l)
+      for (std::uint64_t bytes : sizes)
+        samples.push_back(measure(world, scenario, l, bytes));
+  });
+  world.engine().run();
+  if (samples.size() != sizes.size() * localities)
+    throw std::logic_error("the message tier's derivation did not finish");
+  return samples;
+}
+
 // Runs measure_message_tier in a child process; its samples come back through a pipe as hexadecimal floats (exact).
 std::vector<mpi::TierSample> measure_in_child(const Scenario& scenario,
                                               std::shared_ptr<const elan3::tports::FoldedCosts> folded)
@@ -158,25 +179,6 @@ const base::ParamGroup<FidelitySpec>& fidelity_params()
     return g;
   }();
   return g;
-}
-
-std::vector<mpi::TierSample> measure_message_tier(const Scenario& scenario,
-                                                  std::shared_ptr<const elan3::tports::FoldedCosts> folded)
-{
-  World world(scenario, {}, folded);
-  const mpi::MessageTier& tier = *mpi::backend(scenario.mpi()).message_tier;
-  const std::vector<std::uint64_t> sizes = tier.sizes(scenario);
-  const int localities = machine_size(scenario).pes_per_node >= 2 ? 2 : 1;
-  std::vector<mpi::TierSample> samples;
-  sg4::Actor::create("message_tier", world.platform().cpu(0), [&] {
-    for (int l = 0; l < localities; ++l)
-      for (std::uint64_t bytes : sizes)
-        samples.push_back(measure(world, scenario, l, bytes));
-  });
-  world.engine().run();
-  if (samples.size() != sizes.size() * localities)
-    throw std::logic_error("the message tier's derivation did not finish");
-  return samples;
 }
 
 std::shared_ptr<const elan3::tports::FoldedCosts> derive_message_tier(const Scenario& scenario)

@@ -22,9 +22,4 @@ const base::ParamGroup<FidelitySpec>& fidelity_params();
 /// The folded delays for `scenario`'s machine and backend. Call before this process creates its SimGrid engine.
 std::shared_ptr<const elan3::tports::FoldedCosts> derive_message_tier(const Scenario& scenario);
 
-/// The measurements themselves, on a World of `scenario` in this process (its engine created and run here):
-/// with `folded` null the stage-level model, else the message-level tier with those delays.
-std::vector<mpi::TierSample> measure_message_tier(const Scenario& scenario,
-                                                  std::shared_ptr<const elan3::tports::FoldedCosts> folded);
-
 } // namespace bcssim::sim

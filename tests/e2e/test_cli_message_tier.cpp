@@ -20,20 +20,24 @@ constexpr const char* kExchange = R"({"name": "tier-exchange", "kind": "app", "m
   "synthetic": {"pattern": "exchange", "iterations": 20, "neighbours": 4, "message_size": "16KiB",
                 "granularity": "1ms"}})";
 
+// Runs scenario file `scenario` (in kTmp) under `tier` into kTmp/<out>; returns that folder.
+fs::path run_tier(const std::string& scenario, const std::string& tier, const std::string& out)
+{
+  const auto r = bcssim("run " + (kTmp / scenario).string() + " --set platform.fidelity=" + tier + " --out " +
+                        (kTmp / out).string());
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  return kTmp / out;
+}
+
 std::vector<std::map<std::string, std::string>> sizes_of(const std::string& tier)
 {
-  const auto r = bcssim("run " + (kTmp / "pingpong.json").string() + " --set platform.fidelity=" + tier +
-                        " --out " + (kTmp / tier).string());
-  REQUIRE_MESSAGE(r.code == 0, r.output);
-  return read_csv(kTmp / tier / "mpi_sizes.csv");
+  return read_csv(run_tier("pingpong.json", tier, tier) / "mpi_sizes.csv");
 }
 
 double run_time(const std::string& tier)
 {
-  const auto r = bcssim("run " + (kTmp / "exchange.json").string() + " --set platform.fidelity=" + tier +
-                        " --out " + (kTmp / ("x-" + tier)).string());
-  REQUIRE_MESSAGE(r.code == 0, r.output);
-  return nlohmann::json::parse(slurp(kTmp / ("x-" + tier) / "summary.json"))["app"]["time_s"].get<double>();
+  const fs::path out = run_tier("exchange.json", tier, "x-" + tier);
+  return nlohmann::json::parse(slurp(out / "summary.json"))["app"]["time_s"].get<double>();
 }
 
 } // namespace
