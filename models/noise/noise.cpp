@@ -32,8 +32,15 @@ std::optional<base::ParamError> NoiseSpec::broken_rule(const std::string& sectio
 {
   if (period > 0 && duration <= 0)
     return base::ParamError{"duration", "", fmt::format("a positive time when {}.period is set", section)};
-  if (period > 0 && duration + jitter > period)
-    return base::ParamError{"jitter", "", fmt::format("at most {0}.period - {0}.duration = {1} s", section,
+  // Detours that fill their period leave the resource no time of its own, and SimGrid's speed profile then has
+  // two changes at one instant (it aborts on an assertion): each period keeps some time free.
+  if (period > 0 && duration >= period)
+    return base::ParamError{"duration", "",
+                            fmt::format("less than {0}.period = {1} s (a detour that fills its period leaves the "
+                                        "resource no time of its own)",
+                                        section, period)};
+  if (period > 0 && duration + jitter >= period)
+    return base::ParamError{"jitter", "", fmt::format("less than {0}.period - {0}.duration = {1} s", section,
                                                       period - duration)};
   return std::nullopt;
 }

@@ -24,7 +24,7 @@ base::ParamGroup<NoiseSpec> declare(const std::string& where, const std::string&
              "How long each detour takes the " + what + " away.", duration_source);
   g.quantity("jitter", &NoiseSpec::jitter, Quantity::time, "0s", 0, 1e6,
              "Each detour starts up to this late, uniformly, drawn per node and detour from the seed "
-             "(duration + jitter <= period).",
+             "(duration + jitter < period).",
              "scenario choice");
   g.choice<bool>("phase", &NoiseSpec::aligned, "random", {{"random", false}, {"aligned", true}},
                  "'random' = each node's first detour at a phase drawn once per node, uniform in [0, period), "

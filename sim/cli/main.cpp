@@ -9,6 +9,7 @@
 #include "sim/output/write_file.hpp"
 
 
+#include <csignal>
 #include <cstdio>
 #include <exception>
 #include <new>
@@ -24,6 +25,10 @@ constexpr int kDeadlock = 3;
 int main(int argc, char** argv)
 {
   using namespace bcssim::sim;
+  // A closed pipe behind standard output, or a file-size limit (ulimit -f), would kill the process at the write,
+  // silently and leaving its temporary folders: ignored, the write fails instead, and is reported (exit 1).
+  std::signal(SIGPIPE, SIG_IGN);
+  std::signal(SIGXFSZ, SIG_IGN);
   CLI::App app{"bcssim: deterministic simulator of a Buffered Coscheduling (BCS-MPI) cluster on QsNet"};
   app.require_subcommand(1);
   set_command_line(argc, argv);

@@ -5,6 +5,7 @@
 
 #include "sim/config/scenario.hpp"
 #include "sim/output/plot.hpp"
+#include "sim/output/results_marker.hpp"
 
 #include <algorithm>
 #include <cstdlib>
@@ -32,6 +33,21 @@ bool on_path(const std::string& program)
   return false;
 }
 
+/// Whether `file` lies in a results folder bcssim wrote (its marker in the file's folder or one above it): only
+/// those scripts are bcssim's own. A .gp file elsewhere is the user's, and gnuplot runs whatever it says.
+bool in_results_folder(const fs::path& file)
+{
+  std::error_code ec;
+  fs::path dir = fs::absolute(file, ec).parent_path();
+  for (; !dir.empty(); dir = dir.parent_path()) {
+    if (is_results_folder(dir))
+      return true;
+    if (dir == dir.parent_path())
+      break;
+  }
+  return false;
+}
+
 class RenderCommand : public Command {
 public:
   explicit RenderCommand(CLI::App& app)
@@ -48,16 +64,26 @@ public:
     if (!on_path("gnuplot"))
       throw ScenarioError("render", "gnuplot", "gnuplot installed and on PATH (scripts/install-deps.sh)");
     std::vector<fs::path> scripts;
+    std::size_t foreign = 0;
     for (const std::string& folder : folders_) {
       std::error_code ec;
       if (!fs::is_directory(folder, ec))
         throw ScenarioError("render", folder, "an existing folder (a results folder, or a tree of them)");
+      const std::size_t before = scripts.size();
       for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator();
            it.increment(ec))
-        if (it->is_regular_file() && it->path().extension() == ".gp")
-          scripts.push_back(it->path());
+        if (it->is_regular_file() && it->path().extension() == ".gp") {
+          if (in_results_folder(it->path()))
+            scripts.push_back(it->path());
+          else
+            ++foreign; // never run, never drawn over: bcssim did not write it
+        }
       if (ec)
         throw ScenarioError("render", folder, "a folder bcssim can read (" + ec.message() + ")");
+      if (scripts.size() == before && foreign > 0)
+        throw ScenarioError("render", folder,
+                            "a results folder bcssim wrote, or a tree of them (its .bcssim-results marker); this one "
+                            "holds gnuplot scripts outside any, which bcssim neither runs nor draws over");
     }
     std::sort(scripts.begin(), scripts.end()); // the order it reports in, whatever the file system's
     std::size_t drawn = 0;
@@ -71,6 +97,9 @@ public:
       ++drawn;
     }
     std::cout << "rendered " << drawn << " of " << scripts.size() << " plots\n";
+    if (foreign > 0)
+      std::cerr << "render: left alone " << foreign
+                << " gnuplot script(s) outside a results folder bcssim wrote (it runs only its own)\n";
     return 0;
   }
 

@@ -1,5 +1,6 @@
 // `bcssim validate`: resolve a scenario (every point of a study) without running it.
 #include "sim/cli/command.hpp"
+#include "base/units.hpp"
 
 #include <nlohmann/json.hpp>
 
@@ -39,7 +40,7 @@ public:
     }
     verdict << "ok: " << args_.file << " (scenario '" << study.name() << "'";
     if (!study.single())
-      verdict << ", " << study.size() << " points";
+      verdict << ", " << base::counted(static_cast<long long>(study.size()), "point");
     verdict << ")\n";
     return 0;
   }

@@ -2,6 +2,7 @@
 // and replay: workload.swf); `bcssim workload stats FILE`: what an SWF file holds (jobs, sizes, run times, span,
 // offered load on a machine).
 #include "sim/cli/command.hpp"
+#include "base/units.hpp"
 
 #include "sim/config/scenario.hpp"
 #include "sim/kinds/workload/dynamic_metrics.hpp"
@@ -143,9 +144,9 @@ private:
     std::cout << fmt::format("run time: median {} s, mean {:.1f} s, longest {} s\n", run.median, run.mean,
                              *std::max_element(runs.begin(), runs.end()));
     if (procs > 0 && last > first)
-      std::cout << fmt::format("offered load on {} processors: {:.3f} (processor-seconds of work over the "
+      std::cout << fmt::format("offered load on {}: {:.3f} (processor-seconds of work over the "
                                "processor-seconds of the submission span)\n",
-                               procs, work / (double(procs) * (last - first)));
+                               base::counted(static_cast<long long>(procs), "processor"), work / (double(procs) * (last - first)));
     return 0;
   }
 

@@ -184,9 +184,11 @@ std::vector<std::string> appender_files(const std::string& value)
   std::error_code ec;
   for (const auto& e : std::filesystem::directory_iterator(folder.empty() ? "." : folder, ec)) {
     const std::string n = e.path().filename().string();
-    if (n.size() > head.size() + post.size() && n.rfind(head, 0) == 0 &&
-        n.compare(n.size() - post.size(), post.size(), post) == 0 &&
-        n.find_first_not_of("0123456789", head.size()) == n.size() - post.size() && n != head + "0" + post)
+    if (n.size() <= head.size() + post.size() || n.rfind(head, 0) != 0 ||
+        n.compare(n.size() - post.size(), post.size(), post) != 0 || n == head + "0" + post)
+      continue;
+    const std::string number = n.substr(head.size(), n.size() - head.size() - post.size());
+    if (number.find_first_not_of("0123456789") == std::string::npos) // (with no %, the number ends the name)
       out.push_back((folder / n).string());
   }
   return out;

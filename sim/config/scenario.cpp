@@ -153,6 +153,13 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
     if (!(std::isalnum(static_cast<unsigned char>(ch)) || ch == '.' || ch == '_' || ch == '-') || sc.name_[0] == '.')
       throw ScenarioError("name", show(sc.values_["name"]),
                           "letters, digits, '.', '_' and '-' only, not starting with '.'");
+  // A file name holds 255 bytes; the default results folder is the name, and its temporary siblings add
+  // ".tmp-<pid>", ".partial" or "-slurm-logs" to it.
+  constexpr std::size_t kLongestName = 200;
+  if (sc.name_.size() > kLongestName)
+    throw ScenarioError("name", show(sc.values_["name"]),
+                        fmt::format("at most {} characters (it names the results folder), not {}", kLongestName,
+                                    sc.name_.size()));
 
   // The tree's shorthands: levels may be "auto"; one cable length stands for every level.
   nlohmann::json& levels = sc.values_["platform.tree.levels"];

@@ -5,6 +5,9 @@
 #include "sim/output/signals.hpp"
 #include "sim/output/write_file.hpp"
 
+#include "sim/config/scenario.hpp"
+
+#include <cerrno>
 #include <stdexcept>
 #include <unistd.h>
 #include <xbt/log.h>
@@ -20,15 +23,19 @@ ResultsDir::ResultsDir(fs::path final_dir, ReplacePolicy policy) : final_(std::m
   if (final_.filename().empty())
     final_ = final_.parent_path();
   set_title(final_.filename().string());
-  check_replaceable(final_, policy_); // before anything is written
-  fs::create_directories(final_.parent_path().empty() ? fs::path(".") : final_.parent_path());
-  remove_stale_temps(final_);
   tmp_root_ = final_;
   tmp_root_ += ".tmp-" + std::to_string(::getpid());
-  if (fs::exists(fs::symlink_status(tmp_root_))) {
-    if (!is_temp_of(tmp_root_, final_, ::getpid())) // not ours: leave it, and stop
-      throw std::runtime_error(tmp_root_.string() + " is in the way (bcssim did not make it): move it elsewhere");
-    fs::remove_all(tmp_root_); // left by a process of the same number that is gone
+  try {
+    check_replaceable(final_, policy_); // before anything is written
+    fs::create_directories(final_.parent_path().empty() ? fs::path(".") : final_.parent_path());
+    remove_stale_temps(final_);
+    if (fs::exists(fs::symlink_status(tmp_root_))) {
+      if (!is_temp_of(tmp_root_, final_, ::getpid())) // not ours: leave it, and stop
+        throw std::runtime_error(tmp_root_.string() + " is in the way (bcssim did not make it): move it elsewhere");
+      fs::remove_all(tmp_root_); // left by a process of the same number that is gone
+    }
+  } catch (const fs::filesystem_error& e) {
+    throw_unusable(e);
   }
   try {
     {
@@ -45,8 +52,23 @@ ResultsDir::ResultsDir(fs::path final_dir, ReplacePolicy policy) : final_(std::m
     std::error_code ec;
     fs::remove_all(tmp_root_, ec);
     unregister_temp(tmp_root_);
-    throw;
+    try {
+      throw;
+    } catch (const fs::filesystem_error& e) {
+      throw_unusable(e);
+    }
   }
+}
+
+void ResultsDir::throw_unusable(const std::filesystem::filesystem_error& e) const
+{
+  // A folder the user named that cannot be made or written (a read-only parent, a symlink loop, a name too long,
+  // /proc) is bad input naming the option, not a run failure; a full disk or an I/O error stays a failure.
+  const int code = e.code().value();
+  if (code == ENOSPC || code == EDQUOT || code == EIO)
+    throw std::runtime_error(outside(e.what()));
+  throw ScenarioError(policy_.option, final_.string(),
+                      "a folder bcssim can create and write, with its parent: " + e.code().message());
 }
 
 ResultsDir::~ResultsDir()

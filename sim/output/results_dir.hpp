@@ -43,6 +43,7 @@ public:
 private:
   /// `message` with the temporary folder's paths shown as the final folder's (that one is removed on failure).
   std::string outside(const std::string& message) const;
+  [[noreturn]] void throw_unusable(const std::filesystem::filesystem_error& e) const;
 
   std::filesystem::path final_;
   std::filesystem::path tmp_root_; // "<dir>.tmp-<pid>", marked

@@ -2,6 +2,7 @@
 
 #include "mpi/backend.hpp"
 #include "sim/config/params.hpp"
+#include "sim/config/scenario.hpp"
 #include "sim/kinds/registry.hpp"
 #include "sim/output/fixed_format.hpp"
 #include "sim/output/json_numbers.hpp"
@@ -29,15 +30,18 @@ namespace bcssim::sim {
 namespace fs = std::filesystem;
 namespace {
 
-std::string slurp(const fs::path& file)
+std::string slurp(const fs::path& file, const std::string& shown = "")
 {
   std::ifstream in(file, std::ios::binary);
-  if (!in)
-    throw std::runtime_error("cannot read " + file.string() + " (did that point run?)");
+  if (!in) // a point folder whose run did not finish, or was tampered with: bad input, named
+    throw ScenarioError(shown.empty() ? file.string() : shown, "(missing or unreadable)",
+                        "the file a point's `bcssim run --point` writes: run that point again");
   std::stringstream s;
   s << in.rdbuf();
   return s.str();
 }
+
+std::vector<std::string> csv_cells(const std::string& line);
 
 struct PointData {
   nlohmann::json summary;
@@ -45,14 +49,33 @@ struct PointData {
   std::vector<std::string> rows;
 };
 
-PointData read_point(const fs::path& folder)
+// A point's files, checked against each other: its runs.csv rectangular, its digest file the one its summary
+// records (merge copies both into the study, and a damaged point must not become a study's result).
+PointData read_point(const fs::path& root, std::size_t i)
 {
+  // Named relative to the study's folder (merge reads its points from a temporary copy of it).
+  const fs::path folder = root / point_folder(i);
+  const std::string name = point_folder(i);
   PointData p;
   p.summary = nlohmann::json::parse(slurp(folder / "summary.json"));
-  std::istringstream runs(slurp(folder / "runs.csv"));
+  const fs::path runs_file = folder / "runs.csv";
+  std::istringstream runs(slurp(runs_file, name + "/runs.csv"));
   std::getline(runs, p.header);
-  for (std::string line; std::getline(runs, line);)
+  const std::size_t columns = csv_cells(p.header).size();
+  std::size_t line_number = 1;
+  for (std::string line; std::getline(runs, line);) {
+    ++line_number;
+    if (csv_cells(line).size() != columns)
+      throw ScenarioError(fmt::format("{}/runs.csv:{}", name, line_number), line,
+                          fmt::format("a row of {} cells like its header, as bcssim writes it: run that point again",
+                                      columns));
     p.rows.push_back(line);
+  }
+  const fs::path digest_file = folder / "digest";
+  const std::string recorded = p.summary.at("digest").get<std::string>();
+  if (std::error_code ec; fs::exists(digest_file, ec) && slurp(digest_file) != recorded + "\n")
+    throw ScenarioError(name + "/digest", slurp(digest_file).substr(0, 40),
+                        fmt::format("{}, the digest its summary.json records: run that point again", recorded));
   return p;
 }
 
@@ -162,7 +185,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
 
   std::vector<PointData> points;
   for (std::size_t i = 0; i < st.size(); ++i) {
-    points.push_back(read_point(points_root / point_folder(i)));
+    points.push_back(read_point(points_root, i));
     check_point_scenario(st, i, points.back().summary); // the point belongs to this study
   }
 

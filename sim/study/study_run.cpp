@@ -216,6 +216,10 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
   if (failed_code != 0) {
     const std::string what = fmt::format("point {} ({}) failed; its error is above", failed_point,
                                          study.label(failed_point));
+    // Bad input and a deadlock fail the same way every time with these parameters: nothing is kept to resume from
+    // (a run failure, say out of memory, keeps the finished points for a later run of the same study).
+    if (failed_code == kExitDeadlock || failed_code == kExitScenario)
+      partial.remove();
     if (failed_code == kExitDeadlock)
       throw DeadlockError(what + "\n");
     if (failed_code == kExitScenario)

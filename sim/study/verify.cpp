@@ -9,6 +9,7 @@
 #include <fmt/ranges.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <csignal>
 #include <fcntl.h>
@@ -151,10 +152,33 @@ void remove_run_folders(const std::filesystem::path& tmp)
   unregister_temp(partial);
 }
 
+// A verify killed with SIGKILL cannot remove its folders: the next one removes those whose verify is gone
+// (bcssim-verify-<pid>-<check>[.partial, .tmp-<child>], <pid> no longer a process).
+void remove_stale_run_folders()
+{
+  std::error_code ec;
+  const std::filesystem::path tmp = std::filesystem::temp_directory_path(ec);
+  if (ec)
+    return;
+  const std::string prefix = "bcssim-verify-";
+  for (const auto& entry : std::filesystem::directory_iterator(tmp, ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind(prefix, 0) != 0)
+      continue;
+    const std::size_t digits = name.find_first_not_of("0123456789", prefix.size());
+    if (digits == prefix.size() || digits == std::string::npos || name[digits] != '-' || digits - prefix.size() > 9)
+      continue;
+    const pid_t owner = pid_t(std::stol(name.substr(prefix.size(), digits - prefix.size())));
+    if (owner != ::getpid() && ::kill(owner, 0) != 0 && errno == ESRCH)
+      std::filesystem::remove_all(entry.path(), ec);
+  }
+}
+
 } // namespace
 
 int verify(const VerifyOptions& options, std::ostream& out)
 {
+  remove_stale_run_folders();
   const std::filesystem::path& file = options.sample ? options.samples : options.digests;
   const std::vector<Golden> golden = options.sample ? read_golden(file, "--samples", "scenario,point,sets,digest")
                                                     : read_golden(file, "--digests", "scenario,digest");

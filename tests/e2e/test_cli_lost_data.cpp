@@ -177,6 +177,22 @@ TEST_CASE("standard output that cannot be written is exit 1 saying so, not a sho
   }
 }
 
+TEST_CASE("a file-size limit (ulimit -f) is exit 1 naming the file it stopped, with no folder left behind")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // 8 blocks of 512 B: the run's event log outgrows it. SIGXFSZ would kill bcssim at that write, silently, and
+  // leave its temporary folder.
+  const auto r = run_shell("cd " + kTmp.string() + " && ulimit -f 8 && exec " + exe() + " run " + kDefault +
+                           " --out uf 2>&1");
+  CHECK(r.code == 1);
+  CHECK(r.output.find("error: run failed: ") != std::string::npos);
+  CHECK(r.output.find("File too large") != std::string::npos);
+  for (const auto& entry : fs::directory_iterator(kTmp))
+    CHECK_MESSAGE(entry.path().filename().string().rfind("uf", 0) != 0, entry.path().string());
+  fs::remove_all(kTmp);
+}
+
 TEST_CASE("--force and merge never delete a file bcssim did not write inside a results folder: named, exit 2")
 {
   fs::remove_all(kTmp);

@@ -172,6 +172,42 @@ TEST_CASE("verify --jobs 2 runs two scenarios side by side, and SIGTERM stops bo
   fs::remove_all(kTmp);
 }
 
+TEST_CASE("a verify killed with SIGKILL leaves its folders; the next verify removes them, not another's")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp / "tmp");
+  // A study: its run keeps its finished points (<tmp>.partial) when stopped, for a resume.
+  std::ofstream(kTmp / "long.json") << R"({"kind": "app", "platform": {"nodes": 4}, "app": {"name": "synthetic",
+      "processes": 8}, "synthetic": {"pattern": "exchange"}, "sweep": {"synthetic.iterations": [1000000000, 999999999]}})";
+  std::ofstream(kTmp / "digests.csv") << "scenario,digest\nlong.json,0123456789abcdef\n";
+  ::setenv("TMPDIR", (kTmp / "tmp").c_str(), 1);
+  const pid_t verify = spawn("verify --digests " + (kTmp / "digests.csv").string());
+  std::vector<pid_t> runs;
+  for (int i = 0; i < 1000 && runs.empty(); ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    runs = children_of(verify);
+  }
+  REQUIRE(runs.size() == 1);
+  for (int i = 0; i < 500 && fs::is_empty(kTmp / "tmp"); ++i) // the run's folder appears
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  ::kill(verify, SIGKILL); // no handler runs: its folders stay, and its child dies with it (PR_SET_PDEATHSIG)
+  CHECK(wait_exit(verify).first == 128 + SIGKILL);
+  CHECK(all_gone_within(runs, std::chrono::milliseconds(5000)));
+  CHECK_FALSE(fs::is_empty(kTmp / "tmp"));
+  // A folder of a verify that still runs (this test's own pid stands for it) is not touched.
+  const fs::path alive = kTmp / "tmp" / ("bcssim-verify-" + std::to_string(::getpid()) + "-0");
+  fs::create_directories(alive);
+  std::ofstream(kTmp / "empty.csv") << "scenario,digest\n";
+  const auto r = run_shell(exe() + " verify --digests " + (kTmp / "empty.csv").string() + " 2>&1");
+  ::unsetenv("TMPDIR");
+  CAPTURE(r.output);
+  std::vector<std::string> left;
+  for (const auto& entry : fs::directory_iterator(kTmp / "tmp"))
+    left.push_back(entry.path().filename().string());
+  CHECK(left == std::vector<std::string>{alive.filename().string()});
+  fs::remove_all(kTmp);
+}
+
 TEST_CASE("verify prints its lines in the digests file's order, whichever run ends first")
 {
   // bcs-microbench takes several times as long as default: with both at once, default ends first.

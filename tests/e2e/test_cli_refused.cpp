@@ -178,7 +178,81 @@ TEST_CASE("--out and merge folders a user got wrong are exit 2 naming them, neve
   CHECK(merged.code == 2);
   CHECK(merged.output.find("summary.json: digest = \"zz") != std::string::npos);
   std::ofstream(m / "points" / "0001" / "summary.json") << summary;
+  // A point's runs.csv with a damaged row, its digest file other than its summary's, its runs.csv gone: each named,
+  // exit 2, and never merged into a study.
+  const std::string runs = slurp(m / "points" / "0001" / "runs.csv");
+  std::ofstream(m / "points" / "0001" / "runs.csv", std::ios::app) << "garbage\n";
+  merged = run_shell(in_tmp + "merge st.json m 2>&1");
+  CHECK(merged.code == 2);
+  CHECK(merged.output.find("points/0001/runs.csv:" + std::to_string(std::count(runs.begin(), runs.end(), '\n') + 1) +
+                           " = garbage: expected a row of 9 cells like its header") != std::string::npos);
+  std::ofstream(m / "points" / "0001" / "runs.csv") << runs;
+  const std::string digest = slurp(m / "points" / "0001" / "digest");
+  std::ofstream(m / "points" / "0001" / "digest") << "zz\n";
+  merged = run_shell(in_tmp + "merge st.json m 2>&1");
+  CHECK(merged.code == 2);
+  CHECK(merged.output.find("points/0001/digest = zz") != std::string::npos);
+  std::ofstream(m / "points" / "0001" / "digest") << digest;
+  fs::remove(m / "points" / "0001" / "runs.csv");
+  merged = run_shell(in_tmp + "merge st.json m 2>&1");
+  CHECK(merged.code == 2);
+  CHECK(merged.output.find("points/0001/runs.csv = (missing or unreadable)") != std::string::npos);
+  std::ofstream(m / "points" / "0001" / "runs.csv") << runs;
   CHECK(run_shell(in_tmp + "merge st.json m 2>&1").code == 0);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("an --out bcssim cannot make, or a name too long for a folder, is exit 2 naming it, not exit 1")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  fs::create_symlink("loop2", kTmp / "loop1");
+  fs::create_symlink("loop1", kTmp / "loop2");
+  const std::string in_tmp = "cd " + kTmp.string() + " && " + exe() + " ";
+  const std::string st = kDefault;
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"run " + st + " --out loop1/x", "--out = loop1/x: expected a folder bcssim can create and write, with its "
+                                       "parent: Too many levels of symbolic links"},
+      {"run " + st + " --out " + std::string(300, 'a'), "expected a folder bcssim can create and write, with its "
+                                                        "parent: File name too long"},
+      {"run " + st + " --out /proc/bcssim-x", "--out = /proc/bcssim-x: expected a folder bcssim can create and "
+                                              "write"},
+      {"validate " + st + " --set name=" + std::string(201, 'n'), "expected at most 200 characters (it names the "
+                                                                  "results folder), not 201"},
+  };
+  for (const auto& entry : cases) {
+    const auto& args = std::get<0>(entry);
+    const auto& said = std::get<1>(entry);
+    CAPTURE(args);
+    const auto r = run_shell(in_tmp + args + " 2>&1");
+    CHECK(r.code == 2);
+    CHECK(r.output.find(said) != std::string::npos);
+  }
+  CHECK(run_shell(in_tmp + "validate " + st + " --set name=" + std::string(200, 'n')).code == 0);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("sweep --emit-jobs refuses a line break in anything it writes into its commands: no injected command")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::string st = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/paper/synthetic-barrier.json";
+  const std::string evil = (kTmp / "y").string() + "\ntouch " + (kTmp / "PWNED").string() + " #";
+  for (const std::string format : {"commands", "slurm"}) {
+    CAPTURE(format);
+    const auto r = run_shell(exe() + " sweep --emit-jobs " + st + " --format " + format + " --out '" + evil +
+                             "' > " + (kTmp / "jobs.sh").string() + " 2>&1");
+    CHECK(r.code == 2);
+    const std::string said = slurp(kTmp / "jobs.sh");
+    CHECK(said.find("--out = " + (kTmp / "y").string() + "\\ntouch ") != std::string::npos);
+    CHECK(said.find("expected no control character (newline, tab, ...)") != std::string::npos);
+    CHECK(run_shell("sh " + (kTmp / "jobs.sh").string() + " >/dev/null 2>&1; true").code == 0);
+    CHECK_FALSE(fs::exists(kTmp / "PWNED"));
+  }
+  // bcssim's own path is quoted like every other word.
+  const auto ok = run_shell(exe() + " sweep --emit-jobs " + st + " --out " + (kTmp / "ok").string());
+  REQUIRE(ok.code == 0);
+  CHECK(ok.output.find("&& '" + exe() + "' run ") != std::string::npos);
   fs::remove_all(kTmp);
 }
 
@@ -217,4 +291,18 @@ TEST_CASE("a workload of more process steps than hours can run, and a --set of a
   // Saying what a one-value sweep says is fine.
   CHECK(bcssim("validate " + dynamic + " --set 'sweep.workload.load_factor=[2]' --set workload.load_factor=2")
             .code == 0);
+}
+
+TEST_CASE("a sweep whose point is bad input at run time keeps nothing: no results, no finished points to resume")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::string st = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/paper/synthetic-barrier.json";
+  const auto r = bcssim("run " + st + " --set 'sweep.synthetic.granularity=[\"1ms\",\"2ms\"]' --set app.processes=2 "
+                        "--set compare=false --set mpi=bcs --set synthetic.pattern=exchange "
+                        "--set bcs.runtime.slice=20us --jobs 1 -q --out " + (kTmp / "ss").string());
+  CHECK(r.code == 2);
+  CAPTURE(r.output);
+  CHECK(fs::is_empty(kTmp)); // neither ss/ nor ss.partial/ (it kept point 0 and the failed point's folder)
+  fs::remove_all(kTmp);
 }

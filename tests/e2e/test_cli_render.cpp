@@ -28,6 +28,19 @@ TEST_CASE("bcssim render draws the plots a results folder lacks, and only those"
   r = bcssim("render " + dir.string() + " --force");
   CHECK(r.output.find("rendered 2 of 2 plots") != std::string::npos);
 
+  // A user's own gnuplot script, outside any results folder: never run (gnuplot runs what a script says), and the
+  // user's images beside it never drawn over, with --force too.
+  const fs::path mine = kTmp / "mine";
+  fs::create_directories(mine);
+  std::ofstream(mine / "plot.gp") << "set term pngcairo\nset output 'plot.png'\nsystem 'touch ran'\nplot x\n";
+  std::ofstream(mine / "plot.png") << "MINE";
+  r = bcssim("render " + mine.string() + " --force");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("render = " + mine.string() + ": expected a results folder bcssim wrote") != std::string::npos);
+  CHECK(slurp(mine / "plot.png") == "MINE");
+  CHECK_FALSE(fs::exists(mine / "ran"));
+  CHECK_FALSE(fs::exists("ran"));
+
   // Without gnuplot nothing can be drawn: said, exit 2, rather than counting the images already there.
   r = run_shell("PATH=/nonexistent " + exe() + " render " + dir.string() + " --force 2>&1");
   CHECK(r.code == 2);

@@ -282,6 +282,14 @@ TEST_CASE("workload.swf: a generated workload runs as SWF jobs; same seed, same 
   }
   const auto r2 = bcssim("run " + scenario + " --out " + (kTmp / "b").string());
   CHECK(slurp(kTmp / "a" / "digest") == slurp(kTmp / "b" / "digest"));
+
+  // A study of one job: the long half of its response CDF has no job, which gnuplot cannot autoscale (it refused
+  // the plot, exit 1); and the headline counts it in the singular.
+  const auto one = bcssim("run " + scenario + " --set workload.swf_jobs=1 --set 'sweep.scheduler.algorithm=[\"fcfs\","
+                          "\"gs\"]' --out " + (kTmp / "one").string());
+  REQUIRE_MESSAGE(one.code == 0, one.output);
+  CHECK(one.output.find("1 job under fcfs") != std::string::npos);
+  CHECK(fs::file_size(kTmp / "one" / "response_cdf.png") > 1000);
   fs::remove_all(kTmp);
 }
 

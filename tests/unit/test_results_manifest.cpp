@@ -91,6 +91,11 @@ TEST_CASE("--log: the files each appender writes; an existing one must be empty 
   std::ofstream(base / "s3.log") << "an earlier split";
   CHECK(log_files("x.app:splitfile:500:" + (base / "s%.log").string()) ==
         std::vector<std::string>{(base / "s0.log").string(), (base / "s3.log").string()});
+  // Without a %, the number ends the name: u.log0, u.log1, ... u.log12 (the user's u.log12 was overwritten).
+  std::ofstream(base / "u.log12") << "the user's";
+  std::ofstream(base / "u.logx") << "not a split";
+  CHECK(log_files("x.app:splitfile:500:" + (base / "u.log").string()) ==
+        std::vector<std::string>{(base / "u.log0").string(), (base / "u.log12").string()});
 
   CHECK_NOTHROW(check_log_setting("root.app:file:" + a)); // new
   std::ofstream(a) << "";

@@ -7,6 +7,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <cstdlib>
 #include <map>
 #include <optional>
@@ -250,9 +251,30 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
                         std::ceil(most * 1.05), std::ceil(span * 1.02),
                         svg_and_png("jobs_in_system", 1200, 60 + 330 * int(rows), in_system_panels)));
   dir.render("jobs_in_system.gp");
+  // A half with no job in any point (a one-job workload) has nothing for gnuplot to autoscale its x axis on, which
+  // it refuses ("x range is invalid"): that panel gets the range of the responses there are.
+  std::size_t short_jobs = 0, long_jobs = 0;
+  double fastest = std::numeric_limits<double>::max(), slowest = 0;
+  for (const StudyPoint& p : points) {
+    const auto& d = p.summary.at("workload").at("dynamic");
+    const auto count = [&d](const char* key) {
+      return d.contains(key) ? d.at(key).value("count", std::size_t(0)) : std::size_t(0);
+    };
+    short_jobs += count("response_short_s");
+    long_jobs += count("response_long_s");
+    if (count("response_s") > 0) {
+      fastest = std::min(fastest, d.at("response_s").at("p5").get<double>());
+      slowest = std::max(slowest, d.at("response_s").at("p95").get<double>());
+    }
+  }
+  const auto panel = [&](const std::string& plots, std::size_t jobs) {
+    if (jobs > 0 || slowest <= 0)
+      return plots + "\n";
+    return fmt::format("  set xrange [{:.9g}:{:.9g}]\n{}\n  set autoscale x\n", fastest / 2, slowest * 2, plots);
+  };
   const std::string cdf_panels = "  set multiplot layout 1,2 title '" + study_name + ": response time CDF'\n" +
-                                 "  set title 'short half (by dedicated run time)'\n" + short_cdf + "\n" +
-                                 "  set title 'long half'\n" + long_cdf + "\n  unset multiplot\n";
+                                 "  set title 'short half (by dedicated run time)'\n" + panel(short_cdf, short_jobs) +
+                                 "  set title 'long half'\n" + panel(long_cdf, long_jobs) + "  unset multiplot\n";
   dir.write("response_cdf.gp",
             fmt::format("# Cumulative distribution of the response times of the short and the long half of the jobs, "
                         "every point (thesis Fig. 6.13). Regenerate with: gnuplot response_cdf.gp\n"

@@ -159,7 +159,7 @@ public:
       if (b.from < span)
         shown.push_back(GanttBox{b.pe, b.job, b.from, std::min(b.to, span)});
     write_gantt(dir, shown, size_.nodes, size_.pes_per_node,
-                dir.title() + gp_text(fmt::format(": {} jobs under {}{}", jobs_.size(), algorithm_,
+                dir.title() + gp_text(fmt::format(": {} under {}{}", base::counted(static_cast<long long>(jobs_.size()), "job"), algorithm_,
                                                   !span_text.empty() && span < turnaround()
                                                       ? fmt::format(" (first {})", span_text)
                                                       : "")));
@@ -204,8 +204,8 @@ Kind workload_kind()
   k.outputs = workload_outputs();
   k.headline = [](const nlohmann::json& summary) {
     const auto& w = summary.at("workload");
-    std::string line = fmt::format("{} jobs under {} on {}: turnaround {} s, mean response {} s",
-                                   w.at("jobs").get<long>(), w.at("algorithm").get<std::string>(),
+    std::string line = fmt::format("{} under {} on {}: turnaround {} s, mean response {} s",
+                                   base::counted(w.at("jobs").get<long>(), "job"), w.at("algorithm").get<std::string>(),
                                    w.at("mpi").get<std::string>(), base::readable(w.at("turnaround_s").get<double>()),
                                    base::readable(w.at("mean_response_s").get<double>()));
     if (w.contains("dynamic")) {
