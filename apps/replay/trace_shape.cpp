@@ -43,6 +43,29 @@ bool has_root(Kind k)
          k == Kind::scatterv;
 }
 
+// What MPI requires every rank's call of a collective to carry alike (matching type signatures): a broadcast's
+// bytes, an all-to-all's or all-gather's bytes per rank, a reduction's elements and their type. The rooted
+// gathers and scatters, and the v variants, differ per rank by design and are not compared.
+bool carried(const Action& a, std::uint64_t& bytes, int& type)
+{
+  switch (a.kind) {
+    case Kind::bcast:
+    case Kind::alltoall:
+    case Kind::allgather:
+      bytes = a.bytes;
+      return true;
+    case Kind::reduce:
+    case Kind::allreduce:
+    case Kind::scan:
+    case Kind::exscan:
+      bytes = a.reduction.count;
+      type = int(a.reduction.type);
+      return true;
+    default:
+      return false;
+  }
+}
+
 std::string collective_text(Kind kind, int root)
 {
   return root < 0 ? std::string(name_of(kind)) : fmt::format("{} with root {}", name_of(kind), root);
@@ -70,7 +93,24 @@ void TraceShape::add(const Action& a, int rank, const std::string& file, std::ui
     fail_at(file, line, trim(text),
             fmt::format("no action of rank {} after its finalize (line {}): MPI allows no call after MPI_Finalize",
                         rank, r.finalized_at));
-  ++r.actions;
+  if (a.kind == Kind::init) {
+    if (r.init_at != 0)
+      fail_at(file, line, trim(text),
+              fmt::format("one init of rank {} (its first is line {}): MPI_Init is called once", rank, r.init_at));
+    if (r.actions > 0)
+      fail_at(file, line, trim(text),
+              fmt::format("rank {}'s init as its first action (its line {} comes before it): no MPI call before "
+                          "MPI_Init",
+                          rank, r.first_line));
+    r.init_at = line;
+  } else if (r.init_at == 0) {
+    fail_at(file, line, trim(text),
+            fmt::format("an init of rank {} before this: no MPI call before MPI_Init (SMPI's traces begin each "
+                        "rank with one)",
+                        rank));
+  }
+  if (r.actions++ == 0)
+    r.first_line = line;
   switch (a.kind) {
     case Kind::finalize:
       r.finalized_at = line;
@@ -113,7 +153,8 @@ void TraceShape::collective(const Action& a, int rank, const std::string& file, 
                             std::string_view text)
 {
   const std::size_t k = ranks_[std::size_t(rank)].collectives++;
-  const Collective mine{a.kind, has_root(a.kind) ? a.root : -1, Where{rank, line, 0, true}};
+  Collective mine{a.kind, has_root(a.kind) ? a.root : -1, Where{rank, line, 0, true}};
+  mine.sized = carried(a, mine.at.bytes, mine.type);
   if (k == reference_.size()) {
     reference_.push_back(mine);
     return;
@@ -125,6 +166,15 @@ void TraceShape::collective(const Action& a, int rank, const std::string& file, 
                         "({}:{})",
                         rank, k + 1, first.at.rank, collective_text(first.kind, first.root),
                         file_of(first.at.rank), first.at.line));
+  if (mine.sized && (mine.at.bytes != first.at.bytes || mine.type != first.type)) {
+    const bool reduction = a.kind != Kind::bcast && a.kind != Kind::alltoall && a.kind != Kind::allgather;
+    fail_at(file, line, trim(text),
+            fmt::format("rank {}'s {} number {} to carry what rank {}'s does ({}:{}): {} {}{}, as MPI requires of "
+                        "every rank's call",
+                        rank, name_of(a.kind), k + 1, first.at.rank, file_of(first.at.rank), first.at.line,
+                        first.at.bytes, reduction ? "elements" : "bytes",
+                        reduction && mine.type != first.type ? " of the same type" : ""));
+  }
 }
 
 void TraceShape::message(const Channel& c, const Where& w, bool send)
@@ -151,6 +201,11 @@ void TraceShape::finish() const
     if (ranks_[r].actions == 0)
       fail_file(fmt::format("\"{}\"", file_of(int(r))),
                 fmt::format("at least one action of rank {} (its init and finalize at least)", r));
+    if (ranks_[r].finalized_at == 0)
+      fail_file(fmt::format("\"{}\"", file_of(int(r))),
+                fmt::format("a finalize ending rank {}'s actions: the trace ends without its MPI_Finalize (cut "
+                            "short?)",
+                            r));
     if (ranks_[r].collectives < reference_.size()) {
       const Collective& missing = reference_[ranks_[r].collectives];
       fail_file(fmt::format("\"{}\"", file_of(int(r))),

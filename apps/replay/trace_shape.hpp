@@ -41,10 +41,14 @@ private:
   struct Collective {
     Kind kind = Kind::barrier;
     int root = -1; // -1: the kind has none
-    Where at;
+    Where at;      // at.bytes: what every rank's call carries, where MPI requires it to match (see carried())
+    bool sized = false;
+    int type = 0; // a reduction's element type
   };
   struct Rank {
     std::uint64_t actions = 0;
+    std::uint64_t first_line = 0;   // its first action's line
+    std::uint64_t init_at = 0;      // its init's line, 0: none yet
     std::uint64_t finalized_at = 0; // its finalize's line, 0: none yet
     std::size_t collectives = 0;
   };

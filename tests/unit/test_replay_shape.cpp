@@ -54,11 +54,31 @@ TEST_CASE("replay trace: nothing after finalize, no empty rank, comm_size is the
 {
   CHECK(says(shape_error(head + tail + "0 barrier\n1 barrier\n"),
              "t.txt:5: \"0 barrier\": expected no action of rank 0 after its finalize (line 3)"));
-  CHECK(shape_error("0 init\n0 finalize\n1 compute 0\n2 init\n2 finalize\n") == ""); // ranks 0-2, all present
+  CHECK(shape_error("0 init\n0 finalize\n1 init\n1 compute 0\n1 finalize\n2 init\n2 finalize\n") == ""); // ranks 0-2
   CHECK(says(shape_error("0 init\n0 finalize\n2 init\n2 finalize\n"), "at least one action of rank 1"));
   CHECK(shape_error(head + "0 comm_size 2\n" + tail) == "");
   CHECK(says(shape_error(head + "0 comm_size 8\n" + tail),
              "\"0 comm_size 8\": expected the size of MPI_COMM_WORLD, 2 (the trace's ranks)"));
+}
+
+TEST_CASE("replay trace: each rank's one init first and its finalize last")
+{
+  CHECK(says(shape_error("0 init\n0 init\n0 finalize\n1 init\n1 finalize\n"),
+             "t.txt:2: \"0 init\": expected one init of rank 0 (its first is line 1): MPI_Init is called once"));
+  CHECK(says(shape_error("0 init\n0 finalize\n1 compute 10\n1 init\n1 finalize\n"),
+             "t.txt:3: \"1 compute 10\": expected an init of rank 1 before this: no MPI call before MPI_Init"));
+  CHECK(says(shape_error("0 init\n0 finalize\n1 init\n1 compute 10\n"),
+             "expected a finalize ending rank 1's actions: the trace ends without its MPI_Finalize"));
+}
+
+TEST_CASE("replay trace: a collective carries the same bytes (or elements of one type) on every rank")
+{
+  const std::string bcast = shape_error(head + "0 bcast 8 0\n1 bcast 16 0\n" + tail);
+  CHECK(says(bcast, "t.txt:4: \"1 bcast 16 0\": expected rank 1's bcast number 1 to carry what rank 0's does ("));
+  CHECK(says(bcast, "t.txt:3): 8 bytes, as MPI requires of every rank's call"));
+  CHECK(says(shape_error(head + "0 allreduce 4 0\n1 allreduce 8 0\n" + tail), "4 elements"));
+  CHECK(says(shape_error(head + "0 alltoall 4 4\n1 alltoall 8 8\n" + tail), "4 bytes"));
+  CHECK(shape_error(head + "0 bcast 8 0\n1 bcast 8 0\n0 allreduce 4 0\n1 allreduce 4 0\n" + tail) == "");
 }
 
 TEST_CASE("replay trace: every send received by a receive at least as large, every receive sent to")
