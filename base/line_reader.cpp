@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <sys/stat.h>
 #include <stdexcept>
 #include <xbt/log.h>
 
@@ -29,6 +30,13 @@ File open_raw(const std::string& path)
   File f(std::fopen(path.c_str(), "rb"));
   if (!f)
     throw std::runtime_error(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
+  // The reader looks at a file's first bytes to tell plain text from gzip and xz, then reads it from its start
+  // (a gzip file is opened again by name): a pipe, a FIFO or a device would lose those bytes, or never end.
+  struct stat st{};
+  if (::fstat(::fileno(f.get()), &st) != 0 || !S_ISREG(st.st_mode))
+    throw std::runtime_error(fmt::format("{} is not a regular file (a pipe, a FIFO or a device): bcssim reads a "
+                                         "file from its start, twice for a compressed one; save it to a file first",
+                                         path));
   return f;
 }
 

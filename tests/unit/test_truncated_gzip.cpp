@@ -6,8 +6,10 @@
 #include "workloads/swf.hpp"
 
 #include <doctest/doctest.h>
+#include <sys/stat.h>
 #include <zlib.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
 #include <stdexcept>
@@ -138,4 +140,19 @@ TEST_CASE("a truncated .gz trace is a replay.trace error naming the file, in its
         }
       }(),
       doctest::Contains("rank1.txt.gz: truncated or corrupt gzip data"), base::ParamRuleError);
+}
+
+TEST_CASE("a pipe, a FIFO or a device is refused naming it: the reader needs a file's first bytes twice")
+{
+  const Folder f;
+  const fs::path fifo = f.dir / "w.fifo";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  // Someone must write the FIFO, or opening it blocks: a writer that stops at once (the reader sees the type first).
+  std::FILE* writer = ::popen(("exec sh -c 'echo \"1 0 -1 100 4\" > " + fifo.string() + "'").c_str(), "r");
+  REQUIRE(writer != nullptr);
+  CHECK(read_all(fifo.string()) == fifo.string() + " is not a regular file (a pipe, a FIFO or a device): bcssim reads "
+                                                   "a file from its start, twice for a compressed one; save it to a "
+                                                   "file first");
+  ::pclose(writer);
+  CHECK(read_all("/dev/zero").rfind("/dev/zero is not a regular file", 0) == 0);
 }
