@@ -149,11 +149,11 @@ private:
   std::size_t at_ = 0;
 };
 
-Swf parse(base::LineReader& lines, const std::string& file)
+Swf parse(base::LineReader& lines, const std::string& file, std::size_t max_jobs = 0)
 {
   Swf swf;
   std::string_view line;
-  while (lines.next(line))
+  while ((max_jobs == 0 || swf.jobs.size() < max_jobs) && lines.next(line))
     parse_line(line, lines.line_number(), file, swf);
   return swf;
 }
@@ -183,11 +183,11 @@ std::string Swf::header_value(const std::string& key) const
   return "";
 }
 
-Swf read_swf(const std::string& path)
+Swf read_swf(const std::string& path, std::size_t max_jobs)
 {
   try {
     base::LineReader lines(base::open_file(path));
-    return parse(lines, path);
+    return parse(lines, path, max_jobs);
   } catch (const SwfError&) {
     throw;
   } catch (const std::exception& e) {

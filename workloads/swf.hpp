@@ -73,8 +73,9 @@ private:
 std::string swf_field(int index);
 
 /// The workload in `path`: plain text, gzip or xz (the archive ships .swf.gz). Throws SwfError (a bad line, or
-/// an unreadable file with line 0).
-Swf read_swf(const std::string& path);
+/// an unreadable file with line 0). `max_jobs` > 0: only the file's first `max_jobs` jobs are read (the lines
+/// after them are neither read nor checked), so that a file over the job cap can still give its first jobs.
+Swf read_swf(const std::string& path, std::size_t max_jobs = 0);
 /// The same from text in memory; `name` stands for the file in errors.
 Swf parse_swf(std::string_view text, const std::string& name);
 /// Writes `swf` as SWF: its header and comments, then one line per job (whole numbers without decimals).

@@ -8,11 +8,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 #include <sstream>
 #include <string>
 
 using namespace bcssim;
 using namespace bcssim::workloads;
+namespace fs = std::filesystem;
 
 namespace {
 std::string error_of(const std::string& text)
@@ -72,6 +75,19 @@ TEST_CASE("SWF: a bad line names the file, the line, the field, the value and wh
   CHECK(error_of("1 0 -1 nan 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n").find("field 4") != std::string::npos);
   CHECK(error_of("1 0 -1 1e400 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n").find("field 4") != std::string::npos);
   CHECK_THROWS_WITH_AS(read_swf("/nonexistent/w.swf"), doctest::Contains("/nonexistent/w.swf:0"), SwfError);
+}
+
+TEST_CASE("SWF: only the first jobs read, when only those are wanted (a file over the job cap still gives them)")
+{
+  const fs::path file = fs::temp_directory_path() / "bcssim-swf-first-jobs.swf";
+  std::ofstream(file) << "; Version: 2.2\n1 0 -1 10 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n"
+                         "2 5 -1 10 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\nnot a job line\n";
+  const Swf first = read_swf(file.string(), 2);
+  REQUIRE(first.jobs.size() == 2);
+  CHECK(first.jobs[1].number == 2);
+  CHECK(first.header.size() == 1);
+  CHECK_THROWS_WITH_AS(read_swf(file.string()), doctest::Contains(":4: field 1 (job number) = not"), SwfError);
+  fs::remove(file);
 }
 
 TEST_CASE("gamma variates have the mean and variance of Gamma(shape, scale); the CDF its known values")

@@ -50,7 +50,10 @@ SwfRecords swf_records(const Scenario& sc)
   const std::string& path = spec.swf;
   workloads::Swf swf;
   try {
-    swf = workloads::read_swf(path);
+    // workload.swf_jobs keeps the file's first jobs: the rest need not be read, unless some of those are skipped
+    // as invalid (then how many lines make the first swf_jobs records shows only while reading).
+    const bool first_jobs = spec.swf_jobs > 0 && !spec.skip_invalid;
+    swf = workloads::read_swf(path, first_jobs ? std::size_t(spec.swf_jobs) : 0);
   } catch (const workloads::SwfError& e) {
     throw ScenarioError(e.line() == 0 ? "workload.swf" : fmt::format("{}:{}: {}", e.file(), e.line(), e.field()),
                         e.value(), e.allowed());
