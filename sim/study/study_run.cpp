@@ -1,5 +1,6 @@
 #include "sim/study/study_run.hpp"
 
+#include "base/params.hpp"
 #include "sim/machine/mpi_job.hpp"
 #include "sim/output/signals.hpp"
 #include "sim/study/partial_points.hpp"
@@ -74,6 +75,9 @@ void publish_clock(std::atomic<double>& clock)
     std::fprintf(stderr, "error: point %zu (%s): %s", i, study.label(i).c_str(), e.what());
     code = kExitDeadlock;
   } catch (const ScenarioError& e) {
+    std::fprintf(stderr, "error: point %zu (%s): %s\n", i, study.label(i).c_str(), e.what());
+    code = kExitScenario;
+  } catch (const base::ParamRuleError& e) { // a rule of the input broken at run time (the time limit): as main()
     std::fprintf(stderr, "error: point %zu (%s): %s\n", i, study.label(i).c_str(), e.what());
     code = kExitScenario;
   } catch (const std::exception& e) {

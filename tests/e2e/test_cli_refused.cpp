@@ -304,5 +304,19 @@ TEST_CASE("a sweep whose point is bad input at run time keeps nothing: no result
   CHECK(r.code == 2);
   CAPTURE(r.output);
   CHECK(fs::is_empty(kTmp)); // neither ss/ nor ss.partial/ (it kept point 0 and the failed point's folder)
+
+  // A chain of computations each within the limit of simulated time, together past it: exit 2 as in a single run
+  // (a point reported it as a run failure, exit 1).
+  std::ofstream chain(kTmp / "chain.txt");
+  chain << "0 init\n1 init\n0 compute 3e18\n0 send 1 0 8\n1 recv 0 0 8\n1 compute 3e18\n0 finalize\n1 finalize\n";
+  chain.close();
+  const std::string replay = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/replay-example.json";
+  const auto past = bcssim("run " + replay + " --set replay.trace=" + (kTmp / "chain.txt").string() +
+                           " --set app.processes=2 --set compare=false --set 'sweep.replay.compute_scale=[1,1.1]' "
+                           "--jobs 1 -q --out " + (kTmp / "past").string());
+  CHECK(past.code == 2);
+  CHECK(past.output.find("simulated time = 6000000000") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "past"));
+  CHECK_FALSE(fs::exists(kTmp / "past.partial"));
   fs::remove_all(kTmp);
 }
