@@ -282,6 +282,14 @@ TEST_CASE("a workload of more process steps than hours can run, and a --set of a
   CHECK(huge.output.find("expected a workload of at most 1e9 process steps (the sum of iterations x processes over "
                          "its jobs; here ") != std::string::npos);
   CHECK(bcssim("validate " + dynamic + " --set 'sweep.workload.load_factor=[100]'").code == 0);
+  // A quantum so short that the Machine Manager's ticks alone take hours (the first 20 jobs last 103 s or more).
+  const std::string twenty = dynamic + " --set 'sweep.scheduler.algorithm=[\"gs\"]' --set "
+                             "'sweep.workload.load_factor=[1]' --set workload.swf_jobs=20";
+  const auto ticks = bcssim("validate " + twenty + " --set scheduler.quantum=1us");
+  CHECK(ticks.code == 2);
+  CHECK(ticks.output.find("scheduler.quantum = \"1us\": expected a quantum for which this workload's run, at least "
+                          "103.4 s long, takes at most 1e9 Machine Manager ticks x nodes") != std::string::npos);
+  CHECK(bcssim("validate " + twenty + " --set scheduler.quantum=100us").code == 0);
   // The sweep's values won at every point, and the --set was lost without a word.
   const auto swept = bcssim("validate " + dynamic + " --set workload.load_factor=2");
   CHECK(swept.code == 2);

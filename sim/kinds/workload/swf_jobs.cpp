@@ -2,6 +2,7 @@
 
 #include "sim/kinds/workload/params.hpp"
 #include "sim/machine/machine_params.hpp"
+#include "storm/machine_manager/params.hpp"
 
 #include "base/rng.hpp"
 #include "base/sim_time.hpp"
@@ -9,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <cmath>
 #include <xbt/log.h>
 
@@ -30,6 +32,11 @@ constexpr double kMostSubmit = 1e9;      // s
 // may take: about 40 hours at the 7,000 steps per second measured on 2026-11-28 (the 1000-job dynamic-load point at
 // load 0.93, 1.5e7 steps, takes 35 min). A load factor of 1e6 asked for 8.6e14 and never ended (issue 45 item 12).
 constexpr double kMostRankSteps = 1e9;
+// The most Machine Manager ticks times nodes a run may take: at every quantum the MM strobes and, under time
+// sharing, every node's Node Manager acts. Measured on 2026-12-01: 430,000 node-quanta per second of CPU under GS
+// (the load study's first 20 jobs on 16 nodes with a 1 ms quantum, 352 s simulated), so this is about 40 minutes.
+// A 1 us quantum there asks for 5.6e9 and took hours (issue 45 item 12).
+constexpr double kMostNodeQuanta = 1e9;
 
 } // namespace
 
@@ -70,6 +77,7 @@ SwfRecords swf_records(const Scenario& sc)
   SwfRecords out;
   out.path = path;
   double steps = 0; // process steps of the run: what its cost follows
+  double work = 0, last_submit = 0; // PE-seconds of computation, and the last arrival: the run lasts at least so long
   double previous_submit = 0;
   for (const workloads::SwfJob& j : swf.jobs) {
     if (limit > 0 && std::int64_t(out.records.size()) >= limit)
@@ -134,6 +142,8 @@ SwfRecords swf_records(const Scenario& sc)
     out.records.push_back(SwfRecord{j.line, procs, std::int64_t(iterations), run / iterations, j.submit / scale,
                                     std::max(estimate, run), run});
     steps += iterations * double(procs);
+    work += run * double(procs);
+    last_submit = std::max(last_submit, j.submit / scale);
   }
   if (steps > kMostRankSteps)
     throw ScenarioError("workload.swf", path,
@@ -143,6 +153,20 @@ SwfRecords swf_records(const Scenario& sc)
                                     "(workload.swf_jobs)",
                                     base::short_number(kMostRankSteps), base::short_number(steps),
                                     base::short_number(std::round(steps / 7000 / 3600))));
+  // The run lasts at least until its last arrival, and at least its work spread over every PE: a lower bound, so
+  // a run refused here could never have been short.
+  const MachineSize size = machine_size(sc);
+  const double span = std::max(last_submit, work / double(std::max<std::uint64_t>(size.pes(), 1)));
+  const double quantum = sc.spec(storm::scheduler_params()).quantum;
+  if (span / quantum * double(size.nodes) > kMostNodeQuanta)
+    throw ScenarioError("scheduler.quantum", sc.shown("scheduler.quantum"),
+                        fmt::format("a quantum for which this workload's run, at least {} s long, takes at most {} "
+                                    "Machine Manager ticks x nodes (here at least {}, about {} minutes at the "
+                                    "measured 430,000 per second): at least {} s, or fewer jobs (workload.swf_jobs)",
+                                    base::short_number(span), base::short_number(kMostNodeQuanta),
+                                    base::short_number(span / quantum * double(size.nodes)),
+                                    base::short_number(std::round(span / quantum * double(size.nodes) / 430000 / 60)),
+                                    base::short_number(span * double(size.nodes) / kMostNodeQuanta)));
   if (out.records.empty())
     throw ScenarioError("workload.swf", path,
                         out.skipped > 0 ? fmt::format("an SWF file with a job that can run here ({} skipped)",
