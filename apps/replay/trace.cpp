@@ -90,7 +90,7 @@ std::string resolve_entry(const std::string& index, std::uint64_t line, std::str
       return p.string();
   }
   fail_at(index, line, entry,
-          fmt::format("an existing rank file ({}: looked for it relative to the index's folder{})",
+          fmt::format("an existing rank file, a regular file ({}: looked for it relative to the index's folder{})",
                       p.is_absolute() ? "absolute path" : "a relative path",
                       p.is_absolute() ? "" : " and to the working directory"));
 }

@@ -71,6 +71,13 @@ std::vector<SweepDimension> read_sweep(const nlohmann::json& sweep)
     }
     if (!values.is_array() || values.empty())
       throw ScenarioError("sweep." + key, values.dump(), "a non-empty list of values of " + key);
+    for (std::size_t k = 1; k < values.size(); ++k) // the same value twice: two points of one run, labelled apart
+      for (std::size_t j = 0; j < k; ++j)
+        if (values[k] == values[j])
+          throw ScenarioError(fmt::format("sweep.{}[{}]", key, k), values[k].dump(),
+                              fmt::format("a value the list does not hold already (sweep.{}[{}]): the two points "
+                                          "would be the same run (for repeated runs with other seeds: replicates)",
+                                          key, j));
     for (std::size_t d = 0; d < paths.size(); ++d) {
       SweepDimension dim{paths[d], {}, group};
       for (std::size_t k = 0; k < values.size(); ++k) {

@@ -27,6 +27,11 @@ TEST_CASE("a parameter swept in two dimensions, or twice in one linked sweep, is
   }
   CHECK(bcssim("validate " + synthetic + " --set 'sweep.synthetic.iterations + synthetic.granularity=[[1,\"1ms\"]]'")
             .code == 0);
+  // The same value twice: two points of one run.
+  const auto again = bcssim("validate " + synthetic + " --set 'sweep.synthetic.granularity=[\"1ms\",\"2ms\",\"1ms\"]'");
+  CHECK(again.code == 2);
+  CHECK(again.output.find("sweep.synthetic.granularity[2] = \"1ms\": expected a value the list does not hold already "
+                          "(sweep.synthetic.granularity[0])") != std::string::npos);
 }
 
 TEST_CASE("SWEEP3D's global grid past an int is exit 2 at validation, not a run that fails with a negative it_g")

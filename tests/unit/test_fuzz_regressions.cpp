@@ -117,7 +117,7 @@ TEST_CASE("fuzz regressions: each finding now gets the message its fix gives it"
       {"trace/xz-corrupt-after-first-line", "f0: corrupt or truncated xz data"},
       // an index entry the system refuses (ENAMETOOLONG) escaped as std::filesystem::filesystem_error.
       {"trace/index-entry-name-too-long", "f0:1: \"aaaaaaaa"},
-      {"trace/index-entry-name-too-long", "expected an existing rank file (a relative path"},
+      {"trace/index-entry-name-too-long", "expected an existing rank file, a regular file (a relative path"},
       // a gzip stream cut short was read as a shorter trace (gzread does not fail at an early end of input).
       {"trace/gzip-truncated", "f0: truncated or corrupt gzip data (unexpected end of file)"},
   };
