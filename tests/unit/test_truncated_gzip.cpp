@@ -155,4 +155,7 @@ TEST_CASE("a pipe, a FIFO or a device is refused naming it: the reader needs a f
                                                    "file first");
   ::pclose(writer);
   CHECK(read_all("/dev/zero").rfind("/dev/zero is not a regular file", 0) == 0);
+  // What /dev/zero used to stand for, in a regular file: a line longer than the reader holds.
+  const std::string endless = f.write("zeros.swf", std::string(17u << 20, '0'));
+  CHECK(read_all(endless).find("line 1 is longer than 16 MiB: not a file of text lines") != std::string::npos);
 }
