@@ -69,7 +69,7 @@ public:
       std::error_code ec;
       if (!fs::is_directory(folder, ec))
         throw ScenarioError("render", folder, "an existing folder (a results folder, or a tree of them)");
-      const std::size_t before = scripts.size();
+      const std::size_t before = scripts.size(), foreign_before = foreign;
       for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator();
            it.increment(ec))
         if (it->is_regular_file() && it->path().extension() == ".gp") {
@@ -80,7 +80,7 @@ public:
         }
       if (ec)
         throw ScenarioError("render", folder, "a folder bcssim can read (" + ec.message() + ")");
-      if (scripts.size() == before && foreign > 0)
+      if (scripts.size() == before && foreign > foreign_before)
         throw ScenarioError("render", folder,
                             "a results folder bcssim wrote, or a tree of them (its .bcssim-results marker); this one "
                             "holds gnuplot scripts outside any, which bcssim neither runs nor draws over");

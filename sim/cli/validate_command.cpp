@@ -1,5 +1,6 @@
 // `bcssim validate`: resolve a scenario (every point of a study) without running it.
 #include "sim/cli/command.hpp"
+
 #include "base/units.hpp"
 
 #include <nlohmann/json.hpp>

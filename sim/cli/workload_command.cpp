@@ -2,8 +2,8 @@
 // and replay: workload.swf); `bcssim workload stats FILE`: what an SWF file holds (jobs, sizes, run times, span,
 // offered load on a machine).
 #include "sim/cli/command.hpp"
-#include "base/units.hpp"
 
+#include "base/units.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/kinds/workload/dynamic_metrics.hpp"
 #include "sim/output/write_file.hpp"
@@ -146,7 +146,8 @@ private:
     if (procs > 0 && last > first)
       std::cout << fmt::format("offered load on {}: {:.3f} (processor-seconds of work over the "
                                "processor-seconds of the submission span)\n",
-                               base::counted(static_cast<long long>(procs), "processor"), work / (double(procs) * (last - first)));
+                               base::counted(static_cast<long long>(procs), "processor"),
+                               work / (double(procs) * (last - first)));
     return 0;
   }
 

@@ -1,12 +1,11 @@
 #include "sim/study/emit_jobs.hpp"
-#include "base/units.hpp"
 
+#include "base/units.hpp"
 #include "sim/config/scenario.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
-
 #include <system_error>
 #include <xbt/log.h>
 

@@ -7,8 +7,8 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <cstdlib>
+#include <limits>
 #include <map>
 #include <optional>
 #include <xbt/log.h>
