@@ -38,7 +38,7 @@ void check_one_line(const std::string& what, const std::string& s)
 }
 
 /// The strings of the commands, each checked to stay on its line.
-void check_emitted(const Study& study, const std::string& program, const std::string& file,
+void check_emitted(const std::string& program, const std::string& file,
                    const std::vector<std::string>& sets, const std::filesystem::path& out, const std::string& from)
 {
   check_one_line("bcssim's own path", program);
@@ -46,8 +46,7 @@ void check_emitted(const Study& study, const std::string& program, const std::st
   for (const std::string& s : sets)
     check_one_line("--set", s);
   check_one_line("--out", out.string());
-  check_one_line("the working directory", from);
-  check_one_line("name", study.name());
+  check_one_line("the working directory", from); // (the study's name is letters, digits, '.', '_' and '-' only)
 }
 
 /// The --set overrides and --force as command-line words.
@@ -75,7 +74,7 @@ std::string emit_jobs(const Study& study, const std::string& program, const std:
                       const std::vector<std::string>& sets, const std::filesystem::path& out, bool force)
 {
   const std::string from = emitted_from();
-  check_emitted(study, program, file, sets, out, from);
+  check_emitted(program, file, sets, out, from);
   const std::string common = common_args(sets, force);
   const std::string cd = "cd " + shell_quote(from) + " && ";
   const std::string exe = shell_quote(program);
@@ -92,7 +91,7 @@ std::string emit_slurm(const Study& study, const std::string& program, const std
                        const std::vector<std::string>& sets, const std::filesystem::path& out, bool force)
 {
   const std::string from = emitted_from();
-  check_emitted(study, program, file, sets, out, from);
+  check_emitted(program, file, sets, out, from);
   const std::string common = common_args(sets, force);
   const std::string cd = "cd " + shell_quote(from);
   const std::string logs = shell_quote(out.string() + "-slurm-logs");

@@ -73,9 +73,10 @@ PointData read_point(const fs::path& root, std::size_t i)
   }
   const fs::path digest_file = folder / "digest";
   const std::string recorded = p.summary.at("digest").get<std::string>();
-  if (std::error_code ec; fs::exists(digest_file, ec) && slurp(digest_file) != recorded + "\n")
-    throw ScenarioError(name + "/digest", slurp(digest_file).substr(0, 40),
-                        fmt::format("{}, the digest its summary.json records: run that point again", recorded));
+  if (std::error_code ec; fs::exists(digest_file, ec))
+    if (const std::string written = slurp(digest_file); written != recorded + "\n")
+      throw ScenarioError(name + "/digest", written.substr(0, 40),
+                          fmt::format("{}, the digest its summary.json records: run that point again", recorded));
   return p;
 }
 

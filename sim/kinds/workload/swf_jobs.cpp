@@ -36,7 +36,27 @@ constexpr double kMostRankSteps = 1e9;
 // sharing, every node's Node Manager acts. Measured on 2026-12-01: 430,000 node-quanta per second of CPU under GS
 // (the load study's first 20 jobs on 16 nodes with a 1 ms quantum, 352 s simulated), so this is about 40 minutes.
 // A 1 us quantum there asks for 5.6e9 and took hours (issue 45 item 12).
+constexpr double kNodeQuantaPerSecond = 430000;
 constexpr double kMostNodeQuanta = 1e9;
+
+// The run lasts at least until its last arrival (`last_submit`), and at least its `work` (PE-seconds) spread over
+// every PE: a lower bound of its span, so a run refused here could never have been short.
+void check_ticks(const Scenario& sc, double work, double last_submit)
+{
+  const MachineSize size = machine_size(sc);
+  const double span = std::max(last_submit, work / double(std::max<std::uint64_t>(size.pes(), 1)));
+  const double node_quanta = span / sc.spec(storm::scheduler_params()).quantum * double(size.nodes);
+  if (node_quanta > kMostNodeQuanta)
+    throw ScenarioError("scheduler.quantum", sc.shown("scheduler.quantum"),
+                        fmt::format("a quantum for which this workload's run, at least {} s long, takes at most {} "
+                                    "Machine Manager ticks x nodes (here at least {}, about {} minutes at the "
+                                    "measured {} per second): at least {} s, or fewer jobs (workload.swf_jobs)",
+                                    base::short_number(span), base::short_number(kMostNodeQuanta),
+                                    base::short_number(node_quanta),
+                                    base::short_number(std::round(node_quanta / kNodeQuantaPerSecond / 60)),
+                                    base::short_number(kNodeQuantaPerSecond),
+                                    base::short_number(span * double(size.nodes) / kMostNodeQuanta)));
+}
 
 } // namespace
 
@@ -153,20 +173,7 @@ SwfRecords swf_records(const Scenario& sc)
                                     "(workload.swf_jobs)",
                                     base::short_number(kMostRankSteps), base::short_number(steps),
                                     base::short_number(std::round(steps / 7000 / 3600))));
-  // The run lasts at least until its last arrival, and at least its work spread over every PE: a lower bound, so
-  // a run refused here could never have been short.
-  const MachineSize size = machine_size(sc);
-  const double span = std::max(last_submit, work / double(std::max<std::uint64_t>(size.pes(), 1)));
-  const double quantum = sc.spec(storm::scheduler_params()).quantum;
-  if (span / quantum * double(size.nodes) > kMostNodeQuanta)
-    throw ScenarioError("scheduler.quantum", sc.shown("scheduler.quantum"),
-                        fmt::format("a quantum for which this workload's run, at least {} s long, takes at most {} "
-                                    "Machine Manager ticks x nodes (here at least {}, about {} minutes at the "
-                                    "measured 430,000 per second): at least {} s, or fewer jobs (workload.swf_jobs)",
-                                    base::short_number(span), base::short_number(kMostNodeQuanta),
-                                    base::short_number(span / quantum * double(size.nodes)),
-                                    base::short_number(std::round(span / quantum * double(size.nodes) / 430000 / 60)),
-                                    base::short_number(span * double(size.nodes) / kMostNodeQuanta)));
+  check_ticks(sc, work, last_submit);
   if (out.records.empty())
     throw ScenarioError("workload.swf", path,
                         out.skipped > 0 ? fmt::format("an SWF file with a job that can run here ({} skipped)",
