@@ -90,6 +90,14 @@ std::string key_of(const std::filesystem::path& scenario, const std::filesystem:
       .generic_string();
 }
 
+// The temporary folder a `bcssim run --out folder` of process `pid` makes for itself (results_dir.hpp).
+std::filesystem::path own_folder(const std::filesystem::path& folder, pid_t pid)
+{
+  std::filesystem::path own = folder;
+  own += ".tmp-" + std::to_string(pid);
+  return own;
+}
+
 // Starts `bcssim run scenario --out folder --jobs N` (a sample: with --point and its --set overrides) in a child
 // process (its output discarded); its pid.
 pid_t start_child(const std::filesystem::path& scenario, const Golden& golden, const std::filesystem::path& folder,
@@ -110,6 +118,9 @@ pid_t start_child(const std::filesystem::path& scenario, const Golden& golden, c
   std::fflush(nullptr);
   stop_if_interrupted(); // no new run once a signal is being handled
   const pid_t parent = ::getpid();
+  // Held until the child and its own folder are registered: a signal's handler, which waits for it, then stops the
+  // child and removes that folder too, should the child be killed before it could (a loaded machine).
+  const auto lock = cleanup_lock();
   const pid_t pid = ::fork();
   if (pid < 0)
     throw std::runtime_error("fork failed");
@@ -122,12 +133,14 @@ pid_t start_child(const std::filesystem::path& scenario, const Golden& golden, c
     ::_exit(127);
   }
   register_child(pid);
+  register_temp(own_folder(folder, pid));
   return pid;
 }
 
 // One check's run: its temporary results folder, and what came of it.
 struct Run {
   std::filesystem::path tmp;
+  std::filesystem::path own; // the child's own temporary folder, <tmp>.tmp-<its pid>
   std::chrono::steady_clock::time_point start; // shown to the user only, never in results
   double wall = 0;
   int code = -1; // the child's exit code; -1 while it runs
@@ -242,7 +255,9 @@ int verify(const VerifyOptions& options, std::ostream& out)
         std::filesystem::remove_all(r.tmp);
       }
       r.start = std::chrono::steady_clock::now();
-      running[start_child(folder / checks[next]->scenario, *checks[next], r.tmp, child_jobs)] = next;
+      const pid_t child = start_child(folder / checks[next]->scenario, *checks[next], r.tmp, child_jobs);
+      r.own = own_folder(r.tmp, child);
+      running[child] = next;
       ++next;
     }
     int status = 0;
@@ -261,6 +276,10 @@ int verify(const VerifyOptions& options, std::ostream& out)
     if (r.code == 0) // a sample's point too: --out names its own folder
       std::ifstream(r.tmp / "digest") >> r.digest;
     remove_run_folders(r.tmp);
+    {
+      const auto lock = cleanup_lock();
+      unregister_temp(r.own);
+    }
     print_ended();
   }
   return failures;
