@@ -4,6 +4,7 @@
 #include <lzma.h>
 #include <zlib.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -56,37 +57,97 @@ private:
   std::string path_;
 };
 
-// zlib's gzFile: its own input and output buffers (gzbuffer, 8 KiB by default) and inflate's 32 KiB window.
+// zlib's inflate over the raw file, member after member (a gzip file may hold several, RFC 1952 §2.2, which
+// `gzip -d` and `zcat` read as one). Not gzread: it reads a file that ends inside its stream as a shorter one (to
+// follow a file still being written) and skips whatever follows the last member without a word.
 class GzipSource : public ByteSource {
 public:
-  explicit GzipSource(const std::string& path) : path_(path), file_(gzopen(path.c_str(), "rb"))
+  GzipSource(File file, std::string path) : file_(std::move(file)), path_(std::move(path)), in_(8192)
   {
-    if (file_ == nullptr)
-      throw std::runtime_error(fmt::format("cannot open {}", path));
+    if (inflateInit2(&stream_, 15 + 16) != Z_OK) // 15: the largest window; +16: gzip wrapper only
+      throw std::runtime_error(fmt::format("{}: cannot start the gzip decoder", path_));
   }
-  ~GzipSource() override { gzclose(file_); }
+  ~GzipSource() override { inflateEnd(&stream_); }
   GzipSource(const GzipSource&) = delete;
   GzipSource& operator=(const GzipSource&) = delete;
   std::size_t read(char* into, std::size_t capacity) override
   {
-    const int n = gzread(file_, into, unsigned(capacity));
-    int code = Z_OK;
-    std::string what = gzerror(file_, &code); // "<path>: <what>"
-    if (what.rfind(path_ + ": ", 0) == 0)
-      what.erase(0, path_.size() + 2);
-    if (n < 0)
-      throw std::runtime_error(fmt::format("{}: corrupt gzip data ({})", path_, what));
-    // gzread does not fail at an end of input inside the stream (it lets a growing file be read): its
-    // Z_BUF_ERROR, "unexpected end of file", is a truncated file, not the end of the data.
-    if (code == Z_BUF_ERROR)
-      throw std::runtime_error(fmt::format("{}: truncated or corrupt gzip data ({})", path_, what));
-    return std::size_t(n);
+    stream_.next_out = reinterpret_cast<Bytef*>(into);
+    stream_.avail_out = uInt(std::min<std::size_t>(capacity, 1u << 30));
+    const uInt asked = stream_.avail_out;
+    while (stream_.avail_out == asked && !done_) {
+      if (stream_.avail_in == 0 && !fill()) {
+        if (in_member_)
+          throw std::runtime_error(fmt::format("{}: truncated or corrupt gzip data (unexpected end of file)", path_));
+        done_ = true;
+        break;
+      }
+      if (!in_member_) {
+        start_member();
+        continue;
+      }
+      const int r = inflate(&stream_, Z_NO_FLUSH);
+      if (r == Z_STREAM_END) {
+        in_member_ = false;
+        ++members_;
+      } else if (r != Z_OK && r != Z_BUF_ERROR) {
+        throw std::runtime_error(fmt::format("{}: corrupt gzip data ({})", path_,
+                                             stream_.msg != nullptr ? stream_.msg : zError(r)));
+      }
+    }
+    return asked - stream_.avail_out;
   }
-  std::size_t state_bytes() const override { return 8192 + 2 * 8192 + 32768 + 7160; } // in, out, window, state
+  std::size_t state_bytes() const override { return in_.size() + 32768 + 7160; } // input, window, state
 
 private:
+  bool fill()
+  {
+    const std::size_t n = std::fread(in_.data(), 1, in_.size(), file_.get());
+    if (n == 0 && std::ferror(file_.get()))
+      throw std::runtime_error(fmt::format("cannot read {}", path_));
+    stream_.next_in = in_.data();
+    stream_.avail_in = uInt(n);
+    return n > 0;
+  }
+  // After a member, only another member may follow: anything else is refused rather than skipped (gzip itself
+  // warns "trailing garbage ignored"), so a damaged or appended-to file is never read as a shorter one.
+  void start_member()
+  {
+    if (members_ > 0) {
+      if (stream_.avail_in == 1)
+        read_behind_last_byte();
+      if (stream_.avail_in < 2 || stream_.next_in[0] != 0x1f || stream_.next_in[1] != 0x8b)
+        throw trailing();
+      if (inflateReset(&stream_) != Z_OK)
+        throw std::runtime_error(fmt::format("{}: cannot restart the gzip decoder", path_));
+    }
+    in_member_ = true;
+  }
+  // One byte is left in the buffer: keep it and read what follows behind it.
+  void read_behind_last_byte()
+  {
+    in_[0] = *stream_.next_in;
+    const std::size_t n = std::fread(in_.data() + 1, 1, in_.size() - 1, file_.get());
+    if (n == 0 && std::ferror(file_.get()))
+      throw std::runtime_error(fmt::format("cannot read {}", path_));
+    stream_.next_in = in_.data();
+    stream_.avail_in = uInt(n + 1);
+  }
+  std::runtime_error trailing() const
+  {
+    return std::runtime_error(fmt::format("{}: bytes after the end of its gzip data at byte {} that are not "
+                                          "another gzip member: a damaged or appended-to file (gzip -t says "
+                                          "\"trailing garbage ignored\"); recompress it",
+                                          path_, std::ftell(file_.get()) - long(stream_.avail_in)));
+  }
+
+  File file_;
   std::string path_;
-  gzFile file_;
+  std::vector<Bytef> in_;
+  z_stream stream_{};
+  bool in_member_ = false;
+  bool done_ = false;
+  unsigned members_ = 0;
 };
 
 // liblzma's stream decoder over the raw file; its memory is the dictionary the file was compressed with.
@@ -140,8 +201,10 @@ std::unique_ptr<ByteSource> open_file(const std::string& path)
   File f = open_raw(path);
   unsigned char magic[6] = {};
   const std::size_t n = std::fread(magic, 1, sizeof magic, f.get());
-  if (n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)
-    return std::make_unique<GzipSource>(path);
+  if (n >= 2 && magic[0] == 0x1f && magic[1] == 0x8b) {
+    std::rewind(f.get());
+    return std::make_unique<GzipSource>(std::move(f), path);
+  }
   static const unsigned char xz_magic[6] = {0xfd, '7', 'z', 'X', 'Z', 0x00};
   if (n == 6 && std::memcmp(magic, xz_magic, 6) == 0) {
     std::rewind(f.get());

@@ -57,13 +57,4 @@ std::vector<unsigned> Placement::nodes() const
   return out;
 }
 
-PlacementPolicy parse_placement(const std::string& name)
-{
-  if (name == "block")
-    return PlacementPolicy::block;
-  if (name == "cyclic")
-    return PlacementPolicy::cyclic;
-  throw std::invalid_argument("placement '" + name + "': expected block or cyclic");
-}
-
 } // namespace bcssim::mpi

@@ -35,6 +35,4 @@ private:
   std::vector<Slot> slots_;
 };
 
-PlacementPolicy parse_placement(const std::string& name); // "block" | "cyclic", else std::invalid_argument
-
 } // namespace bcssim::mpi

@@ -28,6 +28,21 @@ constexpr Triple kNetworks[] = {{"gige", 3e-6, 6e-6, 25e-6, 8e-9},
 
 } // namespace
 
+const base::ParamGroup<ImplSpec>& impl_params()
+{
+  static const base::ParamGroup<ImplSpec> g = [] {
+    base::ParamGroup<ImplSpec> g("bcs.core");
+    g.choice<std::string>("impl", &ImplSpec::impl, "qsnet_hw",
+                          {{"qsnet_hw", "qsnet_hw"}, {"software_tree", "software_tree"}},
+                          "Implementation of Xfer-And-Signal / Test-Event / Compare-And-Write: QsNet hardware "
+                          "multicast and global query, or a k-ary tree of point-to-point messages (no hardware "
+                          "collectives).",
+                          "002 §3.4");
+    return g;
+  }();
+  return g;
+}
+
 const base::ParamGroup<SoftwareTreeSpec>& software_tree_params()
 {
   static const base::ParamGroup<SoftwareTreeSpec> g = [] {

@@ -1,9 +1,9 @@
 // The catalogue: every parameter, as its module declares it (base/params.hpp), assembled in one order, and every
-// module's rules on a resolved scenario. The scenario's own parameters come first, then the machine's
-// (sim/machine/machine_params.cpp), then each registered kind's, backend's and application's. This is the one
-// place that knows every module: sim/config declares catalog() and check_scenario_rules() and is written against
-// them without including any module (the layer picture in README: config below machine and kinds, the catalogue
-// above them). Sources: 002 = thesis excerpt, 000 = BCS-MPI chapter.
+// module's rules on a resolved scenario. The scenario's own parameters come first, then the machine's (each module
+// registers its groups: sim/machine/machine_groups.hpp), then each registered kind's, backend's and application's.
+// This is the one place that knows every module: sim/config declares catalog() and check_scenario_rules() and is
+// written against them without including any module (the layer picture in README: config below machine and
+// kinds, the catalogue above them). Sources: 002 = thesis excerpt, 000 = BCS-MPI chapter.
 #include "sim/config/params.hpp"
 #include "sim/config/scenario.hpp"
 

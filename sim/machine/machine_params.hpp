@@ -12,8 +12,8 @@
 
 namespace bcssim::sim {
 
-/// platform.*, bcs.core.*, bcs.runtime.*, bcs.mds.* (the runtime's), noise.*, job.*: every registered group's
-/// declarations (machine_params.cpp lists the groups, one line each).
+/// platform.*, bcs.core.*, bcs.runtime.*, bcs.mds.* (the runtime's), noise.*, pe.*, job.*: every registered group's
+/// declarations, in registration order (sim/machine/machine_groups.hpp: each module registers its own).
 std::vector<base::ParamDecl> machine_params();
 
 /// The machine's rules on a resolved scenario: the job size fits MPI's ranks, every registered group's own rules

@@ -41,7 +41,7 @@ bool World::deadlocked() const { return deadlock_count() != deadlocks_at_start_;
 
 World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_log,
              std::shared_ptr<const elan3::tports::FoldedCosts> folded)
-    : impl_(scenario.text("bcs.core.impl")), folded_(std::move(folded))
+    : impl_(scenario.spec(bcs::core::impl_params()).impl), folded_(std::move(folded))
 {
   // The message-level tier's delays are measured in child processes, before this one has an engine.
   if (!folded_ && scenario.spec(fidelity_params()).fidelity == Fidelity::message)

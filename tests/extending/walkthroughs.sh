@@ -68,10 +68,11 @@ check_touched() {
   echo "walkthroughs: '$section': $(echo "$actual" | wc -l) files, as the doc lists"
 }
 
-# A parameter group: beside its model (here the Elan3's params.*), one line in the machine's list.
+# A parameter group: beside its model (here the Elan3's params.*), registered by one line in the module's own
+# CMakeLists.txt.
 cat "$toys/toy_group/params.hpp.append" >>models/elan3/params.hpp
 cat "$toys/toy_group/params.cpp.append" >>models/elan3/params.cpp
-add_to_list sim/machine/machine_params.cpp '      group(elan3::toy_params()),'
+echo 'bcs_param_group(models/elan3/params.hpp "elan3::toy_params()")' >>models/elan3/CMakeLists.txt
 check_touched "A parameter group" toy models/elan3
 
 # An application: its folder, one line (and its include) in apps/registry.cpp.

@@ -1,6 +1,5 @@
-// A gzip file cut short is an error naming the file for every reader of user files (base/line_reader.hpp: SWF
-// workloads and traces share it), not a shorter file read without a word. zlib's gzread lets a file end inside
-// its stream (to read a file still being written); the reader asks gzerror.
+// A gzip file cut short, or with bytes after its data, is an error naming the file for every reader of user files
+// (base/line_reader.hpp: SWF workloads and traces share it), not a shorter file read without a word.
 #include "apps/replay/trace.hpp"
 #include "base/line_reader.hpp"
 #include "workloads/swf.hpp"
@@ -90,6 +89,34 @@ TEST_CASE("a gzip file cut short anywhere is an error naming the file; the whole
     const std::string path = f.write("cut.swf.gz", whole.substr(0, keep));
     CHECK(read_all(path) == path + ": truncated or corrupt gzip data (unexpected end of file)");
   }
+}
+
+TEST_CASE("a gzip file reads member after member, and bytes after its last member are refused, not skipped")
+{
+  const Folder f;
+  const std::string first = gzipped(swf_text(300)), second = gzipped("1 7 -1 100 2 -1 -1 2 -1 -1 1\n");
+  std::size_t n = 0;
+  // Two members (`cat a.gz b.gz`, RFC 1952 §2.2): read as one file, as zcat does.
+  CHECK(read_all(f.write("two.swf.gz", first + second), &n) == "");
+  CHECK(n == 302);
+  // Anything else after a member: appended text, one byte, zeros, a member's magic cut short.
+  for (const std::string& tail : {std::string("5 jobs more\n"), std::string("x"), std::string(512, '\0'),
+                                  std::string("\x1f")}) {
+    CAPTURE(tail.size());
+    const std::string path = f.write("tail.swf.gz", first + tail);
+    CHECK(read_all(path) == path + ": bytes after the end of its gzip data at byte " + std::to_string(first.size()) +
+                                " that are not another gzip member: a damaged or appended-to file (gzip -t says "
+                                "\"trailing garbage ignored\"); recompress it");
+  }
+  // After a second member too, and a second member cut short is truncated like the first.
+  const std::string path = f.write("tail2.swf.gz", first + second + "!");
+  CHECK(read_all(path).find("at byte " + std::to_string(first.size() + second.size())) != std::string::npos);
+  const std::string cut = f.write("cut2.swf.gz", first + second.substr(0, second.size() - 3));
+  CHECK(read_all(cut) == cut + ": truncated or corrupt gzip data (unexpected end of file)");
+  // A damaged byte inside the deflate data.
+  std::string damaged = first;
+  damaged[damaged.size() / 2] = char(damaged[damaged.size() / 2] ^ 0x5a);
+  CHECK(read_all(f.write("bad.swf.gz", damaged)).find("gzip data") != std::string::npos);
 }
 
 TEST_CASE("a truncated .gz workload is exit-2 material naming the file, not fewer jobs")

@@ -21,9 +21,6 @@ const std::set<std::pair<std::string, std::string>> kAllowed = {
     // The pair is checked for its length as written (two nodes) before the typed spec, which takes two numbers.
     {"sim/kinds/microbench/kind.cpp", "microbench.pair"},
     {"sim/kinds/mpi_microbench/kind.cpp", "mpi_microbench.pair"},
-    // A choice read as the word that names it: mpi::parse_placement and World::primitives(name) take the word.
-    {"sim/machine/machine_params.cpp", "job.placement"},
-    {"sim/machine/world.cpp", "bcs.core.impl"},
 };
 
 } // namespace
