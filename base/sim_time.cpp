@@ -1,6 +1,8 @@
 #include "base/sim_time.hpp"
 
 #include <fmt/format.h>
+
+#include <string>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
@@ -23,6 +25,8 @@ std::string short_number(double v)
   exponent.erase(0, exponent.find_first_not_of("+-0"));
   return text.substr(0, e + 1) + (negative ? "-" : "") + (exponent.empty() ? "0" : exponent);
 }
+
+double significant(double v, int digits) { return std::stod(fmt::format("{:.{}g}", v, digits)); }
 
 std::string sim_time_limit_text()
 {

@@ -17,6 +17,8 @@ inline constexpr double kMaxSimulatedSeconds = 4e9;
 
 /// A number as messages show it: the shortest of %g without "+" or leading exponent zeros ("4e9", "1e-05" -> "1e-5").
 std::string short_number(double v);
+/// `v` rounded to `digits` significant digits (for a message: 3.63636e11 -> 3.6e11 with 2).
+double significant(double v, int digits);
 
 /// "4e9 s (about 127 years), the limit of simulated time: results count integer nanoseconds (docs/model.md)".
 std::string sim_time_limit_text();

@@ -60,8 +60,7 @@ public:
         ->allow_extra_args(false);
     sub_->add_option("--jobs,-j", jobs_, "Sweep points run at once, each in its own process (default: the cores)")
         ->check(CLI::Range(1u, 4096u));
-    sub_->add_option("--point", point_, "Run only this point of a sweep (see `bcssim sweep --emit-jobs`)")
-        ->check(CLI::NonNegativeNumber);
+    sub_->add_option("--point", point_text_, "Run only this point of a sweep (see `bcssim sweep --emit-jobs`)");
     sub_->add_flag("--quiet,-q", quiet_, "Print only the results folder, not the figures of the run");
     sub_->add_option("--progress", progress_,
                      "Progress on stderr: auto (on a terminal only), always (on a terminal in place, else a line "
@@ -82,9 +81,16 @@ public:
     options_.out_dir = args_.out_dir;
     if (!trace_window_.empty())
       parse_trace_window(trace_window_, options_.trace);
-    if (point_ >= 0) {
-      if (std::size_t(point_) >= study.size())
-        throw ScenarioError("--point", std::to_string(point_),
+    if (sub_->count("--point") > 0) {
+      // Read here, not by CLI11, which takes 99999999999999999999 as 2^63 - 1: the user's own text is shown.
+      const bool digits = !point_text_.empty() && point_text_.size() <= 18 &&
+                          point_text_.find_first_not_of("0123456789") == std::string::npos;
+      point_ = digits ? std::stol(point_text_) : -1;
+      if (point_ < 0 || std::size_t(point_) >= study.size())
+        throw ScenarioError("--point",
+                            point_text_.find_first_not_of("0123456789") == std::string::npos && !point_text_.empty()
+                                ? point_text_
+                                : nlohmann::json(point_text_).dump(),
                             fmt::format("a point of the study, 0 to {}", study.size() - 1));
       if (args_.out_dir.empty())
         options_.out_dir = args_.out(study) / point_folder(std::size_t(point_));
@@ -126,6 +132,7 @@ private:
   RunOptions options_;
   std::string trace_window_;
   unsigned jobs_ = std::max(1u, std::thread::hardware_concurrency());
+  std::string point_text_;
   long point_ = -1;
 };
 

@@ -132,8 +132,8 @@ std::optional<std::string> check_value(const ParamSpec& spec, const nlohmann::js
     return check_scalar(spec, value);
   const auto single = check_scalar(spec, value);
   const std::string want = "a list of " + (single ? *single : std::string("values"));
-  if (!value.is_array())
-    return single ? std::optional<std::string>(want) : std::nullopt; // a single value stands for all
+  if (!value.is_array()) // a single value stands for all
+    return single ? std::optional<std::string>(*single + ", or a list of such values") : std::nullopt;
   if (value.empty())
     return spec.may_be_empty ? std::nullopt : std::optional<std::string>(want + " (not empty)");
   for (const auto& item : value)

@@ -79,7 +79,7 @@ std::vector<SweepDimension> read_sweep(const nlohmann::json& sweep)
                                           "would be the same run (for repeated runs with other seeds: replicates)",
                                           key, j));
     for (std::size_t d = 0; d < paths.size(); ++d) {
-      SweepDimension dim{paths[d], {}, group};
+      SweepDimension dim{paths[d], {}, group, false, key, d};
       for (std::size_t k = 0; k < values.size(); ++k) {
         if (paths.size() == 1) {
           dim.values.push_back(values[k]);
@@ -182,7 +182,7 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     std::vector<nlohmann::json> seeds;
     for (std::size_t r = 0; r < replicates; ++r)
       seeds.emplace_back(std::int64_t(plain.seed()) + std::int64_t(r));
-    st.dimensions_.push_back(SweepDimension{"seed", seeds, st.groups_++, true});
+    st.dimensions_.push_back(SweepDimension{"seed", seeds, st.groups_++, true, "", 0});
     check_size();
   }
   st.compare_ = plain.flag("compare");
@@ -197,7 +197,7 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
     std::vector<nlohmann::json> names;
     for (const std::string& n : mpi::backend_names())
       names.emplace_back(n);
-    st.dimensions_.push_back(SweepDimension{"mpi", names, st.groups_++});
+    st.dimensions_.push_back(SweepDimension{"mpi", names, st.groups_++, false, "", 0});
     check_size();
   }
 
@@ -235,9 +235,15 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
       st.points_.push_back(Scenario::resolve(user, st.point_sets(i), default_name));
     } catch (const ScenarioError& e) {
       for (std::size_t d = 0; d < st.dimensions_.size(); ++d)
-        if (e.path() == st.dimensions_[d].path)
-          throw ScenarioError(fmt::format("sweep.{}[{}]", e.path(), st.coords_[i][st.dimensions_[d].group]),
-                              e.value(), e.allowed());
+        if (e.path() == st.dimensions_[d].path) {
+          // The value as the file holds it: sweep.<key>[k], or sweep.<a + b>[k][j] for a linked key's j-th path.
+          const SweepDimension& dim = st.dimensions_[d];
+          const std::size_t k = st.coords_[i][dim.group];
+          const std::string key = dim.key.empty() ? dim.path : dim.key; // "seed" and "mpi" come from no key
+          const bool linked = linked_paths(key).size() > 1;
+          const std::string position = linked ? fmt::format("[{}]", dim.linked) : "";
+          throw ScenarioError(fmt::format("sweep.{}[{}]{}", key, k, position), e.value(), e.allowed());
+        }
       throw ScenarioError(e.path(), e.value(), e.allowed() + " (at the sweep point " + st.label(i) + ")");
     }
   }

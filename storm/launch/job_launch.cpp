@@ -6,6 +6,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <stdexcept>
 #include <xbt/log.h>
@@ -50,6 +51,7 @@ void JobLaunch::start()
   for (auto& h : helpers_)
     helpers.push_back(h.get());
   load_->start(helpers);
+  transfer_written_ = sg4::Semaphore::create(0);
   // The MM's checks and commands at its ticks are issued by a thread of its NIC (§4.2.2 step 2).
   sg4::Actor::create("storm.mm", platform.nic(0), [this] { machine_manager(); });
   for (unsigned n = 0; n < nodes_; ++n)
@@ -72,18 +74,25 @@ void JobLaunch::machine_manager()
   // Tick 0: the job arrives; the MM has its NIC send the binary.
   if (transfer_) {
     host_.post_descriptor(0);
-    transfer_->start([this] { transfer_done_ = now(); });
+    transfer_->start([this] {
+      transfer_done_ = now();
+      transfer_written_->release();
+    });
   } else {
     transfer_done_ = 0;
+    transfer_written_->release();
   }
   // The MM notes an event at the first tick after it (one at a tick itself waits for the next: the order in which
-  // actors run at one instant never matters).
-  std::int64_t k = 1;
-  for (;; ++k) {
-    sg4::this_actor::sleep_until(double(k) * spec_.tick);
-    if (transfer_done_ >= 0 && transfer_done_ < double(k) * spec_.tick)
-      break;
-  }
+  // actors run at one instant never matters). Its ticks until then only look at transfer_done_, so they are
+  // computed rather than slept through one by one (a launch of 10^4 s would otherwise wake it 10^7 times, issue
+  // 45 item 12): k is the first tick with k * tick > transfer_done_, the same comparison the tick would make.
+  transfer_written_->acquire();
+  std::int64_t k = std::max<std::int64_t>(1, std::int64_t(std::floor(transfer_done_ / spec_.tick)));
+  while (k > 1 && double(k - 1) * spec_.tick > transfer_done_)
+    --k;
+  while (!(transfer_done_ < double(k) * spec_.tick))
+    ++k;
+  sg4::this_actor::sleep_until(double(k) * spec_.tick);
   record_.transfer_noted = now();
   base::emit("storm.launch.command", std::uint64_t(nodes_));
   bcs::core::XferAndSignal command;

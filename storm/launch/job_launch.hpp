@@ -8,6 +8,8 @@
 #include "storm/launch/background_load.hpp"
 #include "storm/launch/binary_transfer.hpp"
 
+#include <simgrid/s4u/Semaphore.hpp>
+
 #include <memory>
 #include <vector>
 
@@ -49,6 +51,7 @@ private:
   std::unique_ptr<BinaryTransfer> transfer_;
   std::unique_ptr<BackgroundLoad> load_;
   double transfer_done_ = -1; // when the sender learned every chunk is written
+  simgrid::s4u::SemaphorePtr transfer_written_; // released then: the MM computes the tick that notes it
   elan3::EventId launch_;
   elan3::WordId ended_;
   LaunchRecord record_;

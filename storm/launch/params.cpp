@@ -1,6 +1,8 @@
 // Sources: 002 = thesis excerpt, chapter 4 (STORM) (docs/references.md).
 #include "storm/launch/params.hpp"
 
+#include "base/sim_time.hpp"
+
 #include <fmt/format.h>
 
 #include <algorithm>
@@ -99,6 +101,26 @@ const base::ParamGroup<LaunchSpec>& launch_params()
                                 fmt::format("at least launch.binary_size / {} = {} B: a launch of at most {} chunks",
                                             most_chunks, (s.binary_bytes + most_chunks - 1) / most_chunks,
                                             most_chunks)};
+      return std::nullopt;
+    });
+    // The sender waits for receivers' writes it does not overlap with its own reads, one global query per
+    // poll_interval plus the query's round trip (at most about 10 us: 002 §2.4.2.2, a hardware barrier on 1024
+    // nodes): at least this many queries, each acted out (issue 45 item 12: a write rate of 1 B/s never ended).
+    // Measured: about 90,000 queries per second of wall time (a 1.2 MB/s write rate on Wolverine's 64 nodes,
+    // 10 simulated s, took 24 s), so the bound is about 20 minutes of simulation.
+    g.rule([](const LaunchSpec& s) -> std::optional<base::ParamError> {
+      constexpr double most_polls = 1e8;
+      const double bytes = double(s.binary_bytes);
+      const double wait = bytes / s.write_rate - (bytes / s.read_rate + bytes / s.helper_rate);
+      const double polls = std::max(0.0, wait) / (s.poll_interval + 10e-6);
+      if (polls > most_polls)
+        return base::ParamError{
+            "write_rate", "",
+            fmt::format("a rate at which the sender polls at most {} times for the receivers' writes (about 20 "
+                        "minutes of simulation): here it would wait {} s for them, about {} global queries at one "
+                        "per launch.poll_interval + 10 us (a faster write rate, or a longer launch.poll_interval)",
+                        base::short_number(most_polls), base::short_number(base::significant(wait, 3)),
+                        base::short_number(base::significant(polls, 2)))};
       return std::nullopt;
     });
     return g;

@@ -69,3 +69,35 @@ TEST_CASE("launch under load (§4.3.1.2): a CPU- or network-loaded machine launc
   check_golden_digest("launch/wolverine-loaded.json", kTmp / "loaded");
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("launch: a RAM disk read at 1 B/s launches in 1.2e7 simulated s at once; writes too slow to poll for, and "
+          "a loaded launch that long, are exit 2 at validation")
+{
+  fs::remove_all(kTmp);
+  const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/launch/wolverine-idle.json";
+  const std::string one = " --set 'sweep.launch.nodes=[64]' --set 'sweep.launch.binary_size=[\"12MB\"]'";
+  // The Machine Manager's 1.2e10 ticks before the transfer ends are computed, not slept through one by one: the
+  // same tick notes it (the transfer's 12e6 s of reads, then the 39 us command and the 10 ms of the processes).
+  const auto slow_read = bcssim("run " + scenario + one + " --set launch.read_rate=1B/s --out " + (kTmp / "r").string());
+  REQUIRE(slow_read.code == 0);
+  const auto launch = nlohmann::json::parse(slurp(kTmp / "r" / "summary.json"))["launch_study"][0];
+  CHECK(launch["launch_ms"].get<double>() == 12000000039.0039);
+  // Receivers' writes at 1 B/s: the sender would query for space ~3.6e11 times.
+  const auto slow_write = bcssim("validate " + scenario + " --set launch.write_rate=1B/s");
+  CHECK(slow_write.code == 2);
+  CHECK(slow_write.output.find("launch.write_rate = \"1B/s\": expected a rate at which the sender polls at most 1e8 "
+                               "times for the receivers' writes (about 20 minutes of simulation): here it would "
+                               "wait 4e6 s for them, about 3.6e11 global queries at one per launch.poll_interval + "
+                               "10 us") != std::string::npos);
+  CHECK(bcssim("validate " + scenario + " --set launch.write_rate=1.2MB/s").code == 0);
+  // The same rule for the launches of a workload's jobs (launch.model = storm).
+  const std::string fcfs = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/fcfs-example.json";
+  CHECK(bcssim("validate " + fcfs + " --set launch.model=storm --set launch.write_rate=1kB/s").code == 2);
+  // A network load ping-ponging 1 MiB messages on 64 nodes through a launch of 1.2e5 s.
+  const auto loaded = bcssim("validate " + scenario + one + " --set launch.load=network --set launch.read_rate=100B/s");
+  CHECK(loaded.code == 2);
+  CHECK(loaded.output.find("launch.load_message_size = \"1MiB\": expected a size at which the network load sends at "
+                           "most 5e8 messages (about 20 minutes of simulation): here about ") != std::string::npos);
+  CHECK(bcssim("validate " + scenario + one + " --set launch.load=network --set launch.read_rate=1MB/s").code == 0);
+  fs::remove_all(kTmp);
+}

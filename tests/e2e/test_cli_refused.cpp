@@ -333,3 +333,26 @@ TEST_CASE("a sweep whose point is bad input at run time keeps nothing: no result
   CHECK_FALSE(fs::exists(kTmp / "past.partial"));
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("errors name what the user wrote: a --point past 2^63, a linked sweep's value, a single value of a list")
+{
+  const auto huge = bcssim("run " + kDefault + " --point 99999999999999999999 --out " + (kTmp / "p").string());
+  CHECK(huge.code == 2);
+  CHECK(huge.output.find("--point = 99999999999999999999: expected a point of the study, 0 to 0") != std::string::npos);
+  CHECK(bcssim("run " + kDefault + " --point -1 --out " + (kTmp / "p").string()).output.find(
+            "--point = \"-1\": expected a point of the study, 0 to 0") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "p"));
+  // The value's place in the file: the linked key as written, the tuple, then the path's place in it.
+  const auto linked = bcssim("validate " + kDefault + " --set 'sweep.platform.nodes + app.processes=[[4,2],[8,\"x\"]]'");
+  CHECK(linked.code == 2);
+  CHECK(linked.output.find("sweep.platform.nodes + app.processes[1][1] = \"x\": expected an integer") !=
+        std::string::npos);
+  const auto plain = bcssim("validate " + kDefault + " --set 'sweep.platform.nodes=[4,1]'");
+  CHECK(plain.output.find("sweep.platform.nodes[1] = 1: expected an integer in [2, ") != std::string::npos);
+  // One cable length stands for every level: a bad one is not "expected a list".
+  const auto cable = bcssim("validate " + kDefault + " --set platform.tree.cable_length=-1");
+  CHECK(cable.code == 2);
+  CHECK(cable.output.find("platform.tree.cable_length = -1: expected a length as a string with a unit, such as "
+                          "\"10m\" (units: m, cm, mm, km) in [0m, 1km], or a list of such values") !=
+        std::string::npos);
+}

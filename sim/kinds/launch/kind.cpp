@@ -2,10 +2,12 @@
 // NICs, its processes forked and reaped, every step at the Machine Manager's ticks (storm/launch).
 #include "sim/kinds/launch/kind.hpp"
 
+#include "base/sim_time.hpp"
 #include "base/units.hpp"
 
 #include "sim/kinds/launch/launch_model.hpp"
 #include "sim/kinds/launch/launch_report.hpp"
+#include "models/qsnet/params.hpp"
 #include "sim/machine/machine_params.hpp"
 #include "storm/launch/job_launch.hpp"
 #include "storm/launch/params.hpp"
@@ -52,6 +54,36 @@ unsigned job_nodes(const Scenario& sc)
   return n == 0 ? machine_size(sc).nodes : n;
 }
 
+// A bound on what a launch acts out, estimated at validation (issue 45 item 12: values in range whose launch
+// would run for hours): the network load's messages over the launch (the sender's polls: storm/launch/params.cpp).
+// Measured on this machine: 1 MiB messages on Wolverine's 64 nodes for 10 simulated s took 1.1 s of wall time, some
+// 200,000 to 400,000 messages per second of it, so the bound is about 20 minutes.
+constexpr double kMostLoadMessages = 5e8;
+
+void check_load_cost(const Scenario& sc, unsigned nodes)
+{
+  const storm::launch::LaunchSpec spec = sc.spec(storm::launch::launch_params());
+  const double bytes = double(spec.binary_bytes);
+  const double sender = bytes / spec.read_rate + bytes / spec.helper_rate; // the sender's own work, serialized
+  const double writes = nodes > 1 ? bytes / spec.write_rate : 0;           // each receiver's, serialized
+  if (spec.load != storm::launch::Load::network)
+    return;
+  // Every PE ping-pongs for the whole launch: messages of at least 10 us each, no more than the node's PCI
+  // bus carries.
+  const qsnet::PlatformSpec platform = sc.spec(qsnet::platform_params());
+  const double span = std::max(sender, writes) + spec.exec_cost;
+  const double per_node = std::min(platform.node.pes / 10e-6, platform.node.pci_read / double(spec.load_message_bytes));
+  const double messages = double(nodes) * span * per_node;
+  if (messages > kMostLoadMessages)
+    throw ScenarioError("launch.load_message_size", sc.shown("launch.load_message_size"),
+                        fmt::format("a size at which the network load sends at most {} messages (about 20 "
+                                    "minutes of simulation): here about {} over the launch's {} s or more on {} "
+                                    "nodes (larger messages, or a shorter launch)",
+                                    base::short_number(kMostLoadMessages),
+                                    base::short_number(base::significant(messages, 2)),
+                                    base::short_number(base::significant(span, 3)), nodes));
+}
+
 void check(const Scenario& sc)
 {
   const unsigned nodes = machine_size(sc).nodes;
@@ -59,6 +91,7 @@ void check(const Scenario& sc)
     throw ScenarioError("launch.nodes", sc.shown("launch.nodes"),
                         fmt::format("0 (every node) or 1 to platform.nodes = {}", nodes));
   (void)sc.spec(storm::launch::launch_params()); // its rules, at validation
+  check_load_cost(sc, job_nodes(sc));
 }
 
 class LaunchRun : public KindRun {
