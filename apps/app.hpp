@@ -31,6 +31,10 @@ struct App {
   std::function<mpi::RankMain(const base::ParamSource&, const JobContext&)> main;
   /// The runs.csv "variant": what distinguishes its runs beyond the processes.
   std::function<std::string(const base::ParamSource&)> variant;
+  /// A lower bound of the job's run time in simulated seconds (its busiest rank's computation, nothing else): what
+  /// validation bounds the cost of a run by (a BCS-MPI slice or a noise detour acted out per period of it, issue
+  /// 45 item 12). Null when the application cannot tell before it runs.
+  std::function<double(const base::ParamSource&, const JobContext&)> least_time;
 };
 
 const std::vector<App>& registry();

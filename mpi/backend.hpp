@@ -86,6 +86,10 @@ struct Backend {
   std::string colour; // its series in every plot ("#rrggbb")
   /// Its message-level tier (platform.fidelity = message; docs/model.md), if it has one.
   std::optional<MessageTier> message_tier;
+  /// The period of its global strobe in simulated seconds, if it has one: every slice is acted out even while
+  /// every process computes, so validation bounds the slices over the application's least run time (issue 45
+  /// item 12). Null: no strobe.
+  std::function<double(const base::ParamSource&)> slice;
 };
 
 /// Every backend, the baseline first (a comparison runs them in this order).

@@ -89,6 +89,10 @@ App app()
              },
              [](const base::ParamSource& source) {
                return std::filesystem::path(source.value("replay.trace").word()).filename().string();
+             },
+             [](const base::ParamSource& source, const JobContext& job) {
+               const Input in = params().build(source);
+               return busiest_rank_seconds(layout_for(in, job, source), in.settings);
              }};
 }
 

@@ -280,6 +280,14 @@ bool clearly_within_limit(const std::vector<RankAmounts>& ranks, const Settings&
 
 } // namespace
 
+double busiest_rank_seconds(const Layout& layout, const Settings& settings)
+{
+  double most = 0;
+  for (const RankAmounts& r : amounts_of(layout))
+    most = std::max(most, compute_seconds(r.flops, settings) + r.sleep);
+  return most;
+}
+
 void validate(const Layout& layout, const Settings& settings)
 {
   if (clearly_within_limit(amounts_of(layout), settings))

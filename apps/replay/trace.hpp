@@ -124,6 +124,9 @@ inline double compute_seconds(double flops, const Settings& s) { return s.comput
 /// at the first bad line, and at the line where a rank's computations and sleeps (with `settings`) pass the limit
 /// of simulated time (base/sim_time.hpp): a time bcssim cannot count.
 void validate(const Layout& layout, const Settings& settings = {});
+/// The largest of the ranks' computations and sleeps with `settings`, in seconds: a lower bound of the replay's
+/// run time (from the amounts validate() counts, read once per trace).
+double busiest_rank_seconds(const Layout& layout, const Settings& settings = {});
 
 /// One rank's actions, read one at a time from its file (or from the shared file, keeping only its lines).
 class ActionReader {

@@ -93,6 +93,11 @@ App app()
              },
              [](const base::ParamSource& source) {
                return "E=" + std::to_string(std::int64_t(source.value("sage.cells_per_process").number()));
+             },
+             [](const base::ParamSource& source, const JobContext& job) {
+               const Input in = params().build(source);
+               return double(in.spec.cycles) * double(in.spec.cells_per_process) * in.cell_cycles / job.pe_speed *
+                      (1 - in.spec.variability);
              }};
 }
 

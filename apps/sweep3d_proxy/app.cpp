@@ -137,6 +137,18 @@ std::optional<base::ParamError> check_job(const base::ParamSource& source, const
        TimeFactor::times("(1 + sweep3d.variability)", 1 + in.variability)});
 }
 
+// The busiest rank's computation without its draws (imbalance >= 0; variability at its lowest).
+double least_time(const base::ParamSource& source, const JobContext& job)
+{
+  const Input in = params().build(source);
+  const int ni = columns(in, job.ranks);
+  const int nj = int(job.ranks) / ni;
+  const double it = in.global_cells ? std::ceil(double(in.it) / ni) : double(in.it);
+  const double jt = in.global_cells ? std::ceil(double(in.jt) / nj) : double(in.jt);
+  return double(in.iterations) * 8 * it * jt * double(in.kt) * double(in.mm) * in.grind_cycles / job.pe_speed *
+         (1 - in.variability);
+}
+
 Spec make_spec(const Input& in, const JobContext& job)
 {
   Spec s;
@@ -166,7 +178,7 @@ App app()
                const Spec spec = make_spec(params().build(source), job);
                return [spec](mpi::Comm& c) { run(c, spec); };
              },
-             [](const base::ParamSource& source) { return source.value("sweep3d.variant").word(); }};
+             [](const base::ParamSource& source) { return source.value("sweep3d.variant").word(); }, least_time};
 }
 
 } // namespace bcssim::apps::sweep3d

@@ -79,7 +79,14 @@ App app()
                spec.seed = job.seed;
                return [spec](mpi::Comm& c) { run(c, spec); };
              },
-             [](const base::ParamSource& source) { return source.value("synthetic.pattern").word(); }};
+             [](const base::ParamSource& source) { return source.value("synthetic.pattern").word(); },
+             [](const base::ParamSource& source, const JobContext&) {
+               // The rank of the largest work factor computes at least this, whatever its draws.
+               const Spec spec = params().build(source);
+               const auto factors = source.value("synthetic.work_factors").numbers;
+               const double most = factors.empty() ? 1 : *std::max_element(factors.begin(), factors.end());
+               return double(spec.iterations) * spec.granularity * most * (1 - spec.variability);
+             }};
 }
 
 } // namespace bcssim::apps::synthetic

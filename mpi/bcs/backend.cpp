@@ -1,5 +1,6 @@
 #include "mpi/bcs/backend.hpp"
 
+#include "bcs/runtime/params.hpp"
 #include "bcs/runtime/runtime.hpp"
 #include "mpi/bcs/bcs_comm.hpp"
 
@@ -69,7 +70,8 @@ mpi::Backend backend()
                       [](const MachineAccess& m, const base::ParamSource&, const Placement& placement) {
                         return std::make_unique<BcsJob>(m.bcs_runtime(), placement);
                       },
-                      "#d62728", std::nullopt};
+                      "#d62728", std::nullopt,
+                      [](const base::ParamSource& source) { return bcs::runtime::runtime_params().build(source).slice; }};
 }
 
 } // namespace bcssim::mpi::bcs_mpi

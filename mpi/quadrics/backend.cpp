@@ -80,7 +80,7 @@ mpi::Backend backend()
                           spec.mpi.host_stages = HostStages::on_cpu;
                         return std::make_unique<QuadricsJob>(m.dma, m.host, m.qsnet_hw, placement, spec);
                       },
-                      "#1f77b4", message_tier()};
+                      "#1f77b4", message_tier(), nullptr};
 }
 
 } // namespace bcssim::mpi::quadrics

@@ -356,3 +356,30 @@ TEST_CASE("errors name what the user wrote: a --point past 2^63, a linked sweep'
                           "\"10m\" (units: m, cm, mm, km) in [0m, 1km], or a list of such values") !=
         std::string::npos);
 }
+
+TEST_CASE("a run whose computation alone needs hours of acted-out BCS-MPI slices or noise detours is exit 2")
+{
+  const std::string barrier = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/paper/synthetic-barrier.json" +
+                              " --set compare=false --set synthetic.iterations=1";
+  // 10,000 s of computation: 2e7 slices of 500 us, each acted out (about 180 us of wall time while idle).
+  const auto slices = bcssim("validate " + barrier + " --set mpi=bcs --set 'sweep.synthetic.granularity=[\"10000s\"]'");
+  CHECK(slices.code == 2);
+  CHECK(slices.output.find("mpi = \"bcs\": expected a run of at most 7e6 slices of its strobe (about 20 minutes of "
+                           "simulation): the job computes at least 10000 s (synthetic), 2e7 slices of 0.0005 s") !=
+        std::string::npos);
+  CHECK(bcssim("validate " + barrier + " --set mpi=bcs --set 'sweep.synthetic.granularity=[\"3000s\"]'").code == 0);
+  CHECK(bcssim("validate " + barrier + " --set mpi=quadrics --set 'sweep.synthetic.granularity=[\"10000s\"]'").code ==
+        0);
+  // A comparison names the backend's place in the study.
+  const std::string compared = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/paper/synthetic-barrier.json" +
+                               " --set 'sweep.synthetic.granularity=[\"10000s\"]'";
+  CHECK(bcssim("validate " + compared).output.find("sweep.mpi[1] = \"bcs\": expected a run of at most 7e6 slices") !=
+        std::string::npos);
+  // A detour every microsecond on each of 32 nodes for 100 s.
+  const auto noise = bcssim("validate " + barrier + " --set mpi=quadrics --set noise.cpu.period=1us --set "
+                            "noise.cpu.duration=100ns --set 'sweep.synthetic.granularity=[\"100s\"]'");
+  CHECK(noise.code == 2);
+  CHECK(noise.output.find("noise.cpu.period = \"1us\": expected a period at which the 32 nodes' detours number at "
+                          "most 5e8 (about 20 minutes of simulation) over the run's at least 100 s (the job's "
+                          "computation alone): here about 3.2e9") != std::string::npos);
+}

@@ -42,7 +42,11 @@ App app()
                  }
                };
              },
-             [](const base::ParamSource&) { return std::string("toy"); }};
+             [](const base::ParamSource&) { return std::string("toy"); },
+             [](const base::ParamSource& source, const JobContext&) { // its run time is at least its computation
+               const Spec spec = params().build(source);
+               return double(spec.rounds) * spec.work;
+             }};
 }
 
 } // namespace bcssim::apps::toy_app
