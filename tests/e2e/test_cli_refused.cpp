@@ -383,3 +383,21 @@ TEST_CASE("a run whose computation alone needs hours of acted-out BCS-MPI slices
                           "most 5e8 (about 20 minutes of simulation) over the run's at least 100 s (the job's "
                           "computation alone): here about 3.2e9") != std::string::npos);
 }
+
+TEST_CASE("a workload.jobs job computing for 1e8 s under a 25 ms quantum is exit 2, as an SWF workload is")
+{
+  fs::create_directories(kTmp);
+  const fs::path file = kTmp / "long-job.json";
+  std::ofstream(file) << R"({"kind": "workload", "mpi": "quadrics", "platform": {"preset": "accelerando", "nodes": 2},
+    "scheduler": {"algorithm": "gs", "quantum": "25ms", "mpl": 2},
+    "workload": {"jobs": [{"app": {"name": "synthetic", "processes": 4},
+                           "synthetic": {"pattern": "ring", "granularity": "1000s", "iterations": 100000}}]}})";
+  // Its least run time (1e5 x 1000 s) over 2 nodes' 4 PEs: 8e9 ticks x nodes, where it used to run for hours.
+  const auto r = bcssim("validate " + file.string());
+  CHECK(r.code == 2);
+  CHECK(r.output.find("scheduler.quantum = \"25ms\": expected a quantum for which this workload's run, at least 1e8 s "
+                      "long, takes at most 1e9 Machine Manager ticks x nodes (here at least 8e9, ") != std::string::npos);
+  CHECK(r.output.find("at least 0.2 s, or shorter jobs") != std::string::npos);
+  CHECK(bcssim("validate " + file.string() + " --set scheduler.quantum=200ms").code == 0);
+  fs::remove_all(kTmp);
+}

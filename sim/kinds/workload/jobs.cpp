@@ -101,6 +101,8 @@ WorkloadJob make_job(std::size_t i, const nlohmann::json& record, const std::str
   }();
   job.app = resolved.spec(app_params()).name;
   job.processes = app_ranks(resolved);
+  if (const apps::App& app = apps::find(job.app); app.least_time)
+    job.least = app.least_time(resolved, app_context(resolved, job.processes));
   if (job.processes > machine_pes)
     throw ScenarioError(at + ".app.processes", std::to_string(job.processes),
                         fmt::format("at most the machine's {} PEs (platform.nodes x platform.pes_per_node)",
@@ -137,8 +139,13 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
   const unsigned machine_pes = unsigned(machine_size(sc).pes());
   std::vector<WorkloadJob> jobs;
   if (!from_swf) {
-    for (std::size_t i = 0; i < inline_jobs.size(); ++i)
+    double work = 0, last_submit = 0;
+    for (std::size_t i = 0; i < inline_jobs.size(); ++i) {
       jobs.push_back(make_job(i, inline_jobs[i], fmt::format("workload.jobs[{}]", i), machine_scenario, machine_pes));
+      work += jobs.back().least * double(jobs.back().processes);
+      last_submit = std::max(last_submit, jobs.back().submit);
+    }
+    check_workload_span(sc, work, last_submit, "shorter jobs");
     return jobs;
   }
   jobs.reserve(swf.records.size());

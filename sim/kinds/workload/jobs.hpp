@@ -20,6 +20,7 @@ struct WorkloadJob {
   double submit = 0;     // s
   double estimate = 0;   // s: the user's runtime estimate (0: none given)
   double dedicated = 0;  // s: its run time in dedicated mode (an SWF record's, scaled; 0: unknown)
+  double least = 0;      // s: a lower bound of its run time (its application's least_time; 0: unknown)
   int priority = 0;      // higher first where the algorithm uses priorities (PBCS); FCFS ignores it
   std::vector<unsigned> pes; // explicit placement: rank r on machine PE pes[r] (node x pes_per_node + PE); empty:
                              // packed on the lowest free PEs

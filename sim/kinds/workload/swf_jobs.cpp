@@ -39,9 +39,9 @@ constexpr double kMostRankSteps = 1e9;
 constexpr double kNodeQuantaPerSecond = 430000;
 constexpr double kMostNodeQuanta = 1e9;
 
-// The run lasts at least until its last arrival (`last_submit`), and at least its `work` (PE-seconds) spread over
-// every PE: a lower bound of its span, so a run refused here could never have been short.
-void check_ticks(const Scenario& sc, double work, double last_submit)
+} // namespace
+
+void check_workload_span(const Scenario& sc, double work, double last_submit, const std::string& fewer)
 {
   const MachineSize size = machine_size(sc);
   const double span = std::max(last_submit, work / double(std::max<std::uint64_t>(size.pes(), 1)));
@@ -50,15 +50,13 @@ void check_ticks(const Scenario& sc, double work, double last_submit)
     throw ScenarioError("scheduler.quantum", sc.shown("scheduler.quantum"),
                         fmt::format("a quantum for which this workload's run, at least {} s long, takes at most {} "
                                     "Machine Manager ticks x nodes (here at least {}, about {} minutes at the "
-                                    "measured {} per second): at least {} s, or fewer jobs (workload.swf_jobs)",
+                                    "measured {} per second): at least {} s, or {}",
                                     base::short_number(span), base::short_number(kMostNodeQuanta),
                                     base::short_number(node_quanta),
                                     base::short_number(std::round(node_quanta / kNodeQuantaPerSecond / 60)),
                                     base::short_number(kNodeQuantaPerSecond),
-                                    base::short_number(span * double(size.nodes) / kMostNodeQuanta)));
+                                    base::short_number(span * double(size.nodes) / kMostNodeQuanta), fewer));
 }
-
-} // namespace
 
 nlohmann::json SwfRecord::record() const
 {
@@ -173,7 +171,7 @@ SwfRecords swf_records(const Scenario& sc)
                                     "(workload.swf_jobs)",
                                     base::short_number(kMostRankSteps), base::short_number(steps),
                                     base::short_number(std::round(steps / 7000 / 3600))));
-  check_ticks(sc, work, last_submit);
+  check_workload_span(sc, work, last_submit, "fewer jobs (workload.swf_jobs)");
   if (out.records.empty())
     throw ScenarioError("workload.swf", path,
                         out.skipped > 0 ? fmt::format("an SWF file with a job that can run here ({} skipped)",
