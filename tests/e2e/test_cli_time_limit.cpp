@@ -99,11 +99,19 @@ TEST_CASE("a run that reaches the limit of simulated time is stopped there: exit
   fs::remove_all(kTmp);
   fs::create_directories(kTmp);
   // Two jobs of 3e9 s each, within the limit alone, one after the other on one PE: the second would end at 6e9 s.
+  // A quantum of 10 s keeps the Machine Manager's ticks within their bound (at 50 ms, 1.2e11 ticks x nodes are
+  // refused at validation); the limit is noted at the first tick past it.
   const std::string job = R"({"app": {"name": "synthetic", "processes": 1}, "pes": [0],
     "synthetic": {"pattern": "none", "iterations": 300000, "granularity": "10000s"}})";
   std::ofstream(kTmp / "w.json") << R"({"kind": "workload", "platform": {"nodes": 2, "pes_per_node": 1},
+    "scheduler": {"algorithm": "fcfs", "quantum": "10s"}, "workload": {"jobs": [)" << job << ", " << job << "]}}";
+  check_refused(exe() + " run " + (kTmp / "w.json").string(),
+                "simulated time = 4000000010 s: expected at most " + kLimit);
+  // The default quantum, refused before anything runs.
+  std::ofstream(kTmp / "w.json") << R"({"kind": "workload", "platform": {"nodes": 2, "pes_per_node": 1},
     "scheduler": {"algorithm": "fcfs"}, "workload": {"jobs": [)" << job << ", " << job << "]}}";
   check_refused(exe() + " run " + (kTmp / "w.json").string(),
-                "simulated time = 4000000000.05 s: expected at most " + kLimit);
+                "scheduler.quantum = \"50ms\": expected a quantum for which this workload's run, at least 3e9 s long, "
+                "takes at most 1e9 Machine Manager ticks x nodes");
   fs::remove_all(kTmp);
 }
