@@ -100,13 +100,16 @@ public:
   std::size_t state_bytes() const override { return in_.size() + 32768 + 7160; } // input, window, state
 
 private:
-  bool fill()
+  // Reads the next bytes of the file into the buffer, behind the `keep` (0 or 1) bytes still unread there.
+  bool fill(std::size_t keep = 0)
   {
-    const std::size_t n = std::fread(in_.data(), 1, in_.size(), file_.get());
+    if (keep == 1)
+      in_[0] = *stream_.next_in;
+    const std::size_t n = std::fread(in_.data() + keep, 1, in_.size() - keep, file_.get());
     if (n == 0 && std::ferror(file_.get()))
       throw std::runtime_error(fmt::format("cannot read {}", path_));
     stream_.next_in = in_.data();
-    stream_.avail_in = uInt(n);
+    stream_.avail_in = uInt(n + keep);
     return n > 0;
   }
   // After a member, only another member may follow: anything else is refused rather than skipped (gzip itself
@@ -114,24 +117,14 @@ private:
   void start_member()
   {
     if (members_ > 0) {
-      if (stream_.avail_in == 1)
-        read_behind_last_byte();
+      if (stream_.avail_in == 1) // a member's magic may straddle the buffer's end
+        fill(1);
       if (stream_.avail_in < 2 || stream_.next_in[0] != 0x1f || stream_.next_in[1] != 0x8b)
         throw trailing();
       if (inflateReset(&stream_) != Z_OK)
         throw std::runtime_error(fmt::format("{}: cannot restart the gzip decoder", path_));
     }
     in_member_ = true;
-  }
-  // One byte is left in the buffer: keep it and read what follows behind it.
-  void read_behind_last_byte()
-  {
-    in_[0] = *stream_.next_in;
-    const std::size_t n = std::fread(in_.data() + 1, 1, in_.size() - 1, file_.get());
-    if (n == 0 && std::ferror(file_.get()))
-      throw std::runtime_error(fmt::format("cannot read {}", path_));
-    stream_.next_in = in_.data();
-    stream_.avail_in = uInt(n + 1);
   }
   std::runtime_error trailing() const
   {

@@ -83,14 +83,10 @@ public:
       parse_trace_window(trace_window_, options_.trace);
     if (sub_->count("--point") > 0) {
       // Read here, not by CLI11, which takes 99999999999999999999 as 2^63 - 1: the user's own text is shown.
-      const bool digits = !point_text_.empty() && point_text_.size() <= 18 &&
-                          point_text_.find_first_not_of("0123456789") == std::string::npos;
-      point_ = digits ? std::stol(point_text_) : -1;
+      const bool digits = !point_text_.empty() && point_text_.find_first_not_of("0123456789") == std::string::npos;
+      point_ = digits && point_text_.size() <= 18 ? std::stol(point_text_) : -1;
       if (point_ < 0 || std::size_t(point_) >= study.size())
-        throw ScenarioError("--point",
-                            point_text_.find_first_not_of("0123456789") == std::string::npos && !point_text_.empty()
-                                ? point_text_
-                                : nlohmann::json(point_text_).dump(),
+        throw ScenarioError("--point", digits ? point_text_ : nlohmann::json(point_text_).dump(),
                             fmt::format("a point of the study, 0 to {}", study.size() - 1));
       if (args_.out_dir.empty())
         options_.out_dir = args_.out(study) / point_folder(std::size_t(point_));

@@ -25,4 +25,12 @@ struct LaunchSpec {
   std::uint64_t load_message_bytes = 0; // network load: each message of the pairwise ping-pong
 };
 
+/// s: the sender's own work on the binary, its reads and TLB servicing, serialized (a lower bound of its time).
+inline double sender_seconds(const LaunchSpec& s)
+{
+  return double(s.binary_bytes) / s.read_rate + double(s.binary_bytes) / s.helper_rate;
+}
+/// s: one receiver's writes of the binary, serialized.
+inline double receiver_write_seconds(const LaunchSpec& s) { return double(s.binary_bytes) / s.write_rate; }
+
 } // namespace bcssim::storm::launch

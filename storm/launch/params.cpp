@@ -110,8 +110,7 @@ const base::ParamGroup<LaunchSpec>& launch_params()
     // 10 simulated s, took 24 s), so the bound is about 20 minutes of simulation.
     g.rule([](const LaunchSpec& s) -> std::optional<base::ParamError> {
       constexpr double most_polls = 1e8;
-      const double bytes = double(s.binary_bytes);
-      const double wait = bytes / s.write_rate - (bytes / s.read_rate + bytes / s.helper_rate);
+      const double wait = receiver_write_seconds(s) - sender_seconds(s);
       const double polls = std::max(0.0, wait) / (s.poll_interval + 10e-6);
       if (polls > most_polls)
         return base::ParamError{

@@ -63,11 +63,10 @@ constexpr double kMostLoadMessages = 5e8;
 void check_load_cost(const Scenario& sc, unsigned nodes)
 {
   const storm::launch::LaunchSpec spec = sc.spec(storm::launch::launch_params());
-  const double bytes = double(spec.binary_bytes);
-  const double sender = bytes / spec.read_rate + bytes / spec.helper_rate; // the sender's own work, serialized
-  const double writes = nodes > 1 ? bytes / spec.write_rate : 0;           // each receiver's, serialized
   if (spec.load != storm::launch::Load::network)
     return;
+  const double sender = storm::launch::sender_seconds(spec);
+  const double writes = nodes > 1 ? storm::launch::receiver_write_seconds(spec) : 0;
   // Every PE ping-pongs for the whole launch: messages of at least 10 us each, no more than the node's PCI
   // bus carries.
   const qsnet::PlatformSpec platform = sc.spec(qsnet::platform_params());
