@@ -2,7 +2,7 @@
 # One command: install what is missing, build, start a single-node Slurm (scripts/slurm-local.sh), run the whole
 # test suite with ctest, run the unit and simulation tests under AddressSanitizer + UBSan
 # (scripts/sanitizer-tests.sh), fuzz each reader of user files for 15 s (scripts/fuzz.sh; docs/testing.md), then
-# check that a Debug build and a clang build reproduce the golden digests (scripts/cross-build-verify.sh).
+# check that a Debug clang build reproduces the golden digests (scripts/cross-build-verify.sh).
 set -euo pipefail
 cd "$(dirname "$0")"
 scripts/install-deps.sh

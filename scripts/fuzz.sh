@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Fuzzes the readers of user files (tests/fuzz, docs/testing.md): builds the fuzz preset (clang, libFuzzer, ASan +
-# UBSan) and runs each target for SECONDS (default 20), as many at a time as there are cores.
+# Fuzzes the readers of user files (tests/fuzz, docs/testing.md): builds the fuzz targets of the sanitize preset
+# (clang, libFuzzer, ASan + UBSan) and runs each target for SECONDS (default 20), as many at a time as there are
+# cores.
 #   scripts/fuzz.sh [SECONDS [TARGET...]]   e.g. scripts/fuzz.sh 600 for ten minutes each, or
 #   scripts/fuzz.sh 600 fuzz_trace          for one target (fuzz_scenario, fuzz_set, fuzz_trace, fuzz_swf)
 # Each target starts from its seeds (read only) and its regressions (tests/fuzz/regressions/<target>), and keeps
@@ -16,6 +17,7 @@ TARGETS=("$@")
 [ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_scenario fuzz_set fuzz_trace fuzz_swf)
 JOBS=$(nproc)
 ROOT=$PWD
+BIN=$ROOT/build/sanitize
 OUT=$ROOT/build/fuzz
 # The targets write each input as files of their own folder under TMPDIR: on a tmpfs, fuzz_trace runs several
 # times faster than on a disk's /tmp (it writes and removes up to 9 files per input).
@@ -47,9 +49,9 @@ for t in "${TARGETS[@]}"; do
   [ -n "${SEEDS[$t]:-}" ] || { echo "fuzz: no target $t (fuzz_scenario, fuzz_set, fuzz_trace, fuzz_swf)" >&2; exit 2; }
 done
 
-echo "fuzz: building the fuzz preset"
-cmake --preset fuzz >/dev/null
-cmake --build --preset fuzz -j "$JOBS"
+echo "fuzz: building the fuzz targets (sanitize preset)"
+cmake --preset sanitize >/dev/null
+cmake --build --preset sanitize -j "$JOBS" --target fuzz_targets
 
 # Dictionaries from the catalogue (docs/parameters.md, checked current by a test): parameter paths, their keys,
 # the words of choice parameters and units, which a mutator would take long to spell.
@@ -72,7 +74,7 @@ run_target() {
   [ -n "${DICT[$target]:-}" ] && dict=("-dict=$OUT/dict/${DICT[$target]}.dict")
   # -timeout: an input slower than 10 s is a finding; -rss_limit_mb bounds memory (and malloc_limit_mb, which
   # defaults to it, any one allocation). The first corpus folder is the writable one.
-  "$OUT/$target" "$corpus" "${seeds[@]}" "${dict[@]}" -max_total_time="$SECONDS_EACH" -timeout=10 \
+  "$BIN/$target" "$corpus" "${seeds[@]}" "${dict[@]}" -max_total_time="$SECONDS_EACH" -timeout=10 \
     -rss_limit_mb=2048 -artifact_prefix="$artifacts" -print_final_stats=1 >"$OUT/logs/$name.log" 2>&1
 }
 
