@@ -2,15 +2,14 @@
 // backend. Its result is the job's makespan, its MPI calls per primitive and, on BCS-MPI, the MDS's records.
 #include "sim/kinds/app/kind.hpp"
 
-#include "base/sim_time.hpp"
 #include "base/units.hpp"
-#include "mpi/backend.hpp"
 
 #include "sim/kinds/app/app_report.hpp"
 #include "sim/kinds/app/app_run.hpp"
 #include "sim/kinds/app/mds_report.hpp"
 #include "sim/kinds/app/params.hpp"
 #include "sim/machine/machine_params.hpp"
+#include "sim/machine/run_bounds.hpp"
 
 #include <fmt/format.h>
 #include <xbt/log.h>
@@ -29,48 +28,15 @@ std::vector<base::ParamDecl> params()
   return c;
 }
 
-// Bounds on what a run acts out whatever its messages, over the application's least run time (issue 45 item 12:
-// a BCS-MPI job computing for 4e9 s, or a detour every microsecond, ran for hours). Measured on this machine
-// (2026-12-02): an idle BCS-MPI slice costs about 180 us of wall time on 32 or 128 nodes (idle nodes are batched,
-// bcs/runtime/strobe_receiver.cpp), 10 s of synthetic computation took 3.6 s; detours every 10 us on 32 nodes
-// for 10 s, 3.2e7 of them, took 72 s. Each bound is some 20 minutes of simulation.
-constexpr double kMostSlices = 7e6;
-constexpr double kMostDetours = 5e8;
-
+// The slices and detours the run acts out whatever its messages, over the application's least run time.
 void check_run_cost(const Scenario& sc, unsigned ranks)
 {
   const apps::App& app = apps::find(sc.spec(app_params()).name);
   if (!app.least_time)
     return;
-  const double least = app.least_time(sc, app_context(sc, ranks));
-  const mpi::Backend& backend = mpi::backend(sc.mpi());
-  if (backend.slice) {
-    const double slices = least / backend.slice(sc);
-    if (slices > kMostSlices)
-      throw ScenarioError("mpi", sc.shown("mpi"),
-                          fmt::format("a run of at most {} slices of its strobe (about 20 minutes of simulation): "
-                                      "the job computes at least {} s ({}), {} slices of {} s (a shorter "
-                                      "computation, a longer slice, or another backend)",
-                                      base::short_number(kMostSlices), base::short_number(base::significant(least, 3)),
-                                      app.name, base::short_number(base::significant(slices, 2)),
-                                      base::short_number(backend.slice(sc))));
-  }
-  const unsigned nodes = machine_size(sc).nodes;
-  for (const char* where : {"cpu", "nic"}) {
-    const noise::NoiseSpec noise = noise_spec(sc, where);
-    if (!noise.enabled())
-      continue;
-    const double detours = double(nodes) * least / noise.period;
-    const std::string path = fmt::format("noise.{}.period", where);
-    if (detours > kMostDetours)
-      throw ScenarioError(path, sc.shown(path),
-                          fmt::format("a period at which the {} nodes' detours number at most {} (about 20 minutes "
-                                      "of simulation) over the run's at least {} s (the job's computation alone): "
-                                      "here about {}",
-                                      nodes, base::short_number(kMostDetours),
-                                      base::short_number(base::significant(least, 3)),
-                                      base::short_number(base::significant(detours, 2))));
-  }
+  const LeastSpan span{app.least_time(sc, app_context(sc, ranks)),
+                       fmt::format("the {} job's computation alone", app.name)};
+  check_strobe_and_noise(sc, span, "a shorter computation");
 }
 
 // The job fits the machine; the application's own rules hold for it; the run is not one of hours whatever its

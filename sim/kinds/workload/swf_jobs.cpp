@@ -2,6 +2,7 @@
 
 #include "sim/kinds/workload/params.hpp"
 #include "sim/machine/machine_params.hpp"
+#include "sim/machine/run_bounds.hpp"
 #include "storm/machine_manager/params.hpp"
 
 #include "base/rng.hpp"
@@ -56,6 +57,7 @@ void check_workload_span(const Scenario& sc, double work, double last_submit, co
                                     base::short_number(std::round(node_quanta / kNodeQuantaPerSecond / 60)),
                                     base::short_number(kNodeQuantaPerSecond),
                                     base::short_number(span * double(size.nodes) / kMostNodeQuanta), fewer));
+  check_strobe_and_noise(sc, {span, "its jobs' work over the machine's PEs, or its last submission"}, fewer);
 }
 
 nlohmann::json SwfRecord::record() const
