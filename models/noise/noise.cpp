@@ -1,5 +1,7 @@
 #include "models/noise/noise.hpp"
 
+#include "base/units.hpp"
+
 #include <simgrid/kernel/ProfileBuilder.hpp>
 
 #include <fmt/format.h>
@@ -36,12 +38,13 @@ std::optional<base::ParamError> NoiseSpec::broken_rule(const std::string& sectio
   // two changes at one instant (it aborts on an assertion): each period keeps some time free.
   if (period > 0 && duration >= period)
     return base::ParamError{"duration", "",
-                            fmt::format("less than {0}.period = {1} s (a detour that fills its period leaves the "
+                            fmt::format("less than {0}.period = {1} (a detour that fills its period leaves the "
                                         "resource no time of its own)",
-                                        section, period)};
+                                        section, base::format_quantity(base::Quantity::time, period))};
   if (period > 0 && duration + jitter >= period)
-    return base::ParamError{"jitter", "", fmt::format("less than {0}.period - {0}.duration = {1} s", section,
-                                                      period - duration)};
+    return base::ParamError{"jitter", "",
+                            fmt::format("less than {0}.period - {0}.duration = {1}", section,
+                                        base::format_quantity(base::Quantity::time, period - duration))};
   return std::nullopt;
 }
 

@@ -64,16 +64,16 @@ TEST_CASE("noise spec validation names the field, with the rule a scenario is he
   spec.duration = 0.5e-3;
   spec.jitter = 0.6e-3;
   CHECK_THROWS_WITH_AS(spec.validate(),
-                       "NoiseSpec.jitter: expected less than NoiseSpec.period - NoiseSpec.duration = 0.0005 s",
+                       "NoiseSpec.jitter: expected less than NoiseSpec.period - NoiseSpec.duration = 500us",
                        std::invalid_argument);
   spec.jitter = 0.5e-3; // detours touching end to end: no time left between them
   CHECK_THROWS_WITH_AS(spec.validate(),
-                       "NoiseSpec.jitter: expected less than NoiseSpec.period - NoiseSpec.duration = 0.0005 s",
+                       "NoiseSpec.jitter: expected less than NoiseSpec.period - NoiseSpec.duration = 500us",
                        std::invalid_argument);
   spec.jitter = 0;
   spec.duration = 1e-3; // a detour as long as its period
   CHECK_THROWS_WITH_AS(spec.validate(),
-                       "NoiseSpec.duration: expected less than NoiseSpec.period = 0.001 s (a detour that fills its "
+                       "NoiseSpec.duration: expected less than NoiseSpec.period = 1ms (a detour that fills its "
                        "period leaves the resource no time of its own)",
                        std::invalid_argument);
   spec.duration = 0.5e-3;
