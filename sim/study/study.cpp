@@ -242,7 +242,10 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
           const std::string key = dim.key.empty() ? dim.path : dim.key; // "seed" and "mpi" come from no key
           const bool linked = linked_paths(key).size() > 1;
           const std::string position = linked ? fmt::format("[{}]", dim.linked) : "";
-          throw ScenarioError(fmt::format("sweep.{}[{}]{}", key, k, position), e.value(), e.allowed());
+          // Among other dimensions the value may be wrong only beside theirs (mpi = bcs at one granularity):
+          // the point is named too.
+          const std::string point = sizes.size() > 1 ? " (at the sweep point " + st.label(i) + ")" : "";
+          throw ScenarioError(fmt::format("sweep.{}[{}]{}", key, k, position), e.value(), e.allowed() + point);
         }
       throw ScenarioError(e.path(), e.value(), e.allowed() + " (at the sweep point " + st.label(i) + ")");
     }

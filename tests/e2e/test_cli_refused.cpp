@@ -374,7 +374,10 @@ TEST_CASE("a run whose computation alone needs hours of acted-out BCS-MPI slices
   // A comparison names the backend's place in the study.
   const std::string compared = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/paper/synthetic-barrier.json" +
                                " --set 'sweep.synthetic.granularity=[\"10000s\"]'";
-  CHECK(bcssim("validate " + compared).output.find("sweep.mpi[1] = \"bcs\": expected a run of at most 7e6 slices") !=
+  const auto in_sweep = bcssim("validate " + compared);
+  CHECK(in_sweep.output.find("sweep.mpi[1] = \"bcs\": expected a run of at most 7e6 slices") != std::string::npos);
+  // mpi = bcs is refused beside one granularity only: the point is named.
+  CHECK(in_sweep.output.find("or another backend) (at the sweep point synthetic.granularity=10000s mpi=bcs)") !=
         std::string::npos);
   // A detour every microsecond on each of 32 nodes for 100 s.
   const auto noise = bcssim("validate " + barrier + " --set mpi=quadrics --set noise.cpu.period=1us --set "
