@@ -21,34 +21,39 @@ constexpr double kMostDetours = 5e8;
 
 } // namespace
 
-void check_strobe_and_noise(const Scenario& sc, const LeastSpan& span, const std::string& fewer)
+void check_strobe(const Scenario& sc, const LeastSpan& busy, const std::string& remedy)
 {
   const mpi::Backend& backend = mpi::backend(sc.mpi());
-  if (backend.slice) {
-    const double slices = span.seconds / backend.slice(sc);
-    if (slices > kMostSlices)
-      throw ScenarioError("mpi", sc.shown("mpi"),
-                          fmt::format("a run of at most {} slices of its strobe (about 20 minutes of simulation): "
-                                      "the run lasts at least {} s ({}), {} slices of {} s ({}, a longer slice, "
-                                      "or another backend)",
-                                      base::short_number(kMostSlices),
-                                      base::short_number(base::significant(span.seconds, 3)), span.why,
-                                      base::short_number(base::significant(slices, 2)),
-                                      base::short_number(backend.slice(sc)), fewer));
-  }
+  if (!backend.slice)
+    return;
+  const double slice = backend.slice(sc);
+  const double slices = busy.seconds / slice;
+  if (slices > kMostSlices)
+    throw ScenarioError("mpi", sc.shown("mpi"),
+                        fmt::format("a run of at most {} slices of its strobe (about 20 minutes of simulation): "
+                                    "the strobe runs for at least {} s ({}), {} slices of {} ({}, a longer "
+                                    "slice, or another backend)",
+                                    base::short_number(kMostSlices),
+                                    base::short_number(base::significant(busy.seconds, 3)), busy.why,
+                                    base::short_number(base::significant(slices, 2)),
+                                    base::format_quantity(base::Quantity::time, slice), remedy));
+}
+
+void check_noise(const Scenario& sc, const LeastSpan& run)
+{
   const unsigned nodes = machine_size(sc).nodes;
   for (const char* where : {"cpu", "nic"}) {
     const noise::NoiseSpec noise = noise_spec(sc, where);
     if (!noise.enabled())
       continue;
-    const double detours = double(nodes) * span.seconds / noise.period;
+    const double detours = double(nodes) * run.seconds / noise.period;
     const std::string path = fmt::format("noise.{}.period", where);
     if (detours > kMostDetours)
       throw ScenarioError(path, sc.shown(path),
                           fmt::format("a period at which the {} nodes' detours number at most {} (about 20 minutes "
                                       "of simulation) over the run's at least {} s ({}): here about {}",
                                       nodes, base::short_number(kMostDetours),
-                                      base::short_number(base::significant(span.seconds, 3)), span.why,
+                                      base::short_number(base::significant(run.seconds, 3)), run.why,
                                       base::short_number(base::significant(detours, 2))));
   }
 }

@@ -8,16 +8,20 @@
 
 namespace bcssim::sim {
 
-/// The least span of a run and what gives it, as the errors say it: "the job's computation alone (sage)", "the
-/// workload's work over the machine's PEs, or its last submission".
+/// A lower bound of how long something lasts, and what gives it, as the errors say it (e.g. "the synthetic
+/// job's computation alone").
 struct LeastSpan {
   double seconds = 0;
   std::string why;
 };
 
-/// Throws ScenarioError naming `mpi` when the backend's strobe would act out more than about 7e6 slices over the
-/// span, or naming `noise.<cpu|nic>.period` when the nodes' detours would number more than 5e8; `fewer` says
-/// how the span itself shrinks ("a shorter computation", "fewer jobs (workload.swf_jobs)").
-void check_strobe_and_noise(const Scenario& sc, const LeastSpan& span, const std::string& fewer);
+/// Throws ScenarioError naming `mpi` when the backend's strobe would act out more than 7e6 slices while a job
+/// runs for at least `busy` (the strobe stops while no job runs); `remedy` says how `busy` itself shrinks ("a
+/// shorter computation").
+void check_strobe(const Scenario& sc, const LeastSpan& busy, const std::string& remedy);
+
+/// Throws ScenarioError naming `noise.<cpu|nic>.period` when the nodes' detours would number more than 5e8 over
+/// a run of at least `run` (detours go on while the machine waits for a job).
+void check_noise(const Scenario& sc, const LeastSpan& run);
 
 } // namespace bcssim::sim

@@ -111,7 +111,7 @@ TEST_CASE("a run that reaches the limit of simulated time is stopped there: exit
   std::ofstream(kTmp / "w.json") << R"({"kind": "workload", "platform": {"nodes": 2, "pes_per_node": 1},
     "scheduler": {"algorithm": "fcfs"}, "workload": {"jobs": [)" << job << ", " << job << "]}}";
   check_refused(exe() + " run " + (kTmp / "w.json").string(),
-                "scheduler.quantum = \"50ms\": expected a quantum for which this workload's run, at least 3e9 s long, "
-                "takes at most 1e9 Machine Manager ticks x nodes");
+                "scheduler.quantum = \"50ms\": expected a quantum for which this workload's jobs, running for at "
+                "least 3e9 s (their work over the machine's PEs), take at most 1e9 Machine Manager ticks x nodes");
   fs::remove_all(kTmp);
 }

@@ -37,7 +37,7 @@ void expect_bad_input_only(Body&& body)
     body();
   } catch (const BadInput& e) {
     // the reader refused the input with its message, what bad input should get; shown on demand when replaying
-    // an input by hand (BCSSIM_FUZZ_VERBOSE=1 build/fuzz/fuzz_set <input>)
+    // an input by hand (BCSSIM_FUZZ_VERBOSE=1 build/sanitize/fuzz_set <input>)
     static const bool verbose = std::getenv("BCSSIM_FUZZ_VERBOSE") != nullptr;
     if (verbose)
       std::fprintf(stderr, "bad input: %s\n", e.what());

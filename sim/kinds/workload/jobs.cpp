@@ -145,7 +145,7 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
       work += jobs.back().least * double(jobs.back().processes);
       last_submit = std::max(last_submit, jobs.back().submit);
     }
-    check_workload_span(sc, work, last_submit, "shorter jobs or earlier submissions");
+    check_workload_span(sc, work, last_submit, "shorter jobs");
     return jobs;
   }
   jobs.reserve(swf.records.size());

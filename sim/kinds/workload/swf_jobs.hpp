@@ -42,10 +42,10 @@ struct SwfRecords {
 /// workload.swf_invalid = skip; so is an empty workload.
 SwfRecords swf_records(const Scenario& sc);
 
-/// The bound on a workload's Machine Manager ticks x nodes (issue 45 item 12): the run lasts at least until its
-/// last arrival and at least its `work` (PE-seconds) spread over every PE, so a run refused here could never have
-/// been short. ScenarioError on scheduler.quantum past it; `fewer` is the other remedy the message gives. The
-/// same span bounds the strobe's slices and the noise's detours (sim/machine/run_bounds.hpp).
+/// The bounds on a workload's Machine Manager ticks x nodes and BCS-MPI slices (issue 45 item 12): they span at
+/// least the time its `work` (PE-seconds) takes spread over every PE, so a run refused here could never have been
+/// short; ScenarioError on scheduler.quantum or mpi past them, `fewer` the other remedy the message gives. Its OS
+/// noise spans the run until its last arrival too (sim/machine/run_bounds.hpp).
 void check_workload_span(const Scenario& sc, double work, double last_submit, const std::string& fewer);
 
 } // namespace bcssim::sim
