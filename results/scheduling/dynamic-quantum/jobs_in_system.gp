@@ -5,7 +5,7 @@ set key inside top right font ',8'
 set xlabel 'time (s)'
 set ylabel 'jobs in the system'
 set yrange [0:55]
-set xrange [0:9171]
+set xrange [0:9108]
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 1200,390 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1200,390 noenhanced font 'Helvetica,11' }
   set output 'jobs_in_system.'.fmt
