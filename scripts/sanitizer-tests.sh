@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # The unit and simulation tests under AddressSanitizer + UBSan (the sanitize preset: clang at -O1, the build
-# scripts/fuzz.sh also uses). Any sanitizer report fails the run: halt_on_error, no suppression. The actors run on SimGrid's thread contexts
-# (BCSSIM_CONTEXT_FACTORY=thread, read by sim/machine/world.cpp): Debian's SimGrid switches its raw contexts
-# without telling ASan (no fiber annotations), which then reports false stack overflows at every noreturn call
-# made on an actor's stack. Threads run one at a time, so the simulation is the same (same digests).
+# scripts/fuzz.sh also uses). Any sanitizer report fails the run: halt_on_error, no suppression. The actors run
+# on SimGrid's thread contexts (BCSSIM_CONTEXT_FACTORY=thread, read by sim/machine/world.cpp): Debian's SimGrid
+# switches its raw contexts without telling ASan (no fiber annotations), which then reports false stack overflows
+# at every noreturn call made on an actor's stack. Threads run one at a time, so the simulation is the same (same digests).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc)
