@@ -366,8 +366,9 @@ TEST_CASE("a run whose computation alone needs hours of acted-out BCS-MPI slices
   const auto slices = bcssim("validate " + barrier + " --set mpi=bcs --set 'sweep.synthetic.granularity=[\"10000s\"]'");
   CHECK(slices.code == 2);
   CHECK(slices.output.find("mpi = \"bcs\": expected a run of at most 7e6 slices of its strobe (about 20 minutes of "
-                           "simulation): the strobe runs for at least 10000 s (the synthetic job's computation alone), 2e7 "
-                           "slices of 500us (a shorter computation, a longer slice, or another backend)") !=
+                           "simulation): the strobe runs for at least 10000 s (the synthetic job's computation "
+                           "alone), 2e7 slices of 500us (a shorter computation, a longer slice, or another "
+                           "backend)") !=
         std::string::npos);
   CHECK(bcssim("validate " + barrier + " --set mpi=bcs --set 'sweep.synthetic.granularity=[\"3000s\"]'").code == 0);
   CHECK(bcssim("validate " + barrier + " --set mpi=quadrics --set 'sweep.synthetic.granularity=[\"10000s\"]'").code ==
@@ -419,14 +420,16 @@ TEST_CASE("a workload whose jobs alone need hours of acted-out BCS-MPI slices, o
   std::ofstream(busy) << R"({"kind": "workload", "mpi": "bcs", "platform": {"preset": "crescendo", "nodes": 2},
     "scheduler": {"algorithm": "bcs", "quantum": "1s", "mpl": 4},
     "synthetic": {"pattern": "ring", "granularity": "10s", "iterations": 300},
-    "workload": {"jobs": [{"app": {"name": "synthetic", "processes": 4}}, {"app": {"name": "synthetic", "processes": 4}},
+    "workload": {"jobs": [{"app": {"name": "synthetic", "processes": 4}},
+                          {"app": {"name": "synthetic", "processes": 4}},
                           {"app": {"name": "synthetic", "processes": 4}},
                           {"app": {"name": "synthetic", "processes": 4}}]}})";
   const auto slices = bcssim("validate " + busy.string());
   CHECK(slices.code == 2);
   CHECK(slices.output.find("mpi = \"bcs\": expected a run of at most 7e6 slices of its strobe (about 20 minutes of "
-                           "simulation): the strobe runs for at least 12000 s (while its jobs run: their work over the "
-                           "machine's PEs), 2.4e7 slices of 500us (shorter jobs, a longer slice, or another backend)") !=
+                           "simulation): the strobe runs for at least 12000 s (while its jobs run: their work "
+                           "over the machine's PEs), 2.4e7 slices of 500us (shorter jobs, a longer slice, or "
+                           "another backend)") !=
         std::string::npos);
   CHECK(bcssim("validate " + busy.string() + " --set bcs.runtime.slice=2ms").code == 0);
   // Two jobs of 10 x 10 s, the second submitted at 40,000 s: the strobe stops while no job runs, so BCS-MPI
@@ -438,12 +441,13 @@ TEST_CASE("a workload whose jobs alone need hours of acted-out BCS-MPI slices, o
     "workload": {"jobs": [{"app": {"name": "synthetic", "processes": 4}},
                           {"app": {"name": "synthetic", "processes": 4}, "submit": "40000s"}]}})";
   CHECK(bcssim("validate " + sparse.string()).code == 0);
-  const auto noise = bcssim("validate " + sparse.string() + " --set noise.cpu.period=1us --set noise.cpu.duration=100ns");
+  const std::string detour = " --set noise.cpu.duration=100ns --set noise.cpu.period=";
+  const auto noise = bcssim("validate " + sparse.string() + detour + "1us");
   CHECK(noise.code == 2);
   CHECK(noise.output.find("noise.cpu.period = \"1us\": expected a period at which the 2 nodes' detours number at "
                           "most 5e8 (about 20 minutes of simulation) over the run's at least 40000 s (the later of "
                           "its last submission and its jobs' work over the machine's PEs): here about 8e10") !=
         std::string::npos);
-  CHECK(bcssim("validate " + sparse.string() + " --set noise.cpu.period=1ms --set noise.cpu.duration=100ns").code == 0);
+  CHECK(bcssim("validate " + sparse.string() + detour + "1ms").code == 0);
   fs::remove_all(kTmp);
 }
