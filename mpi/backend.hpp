@@ -65,7 +65,8 @@ struct TierSample {
   double late = 0;   // from a receive's post, the message long sent, until the receiver sees it complete
 };
 
-/// How a backend's message-level tier is derived from its stage-level model.
+/// How a backend's message-level tier is derived from its stage-level model. Both empty: the tier folds stages
+/// into closed forms of the stage model's own times, so nothing is measured (BCS-MPI).
 struct MessageTier {
   /// The sizes to measure: every regime's edges and sizes in between (the delays are interpolated between them).
   std::function<std::vector<std::uint64_t>(const base::ParamSource&)> sizes;

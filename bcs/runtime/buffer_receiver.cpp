@@ -16,6 +16,7 @@
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <tuple>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_buffer_receiver,
                              "bcs.runtime.buffer_receiver: Buffer Receivers (matching, scheduling)");
@@ -47,8 +48,21 @@ bool BufferReceiver::has_work() const
   return pending() || ctx_.node(node_).collectives.any_pending();
 }
 
+void BufferReceiver::deliver_at(DescriptorPtr d, double landed, unsigned from)
+{
+  landing_.push_back(Landing{landed, from, std::move(d)});
+}
+
 std::pair<unsigned, std::size_t> BufferReceiver::match()
 {
+  if (!landing_.empty()) { // explicit keys: never the order the Strobe Receivers happened to run in
+    std::sort(landing_.begin(), landing_.end(), [](const Landing& a, const Landing& b) {
+      return std::tie(a.at, a.from, a.d->id) < std::tie(b.at, b.from, b.d->id);
+    });
+    for (Landing& l : landing_)
+      arrived_.push_back(std::move(l.d));
+    landing_.clear();
+  }
   unsigned walked_total = 0;
   std::size_t matched = 0;
   auto start = [&](DescriptorPtr send, DescriptorPtr recv) {
@@ -152,23 +166,28 @@ void BufferReceiver::schedule()
 
 void BufferReceiver::run()
 {
-  const auto& costs = ctx_.machine().costs;
-  Node& node = ctx_.node(node_);
   for (;;) {
     ctx_.core.test_event(node_, ctx_.layout.msm, true);
     const std::int64_t phase = ctx_.memory().word(node_, ctx_.layout.phase);
-    // Before any point-to-point microphase was measured, the microstrobe that started this MSM stands for the
-    // one that will start it.
-    node.dh.estimate_gap(simgrid::s4u::Engine::get_clock() - node.sr.dem_end());
-    const auto [walked, matched] = match();
-    ctx_.progress.events += matched;
-    elan3::run_cycles(walked * costs.compare + matched * costs.descriptor);
-    node.collectives.schedule_mastered();
-    schedule();
-    XBT_VERB("node %u: matched %zu pair(s), scheduled %zu transfer(s)", node_, matched, node.dh.scheduled());
-    base::emit("bcs.msm", matched);
-    node.sr.finish(phase);
+    match_and_schedule();
+    ctx_.node(node_).sr.finish(phase);
   }
+}
+
+void BufferReceiver::match_and_schedule()
+{
+  const auto& costs = ctx_.machine().costs;
+  Node& node = ctx_.node(node_);
+  // Before any point-to-point microphase was measured, the microstrobe that started this MSM stands for the
+  // one that will start it.
+  node.dh.estimate_gap(simgrid::s4u::Engine::get_clock() - node.sr.dem_end());
+  const auto [walked, matched] = match();
+  ctx_.progress.events += matched;
+  elan3::run_cycles(walked * costs.compare + matched * costs.descriptor);
+  node.collectives.schedule_mastered();
+  schedule();
+  XBT_VERB("node %u: matched %zu pair(s), scheduled %zu transfer(s)", node_, matched, node.dh.scheduled());
+  base::emit("bcs.msm", matched);
 }
 
 } // namespace bcssim::bcs::runtime

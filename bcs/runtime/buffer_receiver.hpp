@@ -22,16 +22,25 @@ public:
   void post_receive(DescriptorPtr d) { new_recvs_.push_back(std::move(d)); }
   /// A Buffer Sender's DEM put landed here (or a local send descriptor was handed over).
   void deliver(DescriptorPtr d) { arrived_.push_back(std::move(d)); }
+  /// The message-level tier's delivery, made when the put is issued: `d` lands at `landed` from node `from`.
+  /// The MSM takes such arrivals in order of (landing, source node, descriptor), the order they would have landed in.
+  void deliver_at(DescriptorPtr d, double landed, unsigned from);
   /// Transfers the DMA Helper could not finish this slice: first in line next slice.
   void requeue(const std::vector<Transfer>& unfinished);
   /// The earliest exchanged, unmatched send descriptor for `owner` that matches the pattern.
   std::optional<base::Envelope> probe(const Endpoint& owner, const base::Pattern& pattern) const;
   /// Something waits for matching or for capacity.
-  bool pending() const { return !new_recvs_.empty() || !arrived_.empty() || !backlog_.empty(); }
+  bool pending() const
+  {
+    return !new_recvs_.empty() || !arrived_.empty() || !landing_.empty() || !backlog_.empty();
+  }
   /// This slice's MSM has work: matching, scheduling, or a collective this node may master.
   bool has_work() const;
   /// The BR's thread (an actor on the node's NIC).
   void run();
+  /// One MSM's work (matching, then scheduling), on the calling NIC thread: the BR's own under `stages`, the
+  /// Strobe Receiver's when the message-level tier folds the BR into it.
+  void match_and_schedule();
 
 private:
   /// Matches new receives and arrived sends; returns (descriptors walked, pairs matched).
@@ -45,6 +54,12 @@ private:
   std::uint64_t p2p_slices_ = 0; // slices with data to move since the last check
   std::vector<DescriptorPtr> new_recvs_; // posted, not yet given to matching
   std::vector<DescriptorPtr> arrived_;   // remote send descriptors delivered in this slice's DEM
+  struct Landing {
+    double at;
+    unsigned from;
+    DescriptorPtr d;
+  };
+  std::vector<Landing> landing_; // the message-level tier's deliveries, not yet in arrival order
   std::map<std::pair<int, int>, base::MatchingQueues> matching_; // by (job, rank) of the local receiver
   std::map<base::ReceiveId, DescriptorPtr> receives_;            // posted receives by id
   std::map<std::tuple<int, int, int, int, std::uint64_t>, DescriptorPtr> unmatched_; // (job, dst, src, ctx, seq)

@@ -7,7 +7,12 @@
 #include "bcs/runtime/context.hpp"
 #include "bcs/runtime/node.hpp"
 
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
 #include <xbt/log.h>
+
+#include <algorithm>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_buffer_sender,
                              "bcs.runtime.buffer_sender: Buffer Senders (descriptor exchange)");
@@ -24,42 +29,76 @@ bool BufferSender::has_work() const
 
 void BufferSender::run()
 {
-  auto& memory = ctx_.memory();
-  const elan3::EventId landed = ctx_.layout.descriptors_landed;
   for (;;) {
     ctx_.core.test_event(node_, ctx_.layout.dem, true);
-    const std::int64_t phase = memory.word(node_, ctx_.layout.phase);
-    std::vector<DescriptorPtr> outgoing;
-    std::vector<DescriptorPtr> later; // posted during this slice already: next DEM
-    for (auto& d : outbox_)
-      (d->posted_slice < ctx_.clock.slice ? outgoing : later).push_back(d);
-    outbox_ = std::move(later);
-    unsigned remote = 0;
-    for (const DescriptorPtr& d : outgoing) {
-      elan3::run_cycles(ctx_.machine().costs.descriptor);
-      const unsigned to = d->peer.node;
-      if (to == node_) { // same node: the descriptor is already in this NIC's memory
-        ctx_.node(to).br.deliver(d);
-        continue;
-      }
-      core::XferAndSignal x;
-      x.src = node_;
-      x.dst = core::NodeSet::range(to, to);
-      x.bytes = ctx_.host.spec().descriptor_bytes; // the descriptor as the process posted it
-      x.local_event = landed;
-      Context& ctx = ctx_;
-      x.deliver = [&ctx, d](unsigned at) { ctx.node(at).br.deliver(d); };
-      ctx_.core.xfer_and_signal(x);
-      ++remote;
-    }
-    for (unsigned i = 0; i < remote; ++i)
-      ctx_.core.test_event(node_, landed, true);
-    ctx_.emds.dem_sends(node_, outgoing.size());
-    ctx_.progress.events += outgoing.size();
-    XBT_VERB("node %u: delivered %zu send descriptor(s), %u remote", node_, outgoing.size(), remote);
-    base::emit("bcs.dem", outgoing.size());
+    const std::int64_t phase = ctx_.memory().word(node_, ctx_.layout.phase);
+    exchange();
     ctx_.node(node_).sr.finish(phase);
   }
+}
+
+double BufferSender::deliver_folded(const DescriptorPtr& d)
+{
+  const core::Machine& m = ctx_.machine();
+  const unsigned to = d->peer.node;
+  // What QsNetHw::xfer_and_signal's single put costs the thread (its descriptor), then the DMA's start-up and the
+  // packet's flight.
+  elan3::run_cycles(m.costs.descriptor);
+  const double landed = simgrid::s4u::Engine::get_clock() + m.dma.startup() +
+                        m.platform.unloaded_seconds(m.platform.nic(node_), m.platform.nic(to),
+                                                    double(ctx_.host.spec().descriptor_bytes));
+  ctx_.node(to).br.deliver_at(d, landed, node_);
+  return landed;
+}
+
+void BufferSender::exchange()
+{
+  const elan3::EventId landed = ctx_.layout.descriptors_landed;
+  std::vector<DescriptorPtr> outgoing;
+  std::vector<DescriptorPtr> later; // posted during this slice already: next DEM
+  for (auto& d : outbox_)
+    (d->posted_slice < ctx_.clock.slice ? outgoing : later).push_back(d);
+  outbox_ = std::move(later);
+  // The hardware put has a closed form; a software tree's puts stay acted out under either tier.
+  const bool folded = ctx_.spec.folded && ctx_.core.hardware_collectives();
+  unsigned remote = 0;
+  double last_landing = 0;
+  for (const DescriptorPtr& d : outgoing) {
+    elan3::run_cycles(ctx_.machine().costs.descriptor);
+    const unsigned to = d->peer.node;
+    if (to == node_) { // same node: the descriptor is already in this NIC's memory
+      if (folded)
+        ctx_.node(to).br.deliver_at(d, simgrid::s4u::Engine::get_clock(), node_);
+      else
+        ctx_.node(to).br.deliver(d);
+      continue;
+    }
+    ++remote;
+    if (folded) {
+      last_landing = std::max(last_landing, deliver_folded(d));
+      continue;
+    }
+    core::XferAndSignal x;
+    x.src = node_;
+    x.dst = core::NodeSet::range(to, to);
+    x.bytes = ctx_.host.spec().descriptor_bytes; // the descriptor as the process posted it
+    x.local_event = landed;
+    Context& ctx = ctx_;
+    x.deliver = [&ctx, d](unsigned at) { ctx.node(at).br.deliver(d); };
+    ctx_.core.xfer_and_signal(x);
+  }
+  if (folded) { // the Test-Events that count the landings, then the last landing itself
+    elan3::run_cycles(remote * ctx_.machine().costs.event);
+    if (last_landing > simgrid::s4u::Engine::get_clock())
+      simgrid::s4u::this_actor::sleep_until(last_landing);
+  } else {
+    for (unsigned i = 0; i < remote; ++i)
+      ctx_.core.test_event(node_, landed, true);
+  }
+  ctx_.emds.dem_sends(node_, outgoing.size());
+  ctx_.progress.events += outgoing.size();
+  XBT_VERB("node %u: delivered %zu send descriptor(s), %u remote", node_, outgoing.size(), remote);
+  base::emit("bcs.dem", outgoing.size());
 }
 
 } // namespace bcssim::bcs::runtime

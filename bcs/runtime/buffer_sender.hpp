@@ -21,8 +21,16 @@ public:
   bool has_work() const;
   /// The BS's thread (an actor on the node's NIC).
   void run();
+  /// One DEM's work, on the calling NIC thread: the BS's own under `stages`, the Strobe Receiver's when the
+  /// message-level tier folds the BS into it (then each remote put is a delay, not a DMA: deliver_folded).
+  void exchange();
 
 private:
+  /// The message-level tier's put of `d` to its destination's Buffer Receiver: it lands after the DMA start-up
+  /// and the 64 B packet's unloaded time on its route, the two things the stage-level put acts out (elan3/dma.cpp,
+  /// models/qsnet/platform.cpp); returns that instant.
+  double deliver_folded(const DescriptorPtr& d);
+
   Context& ctx_;
   unsigned node_;
   std::vector<DescriptorPtr> outbox_; // posted, not yet exchanged, in posting order

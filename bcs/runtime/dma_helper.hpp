@@ -41,6 +41,9 @@ public:
   }
   /// The DH's thread (an actor on the node's NIC).
   void run();
+  /// One point-to-point microphase's work, on the calling NIC thread: the DH's own under `stages`, the Strobe
+  /// Receiver's when the message-level tier folds the DH into it (then each chunk's get is DmaEngine::get_folded).
+  void move_plan();
 
 private:
   Context& ctx_;

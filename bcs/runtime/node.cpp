@@ -38,9 +38,11 @@ void Node::start()
   sg4::Host* nic = ctx_.machine().platform.nic(id_);
   // Creation order is part of the simulation's determinism (SimGrid runs actors ready at one instant in it).
   sg4::Actor::create("bcs.sr", nic, [this] { sr.run(); })->daemonize();
-  sg4::Actor::create("bcs.bs", nic, [this] { bs.run(); })->daemonize();
-  sg4::Actor::create("bcs.br", nic, [this] { br.run(); })->daemonize();
-  sg4::Actor::create("bcs.dh", nic, [this] { dh.run(); })->daemonize();
+  if (!ctx_.spec.folded) { // else the SR runs the DEM, MSM and point-to-point work itself (strobe_receiver.cpp)
+    sg4::Actor::create("bcs.bs", nic, [this] { bs.run(); })->daemonize();
+    sg4::Actor::create("bcs.br", nic, [this] { br.run(); })->daemonize();
+    sg4::Actor::create("bcs.dh", nic, [this] { dh.run(); })->daemonize();
+  }
   sg4::Actor::create("bcs.ch", nic, [this] { ch.run(); })->daemonize();
   sg4::Actor::create("bcs.rh", nic, [this] { rh.run(); })->daemonize();
 }

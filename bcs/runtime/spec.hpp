@@ -23,6 +23,9 @@ struct RuntimeSpec {
   mds::MmdsSpec mmds;           // the processes' MMDS (000 §5.1)
   double mmds_update_cycles = 0; // host cycles per MMDS update, beyond reading the Elan clock across PCI
   mds::EmdsSpec emds;           // the NICs' EMDS (000 §5.2)
+  /// platform.fidelity = message: the Strobe Receiver runs the DEM, MSM and point-to-point work itself, with the
+  /// descriptor puts and each chunk's get request folded into delays (docs/model.md, the message-level tier).
+  bool folded = false;
 };
 
 } // namespace bcssim::bcs::runtime

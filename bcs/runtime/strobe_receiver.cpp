@@ -1,6 +1,8 @@
 // SR, the Strobe Receiver (000 §4.1-4.2), on every node's NIC: on each microstrobe it wakes the local thread of
 // the new microphase; the slice strobe (the DEM's) first lets the Node Manager restart processes. A thread with
-// nothing to do in its microphase would only report it done, so the SR reports it itself.
+// nothing to do in its microphase would only report it done, so the SR reports it itself. Under the message-level
+// tier (RuntimeSpec::folded) the SR does the Buffer Sender's, Buffer Receiver's and DMA Helper's work itself, on the
+// same thread processor: three fewer actors to wake per busy node and microphase (docs/model.md).
 //
 // An idle node (no work in the microphase, nothing for its NM, no EMDS record, not the management node whose NIC
 // the SS shares) would spend exactly two event operations of its otherwise unused thread processor between the strobe
@@ -92,6 +94,8 @@ void StrobeReceiver::run()
 {
   auto& memory = ctx_.memory();
   Node& node = ctx_.node(node_);
+  if (ctx_.spec.folded) // the first Test-Events of the BS, BR and DH, which the message-level tier does not start
+    elan3::occupy_cycles(3 * ctx_.machine().costs.event);
   for (;;) {
     ctx_.core.test_event(node_, ctx_.layout.strobe, true);
     elan3::run_cycles(ctx_.machine().costs.event);
@@ -106,6 +110,21 @@ void StrobeReceiver::run()
       }
     }
     if (!node.has_work(m)) {
+      finish(phase);
+      continue;
+    }
+    if (ctx_.spec.folded && m <= Microphase::p2p) { // the message-level tier: no thread to wake for these
+      if (base::trace::enabled())
+        woke_at_ = simgrid::s4u::Engine::get_clock();
+      // Under the stages the SR's next Test-Event (its cycles paid before it waits) takes the core right after the
+      // woken thread's first operation, and that thread's own Test-Event after its done word: the same cycles.
+      elan3::occupy_cycles(ctx_.machine().costs.event);
+      if (m == Microphase::dem)
+        node.bs.exchange();
+      else if (m == Microphase::msm)
+        node.br.match_and_schedule();
+      else
+        node.dh.move_plan();
       finish(phase);
       continue;
     }

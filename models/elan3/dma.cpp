@@ -125,6 +125,14 @@ void DmaEngine::get(Endpoint local, Endpoint remote, std::uint64_t bytes)
   put(remote, local, bytes);
 }
 
+void DmaEngine::get_folded(Endpoint local, Endpoint remote, std::uint64_t bytes)
+{
+  base::emit("dma.get", bytes);
+  simgrid::s4u::this_actor::sleep_for(
+      platform_.unloaded_seconds(platform_.nic(local.node), platform_.nic(remote.node), 64.0) + spec_.startup);
+  move(remote, local, bytes);
+}
+
 bool DmaEngine::multicast(Endpoint src, unsigned first, unsigned last, Memory dst_memory, std::uint64_t bytes,
                           std::string poster)
 {

@@ -52,6 +52,12 @@ public:
   void move_async(unsigned from, unsigned to, std::uint64_t bytes, const char* name, std::function<void()> arrived);
   /// RDMA get: a request packet to the remote NIC, whose DMA engine puts the data back. Blocks until it arrived.
   void get(Endpoint local, Endpoint remote, std::uint64_t bytes);
+  /// The message-level tier's get (BCS-MPI's DMA Helper): the request packet's flight and the remote DMA's start-up
+  /// as one delay, their unloaded times (what `get` acts out when nothing else shares the request's route), then
+  /// the data's transfer as `get` moves it. Blocks until it arrived.
+  void get_folded(Endpoint local, Endpoint remote, std::uint64_t bytes);
+  /// s from a DMA's post until its data moves (DmaSpec::startup).
+  double startup() const { return spec_.startup; }
   /// Hardware multicast of `bytes` from src to the same memory kind on every node of [first, last]. Blocks
   /// until the combined ack; false on a network error (then no destination has the data).
   bool multicast(Endpoint src, unsigned first, unsigned last, Memory dst_memory, std::uint64_t bytes,

@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <limits>
 #include <memory>
 #include <string>
 #include <tuple>
@@ -34,15 +35,21 @@ public:
   OneAtATime& operator=(const OneAtATime&) = delete;
   ~OneAtATime() { *alive_ = false; }
 
+  /// Constant speed only (else false): `cycles` of the calling thread's that hold the core after its other
+  /// operations of this instant, without blocking it.
+  bool occupy(double cycles)
+  {
+    if (speed_varies_)
+      return false;
+    arrive(Operation{sg4::Actor::self()->get_name(), std::numeric_limits<long>::max(), cycles, nullptr});
+    return true;
+  }
+
   void run(double cycles)
   {
     const sg4::Actor* self = sg4::Actor::self();
     auto semaphore = sg4::Semaphore::create(0);
-    arrived_.push_back(Operation{self->get_name(), self->get_pid(), cycles, semaphore});
-    if (!armed_) {
-      armed_ = true;
-      simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [this] { queue_arrivals(); });
-    }
+    arrive(Operation{self->get_name(), self->get_pid(), cycles, semaphore});
     if (!speed_varies_) {
       semaphore->acquire(); // released at its end
       return;
@@ -69,8 +76,18 @@ private:
     std::string thread;
     long pid;
     double cycles;
-    sg4::SemaphorePtr semaphore; // released at the operation's end (constant speed) or start (varying speed)
+    sg4::SemaphorePtr semaphore; // released at the operation's end (constant speed) or start (varying speed);
+                                 // null: nobody waits for it (occupy)
   };
+
+  void arrive(Operation op)
+  {
+    arrived_.push_back(std::move(op));
+    if (!armed_) {
+      armed_ = true;
+      simgrid::kernel::timer::Timer::set(sg4::Engine::get_clock(), [this] { queue_arrivals(); });
+    }
+  }
 
   // Varying speed: the operation of `semaphore` leaves the core (it held it) or its place in the line.
   void leave(const sg4::SemaphorePtr& semaphore)
@@ -102,7 +119,8 @@ private:
       const double now = sg4::Engine::get_clock();
       for (const Operation& op : arrived_) {
         free_at_ = std::max(free_at_, now) + op.cycles / speed_;
-        simgrid::kernel::timer::Timer::set(free_at_, [semaphore = op.semaphore] { semaphore->release(); });
+        if (op.semaphore)
+          simgrid::kernel::timer::Timer::set(free_at_, [semaphore = op.semaphore] { semaphore->release(); });
       }
     }
     arrived_.clear();
@@ -129,6 +147,14 @@ void run_one_at_a_time(sg4::Host& nic, bool speed_varies)
 {
   if (nic.extension(one_at_a_time()) == nullptr)
     nic.extension_set(one_at_a_time(), new OneAtATime(nic.get_speed(), speed_varies));
+}
+
+bool occupy_cycles(double cycles)
+{
+  if (cycles <= 0)
+    return true;
+  OneAtATime* core = sg4::this_actor::get_host()->extension(one_at_a_time());
+  return core != nullptr && core->occupy(cycles);
 }
 
 void run_cycles(double cycles)

@@ -40,4 +40,9 @@ void run_one_at_a_time(simgrid::s4u::Host& nic, bool speed_varies);
 /// Runs `cycles` of work on the calling actor's host (which must be a NIC). No-op for 0 cycles.
 void run_cycles(double cycles);
 
+/// `cycles` of the calling thread's that hold the NIC's core after its other operations of this instant, without
+/// blocking it: work of a thread the message-level tier no longer runs as an actor. One_at_a_time at constant speed
+/// only; false (nothing done) otherwise.
+bool occupy_cycles(double cycles);
+
 } // namespace bcssim::elan3

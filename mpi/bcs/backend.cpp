@@ -70,7 +70,10 @@ mpi::Backend backend()
                       [](const MachineAccess& m, const base::ParamSource&, const Placement& placement) {
                         return std::make_unique<BcsJob>(m.bcs_runtime(), placement);
                       },
-                      "#d62728", std::nullopt,
+                      // The message-level tier folds the BS, BR and DH into the Strobe Receiver, with closed forms
+                      // of the stage model's own put and get (bcs/runtime/buffer_sender.cpp, elan3/dma.cpp):
+                      // nothing to measure first.
+                      "#d62728", MessageTier{},
                       [](const base::ParamSource& source) { return bcs::runtime::runtime_params().build(source).slice; }};
 }
 

@@ -72,6 +72,7 @@ bcs::runtime::RuntimeSpec runtime_spec(const Scenario& sc)
   const qsnet::PlatformSpec platform = sc.spec(qsnet::platform_params());
   bcs::runtime::RuntimeSpec r = sc.spec(bcs::runtime::runtime_params());
   r.p2p_rate = std::min({platform.node.pci_read, platform.node.pci_write, qsnet::payload_bandwidth(platform.timing)});
+  r.folded = sc.spec(fidelity_params()).fidelity == Fidelity::message;
   return r;
 }
 

@@ -173,8 +173,9 @@ const base::ParamGroup<FidelitySpec>& fidelity_params()
              "own. message (a coarser tier, for long workloads): one transfer per message over the same route and "
              "links, PCI buses included, and every other stage folded into delays by message size that are derived "
              "automatically, before the run, from the stage-level model's own microbenchmarks on the same machine "
-             "(docs/model.md, the message-level tier; its error against stages: docs/validation.md). Built for the "
-             "baseline MPI; BCS-MPI has no message-level tier yet.",
+             "(docs/model.md, the message-level tier; its error against stages: docs/validation.md). On BCS-MPI the "
+             "Strobe Receiver runs the Buffer Sender's, Buffer Receiver's and DMA Helper's work itself and each "
+             "descriptor put and get request is the closed form of its stage (nothing to derive).",
              "simulator option (issue 47); its delays derived, never entered by hand");
     return g;
   }();

@@ -44,7 +44,8 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
     : impl_(scenario.spec(bcs::core::impl_params()).impl), folded_(std::move(folded))
 {
   // The message-level tier's delays are measured in child processes, before this one has an engine.
-  if (!folded_ && scenario.spec(fidelity_params()).fidelity == Fidelity::message)
+  if (!folded_ && scenario.spec(fidelity_params()).fidelity == Fidelity::message &&
+      mpi::backend(scenario.mpi()).message_tier->fold)
     folded_ = derive_message_tier(scenario);
   // SimGrid reads its options from argv; quiet by default, the user may add --log settings. Its deadlock
   // listing (ker_engine) is off: a deadlocked application is reported rank by rank by the job (sim/machine/mpi_job.hpp).
