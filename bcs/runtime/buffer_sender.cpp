@@ -44,9 +44,10 @@ double BufferSender::deliver_folded(const DescriptorPtr& d)
   // What QsNetHw::xfer_and_signal's single put costs the thread (its descriptor), then the DMA's start-up and the
   // packet's flight.
   elan3::run_cycles(m.costs.descriptor);
-  const double landed = simgrid::s4u::Engine::get_clock() + m.dma.startup() +
-                        m.platform.unloaded_seconds(m.platform.nic(node_), m.platform.nic(to),
-                                                    double(ctx_.host.spec().descriptor_bytes));
+  const double landed =
+      simgrid::s4u::Engine::get_clock() + m.dma.unloaded_put_seconds({node_, elan3::Memory::elan},
+                                                                     {to, elan3::Memory::elan},
+                                                                     ctx_.host.spec().descriptor_bytes);
   ctx_.node(to).br.deliver_at(d, landed, node_);
   return landed;
 }

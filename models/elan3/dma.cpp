@@ -13,6 +13,10 @@
 XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_dma, "elan3.dma: RDMA put, get and multicast of the Elan3 DMA engine");
 
 namespace bcssim::elan3 {
+namespace {
+// A get's request: one small network transaction from the local NIC to the remote one.
+constexpr std::uint64_t kGetRequestBytes = 64;
+} // namespace
 
 DmaEngine::DmaEngine(const qsnet::Platform& platform, DmaSpec spec, qsnet::HardwareMulticast& multicast)
     : platform_(platform), spec_(spec), multicast_(multicast)
@@ -121,15 +125,21 @@ void DmaEngine::get(Endpoint local, Endpoint remote, std::uint64_t bytes)
   base::emit("dma.get", bytes);
   XBT_DEBUG("get %llu B from node %u", (unsigned long long)bytes, remote.node);
   // The request is a small network transaction from the local NIC; the remote DMA engine then does a put.
-  platform_.transfer(platform_.nic(local.node), platform_.nic(remote.node), 64.0);
+  platform_.transfer(platform_.nic(local.node), platform_.nic(remote.node), double(kGetRequestBytes));
   put(remote, local, bytes);
+}
+
+double DmaEngine::unloaded_put_seconds(Endpoint src, Endpoint dst, std::uint64_t bytes) const
+{
+  return spec_.startup + platform_.unloaded_seconds(host_of(src), host_of(dst), double(bytes));
 }
 
 void DmaEngine::get_folded(Endpoint local, Endpoint remote, std::uint64_t bytes)
 {
   base::emit("dma.get", bytes);
+  // The request's flight to the remote NIC and that NIC's start-up, as one delay.
   simgrid::s4u::this_actor::sleep_for(
-      platform_.unloaded_seconds(platform_.nic(local.node), platform_.nic(remote.node), 64.0) + spec_.startup);
+      unloaded_put_seconds({local.node, Memory::elan}, {remote.node, Memory::elan}, kGetRequestBytes));
   move(remote, local, bytes);
 }
 

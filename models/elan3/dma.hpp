@@ -56,8 +56,9 @@ public:
   /// as one delay, their unloaded times (what `get` acts out when nothing else shares the request's route), then
   /// the data's transfer as `get` moves it. Blocks until it arrived.
   void get_folded(Endpoint local, Endpoint remote, std::uint64_t bytes);
-  /// s from a DMA's post until its data moves (DmaSpec::startup).
-  double startup() const { return spec_.startup; }
+  /// What `put` of `bytes` from src to dst takes alone on its route: the start-up, then the route's unloaded time
+  /// (a closed form the message-level tier uses instead of acting the put out).
+  double unloaded_put_seconds(Endpoint src, Endpoint dst, std::uint64_t bytes) const;
   /// Hardware multicast of `bytes` from src to the same memory kind on every node of [first, last]. Blocks
   /// until the combined ack; false on a network error (then no destination has the data).
   bool multicast(Endpoint src, unsigned first, unsigned last, Memory dst_memory, std::uint64_t bytes,
