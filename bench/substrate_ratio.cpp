@@ -1,7 +1,7 @@
-// Cost per simulated message of the baseline MPI (mpi::Comm over Elan Tports) against a bare S4U program doing
-// the same transfers on the same platform (DESIGN §9: within 2x). One run, one engine: a halo exchange on a
-// 2-D grid of ranks (each rank Isend/Irecv to its 4 neighbours, then Waitall) through mpi::Comm, then the same
-// exchange as plain S4U mailbox comms between the ranks' CPU hosts.
+// Cost per simulated message of an MPI (the baseline, mpi::Comm over Elan Tports, or BENCH_SET="mpi=bcs") against
+// a bare S4U program doing the same transfers on the same platform (DESIGN §9: within 2x). One run, one engine: a
+// halo exchange on a 2-D grid of ranks (each rank Isend/Irecv to its 4 neighbours, then Waitall) through
+// mpi::Comm, then the same exchange as plain S4U mailbox comms between the ranks' CPU hosts.
 // Usage: bench_substrate_ratio [nodes=256] [iterations=20] [bytes=1024] — never part of the tests.
 #include "mpi/comm.hpp"
 #include "sim/machine/mpi_job.hpp"
@@ -104,7 +104,7 @@ int main(int argc, char** argv)
   Activities mpi_activities;
 
   sg4::Actor::create("driver", world.platform().cpu(0), [&] {
-    // 1. Through mpi::Comm on the baseline.
+    // 1. Through mpi::Comm on the scenario's MPI.
     auto t0 = std::chrono::steady_clock::now();
     double s0 = sg4::Engine::get_clock();
     {
@@ -158,8 +158,8 @@ int main(int argc, char** argv)
 
   std::printf("halo exchange: %d ranks on %d ASCI Q nodes, 4 neighbours, %llu B, %d iterations = %.0f messages\n",
               nodes, nodes, static_cast<unsigned long long>(bytes), iterations, messages);
-  std::printf("  mpi::Comm (baseline): wall %.3f s, simulated %.1f us, %.0f messages per wall second\n", mpi_wall,
-              mpi_sim * 1e6, messages / mpi_wall);
+  std::printf("  mpi::Comm (%s): wall %.3f s, simulated %.1f us, %.0f messages per wall second\n",
+              scenario.mpi().c_str(), mpi_wall, mpi_sim * 1e6, messages / mpi_wall);
   std::printf("  bare S4U:             wall %.3f s, simulated %.1f us, %.0f messages per wall second\n", bare_wall,
               bare_sim * 1e6, messages / bare_wall);
   std::printf("  time steps: mpi %ld, bare %ld\n", mpi_steps, steps - mpi_steps);

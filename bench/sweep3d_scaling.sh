@@ -6,10 +6,15 @@
 # thread, so t is its wall time on a core of its own, and it stays so while other work shares the machine.
 #   bench/sweep3d_scaling.sh [OUT_FOLDER] [NODES...]   (default out/sweep3d-scaling, nodes 16 64 256 1024 2048 4096)
 #   bench/sweep3d_scaling.sh --replot X.csv            (the fit and the plot again from such a table: X.png)
+#   FIDELITY=message bench/sweep3d_scaling.sh ...      (under platform.fidelity = message; default stages; set it
+#                                                       for --replot too, for the plot's title)
 # Writes OUT_FOLDER/scaling.csv (nodes, ranks, mpi, simulated s, wall s, user s, peak RSS MiB) and scaling.png, and
 # prints the table and the fitted exponents. 4096 nodes (16,384 ranks) need about 20 minutes of wall on 2 cores for both MPIs.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+fidelity=${FIDELITY:-stages}
+[[ "$fidelity" =~ ^(stages|message)$ ]] ||
+  { echo "bench/sweep3d_scaling.sh: FIDELITY '$fidelity': expected stages or message" >&2; exit 2; }
 command -v gnuplot >/dev/null || { echo "needs gnuplot: sudo apt-get install gnuplot-nox" >&2; exit 2; }
 if [ "${1:-}" = --replot ]; then
   [ -f "${2:-}" ] || { echo "bench/sweep3d_scaling.sh --replot: '${2:-}': no such file" >&2; exit 2; }
@@ -34,7 +39,8 @@ else
     for mpi in quadrics bcs; do
       printf '%s nodes, %s ... ' "$n" "$mpi" >&2
       /usr/bin/time -f '%e %U %M' -o "$out/time.tmp" "$exe" run bench/sweep3d-scale.json \
-        --set "sweep.platform.nodes=[$n]" --set "mpi=$mpi" --set compare=false --point 0 --out "$out/run" --force -q \
+        --set "sweep.platform.nodes=[$n]" --set "mpi=$mpi" --set compare=false --set "platform.fidelity=$fidelity" \
+        --point 0 --out "$out/run" --force -q \
         > "$out/run.log" 2>&1 || { echo "failed:" >&2; tail -5 "$out/run.log" >&2; exit 1; }
       read -r wall user rss < "$out/time.tmp"
       sim=$(tail -1 "$out/run/runs.csv" | awk -F, '{ print $NF }')
@@ -48,7 +54,7 @@ fi
 # The fit and the plot (gnuplot): one line per MPI, slope = the exponent of ranks.
 for mpi in quadrics bcs; do grep ",$mpi," "$csv" | awk -F, '{ print $2, $6 }' > "$out/$mpi.dat"; done
 png=$(basename "${csv%.csv}").png
-(cd "$out" && gnuplot -e "png='$png'" - 2> fit.log <<'GP'
+(cd "$out" && gnuplot -e "png='$png'; tier='$fidelity'" - 2> fit.log <<'GP'
 set fit quiet
 set fit logfile '/dev/null'
 fq(x) = aq + bq * x
@@ -65,7 +71,7 @@ set xlabel 'ranks (ASCI Q, 4 per node)'
 set ylabel 'user CPU time (s) = wall time alone on a core'
 set key top left
 set grid
-set title 'SWEEP3D blocking, 50^3 cells per rank, 1 iteration: the time bcssim takes (one thread)'
+set title sprintf("SWEEP3D blocking, 50^3 cells per rank, 1 iteration, %s tier: bcssim's time (one thread)", tier)
 plot 'quadrics.dat' using 1:2 with points pt 7 ps 1.3 lc rgb '#1f77b4' title 'baseline (Quadrics MPI)', \
      exp(aq) * x**bq with lines dt 2 lc rgb '#1f77b4' title sprintf('fit: ranks^{%.2f}', bq), \
      'bcs.dat' using 1:2 with points pt 5 ps 1.3 lc rgb '#d62728' title 'BCS-MPI', \
