@@ -20,10 +20,10 @@ public:
 
   /// A process posted a receive descriptor (given to matching in the next MSM).
   void post_receive(DescriptorPtr d) { new_recvs_.push_back(std::move(d)); }
-  /// A Buffer Sender's DEM put landed here (or a local send descriptor was handed over).
-  void deliver(DescriptorPtr d) { arrived_.push_back(std::move(d)); }
-  /// The message-level tier's delivery, made when the put is issued: `d` lands at `landed` from node `from`.
-  /// The MSM takes such arrivals in order of (landing, source node, descriptor), the order they would have landed in.
+  /// A Buffer Sender's DEM put of `d` from node `from` lands here at `landed` (under `stages` when its DMA lands,
+  /// under the message-level tier when it is issued; a local send descriptor is handed over at once). The MSM
+  /// takes arrivals in order of (landing, source node, descriptor): landings at one instant are ordered by that
+  /// explicit key, never by the order SimGrid happened to run the landing DMAs in.
   void deliver_at(DescriptorPtr d, double landed, unsigned from);
   /// Transfers the DMA Helper could not finish this slice: first in line next slice.
   void requeue(const std::vector<Transfer>& unfinished);
@@ -59,7 +59,7 @@ private:
     unsigned from;
     DescriptorPtr d;
   };
-  std::vector<Landing> landing_; // the message-level tier's deliveries, not yet in arrival order
+  std::vector<Landing> landing_; // this DEM's deliveries, not yet in arrival order
   std::map<std::pair<int, int>, base::MatchingQueues> matching_; // by (job, rank) of the local receiver
   std::map<base::ReceiveId, DescriptorPtr> receives_;            // posted receives by id
   std::map<std::tuple<int, int, int, int, std::uint64_t>, DescriptorPtr> unmatched_; // (job, dst, src, ctx, seq)

@@ -44,10 +44,8 @@ double BufferSender::deliver_folded(const DescriptorPtr& d)
   // What QsNetHw::xfer_and_signal's single put costs the thread (its descriptor), then the DMA's start-up and the
   // packet's flight.
   elan3::run_cycles(m.costs.descriptor);
-  const double landed =
-      simgrid::s4u::Engine::get_clock() + m.dma.unloaded_put_seconds({node_, elan3::Memory::elan},
-                                                                     {to, elan3::Memory::elan},
-                                                                     ctx_.host.spec().descriptor_bytes);
+  const double landed = m.dma.unloaded_put_landing(simgrid::s4u::Engine::get_clock(), {node_, elan3::Memory::elan},
+                                                   {to, elan3::Memory::elan}, ctx_.host.spec().descriptor_bytes);
   ctx_.node(to).br.deliver_at(d, landed, node_);
   return landed;
 }
@@ -63,20 +61,17 @@ void BufferSender::exchange()
   // The hardware put has a closed form; a software tree's puts stay acted out under either tier.
   const bool folded = ctx_.spec.folded && ctx_.core.hardware_collectives();
   unsigned remote = 0;
-  double last_landing = 0;
+  std::vector<double> landings;
   for (const DescriptorPtr& d : outgoing) {
     elan3::run_cycles(ctx_.machine().costs.descriptor);
     const unsigned to = d->peer.node;
     if (to == node_) { // same node: the descriptor is already in this NIC's memory
-      if (folded)
-        ctx_.node(to).br.deliver_at(d, simgrid::s4u::Engine::get_clock(), node_);
-      else
-        ctx_.node(to).br.deliver(d);
+      ctx_.node(to).br.deliver_at(d, simgrid::s4u::Engine::get_clock(), node_);
       continue;
     }
     ++remote;
     if (folded) {
-      last_landing = std::max(last_landing, deliver_folded(d));
+      landings.push_back(deliver_folded(d));
       continue;
     }
     core::XferAndSignal x;
@@ -85,13 +80,20 @@ void BufferSender::exchange()
     x.bytes = ctx_.host.spec().descriptor_bytes; // the descriptor as the process posted it
     x.local_event = landed;
     Context& ctx = ctx_;
-    x.deliver = [&ctx, d](unsigned at) { ctx.node(at).br.deliver(d); };
+    const unsigned from = node_;
+    x.deliver = [&ctx, d, from](unsigned at) {
+      ctx.node(at).br.deliver_at(d, simgrid::s4u::Engine::get_clock(), from);
+    };
     ctx_.core.xfer_and_signal(x);
   }
-  if (folded) { // the Test-Events that count the landings, then the last landing itself
-    elan3::run_cycles(remote * ctx_.machine().costs.event);
-    if (last_landing > simgrid::s4u::Engine::get_clock())
-      simgrid::s4u::this_actor::sleep_until(last_landing);
+  if (folded) { // each Test-Event as the stages run it: one per landing, in landing order, waiting for it, so that
+                // the other threads' operations on this NIC interleave between them as they do under `stages`
+    std::sort(landings.begin(), landings.end());
+    for (double at : landings) {
+      elan3::run_cycles(ctx_.machine().costs.event);
+      if (at > simgrid::s4u::Engine::get_clock())
+        simgrid::s4u::this_actor::sleep_until(at);
+    }
   } else {
     for (unsigned i = 0; i < remote; ++i)
       ctx_.core.test_event(node_, landed, true);

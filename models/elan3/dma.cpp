@@ -134,6 +134,11 @@ double DmaEngine::unloaded_put_seconds(Endpoint src, Endpoint dst, std::uint64_t
   return spec_.startup + platform_.unloaded_seconds(host_of(src), host_of(dst), double(bytes));
 }
 
+double DmaEngine::unloaded_put_landing(double issued, Endpoint src, Endpoint dst, std::uint64_t bytes) const
+{
+  return (issued + spec_.startup) + platform_.unloaded_seconds(host_of(src), host_of(dst), double(bytes));
+}
+
 void DmaEngine::get_folded(Endpoint local, Endpoint remote, std::uint64_t bytes)
 {
   base::emit("dma.get", bytes);

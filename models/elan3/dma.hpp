@@ -59,6 +59,9 @@ public:
   /// What `put` of `bytes` from src to dst takes alone on its route: the start-up, then the route's unloaded time
   /// (a closed form the message-level tier uses instead of acting the put out).
   double unloaded_put_seconds(Endpoint src, Endpoint dst, std::uint64_t bytes) const;
+  /// The instant a put issued at `issued` lands, added up as the acted-out put's two sleeps add it (start-up, then
+  /// the flight), so that both tiers give landings at one instant the same value and the same tie order.
+  double unloaded_put_landing(double issued, Endpoint src, Endpoint dst, std::uint64_t bytes) const;
   /// Hardware multicast of `bytes` from src to the same memory kind on every node of [first, last]. Blocks
   /// until the combined ack; false on a network error (then no destination has the data).
   bool multicast(Endpoint src, unsigned first, unsigned last, Memory dst_memory, std::uint64_t bytes,
