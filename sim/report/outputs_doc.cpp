@@ -64,7 +64,9 @@ std::string outputs_markdown()
       "(RFC 4180). Each plot comes as its gnuplot script (`.gp`, regenerate with `gnuplot NAME.gp`), `.svg` and "
       "`.png`. Text of the run in a script (a title: the folder's name and the --set overrides; a series' label) "
       "is a single-quoted gnuplot string, its quotes doubled and any control character (a newline) a space, and the "
-      "terminals are noenhanced: gnuplot shows such text as it is (an `_` is no subscript) and never runs it."
+      "terminals are noenhanced: gnuplot shows such text as it is (an `_` is no subscript) and never runs it. A "
+      "study's plot whose series labels run longer than 60 characters (a what-if's cases, which name every "
+      "parameter they set) has its key below the plot, one label per line, on a canvas grown to hold them."
       "\n\n## Every run\n\n";
   out += section(run_outputs());
   out += "## A study (a sweep, a comparison or replicates)\n\nA study's folder holds every point's folder and these "

@@ -86,13 +86,26 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
     y_lo = fmt::format("{:.6g}", lo - half);
     y_hi = fmt::format("{:.6g}", hi + half);
   }
+  // Long entries (a what-if's cases name every parameter they set) do not fit beside the plot: below it, one per
+  // line, left-justified, the canvas grown to hold them (gnuplot overestimates a label's width and leaves out a
+  // key it thinks too wide, hence the negative key width; about 9 px per character and 18 px per line here).
+  std::size_t longest = 0;
+  for (const std::string& name : names)
+    longest = std::max(longest, name.size() + (errors != nullptr ? std::string(" (95 % CI)").size() : 0));
+  constexpr std::size_t kLongestBeside = 60;
+  const bool key_below = longest > kLongestBeside;
+  const int width = key_below ? std::max(900, int(longest) * 9 + 40) : 900;
+  const int height = key_below ? 460 + 18 * int(names.size()) : 500;
+  const std::string key =
+      key_below ? "set key below left vertical Left reverse maxcols 1 samplen 2 width -40\n" : "";
   const std::string gp = fmt::format(
       "# {0}. Regenerate with: gnuplot {1}.gp\n"
-      "set grid\n{8}"
+      "set grid\n{8}{10}"
       "set xlabel '{2}'\nset ylabel '{3}'\nset title '{9}'\n{4}"
       "set yrange [{6}:{7}]\nset xzeroaxis lt -1\n{5}",
       gp_text(title), stem, gp_text(x.label), gp_text(y.label), (x.log ? "set logscale x 2\n" : "") + xrange,
-      svg_and_png(stem, 900, 500, "  plot " + plot + "\n"), y_lo, y_hi, common_plot_settings(), gp_title(title));
+      svg_and_png(stem, width, height, "  plot " + plot + "\n"), y_lo, y_hi, common_plot_settings(), gp_title(title),
+      key);
   dir.write(stem + ".gp", gp);
   dir.render(stem + ".gp");
 }

@@ -81,3 +81,29 @@ TEST_CASE("merge draws again a point's Gantt chart an earlier version drew, and 
                         "of non-negative numbers") != std::string::npos);
   fs::remove_all(study);
 }
+
+TEST_CASE("plots: a study whose series labels are long keeps its key below the plot; short labels stay beside it")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // A what-if's cases as a linked key: every label names all three parameters (about 100 characters).
+  std::ofstream(kTmp / "cases.json") << R"({"name": "cases", "kind": "app", "app": {"name": "synthetic", "processes": 2},
+    "synthetic": {"iterations": 2, "pattern": "exchange", "granularity": "1ms"},
+    "sweep": {"bcs.runtime.restart + quadrics.host_overhead + synthetic.variability":
+              [["slice_boundary", "560ns", 0], ["on_completion", "2.8us", 0.1]]}, "compare": true})";
+  const auto r = bcssim("run " + (kTmp / "cases.json").string() + " --out " + (kTmp / "cases").string());
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  const std::string time = slurp(kTmp / "cases" / "time.gp");
+  CHECK(time.find("set key below left vertical Left reverse maxcols 1") != std::string::npos);
+  CHECK(time.find("svg size 900,532 ") != std::string::npos); // grown: 460 px + 18 per label, 4 labels
+
+  std::ofstream(kTmp / "short.json") << R"({"name": "short", "kind": "app", "app": {"name": "synthetic"},
+    "synthetic": {"iterations": 2, "pattern": "exchange", "granularity": "1ms"},
+    "sweep": {"app.processes": [2, 4]}, "compare": true})";
+  const auto s = bcssim("run " + (kTmp / "short.json").string() + " --out " + (kTmp / "short").string());
+  REQUIRE_MESSAGE(s.code == 0, s.output);
+  const std::string short_time = slurp(kTmp / "short" / "time.gp");
+  CHECK(short_time.find("set key outside bottom") == std::string::npos);
+  CHECK(short_time.find("svg size 900,500") != std::string::npos);
+  fs::remove_all(kTmp);
+}

@@ -2,6 +2,7 @@
 set grid
 set key outside right top
 set offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02
+set key below left vertical Left reverse maxcols 1 samplen 2 width -40
 set xlabel 'MPI processes'
 set ylabel 'run time (s)'
 set title 'explain-sweep3d-blocking: sweep3d run time'
@@ -9,7 +10,7 @@ set xrange [32:97]
 set yrange [-0.0886:1.8614]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
-  if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }
+  if (fmt eq 'svg') { set terminal svg size 1219,676 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1219,676 noenhanced font 'Helvetica,11' }
   set output 'time.'.fmt
   plot 'time.dat' index 0 using 1:2:3 with yerrorlines lw 2 pt 7 lc 1 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=none, quadrics.host_overhead=560ns, quadrics (95 % CI)', 'time.dat' index 1 using 1:2:3 with yerrorlines lw 2 pt 7 lc 2 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=none, quadrics.host_overhead=560ns, bcs (95 % CI)', 'time.dat' index 2 using 1:2:3 with yerrorlines lw 2 pt 7 lc 3 title 'bcs.runtime.restart=on_completion, sweep3d.variability=0, noise.preset=none, quadrics.host_overhead=560ns, quadrics (95 % CI)', 'time.dat' index 3 using 1:2:3 with yerrorlines lw 2 pt 7 lc 4 title 'bcs.runtime.restart=on_completion, sweep3d.variability=0, noise.preset=none, quadrics.host_overhead=560ns, bcs (95 % CI)', 'time.dat' index 4 using 1:2:3 with yerrorlines lw 2 pt 7 lc 5 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0.0714, noise.preset=none, quadrics.host_overhead=560ns, quadrics (95 % CI)', 'time.dat' index 5 using 1:2:3 with yerrorlines lw 2 pt 7 lc 6 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0.0714, noise.preset=none, quadrics.host_overhead=560ns, bcs (95 % CI)', 'time.dat' index 6 using 1:2:3 with yerrorlines lw 2 pt 7 lc 7 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=daemon, quadrics.host_overhead=560ns, quadrics (95 % CI)', 'time.dat' index 7 using 1:2:3 with yerrorlines lw 2 pt 7 lc 8 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=daemon, quadrics.host_overhead=560ns, bcs (95 % CI)', 'time.dat' index 8 using 1:2:3 with yerrorlines lw 2 pt 7 lc 9 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=none, quadrics.host_overhead=2.8us, quadrics (95 % CI)', 'time.dat' index 9 using 1:2:3 with yerrorlines lw 2 pt 7 lc 10 title 'bcs.runtime.restart=slice_boundary, sweep3d.variability=0, noise.preset=none, quadrics.host_overhead=2.8us, bcs (95 % CI)', 'time.dat' index 10 using 1:2:3 with yerrorlines lw 2 pt 7 lc 11 title 'bcs.runtime.restart=on_completion, sweep3d.variability=0.0714, noise.preset=none, quadrics.host_overhead=560ns, quadrics (95 % CI)', 'time.dat' index 11 using 1:2:3 with yerrorlines lw 2 pt 7 lc 12 title 'bcs.runtime.restart=on_completion, sweep3d.variability=0.0714, noise.preset=none, quadrics.host_overhead=560ns, bcs (95 % CI)'
 }
