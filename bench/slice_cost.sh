@@ -8,12 +8,11 @@
 #   bench/slice_cost.sh [NODES...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exe=${BCSSIM:-./build/release/bcssim} # another build's binary: BCSSIM=build/dev/bcssim
-[ -n "${BCSSIM:-}" ] || cmake --build --preset release --target bcssim >/dev/null
+source scripts/lib/bcssim.sh # sets exe: $BCSSIM, or a private copy of build/release/bcssim
 nodes=("$@")
 [ ${#nodes[@]} -gt 0 ] || nodes=(64 1024 4096)
 tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+trap 'rm -rf "$tmp" "$bcssim_private"' EXIT
 
 # run CASE NODES LENGTH_PARAM LENGTH -> "wall_s slices"
 run() {

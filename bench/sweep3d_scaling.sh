@@ -30,8 +30,7 @@ else
       { echo "bench/sweep3d_scaling.sh: nodes '$n': expected a positive integer" >&2; exit 2; }
   done
   command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time: sudo apt-get install time" >&2; exit 2; }
-  exe=${BCSSIM:-./build/release/bcssim}
-  [ -n "${BCSSIM:-}" ] || cmake --build --preset release --target bcssim >/dev/null
+  source scripts/lib/bcssim.sh # sets exe: $BCSSIM, or a private copy of build/release/bcssim
   mkdir -p "$out"
   csv=$out/scaling.csv
   echo "nodes,ranks,mpi,simulated_s,wall_s,user_s,max_rss_mib" > "$csv"

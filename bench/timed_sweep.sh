@@ -8,8 +8,7 @@ cd "$(dirname "$0")/.."
 [ $# -ge 1 ] || { echo "usage: $0 SCENARIO.json [--set path=value]..." >&2; exit 2; }
 scenario=$1
 shift
-exe=${BCSSIM:-./build/release/bcssim} # another build's binary: BCSSIM=build/dev/bcssim
-[ -n "${BCSSIM:-}" ] || cmake --build --preset release --target bcssim >/dev/null
+source scripts/lib/bcssim.sh # sets exe: $BCSSIM, or a private copy of build/release/bcssim
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time: sudo apt-get install time" >&2; exit 2; }
 
 jobs=$("$exe" sweep --emit-jobs "$scenario" "$@" | grep -v '^#')

@@ -56,11 +56,10 @@ else
 fi
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time: sudo apt-get install time" >&2; exit 2; }
 command -v smpirun >/dev/null || { echo "needs SMPI: sudo apt-get install simgrid libsimgrid-dev" >&2; exit 2; }
-exe=${BCSSIM:-./build/release/bcssim}
-[ -n "${BCSSIM:-}" ] || cmake --build --preset release --target bcssim >/dev/null
+source scripts/lib/bcssim.sh # sets exe: $BCSSIM, or a private copy of build/release/bcssim
 exe=$(realpath "$exe")
 work=$(mktemp -d)
-trap 'rm -rf "$work"' EXIT
+trap 'rm -rf "$work" "$bcssim_private"' EXIT
 smpi_cfg=(--cfg=smpi/tmpdir:"$work" --cfg=network/model:CM02 --cfg=network/crosstraffic:0)
 
 # Source mode: build, then record the trace the replays read (untimed).
@@ -159,12 +158,14 @@ for mpi in quadrics bcs; do
   read -r w m < "$work/m"
   row "bcssim replay, $mpi" "$w" "$m"
 done
-# The baseline's message-level tier (platform.fidelity = message, docs/model.md; BCS-MPI has none yet).
-if [ -z "$source_dir" ] && [ "$(basename "$trace_dir")" = paper-64 ]; then
-  measure bcssim_proxy quadrics message > "$work/m"
+# Both MPIs under the message-level tier (platform.fidelity = message, docs/model.md).
+for mpi in quadrics bcs; do
+  if [ -z "$source_dir" ] && [ "$(basename "$trace_dir")" = paper-64 ]; then
+    measure bcssim_proxy "$mpi" message > "$work/m"
+    read -r w m < "$work/m"
+    row "bcssim SWEEP3D proxy, $mpi, message tier" "$w" "$m"
+  fi
+  measure bcssim_replay "$mpi" message > "$work/m"
   read -r w m < "$work/m"
-  row "bcssim SWEEP3D proxy, quadrics, message tier" "$w" "$m"
-fi
-measure bcssim_replay quadrics message > "$work/m"
-read -r w m < "$work/m"
-row "bcssim replay, quadrics, message tier" "$w" "$m"
+  row "bcssim replay, $mpi, message tier" "$w" "$m"
+done

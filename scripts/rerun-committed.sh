@@ -12,8 +12,7 @@
 # tests/scripts/rerun_committed.sh uses them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exe=${BCSSIM:-./build/release/bcssim}
-[ -n "${BCSSIM:-}" ] || cmake --build --preset release --target bcssim >/dev/null
+source scripts/lib/bcssim.sh # sets exe: $BCSSIM, or a private copy of build/release/bcssim
 digests=${DIGESTS:-scenarios/digests.csv}
 samples=${SAMPLES:-scenarios/samples.csv}
 results=${RESULTS:-results}

@@ -10,8 +10,7 @@
 #   scripts/whatif-overhead.sh [SCENARIO_NAME...]
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exe=${BCSSIM:-./build/release/bcssim}
-[ -n "${BCSSIM:-}" ] || cmake --build --preset release --target bcssim >/dev/null
+source scripts/lib/bcssim.sh # sets exe: $BCSSIM, or a private copy of build/release/bcssim
 overheads=(1.4us 2.8us 5.59us)
 names=("$@")
 [ ${#names[@]} -gt 0 ] || names=(sage sweep3d-nonblocking sweep3d-ordered sweep3d-blocking)

@@ -8,8 +8,7 @@
 #   scripts/whatif-phase.sh [REPLICATES]   (default 10; outputs in out/whatif-phase/)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exe=${BCSSIM:-./build/release/bcssim}
-[ -n "${BCSSIM:-}" ] || cmake --build --preset release --target bcssim >/dev/null
+source scripts/lib/bcssim.sh # sets exe: $BCSSIM, or a private copy of build/release/bcssim
 replicates=${1:-10}
 # study, its variability parameter, the value spreading its step over one slice (step: docs/validation.md)
 studies=("sweep3d-blocking sweep3d.variability 0.0714"    # 3.5 ms blocks

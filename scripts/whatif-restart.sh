@@ -8,8 +8,7 @@
 #   also be a compare study of scenarios/whatif/, e.g. nas-cg-scale, the NAS trace at three CPU speeds)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exe=${BCSSIM:-./build/release/bcssim}
-[ -n "${BCSSIM:-}" ] || cmake --build --preset release --target bcssim >/dev/null
+source scripts/lib/bcssim.sh # sets exe: $BCSSIM, or a private copy of build/release/bcssim
 names=("$@")
 [ ${#names[@]} -gt 0 ] ||
   names=(sweep3d-blocking sweep3d-nonblocking sweep3d-ordered sweep3d-trace sage synthetic-barrier synthetic-exchange)

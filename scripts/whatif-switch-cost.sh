@@ -9,8 +9,7 @@
 #   scripts/whatif-switch-cost.sh [WORKLOAD...]   (default: apps-sage apps-sweep3d apps-mixed)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-exe=${BCSSIM:-./build/release/bcssim}
-[ -n "${BCSSIM:-}" ] || cmake --build --preset release --target bcssim >/dev/null
+source scripts/lib/bcssim.sh # sets exe: $BCSSIM, or a private copy of build/release/bcssim
 names=("$@")
 [ ${#names[@]} -gt 0 ] || names=(apps-sage apps-sweep3d apps-mixed)
 costs=(500us 1ms)

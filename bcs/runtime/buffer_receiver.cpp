@@ -55,14 +55,10 @@ void BufferReceiver::deliver_at(DescriptorPtr d, double landed, unsigned from)
 
 std::pair<unsigned, std::size_t> BufferReceiver::match()
 {
-  if (!landing_.empty()) { // explicit keys: never the order the Strobe Receivers happened to run in
-    std::sort(landing_.begin(), landing_.end(), [](const Landing& a, const Landing& b) {
-      return std::tie(a.at, a.from, a.d->id) < std::tie(b.at, b.from, b.d->id);
-    });
-    for (Landing& l : landing_)
-      arrived_.push_back(std::move(l.d));
-    landing_.clear();
-  }
+  // Explicit keys: never the order the Strobe Receivers happened to run in.
+  std::sort(landing_.begin(), landing_.end(), [](const Landing& a, const Landing& b) {
+    return std::tie(a.at, a.from, a.d->id) < std::tie(b.at, b.from, b.d->id);
+  });
   unsigned walked_total = 0;
   std::size_t matched = 0;
   auto start = [&](DescriptorPtr send, DescriptorPtr recv) {
@@ -85,7 +81,8 @@ std::pair<unsigned, std::size_t> BufferReceiver::match()
   }
   new_recvs_.clear();
   // Send descriptors delivered by this slice's DEM, in arrival order.
-  for (DescriptorPtr& d : arrived_) {
+  for (Landing& l : landing_) {
+    DescriptorPtr& d = l.d;
     const base::Envelope& e = d->envelope;
     unmatched_[std::make_tuple(d->owner.job, d->peer.rank, e.source, e.context, e.seq)] = d;
     unsigned walked = 0;
@@ -98,8 +95,8 @@ std::pair<unsigned, std::size_t> BufferReceiver::match()
     }
     walked_total += walked + 1;
   }
-  const bool arrivals = !arrived_.empty();
-  arrived_.clear();
+  const bool arrivals = !landing_.empty();
+  landing_.clear();
   if (arrivals) // a process blocked in a probe may now see its message
     ctx_.node(node_).nm.operation_completed();
   return {walked_total, matched};

@@ -32,7 +32,7 @@ public:
   /// Something waits for matching or for capacity.
   bool pending() const
   {
-    return !new_recvs_.empty() || !arrived_.empty() || !landing_.empty() || !backlog_.empty();
+    return !new_recvs_.empty() || !landing_.empty() || !backlog_.empty();
   }
   /// This slice's MSM has work: matching, scheduling, or a collective this node may master.
   bool has_work() const;
@@ -53,7 +53,6 @@ private:
   double p2p_time_ = 0;         // s left for point to point, summed over the slices below (the crawl warning)
   std::uint64_t p2p_slices_ = 0; // slices with data to move since the last check
   std::vector<DescriptorPtr> new_recvs_; // posted, not yet given to matching
-  std::vector<DescriptorPtr> arrived_;   // remote send descriptors delivered in this slice's DEM
   struct Landing {
     double at;
     unsigned from;

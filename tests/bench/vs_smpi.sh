@@ -12,11 +12,11 @@ out=$(bench/vs-smpi.sh --reps 1 --source tests/data/mpi-ring --np 8 -- ring 20) 
 echo "$out"
 grep -q '^| what | 8 ranks: wall (median of 1) | peak RSS | / SMPI, real code |$' <<< "$out" || fail "header"
 for what in 'SMPI, the real code' 'SMPI replay of its trace' 'bcssim replay, quadrics' 'bcssim replay, bcs' \
-  'bcssim replay, quadrics, message tier'; do
+  'bcssim replay, quadrics, message tier' 'bcssim replay, bcs, message tier'; do
   grep -Eq "^\| ${what}[^|]* \| [0-9]+(\.[0-9]+)? s \| [1-9][0-9]* MiB \| ([0-9]+\.[0-9]{2}|-) \|$" <<< "$out" ||
     fail "no row '$what' with a wall time, a peak memory and a ratio"
 done
-[ "$(grep -c '^|' <<< "$out")" -eq 7 ] || fail "expected a header, a rule and 5 rows"
+[ "$(grep -c '^|' <<< "$out")" -eq 8 ] || fail "expected a header, a rule and 6 rows"
 
 expect2() { # ARGS...: exit 2, a message naming the problem, nothing on stdout
   local msg=$1; shift
