@@ -107,3 +107,31 @@ TEST_CASE("plots: a study whose series labels are long keeps its key below the p
   CHECK(short_time.find("svg size 900,500") != std::string::npos);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("plots: one message size gets a linear latency axis, an all-zero panel a fixed range; gnuplot warns of nothing")
+{
+  const fs::path root(BCSSIM_SOURCE_DIR);
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // Wolverine's calibration measures one size (1 MiB): a log axis around one point had no labelled tick and
+  // gnuplot printed "empty y range".
+  const auto w = bcssim("run " + (root / "scenarios/calibration/wolverine.json").string() + " --out " +
+                        (kTmp / "w").string());
+  REQUIRE_MESSAGE(w.code == 0, w.output);
+  CHECK_MESSAGE(w.output.find("Warning") == std::string::npos, w.output);
+  const std::string micro = slurp(kTmp / "w" / "microbench.gp");
+  const auto latency = micro.find("set title 'Elan3lib RDMA put latency'");
+  REQUIRE(latency != std::string::npos);
+  CHECK(micro.rfind("set logscale y", latency) == std::string::npos); // linear, from 0 to 1.25 × the latency
+  CHECK(micro.find("set yrange [0:6556.3350]") < latency);
+  // The software tree's broadcast of 0 B has no bandwidth: its panel says so on a fixed range.
+  const auto s = bcssim("run " + (root / "scenarios/calibration/software-compare.json").string() + " --out " +
+                        (kTmp / "s").string());
+  REQUIRE_MESSAGE(s.code == 0, s.output);
+  CHECK_MESSAGE(s.output.find("Warning") == std::string::npos, s.output);
+  const std::string coll = slurp(kTmp / "s" / "points" / "0000" / "collectives.gp");
+  CHECK(coll.find("set title 'Broadcast bandwidth at the source (every value 0)'\n  set yrange [0:1]\n") !=
+        std::string::npos);
+  CHECK(coll.find("set title 'Barrier latency'") != std::string::npos);
+  fs::remove_all(kTmp);
+}

@@ -11,7 +11,7 @@ do for [fmt in 'svg png'] {
   set logscale x 2
   set xrange [524288:2097152]
   set xtics ('1 MiB' 1048576)
-  set logscale y
+  set yrange [0:6556.3350]
   set xlabel 'message size'
   set ylabel 'one-way latency (us)'
   set title 'Elan3lib RDMA put latency'

@@ -70,14 +70,23 @@ void write_collective_plot(const ResultsDir& dir, const std::string& scenario, c
   auto plot_panel = [&](const std::string& prefix, const std::string& title, const std::string& ylabel) {
     std::string p = fmt::format("  set title '{}'\n  set ylabel '{}'\n  plot ", gp_text(title), gp_text(ylabel));
     bool first = true;
+    double peak = 0;
     for (std::size_t i = 0; i < columns.size(); ++i)
       if (columns[i].rfind(prefix, 0) == 0) {
         const std::string name = columns[i].substr(prefix.size());
         p += fmt::format("{}'collectives.csv' using 1:{} skip 1 with linespoints {} title '{}'", first ? "" : ", ",
                          i + 2, series_style(name, int(i) + 1), gp_text(name));
         first = false;
+        for (const auto& [nodes, row] : rows)
+          if (auto it = row.find(columns[i]); it != row.end())
+            peak = std::max(peak, it->second);
       }
-    return first ? "  set title '" + gp_text(title) + " (not measured)'\n  plot NaN notitle\n" : p + "\n";
+    if (first)
+      return "  set title '" + gp_text(title) + " (not measured)'\n  plot NaN notitle\n";
+    if (peak == 0) // e.g. a 0 B broadcast: [0:*] of zeros is an empty range (gnuplot warned); the title says why
+      return fmt::format("  set title '{} (every value 0)'\n  set yrange [0:1]\n", gp_text(title)) +
+             p.substr(p.find("  set ylabel")) + "\n  set yrange [0:*]\n";
+    return p + "\n";
   };
   const unsigned lowest = rows.begin()->first;
   const unsigned highest = rows.rbegin()->first;

@@ -103,8 +103,17 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
       positive.push_back(bytes);
   if (positive.empty())
     return;
-  const std::string xrange =
-      positive.size() > 1 ? "" : fmt::format("  set xrange [{}:{}]\n", positive[0] / 2.0, positive[0] * 2.0);
+  std::string xrange;
+  // Latency on a log axis, but one size gets a linear one from 0 (a log axis around a single point had no labelled
+  // tick, and gnuplot warned of an empty range when the paths agreed).
+  std::string latency_axis = "  set logscale y\n";
+  if (positive.size() == 1) {
+    xrange = fmt::format("  set xrange [{}:{}]\n", positive[0] / 2.0, positive[0] * 2.0);
+    double hi = 0;
+    for (const auto& [path, m] : by_size.at(positive[0]))
+      hi = std::max(hi, double(m->time_ns) / 1e3);
+    latency_axis = fmt::format("  set yrange [0:{}]\n", num(hi > 0 ? hi * 1.25 : 1.0));
+  }
   // Size ticks at every power of 32 the sizes span, in binary units with a space ("1 B", "32 KiB"): gnuplot's
   // "%.0b%B" wrote "1  B" and "1kiB".
   std::string tics;
@@ -121,7 +130,7 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
   }
   std::string gp = "  set multiplot layout 1," + std::string(any_distance ? "3" : "2") + " title '" + dir.title() +
                    ": QsNet substrate (Elan3lib RDMA puts)'\n"
-                   "  set logscale x 2\n" + xrange + "  set xtics (" + tics + ")\n  set logscale y\n"
+                   "  set logscale x 2\n" + xrange + "  set xtics (" + tics + ")\n" + latency_axis +
                    "  set xlabel 'message size'\n"
                    "  set ylabel 'one-way latency (us)'\n  set title 'Elan3lib RDMA put latency'\n  plot ";
   for (std::size_t i = 0; i < paths.size(); ++i)

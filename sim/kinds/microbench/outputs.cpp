@@ -29,7 +29,10 @@ std::vector<OutputFile> microbench_outputs()
         {"broadcast_MBps_<impl>:<memory>", "MB/s", "broadcast bandwidth at the source, from elan or main memory"},
         {"compare_us_<impl>", "us", "global query (network conditional) latency"},
         {"compare_and_write_us_<impl>", "us", "Compare-And-Write latency"}}},
-      {"microbench.*, collectives.*", "The plots (gnuplot scripts and their images).", {}},
+      {"microbench.*, collectives.*",
+       "The plots (gnuplot scripts and their images). Latency is on a log axis, or a linear one from 0 when a single "
+       "size was measured; a panel whose every value is 0 (a broadcast of 0 B) says so in its title.",
+       {}},
   };
 }
 

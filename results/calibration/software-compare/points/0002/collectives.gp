@@ -15,9 +15,11 @@ do for [fmt in 'svg png'] {
   set title 'Barrier latency'
   set ylabel 'latency (us)'
   plot 'collectives.csv' using 1:2 skip 1 with linespoints lc rgb '#ff7f0e' title 'software_tree'
-  set title 'Broadcast bandwidth at the source'
+  set title 'Broadcast bandwidth at the source (every value 0)'
+  set yrange [0:1]
   set ylabel 'bandwidth (MB/s, 10^6 B/s)'
   plot 'collectives.csv' using 1:3 skip 1 with linespoints lc rgb '#ff7f0e' title 'software_tree:elan', 'collectives.csv' using 1:4 skip 1 with linespoints lc rgb '#ff7f0e' dt 2 title 'software_tree:main'
+  set yrange [0:*]
   set title 'Compare-And-Write latency'
   set ylabel 'latency (us)'
   plot 'collectives.csv' using 1:6 skip 1 with linespoints lc rgb '#ff7f0e' title 'software_tree'
