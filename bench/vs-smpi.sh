@@ -148,24 +148,18 @@ else
   echo "|---|---|---|---|"
   row "SMPI replay (\`smpirun -replay\`)" "$ref" "$ref_mem"
 fi
-for mpi in quadrics bcs; do
-  if [ -z "$source_dir" ] && [ "$(basename "$trace_dir")" = paper-64 ]; then
-    measure bcssim_proxy "$mpi" > "$work/m"
+# Both MPIs under the stage-level model, then under the message-level tier (platform.fidelity, docs/model.md).
+for fidelity in stages message; do
+  suffix=""
+  [ "$fidelity" = stages ] || suffix=", $fidelity tier"
+  for mpi in quadrics bcs; do
+    if [ -z "$source_dir" ] && [ "$(basename "$trace_dir")" = paper-64 ]; then
+      measure bcssim_proxy "$mpi" "$fidelity" > "$work/m"
+      read -r w m < "$work/m"
+      row "bcssim SWEEP3D proxy, $mpi$suffix" "$w" "$m"
+    fi
+    measure bcssim_replay "$mpi" "$fidelity" > "$work/m"
     read -r w m < "$work/m"
-    row "bcssim SWEEP3D proxy, $mpi" "$w" "$m"
-  fi
-  measure bcssim_replay "$mpi" > "$work/m"
-  read -r w m < "$work/m"
-  row "bcssim replay, $mpi" "$w" "$m"
-done
-# Both MPIs under the message-level tier (platform.fidelity = message, docs/model.md).
-for mpi in quadrics bcs; do
-  if [ -z "$source_dir" ] && [ "$(basename "$trace_dir")" = paper-64 ]; then
-    measure bcssim_proxy "$mpi" message > "$work/m"
-    read -r w m < "$work/m"
-    row "bcssim SWEEP3D proxy, $mpi, message tier" "$w" "$m"
-  fi
-  measure bcssim_replay "$mpi" message > "$work/m"
-  read -r w m < "$work/m"
-  row "bcssim replay, $mpi, message tier" "$w" "$m"
+    row "bcssim replay, $mpi$suffix" "$w" "$m"
+  done
 done

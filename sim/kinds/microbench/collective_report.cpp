@@ -68,25 +68,25 @@ void write_collective_plot(const ResultsDir& dir, const std::string& scenario, c
   dir.write("collectives.csv", wide_csv("nodes", columns, rows));
 
   auto plot_panel = [&](const std::string& prefix, const std::string& title, const std::string& ylabel) {
-    std::string p = fmt::format("  set title '{}'\n  set ylabel '{}'\n  plot ", gp_text(title), gp_text(ylabel));
-    bool first = true;
+    std::string series;
     double peak = 0;
     for (std::size_t i = 0; i < columns.size(); ++i)
       if (columns[i].rfind(prefix, 0) == 0) {
         const std::string name = columns[i].substr(prefix.size());
-        p += fmt::format("{}'collectives.csv' using 1:{} skip 1 with linespoints {} title '{}'", first ? "" : ", ",
-                         i + 2, series_style(name, int(i) + 1), gp_text(name));
-        first = false;
+        series += fmt::format("{}'collectives.csv' using 1:{} skip 1 with linespoints {} title '{}'",
+                              series.empty() ? "" : ", ", i + 2, series_style(name, int(i) + 1), gp_text(name));
         for (const auto& [nodes, row] : rows)
           if (auto it = row.find(columns[i]); it != row.end())
             peak = std::max(peak, it->second);
       }
-    if (first)
+    if (series.empty())
       return "  set title '" + gp_text(title) + " (not measured)'\n  plot NaN notitle\n";
-    if (peak == 0) // e.g. a 0 B broadcast: [0:*] of zeros is an empty range (gnuplot warned); the title says why
-      return fmt::format("  set title '{} (every value 0)'\n  set yrange [0:1]\n", gp_text(title)) +
-             p.substr(p.find("  set ylabel")) + "\n  set yrange [0:*]\n";
-    return p + "\n";
+    // Every value 0 (a 0 B broadcast): [0:*] of zeros is an empty range (gnuplot warned), so a fixed one, and the
+    // title says why.
+    const bool zero = peak == 0;
+    return fmt::format("  set title '{}{}'\n{}  set ylabel '{}'\n  plot {}\n{}", gp_text(title),
+                       zero ? " (every value 0)" : "", zero ? "  set yrange [0:1]\n" : "", gp_text(ylabel), series,
+                       zero ? "  set yrange [0:*]\n" : "");
   };
   const unsigned lowest = rows.begin()->first;
   const unsigned highest = rows.rbegin()->first;
