@@ -45,10 +45,14 @@ void HardwareCollectives::synchronise(int rank, int root, void* data, std::uint6
   const unsigned node = node_of_.at(rank);
   NodeState& state = nodes_[node - first_node_];
   host_.post_descriptor(node);
-  if (rank == root && bytes > 0) {
-    payload_.assign(bytes, 0);
-    if (data != nullptr)
-      std::memcpy(payload_.data(), data, bytes);
+  if (rank == root) {
+    // Only a program's real data is kept for the other ranks to copy. A size-only broadcast (a trace's replay passes
+    // no buffer) carries nothing, so nothing of its size is allocated: a trace's `bcast 1000000000000` had made
+    // this vector 1 TB (issue 67). The size still drives the multicast below.
+    if (bytes > 0 && data != nullptr)
+      payload_.assign(static_cast<const char*>(data), static_cast<const char*>(data) + bytes);
+    else
+      std::vector<char>().swap(payload_);
   }
   if (++state.arrived == state.ranks) {
     state.arrived = 0;
@@ -60,7 +64,7 @@ void HardwareCollectives::synchronise(int rank, int root, void* data, std::uint6
   const double seen = state.landed_at + host_.spec().wake_cost;
   if (sg4::Engine::get_clock() < seen)
     sg4::this_actor::sleep_until(seen);
-  if (rank != root && bytes > 0 && data != nullptr)
+  if (rank != root && bytes > 0 && data != nullptr && payload_.size() == bytes) // the root gave data too
     std::memcpy(data, payload_.data(), bytes);
 }
 

@@ -49,7 +49,7 @@ private:
   unsigned last_node_;
   std::vector<NodeState> nodes_; // by node - first_node_
   elan3::WordId arrived_word_;
-  std::vector<char> payload_; // the root's data of the current broadcast
+  std::vector<char> payload_; // the root's data of the current broadcast; empty when it gave none (a replay)
 };
 
 } // namespace bcssim::mpi::quadrics
