@@ -1,6 +1,7 @@
 #include "sim/output/csv_table.hpp"
 
 #include "sim/config/scenario.hpp"
+#include "sim/output/csv.hpp"
 
 #include <fmt/format.h>
 
@@ -107,11 +108,17 @@ std::vector<const std::vector<std::string>*> select_rows(const Csv& csv, const s
 
 std::vector<std::string> split_csv_line(const std::string& line)
 {
+  // Lenient, for one line a caller checks itself (a header, a row of digests.csv): RFC 4180's quotes removed, a
+  // doubled quote inside quotes kept as one.
   std::vector<std::string> cells;
   std::string cell;
   bool quoted = false;
-  for (char c : line) {
-    if (c == '"')
+  for (std::size_t i = 0; i < line.size(); ++i) {
+    const char c = line[i];
+    if (c == '"' && quoted && i + 1 < line.size() && line[i + 1] == '"') {
+      cell += '"';
+      ++i;
+    } else if (c == '"')
       quoted = !quoted;
     else if (c == ',' && !quoted) {
       cells.push_back(cell);
@@ -133,20 +140,26 @@ std::size_t Csv::index(const std::string& column, const std::string& where) cons
 
 Csv read_csv(const fs::path& file, const std::string& where)
 {
-  std::ifstream in(file);
+  std::ifstream in(file, std::ios::binary);
   if (!in)
     throw ScenarioError(where, file.string(), "a committed results file");
+  std::stringstream text;
+  text << in.rdbuf();
   Csv csv;
   csv.file = file.string();
-  std::string line;
-  std::getline(in, line);
-  csv.header = split_csv_line(line);
-  while (std::getline(in, line))
-    if (!line.empty()) {
-      csv.rows.push_back(split_csv_line(line));
-      if (csv.rows.back().size() != csv.header.size())
-        throw ScenarioError(where, line, "a row of " + std::to_string(csv.header.size()) + " cells in " + csv.file);
-    }
+  // Whole records, not lines: a quoted cell may hold a line end (RFC 4180, sim/output/csv.hpp).
+  std::vector<CsvRecord> records = csv_records(text.str(), csv.file);
+  if (records.empty())
+    return csv;
+  csv.header = std::move(records[0].cells);
+  for (std::size_t r = 1; r < records.size(); ++r) {
+    if (records[r].cells.size() != csv.header.size())
+      throw ScenarioError(fmt::format("{}:{}", csv.file, records[r].line), csv_row(records[r].cells),
+                          fmt::format("a row of {} cells like the header of {} ({})", csv.header.size(), csv.file,
+                                      where));
+    csv.rows.push_back(std::move(records[r].cells));
+    csv.row_lines.push_back(records[r].line);
+  }
   return csv;
 }
 

@@ -18,13 +18,15 @@ std::string trim(const std::string& s);
 /// The parts of `s` between the separators `by`, each without its surrounding spaces (empty parts kept).
 std::vector<std::string> split(const std::string& s, char by);
 
-/// A CSV line's cells, quotes removed (RFC 4180 quoting of commas; no newlines inside cells).
+/// One CSV line's cells, quotes removed (RFC 4180 quoting; a doubled quote is one), read leniently for a caller
+/// that checks the cells itself. A whole file: read_csv.
 std::vector<std::string> split_csv_line(const std::string& line);
 
-/// A CSV file of the results: a header and rows of cells (quotes removed).
+/// A CSV file of the results: a header and rows of cells (RFC 4180 records, quotes removed).
 struct Csv {
   std::vector<std::string> header;
   std::vector<std::vector<std::string>> rows;
+  std::vector<std::size_t> row_lines; // the line each row starts on (a quoted cell may span lines)
   /// Index of `column`; throws ScenarioError naming `where` and the file.
   std::size_t index(const std::string& column, const std::string& where) const;
   std::string file;

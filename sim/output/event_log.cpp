@@ -1,4 +1,5 @@
 #include "sim/output/event_log.hpp"
+#include "sim/output/csv.hpp"
 
 #include <fmt/format.h>
 
@@ -57,7 +58,7 @@ void EventLog::flush()
     XXH3_64bits_update(state_, &nul, 1);
     put_le(state_, p.bytes);
     if (keep_csv_)
-      csv_ += fmt::format("{},{},{},{}\n", instant_ns_, actor(p), what(p), p.bytes);
+      csv_ += fmt::format("{},{},{},{}\n", instant_ns_, csv_cell(actor(p)), csv_cell(what(p)), p.bytes);
   }
   pending_.clear();
   text_.clear();

@@ -1,5 +1,7 @@
 #pragma once
 // Results print numbers with a fixed 4 decimals, so every output byte depends only on the simulated history.
+#include "sim/output/csv.hpp"
+
 #include <fmt/format.h>
 
 #include <cstdint>
@@ -20,7 +22,7 @@ inline std::string wide_csv(const std::string& key, const std::vector<std::strin
 {
   std::string csv = key;
   for (const auto& n : names)
-    csv += "," + n;
+    csv += "," + csv_cell(n); // a column named after a series: quoted if it must be
   csv += "\n";
   for (const auto& [k, row] : rows) {
     csv += std::to_string(k);

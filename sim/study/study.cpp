@@ -5,6 +5,7 @@
 #include "sim/config/params.hpp"
 #include "sim/config/suggest.hpp"
 #include "sim/kinds/registry.hpp"
+#include "sim/output/csv.hpp"
 
 #include <fmt/format.h>
 
@@ -103,13 +104,7 @@ std::string point_folder(std::size_t i) { return fmt::format("points/{:04}", i);
 
 std::string coordinate_cell(const nlohmann::json& v)
 {
-  const std::string text = v.is_string() ? v.get<std::string>() : v.dump();
-  if (text.find_first_of(",\"\n") == std::string::npos)
-    return text;
-  std::string quoted = "\"";
-  for (char c : text)
-    quoted += c == '"' ? std::string("\"\"") : std::string(1, c);
-  return quoted + "\"";
+  return csv_cell(v.is_string() ? v.get<std::string>() : v.dump());
 }
 
 Study Study::load(const std::string& file, const std::vector<std::string>& sets)

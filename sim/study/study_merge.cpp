@@ -4,6 +4,7 @@
 #include "sim/config/params.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/kinds/registry.hpp"
+#include "sim/output/csv.hpp"
 #include "sim/output/fixed_format.hpp"
 #include "sim/output/json_numbers.hpp"
 #include "sim/output/plot.hpp"
@@ -41,12 +42,10 @@ std::string slurp(const fs::path& file, const std::string& shown = "")
   return s.str();
 }
 
-std::vector<std::string> csv_cells(const std::string& line);
-
 struct PointData {
   nlohmann::json summary;
-  std::string header; // of its runs.csv
-  std::vector<std::string> rows;
+  std::vector<std::string> header; // of its runs.csv, and its rows: RFC 4180 records, quotes removed
+  std::vector<std::vector<std::string>> rows;
 };
 
 // A point's files, checked against each other: its runs.csv rectangular, its digest file the one its summary
@@ -58,18 +57,18 @@ PointData read_point(const fs::path& root, std::size_t i)
   const std::string name = point_folder(i);
   PointData p;
   p.summary = nlohmann::json::parse(slurp(folder / "summary.json"));
-  const fs::path runs_file = folder / "runs.csv";
-  std::istringstream runs(slurp(runs_file, name + "/runs.csv"));
-  std::getline(runs, p.header);
-  const std::size_t columns = csv_cells(p.header).size();
-  std::size_t line_number = 1;
-  for (std::string line; std::getline(runs, line);) {
-    ++line_number;
-    if (csv_cells(line).size() != columns)
-      throw ScenarioError(fmt::format("{}/runs.csv:{}", name, line_number), line,
+  // Records, not lines: a cell bcssim quoted may hold a comma or a line end (a trace named "a,b.txt", issue 67).
+  std::vector<CsvRecord> records = csv_records(slurp(folder / "runs.csv", name + "/runs.csv"), name + "/runs.csv");
+  if (records.empty())
+    throw ScenarioError(name + "/runs.csv", "(empty)",
+                        "a header and rows, as a point's `bcssim run --point` writes it: run that point again");
+  p.header = std::move(records[0].cells);
+  for (std::size_t r = 1; r < records.size(); ++r) {
+    if (records[r].cells.size() != p.header.size())
+      throw ScenarioError(fmt::format("{}/runs.csv:{}", name, records[r].line), csv_row(records[r].cells),
                           fmt::format("a row of {} cells like its header, as bcssim writes it: run that point again",
-                                      columns));
-    p.rows.push_back(line);
+                                      p.header.size()));
+    p.rows.push_back(std::move(records[r].cells));
   }
   const fs::path digest_file = folder / "digest";
   const std::string recorded = p.summary.at("digest").get<std::string>();
@@ -80,40 +79,24 @@ PointData read_point(const fs::path& root, std::size_t i)
   return p;
 }
 
-// A CSV line's cells as written (quotes kept), split at the commas outside quotes (RFC 4180).
-std::vector<std::string> csv_cells(const std::string& line)
-{
-  std::vector<std::string> cells(1);
-  bool quoted = false;
-  for (char c : line) {
-    if (c == '"')
-      quoted = !quoted;
-    if (c == ',' && !quoted)
-      cells.emplace_back();
-    else
-      cells.back() += c;
-  }
-  return cells;
-}
-
 // The point's runs.csv columns the study keeps: not those named like a swept dimension (e.g. the run's own "mpi"
 // column beside the "mpi" coordinate of a comparison), which would repeat it under the same name.
-std::vector<bool> kept_columns(const std::string& header, const std::vector<SweepDimension>& dims)
+std::vector<bool> kept_columns(const std::vector<std::string>& header, const std::vector<SweepDimension>& dims)
 {
   std::vector<bool> keep;
-  for (const std::string& name : csv_cells(header))
+  for (const std::string& name : header)
     keep.push_back(std::none_of(dims.begin(), dims.end(), [&](const SweepDimension& d) { return d.path == name; }));
   return keep;
 }
 
-std::string kept_cells(const std::string& line, const std::vector<bool>& keep)
+// The kept cells written again as the point wrote them (csv_cell quotes only what must be: the same bytes).
+std::string kept_cells(const std::vector<std::string>& cells, const std::vector<bool>& keep)
 {
-  const std::vector<std::string> cells = csv_cells(line);
-  std::string out;
+  std::vector<std::string> kept;
   for (std::size_t c = 0; c < cells.size(); ++c)
     if (c >= keep.size() || keep[c])
-      out += (out.empty() ? "" : ",") + cells[c];
-  return out;
+      kept.push_back(cells[c]);
+  return csv_row(kept);
 }
 
 // The numeric value of a dimension at a point, in the unit the plots use (ms for times), and that unit.
@@ -276,7 +259,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
         for (std::size_t d = 0; d < c.size(); ++d)
           if (d != mpi_dim)
             coords += "," + coordinate_cell(c[d]);
-        slow_csv += fmt::format("{},{}{}{},{:.9f},{:.9f},{}\n", j, i, pair ? "" : "," + mpi, coords, base, t,
+        slow_csv += fmt::format("{},{}{}{},{:.9f},{:.9f},{}\n", j, i, pair ? "" : "," + csv_cell(mpi), coords, base, t,
                                 fixed4_text(s));
         nlohmann::json row = {{"label", st.label(j).substr(0, st.label(j).rfind(" mpi="))},
                               {"time_" + base_mpi + "_s", base},

@@ -1,5 +1,6 @@
 #include "sim/kinds/app/app_report.hpp"
 
+#include "sim/output/csv.hpp"
 #include "sim/output/fixed_format.hpp"
 
 #include <fmt/format.h>
@@ -13,8 +14,8 @@ std::string app_csv(const std::vector<AppResult>& runs)
 {
   std::string csv = "app,variant,mpi,processes,nodes,time_s\n";
   for (const AppResult& r : runs)
-    csv += fmt::format("{},{},{},{},{},{:.9f}\n", r.app, r.variant, r.mpi, r.processes, r.nodes,
-                       double(r.time_ns) * 1e-9);
+    csv += fmt::format("{},{},{},{},{},{:.9f}\n", csv_cell(r.app), csv_cell(r.variant), csv_cell(r.mpi),
+                       r.processes, r.nodes, double(r.time_ns) * 1e-9); // a variant is a trace's name: quoted
   return csv;
 }
 
@@ -22,7 +23,7 @@ std::string app_profile_csv(const AppResult& run)
 {
   std::string csv = "primitive,count,bytes,min_ms,max_ms,total_ms,average_ms\n";
   for (const auto& [name, s] : run.profile)
-    csv += fmt::format("{},{},{},{},{},{},{}\n", name, s.count, s.bytes, fixed4_text(s.min * 1e3),
+    csv += fmt::format("{},{},{},{},{},{},{}\n", csv_cell(name), s.count, s.bytes, fixed4_text(s.min * 1e3),
                        fixed4_text(s.max * 1e3), fixed4_text(s.total * 1e3),
                        fixed4_text(s.count ? s.total * 1e3 / double(s.count) : 0.0));
   return csv;
@@ -33,7 +34,7 @@ std::string app_call_slices_csv(const AppResult& run)
   std::string csv = "primitive,slices,calls\n";
   for (const auto& [name, s] : run.profile)
     for (const auto& [slices, calls] : s.boundaries)
-      csv += fmt::format("{},{},{}\n", name, slices, calls);
+      csv += fmt::format("{},{},{}\n", csv_cell(name), slices, calls);
   return csv;
 }
 

@@ -1,5 +1,6 @@
 #include "sim/kinds/app/mds_report.hpp"
 
+#include "sim/output/csv.hpp"
 #include "sim/output/fixed_format.hpp"
 #include "sim/output/plot.hpp"
 
@@ -28,7 +29,8 @@ std::string summary_rows(const std::string& prefix, const Mmds& m)
 {
   std::string out;
   auto row = [&](const std::string& name, const Summary& s) {
-    out += fmt::format("{}{},{},{},{},{},{}\n", prefix, name, ms(s.min), ms(s.max), ms(s.total), s.count,
+    out += fmt::format("{}{},{},{},{},{},{}\n", prefix, csv_cell(name), ms(s.min), ms(s.max), ms(s.total),
+                       s.count,
                        ms(s.average()));
   };
   for (const auto& [name, s] : m.summary())
@@ -46,7 +48,8 @@ std::string distribution_rows(const std::string& who, const std::string& metric,
 {
   std::string out;
   for (const auto& [bin, count] : d.bins())
-    out += fmt::format("{},{},{},{},{},{}\n", who, metric, unit, fixed4_text(double(bin) * d.width() * scale),
+    out += fmt::format("{},{},{},{},{},{}\n", csv_cell(who), csv_cell(metric), csv_cell(unit),
+                       fixed4_text(double(bin) * d.width() * scale),
                        fixed4_text(double(bin + 1) * d.width() * scale), count);
   return out;
 }

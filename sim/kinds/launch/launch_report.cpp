@@ -1,5 +1,6 @@
 #include "sim/kinds/launch/launch_report.hpp"
 
+#include "sim/output/csv.hpp"
 #include "sim/output/fixed_format.hpp"
 #include "sim/output/plot.hpp"
 
@@ -61,7 +62,8 @@ void write_launch(const ResultsDir& dir, const std::string& title, const LaunchF
             "binary_bytes,nodes,processes,load,launch_ms,send_ms,execute_ms,transfer_ms,exec_ms,timeslice_ms,"
             "protocol_bandwidth_MBps,model_es40_ms,model_ideal_ms\n" +
                 fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", f.binary_bytes, f.nodes, f.nodes * f.pes,
-                            f.load, ms(f.done), ms(f.send()), ms(f.execute()), ms(f.transfer), ms(f.exec()),
+                            csv_cell(f.load), ms(f.done), ms(f.send()), ms(f.execute()), ms(f.transfer),
+                            ms(f.exec()),
                             ms(f.timeslice()), fixed4_text(f.protocol_bandwidth() / 1e6), ms(f.model_es40),
                             ms(f.model_ideal)));
   std::string nodes = "node,written_ms,command_ms,ended_ms\n";
@@ -72,7 +74,8 @@ void write_launch(const ResultsDir& dir, const std::string& title, const LaunchF
   for (const storm::launch::Stage& s : f.stages) {
     if (f.nodes > kAllStagesUpTo && s.node > 1)
       continue;
-    stages += fmt::format("{},{},{},{},{}\n", storm::launch::to_string(s.what), s.chunk, s.node, ms(s.start),
+    stages += fmt::format("{},{},{},{},{}\n", csv_cell(storm::launch::to_string(s.what)), s.chunk, s.node,
+                          ms(s.start),
                           ms(s.end));
   }
   dir.write("stages.csv", stages);

@@ -1,6 +1,7 @@
 #include "sim/kinds/microbench/microbench_report.hpp"
 
 #include "models/qsnet/ack_model.hpp"
+#include "sim/output/csv.hpp"
 #include "sim/output/fixed_format.hpp"
 #include "sim/output/plot.hpp"
 
@@ -35,7 +36,8 @@ std::string microbench_csv(const std::vector<Measurement>& runs)
 {
   std::string csv = "test,path,src,dst,switches,cable_m,size_B,time_ns,bandwidth_MBps\n";
   for (const auto& m : runs)
-    csv += fmt::format("{},{},{},{},{},{},{},{},{}\n", m.test, m.path, m.src, m.dst, m.switches, num(m.cable_m),
+    csv += fmt::format("{},{},{},{},{},{},{},{},{}\n", csv_cell(m.test), csv_cell(m.path), m.src, m.dst, m.switches,
+                       num(m.cable_m),
                        m.bytes, m.time_ns, num(m.bandwidth() / 1e6));
   return csv;
 }
@@ -74,7 +76,7 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
       by_size[m.bytes][m.path] = &m;
   std::string sizes = "size_B";
   for (const auto& p : paths)
-    sizes += fmt::format(",latency_us_{0},bandwidth_MBps_{0}", p);
+    sizes += "," + csv_cell("latency_us_" + p) + "," + csv_cell("bandwidth_MBps_" + p);
   sizes += "\n";
   for (const auto& [bytes, row] : by_size) {
     sizes += std::to_string(bytes);

@@ -1,5 +1,6 @@
 #include "sim/kinds/mpi_microbench/mpi_bench_report.hpp"
 
+#include "sim/output/csv.hpp"
 #include "sim/output/fixed_format.hpp"
 #include "sim/output/plot.hpp"
 
@@ -34,7 +35,8 @@ std::string mpi_bench_csv(const std::vector<MpiMeasurement>& runs)
 {
   std::string csv = "test,processes,size_B,posted_receives,iterations,time_ns,latency_us,bandwidth_MBps\n";
   for (const auto& m : runs)
-    csv += fmt::format("{},{},{},{},{},{},{},{}\n", m.test, m.processes, m.bytes, m.posted, m.iterations, m.time_ns,
+    csv += fmt::format("{},{},{},{},{},{},{},{}\n", csv_cell(m.test), m.processes, m.bytes, m.posted, m.iterations,
+                       m.time_ns,
                        num(m.latency_us()), num(m.bandwidth() / 1e6));
   return csv;
 }

@@ -2,10 +2,10 @@
 
 #include "sim/kinds/workload/dynamic_metrics.hpp"
 #include "sim/output/plot.hpp"
+#include "sim/output/csv.hpp"
 #include "sim/output/csv_table.hpp"
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 #include <algorithm>
 #include <cmath>
@@ -45,7 +45,7 @@ std::string classes_csv(const std::vector<storm::NodeManager::ClassChange>& clas
 {
   std::string out = "job,rank,from_s,class\n";
   for (const auto& c : classes)
-    out += fmt::format("{},{},{:.9f},{}\n", c.who.job, c.who.rank, c.at, storm::to_string(c.cls));
+    out += fmt::format("{},{},{:.9f},{}\n", c.who.job, c.who.rank, c.at, csv_cell(storm::to_string(c.cls)));
   return out;
 }
 
@@ -60,7 +60,8 @@ std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& alg
   for (const JobOutcome& j : jobs) {
     const double slowdown = bounded_slowdown(j, tau);
     out += fmt::format("{}{},{},{},{:.9f},{:.9f},{:.9f},{:.9f},{:.9f},{:.9f},{},{}{}\n",
-                       algorithm.empty() ? "" : algorithm + ",", j.id, j.app, j.processes, j.submit, j.start, j.end,
+                       algorithm.empty() ? "" : csv_cell(algorithm) + ",", j.id, csv_cell(j.app), j.processes,
+                       j.submit, j.start, j.end,
                        j.start - j.submit, j.end - j.start, j.end - j.submit,
                        j.dedicated > 0 ? fmt::format("{:.9f}", j.dedicated) : "",
                        std::isnan(slowdown) ? "" : fmt::format("{:.6f}", slowdown),
@@ -91,8 +92,8 @@ std::vector<JobOutcome> read_jobs_csv(const std::filesystem::path& file)
       j.start = std::stod(cells[start]);
       j.end = std::stod(cells[end]);
     } catch (const std::exception&) {
-      throw std::runtime_error(fmt::format("{}:{}: not a number in '{}'", file.string(), k + 2,
-                                           fmt::join(cells, ",")));
+      throw std::runtime_error(fmt::format("{}:{}: not a number in '{}'", file.string(), csv.row_lines[k],
+                                           csv_row(cells)));
     }
     jobs.push_back(j);
   }
@@ -190,7 +191,7 @@ bool redraw_gantt(const ResultsDir& dir, const std::string& folder, unsigned nod
       char* end = nullptr;
       const double v = i < row.size() ? std::strtod(row[i].c_str(), &end) : 0;
       if (i >= row.size() || row[i].empty() || end == nullptr || *end != '\0' || !std::isfinite(v) || v < 0)
-        throw ScenarioError(fmt::format("{}gantt.csv:{}", folder, k + 2), fmt::format("{}", fmt::join(row, ",")),
+        throw ScenarioError(fmt::format("{}gantt.csv:{}", folder, csv.row_lines[k]), csv_row(row),
                             "a row row,node,pe,job,from_s,to_s of non-negative numbers, as a run writes it");
       return v;
     };

@@ -4,6 +4,7 @@
 
 #include "sim/kinds/workload/dynamic_study.hpp"
 #include "sim/kinds/workload/report.hpp"
+#include "sim/output/csv.hpp"
 #include "sim/output/plot.hpp"
 
 #include <fmt/format.h>
@@ -87,7 +88,7 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
       csv += "," + c.second;
       name += " " + c.first.substr(c.first.rfind('.') + 1) + "=" + c.second;
     }
-    csv += fmt::format(",{},{}", algorithm, mpi);
+    csv += "," + csv_cell(algorithm) + "," + csv_cell(mpi);
     for (std::size_t j = 0; j < jobs; ++j)
       csv += j < w.at("per_job").size() ? fmt::format(",{:.4f}", w.at("per_job")[j].at("end_s").get<double>()) : ",";
     const double turnaround = w.at("turnaround_s").get<double>();
