@@ -8,6 +8,7 @@
 #include "sim/config/scenario.hpp"
 
 #include <cerrno>
+#include <iterator>
 #include <stdexcept>
 #include <unistd.h>
 #include <xbt/log.h>
@@ -91,6 +92,7 @@ void ResultsDir::write(const std::string& relative, const std::string& content) 
   const auto lock = cleanup_lock(); // not while a signal removes the folder
   try {
     write_file(path(relative), content); // a full disk is an error naming the file; the folder is not committed
+    keep_nested_manifest(relative);
   } catch (const std::runtime_error& e) {
     throw std::runtime_error(outside(e.what()));
   }
@@ -101,9 +103,32 @@ void ResultsDir::render(const std::string& relative) const
   const fs::path script = path(relative);
   try {
     render_gnuplot(script.parent_path(), script.filename().string());
+    for (const char* ext : {".svg", ".png"})
+      if (std::error_code ec; fs::exists(fs::path(script).replace_extension(ext), ec))
+        keep_nested_manifest(fs::path(relative).replace_extension(ext).generic_string());
   } catch (const std::runtime_error& e) {
     throw std::runtime_error(outside(e.what()));
   }
+}
+
+void ResultsDir::keep_nested_manifest(const std::string& relative) const
+{
+  // The innermost results folder below this one holding the file (a study point, points/0003/), if any: its own
+  // manifest must record what is now there, or `bcssim render` would take a script merge drew again (a point's
+  // Gantt chart) for one a user edited. This folder's own manifest is written whole at commit().
+  const fs::path rel(relative);
+  fs::path inner;
+  std::string rest;
+  fs::path at;
+  for (auto part = rel.begin(); part != rel.end() && std::next(part) != rel.end(); ++part) {
+    at /= *part;
+    if (is_results_folder(tmp_ / at)) {
+      inner = at;
+      rest = rel.lexically_relative(at).generic_string();
+    }
+  }
+  if (!inner.empty())
+    note_rewritten(tmp_ / inner, rest);
 }
 
 std::string ResultsDir::outside(const std::string& message) const

@@ -44,6 +44,9 @@ private:
   /// `message` with the temporary folder's paths shown as the final folder's (that one is removed on failure).
   std::string outside(const std::string& message) const;
   [[noreturn]] void throw_unusable(const std::filesystem::filesystem_error& e) const;
+  /// After `relative` was written or drawn: the manifest of a results folder nested in this one that holds it
+  /// records it as it is now (results_manifest.hpp).
+  void keep_nested_manifest(const std::string& relative) const;
 
   std::filesystem::path final_;
   std::filesystem::path tmp_root_; // "<dir>.tmp-<pid>", marked

@@ -1,6 +1,9 @@
 #include "sim/output/results_manifest.hpp"
 
+#include "sim/config/scenario.hpp"
 #include "sim/output/results_marker.hpp"
+#include "sim/output/sha256.hpp"
+#include "sim/output/write_file.hpp"
 
 #include <algorithm>
 #include <fstream>
@@ -33,6 +36,26 @@ std::vector<std::string> entries_under(const fs::path& folder)
 }
 
 bool ours(const std::string& entry) { return entry == kResultsMarker || entry == kManifest; }
+
+// The files whose content the manifest records: what gnuplot would run.
+bool script(const std::string& entry) { return entry.size() > 3 && entry.compare(entry.size() - 3, 3, ".gp") == 0; }
+
+// "sha256:<hex>" of a regular file (a symlink's target is not what bcssim wrote: no hash, so never run).
+std::string hash_of(const fs::path& file)
+{
+  std::error_code ec;
+  if (!fs::is_regular_file(fs::symlink_status(file, ec)))
+    return "";
+  return "sha256:" + file_sha256_hex(file);
+}
+
+std::string text_of(const std::map<std::string, std::string>& entries)
+{
+  std::string text;
+  for (const auto& [entry, hash] : entries) // a std::map sorts as entries_under does
+    text += entry + (hash.empty() ? "" : "\t" + hash) + "\n";
+  return text;
+}
 
 // The files every bcssim before manifests could write in a results folder (a frozen list: later versions write
 // manifests): its tables, summaries and plots (each plot's .gp, .svg, .png and, for a study, .csv and .dat).
@@ -96,11 +119,66 @@ void legacy_foreign(const fs::path& folder, const std::string& prefix, std::vect
 
 std::string manifest_text(const fs::path& folder)
 {
-  std::string text;
+  std::map<std::string, std::string> entries;
   for (const std::string& entry : entries_under(folder))
     if (!ours(entry))
-      text += entry + "\n";
-  return text;
+      entries[entry] = script(entry) ? hash_of(folder / entry) : "";
+  return text_of(entries);
+}
+
+std::map<std::string, std::string> manifest_entries(const fs::path& folder)
+{
+  std::map<std::string, std::string> entries;
+  std::ifstream in(folder / kManifest, std::ios::binary);
+  for (std::string line; std::getline(in, line);) {
+    const auto tab = line.find('\t');
+    entries[line.substr(0, tab)] = tab == std::string::npos ? "" : line.substr(tab + 1);
+  }
+  return entries;
+}
+
+ScriptState script_state(const fs::path& results, const std::string& relative)
+{
+  if (!fs::is_regular_file(fs::symlink_status(results / kManifest)))
+    return ScriptState::unhashed; // a folder of a bcssim before manifests: its scripts cannot be checked
+  const auto entries = manifest_entries(results);
+  const auto it = entries.find(relative);
+  if (it == entries.end())
+    return ScriptState::unlisted;
+  if (it->second.empty())
+    return ScriptState::unhashed;
+  return hash_of(results / relative) == it->second ? ScriptState::as_written : ScriptState::edited;
+}
+
+void note_rewritten(const fs::path& results, const std::string& relative)
+{
+  if (!fs::is_regular_file(fs::symlink_status(results / kManifest)))
+    return;
+  auto entries = manifest_entries(results);
+  entries[relative] = script(relative) ? hash_of(results / relative) : "";
+  write_file(results / kManifest, text_of(entries));
+}
+
+std::size_t record_script_hashes(const fs::path& results)
+{
+  if (!fs::is_regular_file(fs::symlink_status(results / kManifest)))
+    throw ScenarioError("render --record-hashes", results.string(),
+                        std::string("a results folder with a ") + kManifest + " (this one is older than manifests: "
+                        "run its scenario again)");
+  auto entries = manifest_entries(results);
+  std::size_t changed = 0;
+  for (auto& [entry, hash] : entries) {
+    std::error_code ec;
+    if (!script(entry) || !fs::exists(results / entry, ec))
+      continue; // a listed script that is gone keeps its line
+    if (const std::string now = hash_of(results / entry); now != hash) {
+      hash = now;
+      ++changed;
+    }
+  }
+  if (changed > 0)
+    write_file(results / kManifest, text_of(entries));
+  return changed;
 }
 
 std::vector<std::string> foreign_entries(const fs::path& folder)
@@ -111,10 +189,7 @@ std::vector<std::string> foreign_entries(const fs::path& folder)
     legacy_foreign(folder, "", out);
     return out;
   }
-  std::set<std::string> listed;
-  std::ifstream in(manifest, std::ios::binary);
-  for (std::string line; std::getline(in, line);)
-    listed.insert(line);
+  const std::map<std::string, std::string> listed = manifest_entries(folder);
   std::string skipped; // a foreign folder, named once
   for (const std::string& entry : entries_under(folder)) {
     if (!skipped.empty() && entry.rfind(skipped, 0) == 0)

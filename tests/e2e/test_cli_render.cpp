@@ -53,6 +53,71 @@ TEST_CASE("bcssim render draws the plots a results folder lacks, and only those"
   fs::remove_all(kTmp);
 }
 
+TEST_CASE("bcssim render runs only the scripts bcssim wrote, as it wrote them: their hashes in the manifest")
+{
+  // Issue 67: an evil.gp added to a results folder ran, and so did a system() line appended to a listed time.gp.
+  const fs::path root(BCSSIM_SOURCE_DIR);
+  const fs::path dir = kTmp / "hashes";
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  fs::copy(root / "results" / "paper" / "synthetic-barrier", dir, fs::copy_options::recursive);
+  const std::string manifest = slurp(dir / ".bcssim-manifest");
+  CHECK(manifest.find("time.gp\tsha256:") != std::string::npos);
+
+  // Not in the manifest: never run, named on stderr; the folder's own plots are drawn.
+  std::ofstream(dir / "evil.gp") << "system 'touch ran-evil'\nset term pngcairo\nset output 'evil.png'\nplot x\n";
+  auto r = bcssim("render " + dir.string() + " --force");
+  CHECK_MESSAGE(r.code == 0, r.output);
+  CHECK(r.output.find("rendered 2 of 2 plots") != std::string::npos);
+  CHECK(r.output.find("left alone 1 gnuplot script(s) bcssim did not write") != std::string::npos);
+  CHECK(r.output.find((dir / "evil.gp").string()) != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "ran-evil"));
+  CHECK_FALSE(fs::exists(dir / "evil.png"));
+  fs::remove(dir / "evil.gp");
+
+  // Listed, but edited since: exit 2 naming it and saying how to proceed; nothing drawn.
+  std::ofstream(dir / "time.gp", std::ios::app) << "system 'touch ran-edit'\n";
+  fs::remove(dir / "time.svg");
+  fs::remove(dir / "slowdown.svg");
+  r = bcssim("render " + dir.string());
+  CHECK(r.code == 2);
+  CHECK(r.output.find("render = " + (dir / "time.gp").string() + ": expected a gnuplot script as bcssim wrote it "
+                      "(the SHA-256 its results folder's .bcssim-manifest records); this one was edited since") !=
+        std::string::npos);
+  CHECK(r.output.find("--allow-edited") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "ran-edit"));
+  CHECK_FALSE(fs::exists(dir / "time.svg"));
+  CHECK_FALSE(fs::exists(dir / "slowdown.svg")); // nothing, not even the scripts as written
+
+  // The user says so: drawn this once; then vouched for, drawn without the flag.
+  r = bcssim("render " + dir.string() + " --allow-edited");
+  CHECK_MESSAGE(r.code == 0, r.output);
+  CHECK(fs::exists(dir / "ran-edit"));
+  CHECK(fs::exists(dir / "time.svg"));
+  fs::remove(dir / "ran-edit");
+  CHECK(bcssim("render " + dir.string() + " --force").code == 2); // still edited
+  r = bcssim("render " + dir.string() + " --record-hashes");
+  CHECK_MESSAGE(r.code == 0, r.output);
+  CHECK(r.output.find("recorded 1 script hash(es) in ") != std::string::npos);
+  CHECK_FALSE(fs::exists(dir / "ran-edit")); // recording draws nothing
+  r = bcssim("render " + dir.string() + " --force");
+  CHECK(r.code == 0);
+  CHECK(fs::exists(dir / "ran-edit"));
+
+  // A manifest of a bcssim before script hashes: refused, saying how to proceed.
+  std::string names_only;
+  std::istringstream in(manifest);
+  for (std::string line; std::getline(in, line);)
+    names_only += line.substr(0, line.find('\t')) + "\n";
+  std::ofstream(dir / ".bcssim-manifest") << names_only;
+  r = bcssim("render " + dir.string() + " --force");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("its folder records no hash (a bcssim before script hashes wrote it) (2 scripts: ") !=
+        std::string::npos);
+  CHECK(r.output.find("run its scenario again, or check it, then pass --allow-edited") != std::string::npos);
+  fs::remove_all(kTmp);
+}
+
 TEST_CASE("the committed results weigh under 50 MB and hold no image that bcssim render draws")
 {
   const fs::path root(BCSSIM_SOURCE_DIR);

@@ -1,14 +1,18 @@
 // What bcssim wrote, so that it never deletes or empties anything else (issue 45): a results folder's manifest,
-// read back by --force and merge, the names a folder of an older bcssim may hold, and the files --log writes.
+// read back by --force and merge, the names a folder of an older bcssim may hold, and the files --log writes; the
+// SHA-256 of each gnuplot script the manifest records, so that `bcssim render` runs only those (issue 67).
 #include "sim/config/log_settings.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/output/results_dir.hpp"
 #include "sim/output/results_manifest.hpp"
+#include "sim/output/sha256.hpp"
 
 #include <doctest/doctest.h>
 
+#include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -108,4 +112,105 @@ TEST_CASE("--log: the files each appender writes; an existing one must be empty 
   mark_log_files({"root.app:file:" + b});
   CHECK_NOTHROW(check_log_setting("root.app:file:" + b));
   fs::remove_all(base);
+}
+
+TEST_CASE("the manifest records the SHA-256 of each gnuplot script; a script is bcssim's only while it hashes to it")
+{
+  // Issue 67: `bcssim render` ran an evil.gp added to a results folder, and a system() line appended to time.gp.
+  const fs::path base = scratch("hashes");
+  {
+    ResultsDir dir(base / "r");
+    dir.write("time.gp", "plot x\n");
+    dir.write("time.csv", "a,b\n");
+    dir.commit();
+  }
+  const fs::path r = base / "r";
+  const std::string hash = "sha256:" + sha256_hex("plot x\n");
+  CHECK(manifest_text(r) == "time.csv\ntime.gp\t" + hash + "\n");
+  CHECK(manifest_entries(r) == std::map<std::string, std::string>{{"time.csv", ""}, {"time.gp", hash}});
+  CHECK(script_state(r, "time.gp") == ScriptState::as_written);
+  CHECK(foreign_entries(r).empty()); // a hash does not make the entry foreign
+  std::ofstream(r / "evil.gp") << "system 'touch ran'\n";
+  CHECK(script_state(r, "evil.gp") == ScriptState::unlisted);
+  std::ofstream(r / "time.gp", std::ios::app) << "system 'touch ran'\n";
+  CHECK(script_state(r, "time.gp") == ScriptState::edited);
+  // A user who vouches for the edit records it: then it is as written, and the evil.gp still unlisted.
+  CHECK(record_script_hashes(r) == 1);
+  CHECK(script_state(r, "time.gp") == ScriptState::as_written);
+  CHECK(script_state(r, "evil.gp") == ScriptState::unlisted);
+  CHECK(record_script_hashes(r) == 0);
+  // A manifest of a bcssim before hashes (names only), and a folder without one: unchecked, never as written.
+  std::ofstream(r / kManifest) << "time.csv\ntime.gp\n";
+  CHECK(script_state(r, "time.gp") == ScriptState::unhashed);
+  fs::remove(r / kManifest);
+  CHECK(script_state(r, "time.gp") == ScriptState::unhashed);
+  CHECK_THROWS_AS(record_script_hashes(r), ScenarioError);
+  fs::remove_all(base);
+}
+
+TEST_CASE("a file written again in a results folder nested in the one being written is recorded in its manifest")
+{
+  // merge draws a study point's Gantt chart again (sim/kinds/workload/report.cpp): the point's own manifest must
+  // then hold the new script's hash, or render would take merge's script for a user's edit.
+  const fs::path base = scratch("nested");
+  {
+    ResultsDir point(base / "p");
+    point.write("gantt.gp", "old\n");
+    point.commit();
+  }
+  {
+    ResultsDir study(base / "s");
+    fs::copy(base / "p", study.path("points/0000/x").parent_path(), fs::copy_options::recursive);
+    study.write("points/0000/gantt.gp", "new\n");
+    study.write("points/0000/more.csv", "1\n");
+    study.commit();
+  }
+  const fs::path p = base / "s" / "points" / "0000";
+  CHECK(script_state(p, "gantt.gp") == ScriptState::as_written);
+  CHECK(manifest_entries(p).count("more.csv") == 1);
+  CHECK(foreign_entries(base / "s").empty());
+  fs::remove_all(base);
+}
+
+TEST_CASE("every gnuplot script of the committed results is recorded with its hash: bcssim render runs them all")
+{
+  // The committed manifests were given their scripts' hashes with `bcssim render results --record-hashes` when
+  // manifests began to carry them (issue 67); a script edited or added since without that fails here, naming it.
+  const fs::path results = fs::path(BCSSIM_SOURCE_DIR) / "results";
+  std::size_t checked = 0;
+  for (auto it = fs::recursive_directory_iterator(results); it != fs::recursive_directory_iterator(); ++it) {
+    if (!it->is_regular_file() || it->path().filename() != kManifest)
+      continue;
+    const fs::path folder = it->path().parent_path();
+    for (const auto& [entry, hash] : manifest_entries(folder)) {
+      if (entry.size() < 3 || entry.compare(entry.size() - 3, 3, ".gp") != 0)
+        continue;
+      CAPTURE((folder / entry).string());
+      CHECK(script_state(folder, entry) == ScriptState::as_written);
+      ++checked;
+    }
+  }
+  CHECK(checked > 300);
+}
+
+TEST_CASE("SHA-256 gives FIPS 180-4's example digests")
+{
+  CHECK(sha256_hex("") == "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  CHECK(sha256_hex("abc") == "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  CHECK(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq") ==
+        "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  CHECK(sha256_hex(std::string(1000000, 'a')) == "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+  // Lengths around the padding's block boundary (55, 56, 63, 64 bytes), against coreutils' sha256sum.
+  for (std::size_t n : {55u, 56u, 63u, 64u, 65u, 119u, 120u}) {
+    CAPTURE(n);
+    const fs::path file = fs::temp_directory_path() / "bcssim-unit-sha256";
+    std::ofstream(file, std::ios::binary) << std::string(n, 'x');
+    FILE* pipe = ::popen(("sha256sum " + file.string()).c_str(), "r");
+    REQUIRE(pipe != nullptr);
+    char out[65] = {};
+    REQUIRE(std::fread(out, 1, 64, pipe) == 64);
+    ::pclose(pipe);
+    CHECK(file_sha256_hex(file) == std::string(out, 64));
+    fs::remove(file);
+  }
 }
