@@ -2,7 +2,10 @@
 
 #include <xxhash.h>
 
+#include <fmt/format.h>
+
 #include <fstream>
+#include <stdexcept>
 #include <vector>
 #include <xbt/log.h>
 
@@ -23,6 +26,30 @@ std::uint64_t file_hash(const std::string& path)
   const std::uint64_t hash = XXH3_64bits_digest(state);
   XXH3_freeState(state);
   return hash;
+}
+
+std::string file_hash128_hex(const std::string& path)
+{
+  std::ifstream in(path, std::ios::binary);
+  if (!in)
+    throw std::runtime_error("cannot be opened");
+  XXH3_state_t* state = XXH3_createState();
+  XXH3_128bits_reset(state);
+  std::vector<char> buffer(std::size_t(1) << 20);
+  while (in) {
+    in.read(buffer.data(), std::streamsize(buffer.size()));
+    XXH3_128bits_update(state, buffer.data(), std::size_t(in.gcount()));
+  }
+  const bool failed = in.bad();
+  XXH128_canonical_t canonical;
+  XXH128_canonicalFromHash(&canonical, XXH3_128bits_digest(state));
+  XXH3_freeState(state);
+  if (failed)
+    throw std::runtime_error("cannot be read");
+  std::string hex;
+  for (unsigned char byte : canonical.digest)
+    hex += fmt::format("{:02x}", byte);
+  return hex;
 }
 
 } // namespace bcssim::base

@@ -10,4 +10,9 @@ namespace bcssim::base {
 /// that opens it next reports why).
 std::uint64_t file_hash(const std::string& path);
 
+/// XXH3-128 of the file's bytes as 32 lower-case hex digits, in the canonical (big-endian) order `xxhsum -H2`
+/// prints (Debian's xxhash package), so that a checksum file written by that tool can be checked here. Throws
+/// std::runtime_error when the file cannot be read.
+std::string file_hash128_hex(const std::string& path);
+
 } // namespace bcssim::base

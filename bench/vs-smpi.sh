@@ -4,7 +4,7 @@
 # ways:
 #
 #   bench/vs-smpi.sh [--reps N] TRACE_FOLDER
-#     A SimGrid time-independent trace (an index *.txt and platform.xml: ../shared/traces/README.md). SMPI's
+#     A SimGrid time-independent trace (an index *.txt and platform.xml: traces/README.md). SMPI's
 #     replay (`smpirun -replay`) against bcssim's replay on both MPIs; for the paper-64 SWEEP3D trace, also
 #     bcssim's SWEEP3D proxy on the same input (docs/validation.md).
 #
@@ -18,7 +18,7 @@
 #
 # SMPI runs with CM02 and crosstraffic off, like bcssim. Prints a markdown table of wall times, peak memory and
 # ratios to SMPI. Writes nothing outside a scratch folder. Bad arguments: exit 2.
-# Default: bench/vs-smpi.sh ../shared/traces/sweep3d-2.2b/paper-64
+# Default: bench/vs-smpi.sh traces/sweep3d-2.2b/paper-64
 set -euo pipefail
 cd "$(dirname "$0")/.."
 usage="usage: bench/vs-smpi.sh [--reps N] TRACE_FOLDER
@@ -51,8 +51,8 @@ if [ -n "$source_dir" ]; then
   source_dir=$(realpath "$source_dir")
 else
   [ ${#program[@]} -eq 0 ] || bad "a program ('${program[*]}') is given only with --source"
-  trace_dir=$(realpath -m "${trace_dir:-../shared/traces/sweep3d-2.2b/paper-64}")
-  [ -d "$trace_dir" ] || bad "$trace_dir: no such trace folder (../shared/traces/README.md)"
+  trace_dir=$(realpath -m "${trace_dir:-traces/sweep3d-2.2b/paper-64}")
+  [ -d "$trace_dir" ] || bad "$trace_dir: no such trace folder (traces/README.md)"
 fi
 command -v /usr/bin/time >/dev/null || { echo "needs /usr/bin/time: sudo apt-get install time" >&2; exit 2; }
 command -v smpirun >/dev/null || { echo "needs SMPI: sudo apt-get install simgrid libsimgrid-dev" >&2; exit 2; }
@@ -85,7 +85,7 @@ if [ -n "$source_dir" ]; then
 fi
 index=$(find "$trace_dir" -maxdepth 1 -name '*.txt' | head -1)
 [ -f "$index" ] && [ -f "$trace_dir/platform.xml" ] ||
-  bad "$trace_dir: expected an index file *.txt and platform.xml (../shared/traces/README.md)"
+  bad "$trace_dir: expected an index file *.txt and platform.xml (traces/README.md)"
 ranks=$(grep -c . "$index")
 
 # median wall (s) and peak RSS (MiB) of REPS runs of one of the functions below (exported: /usr/bin/time runs

@@ -9,9 +9,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc)
 SCENARIOS=(scenarios/default.json scenarios/mpi-microbench.json scenarios/bcs-microbench.json
-           scenarios/paper/synthetic-barrier.json scenarios/scheduling/gs-example.json)
-# nas-ep's trace is data beside the repository, when it is there.
-[ ! -f ../shared/traces/nas/ep-C-64/ep-C-64.txt ] || SCENARIOS+=(scenarios/paper/nas-ep.json)
+           scenarios/paper/synthetic-barrier.json scenarios/scheduling/gs-example.json
+           scenarios/paper/nas-ep.json)
 echo "cross-build-verify: building bcssim (clang-debug)"
 cmake --preset clang-debug >/dev/null
 cmake --build --preset clang-debug -j "$JOBS" --target bcssim

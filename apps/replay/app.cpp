@@ -2,6 +2,7 @@
 #include "apps/replay/app.hpp"
 
 #include "apps/replay/replay.hpp"
+#include "apps/replay/trace_checksums.hpp"
 
 #include <fmt/format.h>
 
@@ -16,6 +17,7 @@ namespace {
 
 struct Input {
   std::string trace;
+  std::string checksums;
   Settings settings;
 };
 
@@ -23,20 +25,26 @@ const base::ParamGroup<Input>& params()
 {
   static const base::ParamGroup<Input> g = [] {
     base::ParamGroup<Input> g("replay");
-    g.add(base::text_decl("trace", "../shared/traces/sweep3d-2.2b/config-A-16/sweep3d-A-16.txt",
+    g.add(base::text_decl("trace", "traces/sweep3d-2.2b/config-A-16/sweep3d-A-16.txt",
                           "The SimGrid 3.32 time-independent trace to replay (smpirun -trace-ti), relative to the "
                           "working directory: its index file (one rank file per line, each relative to the index's "
                           "folder, else to the working directory) or one file of rank-prefixed actions; any file "
                           "may be gzip- or xz-compressed. Its rank count must equal app.processes.",
-                          "scenario choice; default: the real SWEEP3D's 16-rank trace beside the repository (../shared/traces: "
-                          "data, not shipped)"),
+                          "scenario choice; default: the real SWEEP3D's 16-rank trace the repository carries "
+                          "(traces/README.md)"),
           [](Input& in, const base::ParamValue& v) { in.trace = v.word(); });
+    g.add(base::text_decl("checksums", "",
+                          "A checksum file of the trace as `xxhsum -H2` writes it (XXH3-128 per file, paths relative "
+                          "to the checksum file's folder), relative to the working directory: every file the replay "
+                          "reads must be listed there and match, checked before the run. Empty: not checked.",
+                          "scenario choice; the shipped traces' are traces/*/XXH128SUMS (traces/README.md)"),
+          [](Input& in, const base::ParamValue& v) { in.checksums = v.word(); });
     g.add(base::quantity_decl("host_speed", base::Quantity::frequency, "1GHz", 1, 1e18,
                               "The speed, in flop/s written as a frequency, the trace's compute amounts were counted "
                               "at: SMPI's smpi/host-speed when it was recorded. A burst of F flops took F / "
                               "host_speed seconds on the recording host, and takes replay.compute_scale x F / "
                               "host_speed seconds of the simulated PE.",
-                              "the traces' README (../shared/traces: smpi/host-speed:1Gf)"),
+                              "traces/README.md (the shipped traces: smpi/host-speed:1Gf)"),
           [](Input& in, const base::ParamValue& v) { in.settings.host_speed = v.number(); });
     g.add(base::real_decl("compute_scale", 1, 0, 1e6,
                           "What-if factor on every computation burst of the trace: how many times longer the "
@@ -64,7 +72,10 @@ std::optional<base::ParamError> check_job(const base::ParamSource& source, const
 {
   const Input in = params().build(source);
   try {
-    validate(layout_for(in, job, source), in.settings);
+    const Layout layout = layout_for(in, job, source);
+    if (!in.checksums.empty())
+      verify_checksums(layout, in.checksums);
+    validate(layout, in.settings);
   } catch (const base::ParamRuleError& e) {
     return e.error;
   }

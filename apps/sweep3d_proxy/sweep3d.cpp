@@ -32,7 +32,7 @@ void require(bool ok, const std::string& what)
 }
 
 // sweep3d 2.2b's tags: 1000 * iq * d for octant iq (1-8) and the side the face comes in from, d = 1 west,
-// 2 south, 3 east, 4 north (read from its traces: ../shared/traces/sweep3d-2.2b, e.g. 3000 and 4000 for the
+// 2 south, 3 east, 4 north (read from its traces: traces/sweep3d-2.2b, e.g. 3000 and 4000 for the
 // faces from the east and the north in the first octant).
 int face_tag(int octant, int from_side) { return 1000 * (octant + 1) * from_side; }
 constexpr int from_west = 1, from_south = 2, from_east = 3, from_north = 4;

@@ -1,4 +1,4 @@
-// Sources: 002 = thesis excerpt, 003 = Kumar & Kalé, DESIGN = ../shared/DESIGN.md (docs/references.md).
+// Sources: 002 = thesis excerpt, 003 = Kumar & Kalé, DESIGN = docs/design-brief.md (docs/references.md).
 // Defaults are those of an ES45-class QsNet node; sim/catalogue/presets.cpp changes what differs per machine.
 #include "models/qsnet/params.hpp"
 

@@ -216,7 +216,7 @@ TEST_CASE("replay - a wait for a request never posted ends the run as an input e
 
 namespace {
 
-// NAS MG posts every receive with its whole 270,400 B buffer whatever arrives (../shared/traces/README.md): the
+// NAS MG posts every receive with its whole 270,400 B buffer whatever arrives (traces/README.md): the
 // transfer must carry the matching send's bytes. Three hand-written 2-rank traces, one rank per node, each rank
 // posting two receives then sending 1000 B (eager on the baseline) and 100,000 B (rendezvous): receives posted
 // at 270,400 B, receives posted at exactly the send's size, and sends of the full 270,400 B.

@@ -1,5 +1,5 @@
-// The NAS traces beside the repository (../shared/traces/nas, data: skipped when absent) read as the replay reads
-// them, every action kind checked against what ../shared/traces/README.md counts per rank: messages (count, bytes,
+// The NAS traces the repository carries (traces/nas, data) read as the replay reads them, every action kind checked
+// against what traces/README.md counts per rank: messages (count, bytes,
 // partners), and that every message fits the receive it matches (MG posts 270,400 B whatever arrives: the
 // replay must move the send's bytes, tests/sim/test_replay.cpp), collectives and their sizes. Issue 43 part 3.
 #include "apps/replay/trace.hpp"
@@ -42,7 +42,7 @@ struct TraceStats {
 
 std::string nas_index(const std::string& name)
 {
-  return std::string(BCSSIM_SOURCE_DIR) + "/../shared/traces/nas/" + name + "/" + name + ".txt";
+  return std::string(BCSSIM_SOURCE_DIR) + "/traces/nas/" + name + "/" + name + ".txt";
 }
 
 // Reads every rank's actions; matches the k-th send from s to d with tag t to the k-th receive d posted from s
@@ -99,15 +99,14 @@ TraceStats read_trace(const std::string& index)
   return t;
 }
 
+// The repository carries the traces (traces/README.md): a missing one is a failure, not a skip.
 bool absent(const std::string& index)
 {
-  if (fs::exists(index))
-    return false;
-  MESSAGE("skipped: the reference trace " << index << " is not here (../shared/traces: data, not in the repository)");
-  return true;
+  REQUIRE_MESSAGE(fs::exists(index), index << ": the repository carries this trace (traces/README.md)");
+  return false;
 }
 
-// The 64-rank trace `name` read whole, or nothing when the data is not beside the repository.
+// The 64-rank trace `name` read whole.
 std::optional<TraceStats> read_nas(const std::string& name)
 {
   const std::string index = nas_index(name);

@@ -348,10 +348,7 @@ private:
 // peers, sizes and tags, collectives with their roots and sizes.
 void compare_with_proxy(const std::string& index, const apps::sweep3d::Spec& spec)
 {
-  if (!fs::exists(index)) {
-    MESSAGE("skipped: the reference trace " << index << " is not here (../shared/traces: data, not in the repository)");
-    return;
-  }
+  REQUIRE_MESSAGE(fs::exists(index), "the repository carries this trace (traces/README.md)");
   const Layout layout = read_layout(index);
   REQUIRE(layout.ranks == spec.npe_i * spec.npe_j);
   std::uint64_t messages = 0;
@@ -392,12 +389,12 @@ apps::sweep3d::Spec proxy_spec(int npe, int cells, int kt, int mk)
 
 TEST_CASE("replay: the real SWEEP3D's trace makes the SWEEP3D proxy's calls, rank by rank - config-A-16")
 {
-  compare_with_proxy(std::string(BCSSIM_SOURCE_DIR) + "/../shared/traces/sweep3d-2.2b/config-A-16/sweep3d-A-16.txt",
+  compare_with_proxy(std::string(BCSSIM_SOURCE_DIR) + "/traces/sweep3d-2.2b/config-A-16/sweep3d-A-16.txt",
                      proxy_spec(4, 10, 10, 5));
 }
 
 TEST_CASE("replay: the real SWEEP3D's trace makes the SWEEP3D proxy's calls, rank by rank - paper-64")
 {
-  compare_with_proxy(std::string(BCSSIM_SOURCE_DIR) + "/../shared/traces/sweep3d-2.2b/paper-64/sweep3d-paper-64.txt",
+  compare_with_proxy(std::string(BCSSIM_SOURCE_DIR) + "/traces/sweep3d-2.2b/paper-64/sweep3d-paper-64.txt",
                      proxy_spec(8, 50, 50, 10));
 }
