@@ -163,7 +163,7 @@ private:
     const std::string how = "check it, then pass --allow-edited to draw it this once, or --record-hashes to record "
                             "it as it is now";
     throw ScenarioError("render", shown.front().string(),
-                        std::string("a gnuplot script as bcssim wrote it (the SHA-256 its results folder's ") +
+                        std::string("a gnuplot script as bcssim wrote it (the XXH3-128 its results folder's ") +
                             kManifest + " records); " +
                             (any_edited ? "this one was edited since" + all + ". gnuplot runs whatever a script "
                                           "says: " + how

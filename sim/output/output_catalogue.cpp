@@ -63,8 +63,8 @@ std::vector<OutputFile> run_outputs()
        {}},
       {".bcssim-results", "The marker of a folder bcssim wrote (fixed text, written first).", {}},
       {".bcssim-manifest", "Every file and folder bcssim wrote in the folder, one relative path a line (a folder "
-                           "ends in /), written last; a gnuplot script's line adds a tab and `sha256:` with the "
-                           "script's SHA-256 as written. `--force` replaces a results folder only when it holds "
+                           "ends in /), written last; a gnuplot script's line adds a tab and `xxh128:` with the "
+                           "script's XXH3-128 as written. `--force` replaces a results folder only when it holds "
                            "nothing else: anything not listed (a user's notes.txt) is named, and the run stops "
                            "with exit 2 before it starts. A folder of a bcssim older than the manifest is judged by "
                            "the names bcssim wrote then. `bcssim render` runs only the scripts whose bytes hash to "

@@ -2,7 +2,7 @@
 
 #include "sim/config/scenario.hpp"
 #include "sim/output/results_marker.hpp"
-#include "sim/output/sha256.hpp"
+#include "base/file_hash.hpp"
 #include "sim/output/write_file.hpp"
 
 #include <algorithm>
@@ -40,13 +40,19 @@ bool ours(const std::string& entry) { return entry == kResultsMarker || entry ==
 // The files whose content the manifest records: what gnuplot would run.
 bool script(const std::string& entry) { return entry.size() > 3 && entry.compare(entry.size() - 3, 3, ".gp") == 0; }
 
-// "sha256:<hex>" of a regular file (a symlink's target is not what bcssim wrote: no hash, so never run).
+// "xxh128:<hex>" of a regular file (a symlink's target is not what bcssim wrote: no hash, so never run). XXH3-128
+// (Debian's xxHash, as `xxhsum -H2` prints it) tells an edited script from bcssim's; a cryptographic hash would add
+// nothing, since whoever can edit the script can rewrite the manifest beside it.
 std::string hash_of(const fs::path& file)
 {
   std::error_code ec;
   if (!fs::is_regular_file(fs::symlink_status(file, ec)))
     return "";
-  return "sha256:" + file_sha256_hex(file);
+  try {
+    return "xxh128:" + base::file_hash128_hex(file.string());
+  } catch (const std::runtime_error&) {
+    return ""; // unreadable: no hash, so never run
+  }
 }
 
 std::string text_of(const std::map<std::string, std::string>& entries)

@@ -4,7 +4,7 @@
 // lists every file and folder of the results, one relative path a line (a folder ends in "/"), sorted; it is
 // written last, just before the folder is put in place, so it lists what that run wrote (gnuplot's images and a
 // study's points included). A folder written before manifests existed is judged by the names bcssim wrote then.
-// A gnuplot script's line also carries the SHA-256 of the script as written, after a tab: "time.gp\tsha256:<hex>".
+// A gnuplot script's line also carries the XXH3-128 of the script as written, after a tab: "time.gp\txxh128:<hex>".
 // `bcssim render` runs only scripts whose bytes still hash to it (issue 67: gnuplot runs whatever a script says,
 // system() included, and a manifest of names alone let an edited time.gp run). Manifests of a bcssim before
 // hashes list scripts without one: render takes those as unchecked. The manifest is no signature: whoever may
@@ -22,7 +22,7 @@ inline constexpr const char* kManifest = ".bcssim-manifest";
 /// gnuplot script with its hash.
 std::string manifest_text(const std::filesystem::path& folder);
 
-/// The entries the manifest of `folder` lists, each with the hash it records ("sha256:<hex>"; "" for none); empty
+/// The entries the manifest of `folder` lists, each with the hash it records ("xxh128:<hex>"; "" for none); empty
 /// when the folder has no manifest.
 std::map<std::string, std::string> manifest_entries(const std::filesystem::path& folder);
 

@@ -62,7 +62,7 @@ TEST_CASE("bcssim render runs only the scripts bcssim wrote, as it wrote them: t
   fs::create_directories(kTmp);
   fs::copy(root / "results" / "paper" / "synthetic-barrier", dir, fs::copy_options::recursive);
   const std::string manifest = slurp(dir / ".bcssim-manifest");
-  CHECK(manifest.find("time.gp\tsha256:") != std::string::npos);
+  CHECK(manifest.find("time.gp\txxh128:") != std::string::npos);
 
   // Not in the manifest: never run, named on stderr; the folder's own plots are drawn.
   std::ofstream(dir / "evil.gp") << "system 'touch ran-evil'\nset term pngcairo\nset output 'evil.png'\nplot x\n";
@@ -82,7 +82,7 @@ TEST_CASE("bcssim render runs only the scripts bcssim wrote, as it wrote them: t
   r = bcssim("render " + dir.string());
   CHECK(r.code == 2);
   CHECK(r.output.find("render = " + (dir / "time.gp").string() + ": expected a gnuplot script as bcssim wrote it "
-                      "(the SHA-256 its results folder's .bcssim-manifest records); this one was edited since") !=
+                      "(the XXH3-128 its results folder's .bcssim-manifest records); this one was edited since") !=
         std::string::npos);
   CHECK(r.output.find("--allow-edited") != std::string::npos);
   CHECK_FALSE(fs::exists(dir / "ran-edit"));
