@@ -1,4 +1,5 @@
 #include "base/event_stream.hpp"
+#include "base/event_ahead.hpp"
 
 #include "base/actor_pool.hpp"
 
@@ -6,14 +7,59 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <xbt/log.h>
 
+#include <deque>
+#include <string>
+
 XBT_LOG_NEW_DEFAULT_CATEGORY(base_event_stream, "base.event_stream: The canonical event stream");
 
 namespace bcssim::base {
 namespace {
 EventSink* g_sink = nullptr;
+
+// Events emitted ahead of the clock, in time order. Their names are the emitters' string literals.
+struct Ahead {
+  double at;
+  std::string_view actor;
+  std::string_view what;
+  std::uint64_t bytes;
+};
+std::deque<Ahead> g_ahead;
+
+// Records the events emitted ahead at instants up to `until_ns`.
+void record_ahead(std::int64_t until_ns)
+{
+  while (!g_ahead.empty()) {
+    const Ahead& a = g_ahead.front();
+    if (!within_sim_time_limit(a.at) || to_ns(a.at) > until_ns)
+      return;
+    g_sink->record(Event{to_ns(a.at), a.actor, a.what, a.bytes});
+    g_ahead.pop_front();
+  }
+}
+} // namespace
+
+void set_event_sink(EventSink* sink)
+{
+  g_sink = sink;
+  g_ahead.clear();
 }
 
-void set_event_sink(EventSink* sink) { g_sink = sink; }
+void emit_ahead(double at, std::string_view actor, std::string_view what, std::uint64_t bytes)
+{
+  if (g_sink == nullptr)
+    return;
+  const double now = simgrid::s4u::Engine::get_clock();
+  if (!g_ahead.empty() && within_sim_time_limit(now)) // what the clock has reached, whoever emits next
+    record_ahead(to_ns(now));
+  g_ahead.push_back(Ahead{at, actor, what, bytes});
+}
+
+void drain_events_ahead(double until)
+{
+  if (g_sink != nullptr && within_sim_time_limit(until))
+    record_ahead(to_ns(until));
+  g_ahead.clear();
+}
 
 void emit(std::string_view what, std::uint64_t bytes)
 {
@@ -22,6 +68,8 @@ void emit(std::string_view what, std::uint64_t bytes)
   const double now = simgrid::s4u::Engine::get_clock();
   if (!within_sim_time_limit(now)) // the World's guard is stopping the run (sim/machine/world.hpp)
     return;
+  if (!g_ahead.empty())
+    record_ahead(to_ns(now));
   const auto* self = simgrid::s4u::Actor::self();
   std::string_view actor = self != nullptr ? actor_name(*self) : std::string_view("maestro");
   g_sink->record(Event{to_ns(now), actor, what, bytes});

@@ -171,10 +171,17 @@ void Comm::execute_on_cpu(double flops)
       flops += (owed_until_ - now) * simgrid::s4u::this_actor::get_host()->get_speed();
     owed_until_ = 0;
   }
-  if (cpu_ != nullptr)
+  if (cpu_ != nullptr) {
     cpu_->execute(flops);
-  else
-    simgrid::s4u::this_actor::execute(flops);
+    return;
+  }
+  simgrid::s4u::Host* host = simgrid::s4u::this_actor::get_host();
+  computing(simgrid::s4u::Engine::get_clock() + flops / host->get_pstate_speed(host->get_pstate()));
+  struct Computed { // also when the actor is killed while it computes
+    Comm& comm;
+    ~Computed() { comm.computed(); }
+  } done{*this};
+  simgrid::s4u::this_actor::execute(flops);
 }
 
 void Comm::settle_owed()

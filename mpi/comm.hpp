@@ -251,6 +251,11 @@ protected:
   /// Host CPU work of the rank (the MPI library's own): `flops` on its PE, as compute_flops without a trace span;
   /// what the rank owes (owe_cpu_until) runs first, in the same stretch.
   void execute_on_cpu(double flops);
+  /// Told around each stretch of CPU work on the rank's own CPU (not a time-shared PE's): it cannot end before
+  /// `earliest_end` (s; its flops at the CPU's peak speed), and the rank calls nothing until computed(). For a
+  /// backend whose machine acts ahead on what ranks may post next (BCS-MPI's idle slices).
+  virtual void computing(double earliest_end) { (void)earliest_end; }
+  virtual void computed() {}
   /// A coarser host (quadrics.host_stages = on_cpu): the rank has host work to do until `t` (seeing a completion)
   /// before anything else. It runs as part of the rank's next CPU work (execute_on_cpu), or is waited out before
   /// the rank next blocks, reads its clock or exits (settle_owed); the call ends for the profile at `t`.

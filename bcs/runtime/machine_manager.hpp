@@ -25,6 +25,8 @@ public:
   void job_terminated(int job) { request(Request{false, job}); }
   /// Jobs launched and not yet reported terminated: the Strobe Sender strobes while this is > 0.
   int running_jobs() const { return running_jobs_; }
+  /// Nothing to do until a job's processes report it terminated: no launch or report waiting, none under way.
+  bool quiet() const { return queue_.empty() && (!started_ || waiting_); }
 
 private:
   struct Request {

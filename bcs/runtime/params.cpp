@@ -23,6 +23,15 @@ const base::ParamGroup<RuntimeSpec>& runtime_params()
              "message is matchable), notified across PCI as at a boundary. on_completion is a what-if: the sources "
              "do not describe it.",
              "000 §3.1, 002 §5.3.1: the process is restarted at the beginning of the next time slice");
+    g.choice("runtime.idle_slices", &RuntimeSpec::idle_slices, "computed", {{"computed", true}, {"acted", false}},
+             "How slices in which no NIC has anything to do are simulated (every process computing or blocked, no "
+             "descriptor, transfer, collective, restart or termination anywhere): computed = their strobes, "
+             "microstrobes, polls and done words computed from the machine's constants with the sums acting them "
+             "out makes, and a run of them crossed at once (bcs/runtime/idle_slices.hpp); acted = each acted out "
+             "by the protocol's threads. The two give the same events at the same instants, so the same digest "
+             "(tested); computed costs no SimGrid activity per idle slice. Slices with EMDS or MMDS records, under "
+             "--trace, NIC noise, bcs.core.impl = software_tree or the shared thread processor are always acted out.",
+             "simulation method (issue 65 goal 1), not a model choice");
     g.integer("runtime.management_node", &RuntimeSpec::management_node, 0, 0, 16777215,
               "Node whose NIC runs the Strobe Sender (the management node).", "scenario choice");
     g.integer("runtime.combine_cycles", &RuntimeSpec::combine_cycles, 150, 0, 1e9,

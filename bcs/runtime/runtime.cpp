@@ -143,6 +143,36 @@ bool Runtime::all_waiting() const
   return live_processes_ > 0 && suspended == std::size_t(live_processes_);
 }
 
+void Runtime::computing(int job, int rank, double earliest_end) { computing_[{job, rank}] = earliest_end; }
+
+void Runtime::computed(int job, int rank) { computing_.erase({job, rank}); }
+
+double Runtime::quiet_until() const
+{
+  constexpr double past = -1;
+  if (!mm_.quiet())
+    return past;
+  for (const auto& [id, j] : ctx_.jobs) // a job's processes still being forked
+    if (j.launched && !j.reported && j.started < j.node_of.size())
+      return past;
+  std::size_t suspended = 0;
+  for (unsigned n = 0; n < ctx_.node_count; ++n) {
+    const Node& node = ctx_.node(n);
+    if (node.pending() || node.collectives.any_pending() || node.dh.has_work() || node.ch.has_work() ||
+        node.rh.has_work() || node.nm.restart_due() || node.nm.termination_due())
+      return past;
+    suspended += node.nm.blocked();
+  }
+  // Every live process suspended (and not due for a restart: above) or computing with a known earliest end; a
+  // process doing anything else may post at once.
+  if (computing_.empty() || suspended + computing_.size() != std::size_t(live_processes_))
+    return past;
+  double quiet = computing_.begin()->second;
+  for (const auto& [who, end] : computing_)
+    quiet = std::min(quiet, end);
+  return quiet;
+}
+
 bool Runtime::progress_possible() const
 {
   std::size_t suspended = 0;

@@ -70,6 +70,10 @@ public:
   /// Suspends the calling process until `ready()` holds at a slice boundary (000 §3.1: restarted at the
   /// beginning of the slice after the one that completed its operation).
   void suspend(unsigned node, std::function<bool()> ready);
+  /// Rank `rank` of `job` computes on its own CPU and cannot end before `earliest_end` (s; computed() when it has):
+  /// it posts nothing before then, which lets the Strobe Sender compute the idle slices until then.
+  void computing(int job, int rank, double earliest_end);
+  void computed(int job, int rank);
   /// Set when the Strobe Sender gave up because nothing moved for StrobeSender::kGiveUpSlices slices while every
   /// process waited (e.g. a slice too short for its microphases: Stall::slice_needs says how long it must be).
   const std::optional<Stall>& stall() const { return ctx_.stall; }
@@ -79,6 +83,7 @@ private:
   int running_jobs() const override { return mm_.running_jobs(); }
   bool progress_possible() const override;
   bool all_waiting() const override;
+  double quiet_until() const override;
   void start_node_threads();
 
   RuntimeSpec spec_;
@@ -94,6 +99,7 @@ private:
   std::uint64_t next_id_ = 1;
   base::SequenceNumbers next_seq_;
   std::map<std::pair<int, int>, std::int64_t> next_collective_;      // (job, rank)
+  std::map<std::pair<int, int>, double> computing_; // (job, rank) -> the earliest end of its computation
 };
 
 } // namespace bcssim::bcs::runtime

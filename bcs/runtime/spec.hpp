@@ -26,6 +26,9 @@ struct RuntimeSpec {
   /// platform.fidelity = message: the Strobe Receiver runs the DEM, MSM and point-to-point work itself, with the
   /// descriptor puts and each chunk's get request folded into delays (docs/model.md, the message-level tier).
   bool folded = false;
+  /// bcs.runtime.idle_slices = computed: a slice in which no NIC has anything to do is computed, not acted out
+  /// (idle_slices.hpp); the same events, instants and digest. acted: every slice acted out (the reference).
+  bool idle_slices = true;
 };
 
 } // namespace bcssim::bcs::runtime

@@ -39,6 +39,8 @@ public:
   void finish_idle(std::int64_t phase, double at);
   /// When this node's last DEM ended.
   double dem_end() const { return dem_end_; }
+  /// What a computed idle slice's DEM leaves (idle_slices.hpp).
+  void set_dem_end(double at) { dem_end_ = at; }
   /// The SR's thread (an actor on the node's NIC).
   void run();
 

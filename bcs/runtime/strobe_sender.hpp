@@ -1,6 +1,8 @@
 #pragma once
 // SS, the Strobe Sender (000 §4.1-4.2) on the management node's NIC: the machine's heartbeat. It alone writes
 // the slice clock.
+#include "bcs/runtime/idle_slices.hpp"
+
 #include <cstdint>
 
 namespace bcssim::bcs::runtime {
@@ -20,6 +22,9 @@ public:
     virtual bool progress_possible() const = 0;
     /// Every live process is suspended by its Node Manager.
     virtual bool all_waiting() const = 0;
+    /// While no NIC has anything to do: the earliest instant at which anything may give one work (a process's
+    /// computation ends; s). Else, or when not known, a time already past (-1).
+    virtual double quiet_until() const = 0;
   };
 
   /// Slices in a row in which every process waits and no descriptor, restart or collective moves before the SS
@@ -27,15 +32,19 @@ public:
   /// figure of BCS-MPI: the protocol itself moves a pending message or collective within three slices.
   static constexpr std::int64_t kGiveUpSlices = 1000;
 
-  StrobeSender(Context& ctx, const Machine& machine) : ctx_(ctx), machine_(machine) {}
+  StrobeSender(Context& ctx, const Machine& machine) : ctx_(ctx), machine_(machine), idle_slices_(ctx) {}
   /// Starts its actor unless it runs already.
   void start();
 
 private:
   void run();
+  /// At slice k's strobe: computes slice k and the idle slices after it that end before anything can happen,
+  /// emitting their events ahead (idle_slices.hpp). Returns the last slice computed, or nullopt (k is acted out).
+  std::optional<IdleSlice> cross_idle_slices(std::int64_t k);
 
   Context& ctx_;
   const Machine& machine_;
+  IdleSlices idle_slices_;
   bool strobing_ = false;
 };
 

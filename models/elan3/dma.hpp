@@ -73,6 +73,8 @@ public:
 
   simgrid::s4u::Host* host_of(Endpoint e) const;
   const qsnet::Platform& platform() const { return platform_; }
+  const DmaSpec& spec() const { return spec_; }
+  const qsnet::HardwareMulticast& hardware_multicast() const { return multicast_; }
 
 private:
   /// The data's transfer from src to dst, an end in main memory crossing its node's PCI bus (put's, without the

@@ -45,6 +45,14 @@ public:
     return true;
   }
 
+  /// Constant speed only, with nothing waiting to be queued at this instant.
+  std::optional<double> free_at() const
+  {
+    if (speed_varies_ || armed_)
+      return std::nullopt;
+    return free_at_;
+  }
+
   void run(double cycles)
   {
     const sg4::Actor* self = sg4::Actor::self();
@@ -147,6 +155,12 @@ void run_one_at_a_time(sg4::Host& nic, bool speed_varies)
 {
   if (nic.extension(one_at_a_time()) == nullptr)
     nic.extension_set(one_at_a_time(), new OneAtATime(nic.get_speed(), speed_varies));
+}
+
+std::optional<double> core_free_at(sg4::Host& nic)
+{
+  const OneAtATime* core = nic.extension(one_at_a_time());
+  return core != nullptr ? core->free_at() : std::nullopt;
 }
 
 bool occupy_cycles(double cycles)

@@ -12,6 +12,7 @@
 //                  equal share: a SimGrid execution.
 // An operation alone on the core ends at the same instant under both.
 #include <cstdint>
+#include <optional>
 
 namespace simgrid::s4u {
 class Host;
@@ -36,6 +37,11 @@ struct ThreadProcessorSpec {
 /// Makes `nic`'s core run one operation at a time. `speed_varies`: the NIC has a speed profile (NIC noise), so
 /// each operation runs as an execution, alone on the core, instead of ending at a date computed at queueing.
 void run_one_at_a_time(simgrid::s4u::Host& nic, bool speed_varies);
+
+/// When `nic`'s core, one-at-a-time at constant speed, is free of every operation it has queued: what a model that
+/// computes the core's next operations instead of acting them out starts from (bcs/runtime/idle_slices.hpp).
+/// nullopt for any other core, and while operations that arrived at this instant wait to be queued.
+std::optional<double> core_free_at(simgrid::s4u::Host& nic);
 
 /// Runs `cycles` of work on the calling actor's host (which must be a NIC). No-op for 0 cycles.
 void run_cycles(double cycles);

@@ -51,6 +51,8 @@ public:
   /// not in the order SimGrid ran their actors.
   bool send(const MulticastRequest& request);
 
+  /// Whether some multicast is set to fail (MulticastSpec::failing): then which one is the how-manieth counts.
+  bool fails_some() const { return !spec_.failing.empty(); }
   /// Latency of the longest path of the tree (half the combined-ack round trip), without the main-memory fetch.
   double tree_latency(unsigned src, unsigned first, unsigned last) const { return shape(src, first, last).latency; }
   /// Switch level at which the tree turns down (0: the range is the source alone).

@@ -39,6 +39,8 @@ public:
                  const Counts& recv_counts, const Counts& recv_displs) override;
 
 protected:
+  void computing(double earliest_end) override { process_.runtime().computing(process_.job(), rank(), earliest_end); }
+  void computed() override { process_.runtime().computed(process_.job(), rank()); }
   Request start_send(const void* data, std::uint64_t bytes, int dst, int tag, Plane plane) override;
   Request start_recv(void* data, std::uint64_t capacity, int src, int tag, Plane plane) override;
 

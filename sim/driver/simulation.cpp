@@ -1,5 +1,6 @@
 #include "sim/driver/simulation.hpp"
 
+#include "base/event_ahead.hpp"
 #include "base/sim_time.hpp"
 #include "sim/config/log_settings.hpp"
 #include "sim/output/event_log.hpp"
@@ -59,6 +60,8 @@ SimulationResult simulate(const Scenario& scenario, bool keep_events, const std:
   mark_log_files(simgrid_log); // with the split files opened since
   if (time_guard.passed())
     throw base::SimTimeLimitError(time_guard.passed_at());
+  // Events of idle slices computed ahead that the clock reached (bcs/runtime/idle_slices.hpp).
+  base::drain_events_ahead(simgrid::s4u::Engine::get_clock());
   run->finish(); // an application's deadlock is reported rank by rank here
   result.run = std::move(run);
   if (world.deadlocked())

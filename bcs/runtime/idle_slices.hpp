@@ -1,0 +1,73 @@
+#pragma once
+// Idle slices computed, not acted out (issue 65 goal 1). In a slice in which no NIC has anything to do (no
+// descriptor, transfer, collective, restart or termination anywhere, every process computing or blocked) the
+// protocol still runs: the Strobe Sender multicasts five microstrobes and polls each microphase's end with
+// Compare-And-Write, the management node's Strobe Receiver (on the SS's own NIC) reports each microphase done,
+// and every other node's done word is written two event operations after each landing (strobe_receiver.cpp).
+// Nothing in such a slice depends on anything but the machine's constants and the slice's start, and nothing in
+// it can be contended for: each of its steps is a sleep, a timer or an operation of the management NIC's
+// one-at-a-time core. So its outcome is computed here, with the same floating-point sums the acted-out steps make
+// (a sleep ends at start + duration, the core frees at max(free, now) + cycles / speed), and its events are
+// emitted ahead (base::emit_ahead). The Strobe Sender then crosses a run of such slices with one sleep.
+//
+// Where the computation would need an order it cannot know (two steps at one instant whose order decides the
+// outcome), it declines and the slice is acted out. tests/sim/test_idle_slices.cpp checks the computed outcome
+// against the acted-out one, bit for bit, and the digests of runs with and without it.
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <vector>
+
+namespace bcssim::bcs::runtime {
+
+struct Context;
+
+/// One event of a computed slice, as the acted-out slice emits it.
+struct ComputedEvent {
+  double at;
+  std::string_view actor;
+  std::string_view what;
+  std::uint64_t bytes;
+};
+
+/// What an idle slice did, as acting it out would have done it.
+struct IdleSlice {
+  std::int64_t slice = 0;
+  double strobe = 0;               // s: its strobe (nominal start)
+  double end = 0;                  // s: the reduce microphase's query answered ("bcs.slice.done")
+  double tail = 0;                 // s: what SliceClock::tail becomes
+  double last = 0;                 // s: the last thing the slice does anywhere (core, timers, queries)
+  double core_free = 0;            // s: when the management NIC's core is free again
+  double idle_dem_end = 0;         // s: the DEM's end on every node but the management node
+  double management_dem_end = 0;   // s: the DEM's end on the management node
+  std::vector<ComputedEvent> events; // in time order
+};
+
+class IdleSlices {
+public:
+  explicit IdleSlices(Context& ctx);
+
+  /// Whether this run computes idle slices: asked for (RuntimeSpec::idle_slices) and on a machine the
+  /// computation covers (QsNet's hardware primitives, a constant-speed one-at-a-time NIC core, no EMDS, no trace).
+  bool enabled() const { return enabled_; }
+  /// Slice `k` on an idle machine, the management NIC's core free from `core_free`; nullopt when two of its steps
+  /// fall at one instant (then it is acted out).
+  std::optional<IdleSlice> compute(std::int64_t k, double core_free) const;
+  /// Emits `s`'s events ahead and leaves the NICs' memory and the Strobe Receivers as acting it out would.
+  void apply(const IdleSlice& s);
+
+private:
+  Context& ctx_;
+  bool enabled_ = false;
+  // The machine's constants, each as the acted-out step computes it (see compute()).
+  double descriptor_ = 0;   // s: the SS's DMA descriptor on the management NIC's core
+  double event_ = 0;        // s: one event operation on that core
+  double idle_done_ = 0;    // s: from a landing to an idle node's done word (IdleStrobes)
+  double startup_ = 0;      // s: the DMA engine's start-up
+  double latency_ = 0;      // s: the microstrobe's flight over the whole machine
+  double compare_ = 0;      // s: each NIC's comparison in a Compare-And-Write
+  double way_ = 0;          // s: the global query's one way
+  double backoff_ = 0;      // s: the SS's wait before it polls again
+};
+
+} // namespace bcssim::bcs::runtime
