@@ -105,7 +105,11 @@ measure() {
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (b > 0) printf "%.2f", a / b; else printf "-" }'; }
 
 bcssim_replay() { # MPI [FIDELITY]: on Crescendo (2 PEs per node), widened to ranks / 2 nodes past its 32
-  "$exe" run scenarios/paper/sweep3d-trace.json --set "replay.trace=$index" --set "app.processes=$ranks" \
+  # The trace's checksums when it has them (the carried traces: traces/README.md), else none.
+  local sums=""
+  [ ! -f "$(dirname "$index")/XXH128SUMS" ] || sums="$(dirname "$index")/XXH128SUMS"
+  "$exe" run scenarios/paper/sweep3d-trace.json --set "replay.trace=$index" --set "replay.checksums=$sums" \
+    --set "app.processes=$ranks" \
     --set "platform.nodes=$(( ranks > 64 ? (ranks + 1) / 2 : 32 ))" --set "platform.fidelity=${2:-stages}" \
     --set "mpi=$1" --set compare=false --set 'sweep.replay.compute_scale=[1]' --point 0 --out "$work/out" --force
 }
