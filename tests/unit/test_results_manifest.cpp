@@ -185,8 +185,9 @@ TEST_CASE("every gnuplot script of the committed results is recorded with its ha
     for (const auto& [entry, hash] : manifest_entries(folder)) {
       if (entry.size() < 3 || entry.compare(entry.size() - 3, 3, ".gp") != 0)
         continue;
-      CAPTURE((folder / entry).string());
-      CHECK(script_state(folder, entry) == ScriptState::as_written);
+      const std::string script = entry;  // a structured binding cannot be captured by CAPTURE's lambda (clang, C++17)
+      CAPTURE((folder / script).string());
+      CHECK(script_state(folder, script) == ScriptState::as_written);
       ++checked;
     }
   }
