@@ -39,6 +39,44 @@ std::optional<std::int64_t> CollectiveTable::complete_head(int job, unsigned loc
   return seq;
 }
 
+CollectiveTable::Waiting CollectiveTable::waiting() const
+{
+  Waiting w;
+  const auto* only = static_cast<const std::map<std::int64_t, std::vector<CollectivePtr>>*>(nullptr);
+  int job = -1;
+  for (const auto& [j, pending] : pending_) {
+    if (pending.empty())
+      continue;
+    if (only != nullptr)
+      return w;
+    only = &pending;
+    job = j;
+  }
+  if (only == nullptr)
+    return w;
+  const auto& [seq, posted] = *only->begin();
+  const JobInfo& info = ctx_.jobs.at(job);
+  auto& memory = ctx_.memory();
+  const std::int64_t flag = memory.word(node_, info.posted_word);
+  if (posted.size() == info.ranks_on.at(node_) && flag != seq + 1)
+    return w; // raise_flags will raise it at a slice strobe
+  w.seq = seq;
+  w.queries = info.node_of.at(std::size_t(root_of(*posted.front()))) == node_ && flag >= seq + 1;
+  if (w.queries) { // schedule_mastered's query: it must fail, on the hardware query (one range of nodes)
+    if (!info.nodes.contiguous())
+      return w;
+    bool all = true;
+    for (unsigned n : info.nodes.nodes())
+      all = all && memory.word(n, info.posted_word) >= seq + 1;
+    if (all)
+      return w;
+    w.first = info.nodes.first();
+    w.last = info.nodes.last();
+  }
+  w.computable = true;
+  return w;
+}
+
 std::uint64_t CollectiveTable::raise_flags()
 {
   auto& memory = ctx_.memory();

@@ -27,6 +27,19 @@ public:
   /// The descriptors of collective `seq` of `job` posted on this node.
   const std::vector<CollectivePtr>& posted(int job, std::int64_t seq) const { return pending_.at(job).at(seq); }
 
+  /// What this node's MSM does each slice while its pending collective waits for ranks elsewhere and nothing
+  /// else moves (a computed slice, idle_slices.cpp): the master's query, if its own flag is up, fails every slice.
+  struct Waiting {
+    bool computable = false; // false: the table could change the slice's course (several jobs pending here, a flag
+                             // still to raise, a query that would succeed, a job on nodes that are not one range)
+    bool queries = false;    // this node masters the collective and its flag is up: a Compare-And-Write each MSM
+    std::int64_t seq = 0;    // the collective's number
+    unsigned first = 0;      // the job's nodes (the query's range)
+    unsigned last = 0;
+  };
+  /// Only when any_pending().
+  Waiting waiting() const;
+
   /// At the slice strobe: raises the per-job flag for collectives every local process posted before this slice;
   /// returns how many flags it raised.
   std::uint64_t raise_flags();

@@ -4,6 +4,7 @@
 #include "base/trace.hpp"
 #include "bcs/runtime/context.hpp"
 #include "bcs/runtime/node.hpp"
+#include "bcs/runtime/slice_steps.hpp"
 
 #include <simgrid/s4u/Host.hpp>
 
@@ -16,21 +17,222 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_idle_slices,
 
 namespace bcssim::bcs::runtime {
 
-namespace {
-
-// The management NIC's one-at-a-time core (models/elan3/thread_processor.cpp) as two threads use it in an idle
-// slice: the Strobe Sender and the management node's Strobe Receiver. An operation arriving at `at` starts when
-// the core is free and ends `seconds` later, summed as the core sums it.
-struct Core {
-  double free_at;
-  double serve(double at, double seconds)
+// One computed slice: the Strobe Sender's microstrobes and polls, every Strobe Receiver that runs (the management
+// node's always, a waiting node's in the MSM) and each waiting node's Buffer Receiver, as steps and core
+// operations of a SliceSteps loop, written as the acted-out threads run (strobe_sender.cpp, strobe_receiver.cpp,
+// buffer_receiver.cpp, collective_table.cpp, bcs/core/qsnet_hw.cpp). Nodes that run no thread in a microphase
+// are done at the landing plus two event operations (IdleStrobes).
+class SliceRun {
+public:
+  SliceRun(const IdleSlices& is, const QuietNodes& quiet, const std::vector<double>& core_free, IdleSlice& s)
+      : is_(is), quiet_(quiet), s_(s), steps_(core_free), sr_(quiet.nodes.size()), done_(quiet.nodes.size(), -1)
   {
-    free_at = std::max(free_at, at) + seconds;
-    return free_at;
   }
-};
 
-} // namespace
+  bool run()
+  {
+    const int cause = steps_.cause();
+    emit(s_.strobe, "bcs.ss", "bcs.strobe", std::uint64_t(s_.slice));
+    microstrobe(s_.strobe, cause);
+    if (!steps_.run() || !ok_ || m_ != kMicrophases)
+      return false;
+    for (const Sr& sr : sr_)
+      if (!sr.waiting || sr.landed)
+        return false;
+    s_.core_free = steps_.core_free();
+    s_.last = std::max(steps_.last(), last_idle_);
+    s_.tail = s_.end - tail_start_;
+    return true;
+  }
+
+private:
+  struct Sr {
+    bool waiting = true; // in its Test-Event of the strobe, its operation paid
+    bool landed = false; // a microstrobe landed while it was still paying for that Test-Event
+  };
+  using Thread = SliceSteps::Thread;
+
+  void emit(double at, std::string_view actor, std::string_view what, std::uint64_t bytes, std::size_t i = 0)
+  {
+    s_.events.push_back({at, actor, what, bytes, std::uint32_t(quiet_.nodes[i].nodes.size())});
+  }
+  static std::string_view name(Thread t) { return t == Thread::br ? "bcs.br" : "bcs.sr"; }
+  bool busy(std::size_t i) const { return Microphase(m_) == Microphase::msm && quiet_.nodes[i].msm; }
+
+  // The SS starts microphase m_ (its microstrobe: a descriptor on its core, a pooled DMA actor's start-up and the
+  // packet's flight), then polls its end.
+  void microstrobe(double at, int cause)
+  {
+    emit(at, "bcs.ss", "bcs.microstrobe", std::uint64_t(m_));
+    std::fill(done_.begin(), done_.end(), -1.0);
+    steps_.arrive(0, at, cause, Thread::ss, SliceSteps::kRun, is_.descriptor_, [this](double issued, int c) {
+      const double started = issued + is_.startup_;
+      const double landed = started + is_.latency_;
+      emit(issued, "xfer.mcast", "dma.mcast", 0);
+      emit(started, "xfer.mcast", "mcast.start", 0);
+      emit(landed, "xfer.mcast", "mcast.done", 0);
+      steps_.step(landed, steps_.cause(), SliceSteps::kEveryNode, [this](double t, int lc) { land(t, lc); });
+      poll(issued, c);
+    });
+  }
+
+  // The SS's Compare-And-Write: its descriptor, the comparison, the query's way there (where every node's done
+  // word is read) and back; retried after the backoff while some node is not done.
+  void poll(double at, int cause)
+  {
+    steps_.arrive(0, at, cause, Thread::ss, SliceSteps::kRun, is_.descriptor_, [this](double x, int) {
+      const double queried = x + is_.compare_;
+      const double checked = queried + is_.way_;
+      steps_.step(checked, steps_.cause(), 0, [this, queried](double t, int) { check(queried, t); });
+    });
+  }
+
+  void check(double queried, double checked)
+  {
+    bool all = true;
+    if (idle_nodes_) {
+      ok_ = ok_ && idle_done_ != checked;
+      all = idle_done_ < checked;
+    }
+    for (std::size_t i = 0; i < done_.size(); ++i) {
+      if (i > 0 && !busy(i))
+        continue; // an idle node this microphase (above)
+      ok_ = ok_ && done_[i] != checked;
+      all = all && done_[i] >= 0 && done_[i] < checked;
+    }
+    const double answered = checked + is_.way_;
+    emit(queried, "bcs.ss", "query.start", 0);
+    emit(answered, "bcs.ss", all ? "query.true" : "query.false", 0);
+    if (!all) {
+      emit(answered, "bcs.ss", "bcs.ss.retry", std::uint64_t(m_));
+      poll(answered + is_.backoff_, steps_.cause());
+      return;
+    }
+    steps_.step(answered, steps_.cause(), 0, [this](double t, int c) {
+      if (Microphase(m_) == Microphase::p2p)
+        tail_start_ = t;
+      if (++m_ < kMicrophases) {
+        microstrobe(t, c);
+        return;
+      }
+      s_.end = t;
+      emit(t, "bcs.ss", "bcs.slice.done", std::uint64_t(s_.slice));
+    });
+  }
+
+  // The microstrobe lands everywhere at once: the threads of the nodes with work wake, the others are done two
+  // event operations later.
+  void land(double landed, int cause)
+  {
+    std::size_t running = 1;
+    for (std::size_t i = 1; i < quiet_.nodes.size(); ++i)
+      running += busy(i) ? quiet_.nodes[i].nodes.size() : 0;
+    idle_done_ = landed + is_.idle_done_;
+    idle_nodes_ = is_.ctx_.node_count > running;
+    if (m_ == 0)
+      s_.idle_dem_end = idle_done_;
+    if (idle_nodes_)
+      last_idle_ = std::max(last_idle_, idle_done_);
+    for (std::size_t i = 0; i < quiet_.nodes.size(); ++i) {
+      if (i > 0 && !busy(i))
+        continue;
+      if (sr_[i].waiting)
+        wake(i, landed, cause);
+      else
+        sr_[i].landed = true;
+    }
+  }
+
+  // The SR's Test-Event returns: its operation, then its microphase's thread woken or the microphase done.
+  void wake(std::size_t i, double at, int cause)
+  {
+    sr_[i].waiting = false;
+    steps_.arrive(i, at, cause, Thread::sr, SliceSteps::kRun, is_.event_, [this, i](double a1, int c) {
+      if (!busy(i)) { // finish: the done word at its end; then the next Test-Event
+        steps_.arrive(
+            i, a1, c, Thread::sr, SliceSteps::kRun, is_.event_,
+            [this, i](double a2, int c2) { test(i, a2, c2, Thread::sr); },
+            [this, i](double a2) {
+              done_[i] = a2;
+              if (Microphase(m_) == Microphase::dem)
+                s_.management_dem_end = a2;
+            });
+        return;
+      }
+      if (is_.ctx_.spec.folded) { // strobe_receiver.cpp: the SR does the BR's work itself
+        steps_.arrive(i, a1, c, Thread::sr, SliceSteps::kOccupy, is_.event_, {});
+        msm(i, a1, c, Thread::sr);
+        return;
+      }
+      emit(a1, "bcs.sr", "bcs.sr.wake", std::uint64_t(m_), i);
+      test(i, a1, c, Thread::sr);
+      msm(i, a1, c, Thread::br);
+    });
+  }
+
+  // The SR's Test-Event paid at `at`: it waits for the next microstrobe, or goes on if it landed meanwhile.
+  void test(std::size_t i, double at, int cause, Thread by)
+  {
+    steps_.arrive(i, at, cause, by, SliceSteps::kRun, is_.event_, [this, i](double t, int c) {
+      sr_[i].waiting = true;
+      if (sr_[i].landed) {
+        sr_[i].landed = false;
+        wake(i, t, c);
+      }
+    });
+  }
+
+  // BufferReceiver::match_and_schedule with nothing to match or move: the gap estimate, the master's failing
+  // query (CollectiveTable::schedule_mastered), the MSM event, then finish and the thread's next Test-Event.
+  void msm(std::size_t i, double at, int cause, Thread by)
+  {
+    const QuietNode& q = quiet_.nodes[i];
+    s_.gaps.emplace_back(i, at - (i == 0 ? s_.management_dem_end : s_.idle_dem_end));
+    if (!q.queries) {
+      emit(at, name(by), "bcs.msm", 0, i);
+      finish(i, at, cause, by);
+      return;
+    }
+    steps_.arrive(i, at, cause, by, SliceSteps::kRun, is_.descriptor_, [this, i, by](double b1, int) {
+      const QuietNode& q = quiet_.nodes[i];
+      const double queried = b1 + is_.compare_;
+      const double answered = (queried + q.way) + q.way;
+      emit(queried, name(by), "query.start", 0, i);
+      steps_.step(answered, steps_.cause(), int(i), [this, i, by](double t, int c) {
+        emit(t, name(by), "query.false", 0, i);
+        emit(t, name(by), "bcs.coll.not_ready", std::uint64_t(quiet_.nodes[i].seq), i);
+        emit(t, name(by), "bcs.msm", 0, i);
+        finish(i, t, c, by);
+      });
+    });
+  }
+
+  void finish(std::size_t i, double at, int cause, Thread by)
+  {
+    steps_.arrive(
+        i, at, cause, by, SliceSteps::kRun, is_.event_,
+        [this, i, by](double f, int c) {
+          if (by == Thread::br)
+            steps_.arrive(i, f, c, Thread::br, SliceSteps::kRun, is_.event_, {}); // its next Test-Event
+          else
+            test(i, f, c, Thread::sr);
+        },
+        [this, i](double f) { done_[i] = f; });
+  }
+
+  const IdleSlices& is_;
+  const QuietNodes& quiet_;
+  IdleSlice& s_;
+  SliceSteps steps_;
+  std::vector<Sr> sr_;          // by quiet_.nodes
+  std::vector<double> done_;    // this microphase's done words by quiet_.nodes (-1: not yet)
+  int m_ = 0;                   // the microphase the SS is in
+  bool ok_ = true;              // false: a check read a done word written at its own instant
+  double idle_done_ = 0;        // this microphase's done word on the nodes that run no thread
+  bool idle_nodes_ = false;
+  double last_idle_ = 0;
+  double tail_start_ = 0;
+};
 
 IdleSlices::IdleSlices(Context& ctx) : ctx_(ctx)
 {
@@ -61,86 +263,51 @@ IdleSlices::IdleSlices(Context& ctx) : ctx_(ctx)
              me < ctx.node_count;
 }
 
-std::optional<IdleSlice> IdleSlices::compute(std::int64_t k, double core_free) const
+std::optional<QuietNodes> IdleSlices::quiet_nodes() const
+{
+  QuietNodes quiet;
+  const unsigned me = ctx_.spec.management_node;
+  quiet.nodes.push_back(QuietNode{{me}});
+  QuietNode plain{{}, true}; // the waiting nodes that do not query
+  for (unsigned n = 0; n < ctx_.node_count; ++n) {
+    const CollectiveTable& table = ctx_.node(n).collectives;
+    if (!table.any_pending())
+      continue;
+    const CollectiveTable::Waiting w = table.waiting();
+    if (!w.computable)
+      return std::nullopt;
+    QuietNode q{{n}, true, w.queries, w.seq, w.queries ? ctx_.machine().query.one_way(n, w.first, w.last) : 0.0};
+    if (n == me)
+      quiet.nodes.front() = q;
+    else if (w.queries)
+      quiet.nodes.push_back(q);
+    else
+      plain.nodes.push_back(n);
+  }
+  if (!plain.nodes.empty())
+    quiet.nodes.push_back(std::move(plain));
+  return quiet;
+}
+
+std::optional<IdleSlice> IdleSlices::compute(std::int64_t k, const QuietNodes& quiet,
+                                             const std::vector<double>& core_free) const
 {
   IdleSlice s;
   s.slice = k;
   s.strobe = double(k) * ctx_.spec.slice;
-  Core core{core_free};
-  auto& ev = s.events;
-  ev.push_back({s.strobe, "bcs.ss", "bcs.strobe", std::uint64_t(k)});
-  double ss = s.strobe;  // where the Strobe Sender is
-  double sr_free = 0;    // when the management node's Strobe Receiver waits again (after its third operation)
-  double tail_start = 0;
-  const bool others = ctx_.node_count > 1; // nodes besides the management node, done by IdleStrobes' timer
-  for (int m = 0; m < kMicrophases; ++m) {
-    ev.push_back({ss, "bcs.ss", "bcs.microstrobe", std::uint64_t(m)});
-    // The microstrobe: the SS's descriptor, then a pooled DMA actor's start-up and the packet's flight.
-    const double issued = core.serve(ss, descriptor_);
-    const double started = issued + startup_;
-    const double landed = started + latency_;
-    ev.push_back({issued, "xfer.mcast", "dma.mcast", 0});
-    ev.push_back({started, "xfer.mcast", "mcast.start", 0});
-    ev.push_back({landed, "xfer.mcast", "mcast.done", 0});
-    const double idle_done = landed + idle_done_;
-    if (m == 0)
-      s.idle_dem_end = idle_done;
-    // The SS polls (its descriptor from `issued` on) while the management SR runs its three event operations from
-    // the landing on: wake (test the strobe), finish (the done word at its end), test the next strobe. The core
-    // serves them in the order they arrive; two arrivals, or a check and a done word, at one instant: not computed.
-    int sr_ops = 0;
-    double sr_arrives = std::max(landed, sr_free);
-    double sr_done = -1; // the management node's done word
-    const auto serve_sr = [&] {
-      sr_arrives = core.serve(sr_arrives, event_);
-      if (++sr_ops == 2)
-        sr_done = sr_arrives;
-    };
-    double ss_arrives = issued;
-    for (;;) {
-      while (sr_ops < 3 && sr_arrives < ss_arrives)
-        serve_sr();
-      if (sr_ops < 3 && sr_arrives == ss_arrives)
-        return std::nullopt;
-      // The SS's Compare-And-Write: its descriptor, the comparison, the query's way there and back.
-      const double queried = core.serve(ss_arrives, descriptor_) + compare_;
-      const double checked = queried + way_;
-      const double answered = checked + way_;
-      while (sr_ops < 3 && sr_arrives < checked)
-        serve_sr();
-      if ((others && checked == idle_done) || checked == sr_done)
-        return std::nullopt;
-      const bool all = (!others || checked > idle_done) && sr_done >= 0 && checked > sr_done;
-      ev.push_back({queried, "bcs.ss", "query.start", 0});
-      ev.push_back({answered, "bcs.ss", all ? "query.true" : "query.false", 0});
-      if (all) {
-        if (m == 0) // the management node's DEM ended with its done word
-          s.management_dem_end = sr_done;
-        ss = answered;
-        break;
-      }
-      ev.push_back({answered, "bcs.ss", "bcs.ss.retry", std::uint64_t(m)});
-      ss_arrives = answered + backoff_;
-    }
-    while (sr_ops < 3) // the SR's last operations, after the SS's last one
-      serve_sr();
-    sr_free = sr_arrives;
-    if (Microphase(m) == Microphase::p2p)
-      tail_start = ss;
-    s.last = std::max({s.last, ss, others ? idle_done : 0.0, sr_free, core.free_at});
-  }
-  s.end = ss;
-  s.tail = s.end - tail_start;
-  s.core_free = core.free_at;
-  ev.push_back({s.end, "bcs.ss", "bcs.slice.done", std::uint64_t(k)});
-  std::stable_sort(ev.begin(), ev.end(), [](const ComputedEvent& a, const ComputedEvent& b) { return a.at < b.at; });
+  SliceRun run(*this, quiet, core_free, s);
+  if (!run.run())
+    return std::nullopt;
+  std::stable_sort(s.events.begin(), s.events.end(),
+                   [](const ComputedEvent& a, const ComputedEvent& b) { return a.at < b.at; });
   return s;
 }
 
-void IdleSlices::apply(const IdleSlice& s)
+void IdleSlices::apply(const IdleSlice& s, const QuietNodes& quiet)
 {
   for (const ComputedEvent& e : s.events)
-    base::emit_ahead(e.at, e.actor, e.what, e.bytes);
+    for (std::uint32_t i = 0; i < e.times; ++i)
+      base::emit_ahead(e.at, e.actor, e.what, e.bytes);
   // What the acted-out slice leaves in NIC memory and in the Strobe Receivers: each node told and done with the
   // reduce microphase, and when its DEM ended.
   const std::int64_t phase = s.slice * kMicrophases + kMicrophases;
@@ -149,6 +316,9 @@ void IdleSlices::apply(const IdleSlice& s)
     ctx_.memory().word(n, ctx_.layout.done) = phase;
     ctx_.node(n).sr.set_dem_end(n == ctx_.spec.management_node ? s.management_dem_end : s.idle_dem_end);
   }
+  for (const auto& [i, gap] : s.gaps) // each waiting node's BR, in its MSM
+    for (unsigned node : quiet.nodes[i].nodes)
+      ctx_.node(node).dh.estimate_gap(gap);
 }
 
 } // namespace bcssim::bcs::runtime

@@ -10,11 +10,18 @@
 // (a sleep ends at start + duration, the core frees at max(free, now) + cycles / speed), and its events are
 // emitted ahead (base::emit_ahead). The Strobe Sender then crosses a run of such slices with one sleep.
 //
-// Where the computation would need an order it cannot know (two steps at one instant whose order decides the
-// outcome), it declines and the slice is acted out. tests/sim/test_idle_slices.cpp checks the computed outcome
-// against the acted-out one, bit for bit, and the digests of runs with and without it.
+// A slice in which a collective waits (some ranks posted it, others compute) is computed too: the only work in
+// it is each waiting node's MSM (its Strobe Receiver wakes the Buffer Receiver, which finds nothing to match or
+// move, and, on the master whose own flag is up, queries the job's flags with Compare-And-Write and finds them
+// not all up), none of which depends on anything the slice changes. Each thread's steps and the operations they
+// put on their NIC's core run in a small event loop (slice_steps.hpp) in the order the acted-out run takes them.
+//
+// Where the computation would need an order it cannot know (two things at one instant, neither causing the
+// other), it declines and the slice is acted out. tests/e2e/test_cli_idle_slices.cpp checks runs with and
+// without it give the same digest and times.
 #include <cstdint>
 #include <optional>
+#include <utility>
 #include <string_view>
 #include <vector>
 
@@ -28,6 +35,7 @@ struct ComputedEvent {
   std::string_view actor;
   std::string_view what;
   std::uint64_t bytes;
+  std::uint32_t times = 1; // emitted this many times (once per node of a QuietNode)
 };
 
 /// What an idle slice did, as acting it out would have done it.
@@ -37,10 +45,27 @@ struct IdleSlice {
   double end = 0;                  // s: the reduce microphase's query answered ("bcs.slice.done")
   double tail = 0;                 // s: what SliceClock::tail becomes
   double last = 0;                 // s: the last thing the slice does anywhere (core, timers, queries)
-  double core_free = 0;            // s: when the management NIC's core is free again
   double idle_dem_end = 0;         // s: the DEM's end on every node but the management node
   double management_dem_end = 0;   // s: the DEM's end on the management node
   std::vector<ComputedEvent> events; // in time order
+  std::vector<double> core_free;     // s: when each QuietNodes::nodes' NIC core is free again
+  std::vector<std::pair<std::size_t, double>> gaps; // (QuietNodes::nodes index, its BR's wake less its DEM's
+                                                   // end): DmaHelper::estimate_gap on each of its nodes
+};
+
+/// The nodes whose NIC threads a computed slice runs, taken at the first strobe of a run of computed slices: the
+/// management node first (its Strobe Receiver shares the Strobe Sender's core), then the nodes whose MSM a
+/// waiting collective keeps busy: a master that queries alone, the others together (they do the same at the same
+/// instants: one computes for all, its events emitted once per node).
+struct QuietNode {
+  std::vector<unsigned> nodes; // one, or the waiting nodes that do not query
+  bool msm = false;      // its BR runs in the MSM (a collective waits)
+  bool queries = false;  // ... and queries the job's flags (CollectiveTable::Waiting)
+  std::int64_t seq = 0;  // the collective's number
+  double way = 0;        // s: that query's one way
+};
+struct QuietNodes {
+  std::vector<QuietNode> nodes;
 };
 
 class IdleSlices {
@@ -50,11 +75,13 @@ public:
   /// Whether this run computes idle slices: asked for (RuntimeSpec::idle_slices) and on a machine the
   /// computation covers (QsNet's hardware primitives, a constant-speed one-at-a-time NIC core, no EMDS, no trace).
   bool enabled() const { return enabled_; }
-  /// Slice `k` on an idle machine, the management NIC's core free from `core_free`; nullopt when two of its steps
-  /// fall at one instant (then it is acted out).
-  std::optional<IdleSlice> compute(std::int64_t k, double core_free) const;
+  /// The nodes the next computed slices involve, or nullopt when a pending collective could change their course.
+  std::optional<QuietNodes> quiet_nodes() const;
+  /// Slice `k` with nothing to do but `quiet`'s, their NIC cores free from `core_free` (by quiet.nodes); nullopt
+  /// when two of its steps fall at one instant (then it is acted out).
+  std::optional<IdleSlice> compute(std::int64_t k, const QuietNodes& quiet, const std::vector<double>& core_free) const;
   /// Emits `s`'s events ahead and leaves the NICs' memory and the Strobe Receivers as acting it out would.
-  void apply(const IdleSlice& s);
+  void apply(const IdleSlice& s, const QuietNodes& quiet);
 
 private:
   Context& ctx_;
@@ -68,6 +95,7 @@ private:
   double compare_ = 0;      // s: each NIC's comparison in a Compare-And-Write
   double way_ = 0;          // s: the global query's one way
   double backoff_ = 0;      // s: the SS's wait before it polls again
+  friend class SliceRun;
 };
 
 } // namespace bcssim::bcs::runtime

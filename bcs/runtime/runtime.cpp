@@ -158,7 +158,9 @@ double Runtime::quiet_until() const
   std::size_t suspended = 0;
   for (unsigned n = 0; n < ctx_.node_count; ++n) {
     const Node& node = ctx_.node(n);
-    if (node.pending() || node.collectives.any_pending() || node.dh.has_work() || node.ch.has_work() ||
+    // A collective pending here keeps only the MSM busy while it waits for ranks elsewhere: IdleSlices::quiet_nodes
+    // says whether the slices can be computed with it.
+    if (node.pending() || node.dh.has_work() || node.ch.has_work() ||
         node.rh.has_work() || node.nm.restart_due() || node.nm.termination_due())
       return past;
     suspended += node.nm.blocked();

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <cmath>
 #include <string>
+#include <vector>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_strobe_sender,
                              "bcs.runtime.strobe_sender: the Strobe Sender (slices, microphases)");
@@ -145,9 +146,23 @@ std::optional<IdleSlice> StrobeSender::cross_idle_slices(std::int64_t k)
   if (!idle_slices_.enabled() || k < 2 || sg4::Engine::get_clock() != ctx_.clock.start)
     return std::nullopt; // a late strobe (the slice before overran) is acted out
   const double quiet = machine_.quiet_until();
-  const auto core_free = elan3::core_free_at(*ctx_.machine().platform.nic(ctx_.spec.management_node));
-  if (!core_free || !(quiet > ctx_.clock.start))
+  if (!(quiet > ctx_.clock.start))
     return std::nullopt;
+  const auto nodes = idle_slices_.quiet_nodes();
+  if (!nodes) {
+    XBT_VERB("slice %lld: a pending collective could change the slice: acted out", static_cast<long long>(k));
+    return std::nullopt;
+  }
+  std::vector<double> free; // by nodes->nodes: those computed together must be free by the strobe (then the same)
+  for (const QuietNode& n : nodes->nodes) {
+    free.push_back(0);
+    for (unsigned node : n.nodes) {
+      const auto core_free = elan3::core_free_at(*ctx_.machine().platform.nic(node));
+      if (!core_free || (n.nodes.size() > 1 && *core_free > ctx_.clock.start))
+        return std::nullopt;
+      free.back() = std::max(free.back(), *core_free);
+    }
+  }
   // A slice is computed only if everything it does ends before the next strobe and a microsecond before the
   // earliest instant anything else may happen: nothing can then tell it from the acted-out one.
   constexpr double margin = 1e-6;
@@ -155,17 +170,23 @@ std::optional<IdleSlice> StrobeSender::cross_idle_slices(std::int64_t k)
   // run of them is nothing beside the slices' own cost).
   constexpr std::int64_t most = 1024;
   std::optional<IdleSlice> last;
-  double free = *core_free;
   for (std::int64_t j = k; j < k + most; ++j) {
-    auto s = idle_slices_.compute(j, free);
-    if (!s || !(s->last < double(j + 1) * ctx_.spec.slice) || !(s->last + margin < quiet))
+    auto s = idle_slices_.compute(j, *nodes, free);
+    if (!s || !(s->last < double(j + 1) * ctx_.spec.slice) || !(s->last + margin < quiet)) {
+      XBT_VERB("slice %lld: %s: acted out", static_cast<long long>(j),
+                !s ? "two of its steps at one instant" : "it could meet something else");
       break;
-    idle_slices_.apply(*s);
+    }
+    idle_slices_.apply(*s, *nodes);
     free = s->core_free;
     last = std::move(s);
   }
+  std::size_t waiting = 0;
+  for (const QuietNode& n : nodes->nodes)
+    waiting += n.msm ? n.nodes.size() : 0;
   if (last)
-    XBT_VERB("slices %lld to %lld computed (idle)", static_cast<long long>(k), static_cast<long long>(last->slice));
+    XBT_VERB("slices %lld to %lld computed (idle; %zu node(s) with a collective waiting)", static_cast<long long>(k),
+             static_cast<long long>(last->slice), waiting);
   return last;
 }
 
