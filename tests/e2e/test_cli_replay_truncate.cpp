@@ -1,7 +1,7 @@
 // A receive smaller than its message is what a real MPI aborts (MPI_ERR_TRUNCATE): the replay refuses it with exit
 // 2 on both MPIs alike, whether the trace shows it (a named pair, a collective's counts) or only matching does (a
 // receive from any source). Issue 67 item 3: a wildcard anywhere switched every check off, collectives' counts
-// were not compared, and the run copied the smaller size with exit 0.
+// were not compared, and the run copied the smaller size with exit 0. Item 17: a traced MPI_Ssend says what to do.
 #include "cli_harness.hpp"
 
 using namespace e2e;
@@ -93,5 +93,21 @@ TEST_CASE("what the trace shows is checked before the run even with wildcard rec
   check_both(kHead + "0 scatter 10 1000 0\n1 scatter 0 1000 0\n0 alltoallv 2 1 1 2 1 1\n1 alltoallv 2 1 1 2 1 1\n" +
                  kTail,
              0, {});
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a traced MPI_Ssend is exit 2 at its line saying what to do, and so are ISsend, bsend and ibsend")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  check_both(kHead + "0 Ssend 1 0 8\n1 recv 0 0 8\n" + kTail, 2,
+             {":3: \"0 Ssend 1 0 8\": expected an action SimGrid 3.32 can replay (\"Ssend\" is traced by SMPI",
+              "To replay this trace, replace \"Ssend\" by \"send\" on every line (the arguments are the same;",
+              "sed -i 's/^\\([0-9]*\\) Ssend /\\1 send /'", "MPI_Ssend returns only once its receive has matched"});
+  check_both(kHead + "0 ISsend 1 0 8\n1 recv 0 0 8\n0 wait 0 1 0\n" + kTail, 2,
+             {"replace \"ISsend\" by \"isend\""});
+  check_both(kHead + "0 bsend 1 0 8\n1 recv 0 0 8\n" + kTail, 2, {"replace \"bsend\" by \"send\""});
+  // Renamed as the message says, it runs.
+  check_both(kHead + "0 send 1 0 8\n1 recv 0 0 8\n" + kTail, 0, {});
   fs::remove_all(kTmp);
 }
