@@ -21,9 +21,16 @@ void RequestState::complete_at(const Status& status, double at)
 {
   done_ = true;
   status_ = status;
+  status_.truncated = status.bytes > capacity_;
   completed_at_ = std::max(at, simgrid::s4u::Engine::get_clock());
   if (waiter_)
     waiter_->release();
+}
+
+void RequestState::limit(std::uint64_t capacity)
+{
+  capacity_ = capacity;
+  status_.truncated = done_ && status_.bytes > capacity_;
 }
 
 void RequestState::block()
@@ -237,7 +244,9 @@ Request Comm::isend(const void* data, std::uint64_t bytes, int dst, int tag)
 Request Comm::irecv(void* data, std::uint64_t capacity, int src, int tag)
 {
   CallScope call(*this, "MPI_Irecv", capacity, {arg("source", src), arg("tag", tag)});
-  return start_recv(data, capacity, src, tag, Plane::user);
+  Request r = start_recv(data, capacity, src, tag, Plane::user);
+  r->limit(capacity);
+  return r;
 }
 
 void Comm::send(const void* data, std::uint64_t bytes, int dst, int tag)
@@ -274,7 +283,9 @@ Request Comm::coll_isend(const void* data, std::uint64_t bytes, int dst, int tag
 
 Request Comm::coll_irecv(void* data, std::uint64_t capacity, int src, int tag)
 {
-  return start_recv(data, capacity, src, tag, Plane::collective);
+  Request r = start_recv(data, capacity, src, tag, Plane::collective);
+  r->limit(capacity);
+  return r;
 }
 
 void Comm::coll_send(const void* data, std::uint64_t bytes, int dst, int tag)

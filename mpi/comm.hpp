@@ -32,7 +32,10 @@ using base::ANY_TAG;
 struct Status {
   int source = -1;
   int tag = -1;
-  std::uint64_t bytes = 0;
+  std::uint64_t bytes = 0; // the message's size, also when it did not fit
+  /// MPI_ERR_TRUNCATE: the message was larger than the receive's capacity, of which only that much was written.
+  /// Set on both MPIs alike (RequestState); the caller decides (the replay refuses the trace: exit 2).
+  bool truncated = false;
 };
 
 /// A non-blocking operation in flight. Backends complete it from the simulated NIC; the rank waits on it.
@@ -46,6 +49,8 @@ public:
   /// The same for an operation that completes at `at` >= now (a coarser model that knows it ahead of time): a
   /// waiter returns now and sees it at `at` (test() and wait() compare completed_at() with the clock).
   void complete_at(const Status& status, double at);
+  /// A receive's capacity (Comm::irecv sets it): a completion with a larger message is marked truncated.
+  void limit(std::uint64_t capacity);
   /// Blocks the calling actor until complete() has been called.
   void block();
   /// Blocks the calling actor until complete() has been called or simulated time `deadline`, whichever is first;
@@ -55,6 +60,7 @@ public:
 private:
   bool done_ = false;
   Status status_;
+  std::uint64_t capacity_ = UINT64_MAX;
   double completed_at_ = 0;
   std::optional<base::TimedSemaphore> waiter_; // made when an actor first waits
 };

@@ -1,5 +1,6 @@
 #include "apps/replay/replay.hpp"
 
+#include "apps/replay/trace_text.hpp"
 #include "base/envelope.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
@@ -14,10 +15,10 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_replay,
 
 namespace bcssim::apps::replay {
 
-void Requests::add(const Key& key, mpi::Request request)
+void Requests::add(const Key& key, mpi::Request request, Posted posted)
 {
   by_key_[key].push_back(next_);
-  by_seq_.emplace(next_++, Entry{key, std::move(request)});
+  by_seq_.emplace(next_++, Entry{key, std::move(request), std::move(posted)});
 }
 
 bool Requests::find(const Key& key, std::uint64_t& seq) const
@@ -46,12 +47,12 @@ void Requests::erase(std::uint64_t seq)
   by_seq_.erase(it);
 }
 
-std::vector<mpi::Request> Requests::take_all()
+std::vector<std::pair<mpi::Request, Posted>> Requests::take_all()
 {
-  std::vector<mpi::Request> out;
+  std::vector<std::pair<mpi::Request, Posted>> out;
   for (auto& [seq, e] : by_seq_)
     if (e.request)
-      out.push_back(std::move(e.request));
+      out.emplace_back(std::move(e.request), std::move(e.posted));
   by_seq_.clear();
   by_key_.clear();
   return out;
@@ -69,6 +70,34 @@ const mpi::Counts& packed(const mpi::Counts& counts, mpi::Counts& displs)
     at += counts[i];
   }
   return displs;
+}
+
+// A receive that matched a larger message: what a real MPI aborts with MPI_ERR_TRUNCATE (both MPIs mark it in
+// the status alike: mpi::RequestState), named at the line that posted it.
+void check_fits(const mpi::Status& status, const ActionReader& reader, int me, const Posted& posted)
+{
+  if (!status.truncated)
+    return;
+  text::fail_at(reader.file(), posted.line, posted.text,
+                fmt::format("rank {}'s receive to be at least the {} bytes of the message it matched (rank {}'s, tag "
+                            "{}), not {}: MPI_ERR_TRUNCATE (MPI requires a receive buffer at least the message's "
+                            "size; a larger one is fine)",
+                            me, status.bytes, status.source, status.tag, posted.capacity));
+}
+
+// Waits for every request, then checks the receives among them in posting order.
+void wait_all(mpi::Comm& comm, std::vector<std::pair<mpi::Request, Posted>> taken,
+              const ActionReader& reader, int me)
+{
+  if (taken.empty())
+    return;
+  std::vector<mpi::Request> all;
+  all.reserve(taken.size());
+  for (const auto& t : taken)
+    all.push_back(t.first);
+  comm.waitall(all);
+  for (const auto& [request, posted] : taken)
+    check_fits(request->status(), reader, me, posted);
 }
 
 } // namespace
@@ -106,10 +135,14 @@ void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings)
           comm.probe(a.src, a.tag, &status);
           bytes = status.bytes;
         }
-        if (a.kind == Kind::recv)
-          comm.recv(nullptr, bytes, a.src, a.tag);
-        else
-          pending.add({a.src, me, a.tag}, comm.irecv(nullptr, bytes, a.src, a.tag));
+        const Posted posted{reader.line_number(), std::string(reader.text()), bytes};
+        if (a.kind == Kind::recv) {
+          mpi::Status status;
+          comm.recv(nullptr, bytes, a.src, a.tag, &status);
+          check_fits(status, reader, me, posted);
+        } else {
+          pending.add({a.src, me, a.tag}, comm.irecv(nullptr, bytes, a.src, a.tag), posted);
+        }
         break;
       }
       case Kind::sendrecv: {
@@ -117,14 +150,17 @@ void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings)
         const mpi::Request r = comm.irecv(nullptr, a.recv_bytes, a.src, 0);
         const mpi::Request s = comm.isend(nullptr, a.bytes, a.dst, 0);
         comm.waitall({r, s});
+        check_fits(r->status(), reader, me, {reader.line_number(), std::string(reader.text()), a.recv_bytes});
         break;
       }
       case Kind::test: {
         std::uint64_t seq = 0;
         if (!pending.find({a.src, a.dst, a.tag}, seq))
           break; // SMPI: a test of a request already found complete is ignored
-        if (const mpi::Request& r = pending.at(seq); r && comm.test(r))
+        if (const mpi::Request& r = pending.at(seq); r && comm.test(r)) {
+          check_fits(r->status(), reader, me, pending.posted(seq));
           pending.complete(seq);
+        }
         break;
       }
       case Kind::wait: {
@@ -134,17 +170,17 @@ void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings)
                                   "none is pending from sender {} to receiver {} with tag {} ({} pending)",
                                   me, a.src, a.dst, a.tag, pending.size()));
         const mpi::Request r = pending.at(seq);
+        const Posted posted = pending.posted(seq);
         pending.erase(seq);
-        if (r)
+        if (r) {
           comm.wait(r);
+          check_fits(r->status(), reader, me, posted);
+        }
         break;
       }
-      case Kind::waitall: {
-        const std::vector<mpi::Request> all = pending.take_all();
-        if (!all.empty())
-          comm.waitall(all);
+      case Kind::waitall:
+        wait_all(comm, pending.take_all(), reader, me);
         break;
-      }
       case Kind::barrier:
         comm.barrier();
         break;
@@ -206,9 +242,7 @@ void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings)
     }
   }
   // SMPI's replay completes what the trace left pending before the rank finalizes.
-  const std::vector<mpi::Request> left = pending.take_all();
-  if (!left.empty())
-    comm.waitall(left);
+  wait_all(comm, pending.take_all(), reader, me);
 }
 
 } // namespace bcssim::apps::replay

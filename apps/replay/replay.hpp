@@ -9,14 +9,25 @@
 #include <cstdint>
 #include <deque>
 #include <map>
+#include <string>
 #include <tuple>
+#include <utility>
+#include <vector>
 
 namespace bcssim::apps::replay {
 
 /// Replays every action `reader` gives on `comm`, then completes the requests still pending (as SMPI does).
 /// Throws base::ParamRuleError naming the file and line of an action it cannot honour (a wait for a request
-/// that was never posted).
+/// that was never posted) or that a real MPI aborts: a receive that matched a larger message (MPI_ERR_TRUNCATE,
+/// named at the receive's line once it completes; the trace's check leaves a wildcard's matches to this).
 void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings);
+
+/// Where a receive was posted, for the error of its truncation (empty for a send).
+struct Posted {
+  std::uint64_t line = 0;
+  std::string text;
+  std::uint64_t capacity = 0;
+};
 
 /// The pending requests of one rank, by (sender, receiver, tag) and in the order they were posted.
 class Requests {
@@ -27,22 +38,25 @@ public:
     int tag;
     bool operator<(const Key& o) const { return std::tie(src, dst, tag) < std::tie(o.src, o.dst, o.tag); }
   };
-  void add(const Key& key, mpi::Request request);
+  void add(const Key& key, mpi::Request request, Posted posted = {});
   /// The oldest pending request of `key` into `seq` (else the oldest receive posted from any source with its
   /// receiver and tag); false when there is none. Its request is null when a test found it complete.
   bool find(const Key& key, std::uint64_t& seq) const;
   const mpi::Request& at(std::uint64_t seq) const { return by_seq_.at(seq).request; }
+  const Posted& posted(std::uint64_t seq) const { return by_seq_.at(seq).posted; }
   /// Marks it complete (a successful test): a later wait on it returns at once.
   void complete(std::uint64_t seq) { by_seq_.at(seq).request = nullptr; }
   void erase(std::uint64_t seq);
-  /// Every pending request not yet known complete, in posting order; then forgets them all.
-  std::vector<mpi::Request> take_all();
+  /// Every pending request not yet known complete, in posting order, with where it was posted; then forgets
+  /// them all.
+  std::vector<std::pair<mpi::Request, Posted>> take_all();
   std::size_t size() const { return by_seq_.size(); }
 
 private:
   struct Entry {
     Key key;
     mpi::Request request; // null once a test found it complete
+    Posted posted;
   };
   std::map<Key, std::deque<std::uint64_t>> by_key_;
   std::map<std::uint64_t, Entry> by_seq_;

@@ -139,6 +139,9 @@ public:
   /// Bytes the reader holds (its line reader's buffers; the action's vectors are the caller's).
   std::size_t buffer_bytes() const { return lines_.buffer_bytes(); }
   std::uint64_t line_number() const { return lines_.line_number(); }
+  /// The file it reads and the action next() returned last, as its line reads (for errors found later).
+  const std::string& file() const { return file_; }
+  std::string_view text() const { return current_; }
 
 private:
   std::string file_;

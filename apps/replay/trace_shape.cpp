@@ -45,7 +45,8 @@ bool has_root(Kind k)
 
 // What MPI requires every rank's call of a collective to carry alike (matching type signatures): a broadcast's
 // bytes, an all-to-all's or all-gather's bytes per rank, a reduction's elements and their type. The rooted
-// gathers and scatters, and the v variants, differ per rank by design and are not compared.
+// gathers and scatters, and the v variants, differ per rank by design: their messages are checked pairwise
+// (collective_flows.hpp).
 bool carried(const Action& a, std::uint64_t& bytes, int& type)
 {
   switch (a.kind) {
@@ -79,7 +80,7 @@ std::string collective_text(Kind kind, int root)
 
 } // namespace
 
-TraceShape::TraceShape(const Layout& layout) : layout_(layout), ranks_(std::size_t(layout.ranks)) {}
+TraceShape::TraceShape(const Layout& layout) : layout_(layout), ranks_(std::size_t(layout.ranks)), flows_(layout) {}
 
 const std::string& TraceShape::file_of(int rank) const
 {
@@ -128,19 +129,19 @@ void TraceShape::add(const Action& a, int rank, const std::string& file, std::ui
     }
     case Kind::send:
     case Kind::isend:
-      message({rank, a.src, a.tag}, Where{rank, line, a.bytes, true}, true);
+      message({rank, a.src, a.tag}, Where{rank, line, a.bytes, true, a.kind}, true);
       return;
     case Kind::recv:
     case Kind::irecv:
-      if (a.any_source || a.tag == base::ANY_TAG) {
-        wildcards_ = true;
+      if (a.any_source || a.tag == base::ANY_TAG) { // checked when it matches (replay.cpp)
+        wildcards_.insert({rank, a.src, a.tag});
         return;
       }
-      message({a.src, rank, a.tag}, Where{rank, line, a.bytes, !a.probe_size}, false);
+      message({a.src, rank, a.tag}, Where{rank, line, a.bytes, !a.probe_size, a.kind}, false);
       return;
     case Kind::sendrecv:
-      message({a.src, rank, 0}, Where{rank, line, a.recv_bytes, true}, false);
-      message({rank, a.dst, 0}, Where{rank, line, a.bytes, true}, true);
+      message({a.src, rank, 0}, Where{rank, line, a.recv_bytes, true, a.kind}, false);
+      message({rank, a.dst, 0}, Where{rank, line, a.bytes, true, a.kind}, true);
       return;
     default:
       if (is_collective(a.kind))
@@ -153,10 +154,14 @@ void TraceShape::collective(const Action& a, int rank, const std::string& file, 
                             std::string_view text)
 {
   const std::size_t k = ranks_[std::size_t(rank)].collectives++;
-  Collective mine{a.kind, has_root(a.kind) ? a.root : -1, Where{rank, line, 0, true}};
+  Collective mine{a.kind, has_root(a.kind) ? a.root : -1, Where{rank, line, 0, true, a.kind}, false, 0, {}};
   mine.sized = carried(a, mine.at.bytes, mine.type);
+  if (a.kind == Kind::reducescatter)
+    mine.reduce_counts = a.reduce_counts;
   if (k == reference_.size()) {
     reference_.push_back(mine);
+    if (has_flows(a.kind))
+      flows_.add(k, a, rank, file, line, text);
     return;
   }
   const Collective& first = reference_[k];
@@ -175,6 +180,13 @@ void TraceShape::collective(const Action& a, int rank, const std::string& file, 
                         first.at.bytes, reduction ? "elements" : "bytes",
                         reduction && mine.type != first.type ? " of the same type" : ""));
   }
+  if (mine.reduce_counts != first.reduce_counts || (a.kind == Kind::reducescatter && mine.type != first.type))
+    fail_at(file, line, trim(text),
+            fmt::format("rank {}'s reducescatter number {} to give the receive counts (and datatype) rank {}'s does "
+                        "({}:{}): MPI requires them identical on every rank",
+                        rank, k + 1, first.at.rank, file_of(first.at.rank), first.at.line));
+  if (has_flows(a.kind))
+    flows_.add(k, a, rank, file, line, text);
 }
 
 void TraceShape::message(const Channel& c, const Where& w, bool send)
@@ -190,9 +202,18 @@ void TraceShape::message(const Channel& c, const Where& w, bool send)
   const Where& s = send ? w : other;
   const Where& r = send ? other : w;
   // Kept, not thrown: a receive from any source found later would make this matching one of several.
-  if (r.known_size && s.bytes > r.bytes &&
-      (!truncated_ || std::tie(r.rank, r.line) < std::tie(truncated_->receive.rank, truncated_->receive.line)))
-    truncated_ = Truncation{r, s, std::get<2>(c)};
+  if (!r.known_size || s.bytes <= r.bytes)
+    return;
+  const auto [it, first] = truncated_.try_emplace(c, Truncation{r, s, std::get<2>(c)});
+  if (!first && std::tie(r.rank, r.line) < std::tie(it->second.receive.rank, it->second.receive.line))
+    it->second = Truncation{r, s, std::get<2>(c)};
+}
+
+bool TraceShape::wild(const Channel& c) const
+{
+  const auto [from, to, tag] = c;
+  return wildcards_.count({to, base::ANY_SOURCE, base::ANY_TAG}) > 0 ||
+         wildcards_.count({to, base::ANY_SOURCE, tag}) > 0 || wildcards_.count({to, from, base::ANY_TAG}) > 0;
 }
 
 void TraceShape::finish() const
@@ -215,21 +236,29 @@ void TraceShape::finish() const
                             file_of(missing.at.rank), missing.at.line));
     }
   }
-  if (wildcards_)
-    return;
-  if (truncated_) {
-    const Where& r = truncated_->receive;
-    const Where& s = truncated_->send;
+  // On the channels no wildcard receive could take from, the first truncation by the receive's rank and line.
+  const Truncation* cut = nullptr;
+  for (const auto& [c, t] : truncated_)
+    if (!wild(c) && (cut == nullptr || std::tie(t.receive.rank, t.receive.line) <
+                                           std::tie(cut->receive.rank, cut->receive.line)))
+      cut = &t;
+  if (cut != nullptr) {
+    const Where& r = cut->receive;
+    const Where& s = cut->send;
     fail_line(file_of(r.rank), r.line,
               fmt::format("a receive of at least the {} bytes that its matching send from rank {} (tag {}, {}:{}) "
-                          "carries, not {}: MPI_ERR_TRUNCATE",
-                          s.bytes, s.rank, truncated_->tag, file_of(s.rank), s.line, r.bytes));
+                          "carries, not {}: MPI_ERR_TRUNCATE (rank {}'s {}; MPI requires a receive buffer at least "
+                          "the message's size, a larger one is fine)",
+                          s.bytes, s.rank, cut->tag, file_of(s.rank), s.line, r.bytes, r.rank, name_of(r.kind)));
   }
-  // The first unmatched send or receive by rank and line (the channels' order is the map's: deterministic).
+  // The first unmatched send or receive by rank and line (the channels' order is the map's: deterministic); a
+  // channel a wildcard receive could take from is left to the run.
   const Where* first = nullptr;
   bool first_is_send = false;
   const Channel* channel = nullptr;
-  for (const auto& [c, q] : channels_)
+  for (const auto& [c, q] : channels_) {
+    if (wild(c))
+      continue;
     for (const bool send : {true, false})
       for (const Where& w : send ? q.sends : q.receives)
         if (first == nullptr || std::tie(w.rank, w.line) < std::tie(first->rank, first->line)) {
@@ -237,6 +266,7 @@ void TraceShape::finish() const
           first_is_send = send;
           channel = &c;
         }
+  }
   if (first == nullptr)
     return;
   const auto [from, to, tag] = *channel;

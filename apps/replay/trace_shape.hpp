@@ -4,17 +4,20 @@
 // other deadlocking:
 //  - per rank: no action after "finalize", at least one action, "comm_size" = the trace's rank count (every
 //    collective runs on MPI_COMM_WORLD);
-//  - across ranks: the same sequence of collectives (kind, and root where there is one);
-//  - point to point, when every receive names its source and tag: each send matched by a receive (MPI's
-//    non-overtaking order, FIFO per sender, receiver and tag) at least as large, and each receive by a send.
-//    A receive from any source or with any tag makes the matching depend on timing: the trace is then matched
-//    at run time only.
+//  - across ranks: the same sequence of collectives (kind, and root where there is one), and inside the rooted
+//    and v ones each message fitting the receive it goes to (collective_flows.hpp);
+//  - point to point: each send matched by a receive (MPI's non-overtaking order, FIFO per sender, receiver and
+//    tag) at least as large, and each receive by a send; on every channel (sender, receiver, tag) that no
+//    receive from any source or with any tag could take from. Such a receive makes its channels' matching a
+//    matter of timing: what it matches is checked when it matches, at run time (replay.cpp), on both MPIs.
+#include "apps/replay/collective_flows.hpp"
 #include "apps/replay/trace.hpp"
 
 #include <cstdint>
 #include <deque>
 #include <map>
 #include <optional>
+#include <set>
 #include <string>
 #include <string_view>
 #include <tuple>
@@ -37,13 +40,15 @@ private:
     std::uint64_t line = 0;
     std::uint64_t bytes = 0; // a message's size
     bool known_size = true;
+    Kind kind = Kind::send;
   };
   struct Collective {
     Kind kind = Kind::barrier;
     int root = -1; // -1: the kind has none
     Where at;      // at.bytes: what every rank's call carries, where MPI requires it to match (see carried())
     bool sized = false;
-    int type = 0; // a reduction's element type
+    int type = 0;                            // a reduction's element type
+    std::vector<std::size_t> reduce_counts;  // a reducescatter's, which MPI requires identical on every rank
   };
   struct Rank {
     std::uint64_t actions = 0;
@@ -60,6 +65,8 @@ private:
   const std::string& file_of(int rank) const;
   void collective(const Action& a, int rank, const std::string& file, std::uint64_t line, std::string_view text);
   void message(const Channel& c, const Where& w, bool send);
+  /// Whether a receive from any source or with any tag could take channel `c`'s messages.
+  bool wild(const Channel& c) const;
 
   const Layout& layout_;
   std::vector<Rank> ranks_;
@@ -69,8 +76,9 @@ private:
     int tag = 0;
   };
   std::map<Channel, Queues> channels_;
-  std::optional<Truncation> truncated_; // the first receive (by rank and line) smaller than its send
-  bool wildcards_ = false;
+  std::map<Channel, Truncation> truncated_; // per channel, its first receive (by rank and line) smaller than its send
+  std::set<Channel> wildcards_;             // (receiver, source or ANY_SOURCE, tag or ANY_TAG) of wildcard receives
+  CollectiveFlows flows_;
 };
 
 } // namespace bcssim::apps::replay

@@ -98,6 +98,8 @@ void DmaHelper::move_plan()
       unfinished.push_back(t);
       continue;
     }
+    // A message larger than the receive (MPI_ERR_TRUNCATE) writes only its capacity; the receive completes with
+    // the send's envelope, from which the MPI layer marks it truncated (mpi::Status::truncated).
     const std::uint64_t n = std::min(t.send->envelope.bytes, t.recv->capacity);
     if (n > 0 && t.send->send_data != nullptr && t.recv->recv_buffer != nullptr)
       std::memcpy(t.recv->recv_buffer, t.send->send_data, n);

@@ -97,6 +97,54 @@ TEST_CASE("replay trace: every send received by a receive at least as large, eve
              "receive of rank 1"));
   CHECK(says(shape_error(head + "1 recv 0 3 10\n" + tail),
              "t.txt:3: expected a receive that a send matches: rank 0 sends rank 1 no message with tag 3"));
-  // A receive from any source makes the matching a matter of timing: left to the run.
+  // A receive from any source makes the matching a matter of timing: left to the run (which checks it when it
+  // matches: tests/e2e/test_cli_replay_truncate.cpp).
   CHECK(shape_error(head + "0 send 1 0 100\n1 recv -1 0 10\n" + tail) == "");
+}
+
+TEST_CASE("replay trace: a wildcard receive leaves to the run only the channels it could take from")
+{
+  // Issue 67 item 3: any wildcard anywhere switched off every check of the pairs.
+  const std::string pair = "0 send 1 0 100\n1 recv 0 0 10\n";
+  for (const std::string wildcard : {"0 send 1 5 8\n1 recv -1 5 8\n", "1 send 0 0 8\n0 recv -1 -1 8\n",
+                                      "1 isend 1 5 8\n1 recv 1 -1 8\n"}) {
+    CAPTURE(wildcard);
+    CHECK(says(shape_error(head + pair + wildcard + "1 waitall\n0 waitall\n" + tail),
+               "t.txt:4: expected a receive of at least the 100 bytes that its matching send from rank 0 (tag 0, "));
+  }
+  CHECK(says(shape_error(head + "0 send 1 0 10\n0 send 1 5 8\n1 recv -1 5 8\n" + tail),
+             "t.txt:3: expected a send that rank 1 receives: rank 0's message to it (tag 0, 10 bytes)"));
+  // Receiving from any source, or with any tag, on that channel: the run decides.
+  CHECK(shape_error(head + pair + "1 recv -1 -1 8\n" + tail) == "");
+  CHECK(shape_error(head + pair + "1 recv 0 -1 8\n" + tail) == "");
+  CHECK(shape_error(head + pair + "1 recv -1 0 8\n" + tail) == "");
+}
+
+TEST_CASE("replay trace: inside a rooted or v collective, each message fits the receive it goes to")
+{
+  const auto refused = [](const std::string& lines) { return shape_error(head + lines + tail); };
+  CHECK(says(refused("0 gather 8 8 0\n1 gather 16 8 0\n"),
+             "t.txt:4: \"1 gather 16 8 0\": expected rank 1's gather (collective number 1) to send rank 0 at most "
+             "the 8 bytes it receives (/"));
+  CHECK(says(refused("0 gather 8 8 0\n1 gather 16 8 0\n"), "t.txt:3), not 16: MPI_ERR_TRUNCATE"));
+  CHECK(says(refused("1 gather 16 8 0\n0 gather 8 8 0\n"),
+             "t.txt:4: \"0 gather 8 8 0\": expected rank 0's gather (collective number 1) to receive at least the "
+             "16 bytes rank 1 sends it (/"));
+  CHECK(says(refused("0 scatterv 8 16 8 0\n1 scatterv 8 16 8 0\n"), "rank 1's scatterv (collective number 1) to "
+                                                                        "receive at least the 16 bytes rank 0 sends"));
+  CHECK(says(refused("0 allgather 8 8\n1 allgather 8 4\n"), "to receive at least the 8 bytes rank 0 sends it"));
+  CHECK(says(refused("0 allgatherv 8 8 8\n1 allgatherv 8 8 4\n"),
+             "rank 1's allgatherv (collective number 1) to receive at least the 8 bytes rank 1 sends it (on this "
+             "line), not 4"));
+  CHECK(says(refused("0 alltoallv 9 1 8 9 1 1\n1 alltoallv 9 1 1 9 1 1\n"),
+             "t.txt:4: \"1 alltoallv 9 1 1 9 1 1\": expected rank 1's alltoallv (collective number 1) to receive "
+             "at least the 8 bytes rank 0 sends it (/"));
+  CHECK(says(refused("0 reducescatter 1 2 0\n1 reducescatter 2 1 0\n"),
+             "expected rank 1's reducescatter number 1 to give the receive counts (and datatype) rank 0's does"));
+  // In place (SMPI writes 0 as a gather root's send, the send as a scatter root's receive), larger receives, and
+  // counts that match: MPI.
+  CHECK(refused("0 gather 0 8 0\n1 gather 8 0 0\n0 scatter 8 8 1\n1 scatter 8 8 1\n"
+                "0 gatherv 4 4 16 0\n1 gatherv 16 0 0 0\n0 allgather 8 64\n1 allgather 8 8\n"
+                "0 alltoallv 4 1 3 4 1 5\n1 alltoallv 4 5 1 4 3 1\n0 reducescatter 1 2 0\n"
+                "1 reducescatter 1 2 0\n") == "");
 }

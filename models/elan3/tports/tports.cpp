@@ -269,6 +269,8 @@ void Tports::complete(int ep, const std::shared_ptr<Message>& m, base::ReceiveId
     base::emit("tports.unexpected", m->envelope.bytes);
   if (spec_.folded)
     return complete_folded(m, std::move(r), node, from_unexpected, queued);
+  // A message larger than the receive (MPI_ERR_TRUNCATE) writes only `capacity` bytes; the envelope keeps its
+  // size, from which the MPI layer marks the receive truncated (mpi::Status::truncated).
   if (m->eager) { // the data is in this NIC: the inputter writes it to the user's buffer
     dma_.write_to_host_async(node, m->envelope.bytes, "tports.deliver", [m, r] {
       if (r.buffer != nullptr && !m->payload.empty())
