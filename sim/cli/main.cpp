@@ -71,6 +71,8 @@ int main(int argc, char** argv)
       return code;
     } catch (const ScenarioError& e) {
       std::fprintf(stderr, "error: %s%s%s\n", file.c_str(), file.empty() ? "" : ": ", e.what());
+      for (const std::string& more : e.further()) // every error of the file, as a compiler reports them
+        std::fprintf(stderr, "error: %s%s%s\n", file.c_str(), file.empty() ? "" : ": ", more.c_str());
       return kInvalidInput;
     } catch (const bcssim::base::ParamRuleError& e) { // a rule of the input broken at run time, e.g. the time limit
       std::fprintf(stderr, "error: %s%s%s\n", file.c_str(), file.empty() ? "" : ": ", e.what());

@@ -4,6 +4,7 @@
 #include "sim/config/scenario.hpp"
 #include "sim/driver/run.hpp"
 #include "sim/output/results_dir.hpp"
+#include "sim/study/headline.hpp"
 #include "sim/study/point_check.hpp"
 #include "sim/study/study_merge.hpp"
 
@@ -28,6 +29,7 @@ public:
     sub_->add_option("--set", args_.sets, "Override a parameter: path=value (repeatable), as given to sweep")
         ->allow_extra_args(false);
     sub_->add_flag("--force", force_, "Replace the folder's merged results of an earlier merge or run");
+    sub_->add_flag("--quiet,-q", quiet_, "Print only the results folder, not the figures of the study");
   }
   bool interruptible() const override { return true; }
   std::string file() const override { return args_.file; }
@@ -49,6 +51,10 @@ public:
     write_run_info(dir, study.overrides(),
                    std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count());
     dir.commit();
+    // Ends as `run` does: the figures a user would quote (one line per point, a comparison's slowdowns), then where
+    // the results are; in a Slurm array's merge job log too.
+    if (!quiet_)
+      std::cout << headline(dir.final_dir());
     std::cout << "results: " << dir.final_dir().string() << "/\n";
     return 0;
   }
@@ -56,6 +62,7 @@ public:
 private:
   StudyArgs args_;
   bool force_ = false;
+  bool quiet_ = false;
 };
 
 } // namespace

@@ -25,28 +25,49 @@ std::string join_path(const std::string& prefix, const std::string& key)
 }
 
 // Walks the user's JSON: every key must be a section or a parameter; every parameter value must fit its spec.
-void check_tree(const nlohmann::json& node, const std::string& prefix, std::map<std::string, nlohmann::json>& out)
+// Every broken one is collected (not only the first), as a compiler reports every error of a file.
+void check_tree(const nlohmann::json& node, const std::string& prefix, std::map<std::string, nlohmann::json>& out,
+                std::vector<ScenarioError>& errors)
 {
-  if (!node.is_object())
-    throw ScenarioError(prefix.empty() ? "(root)" : prefix, node.dump(),
+  if (!node.is_object()) {
+    errors.emplace_back(prefix.empty() ? "(root)" : prefix, node.dump(),
                         "an object with keys: " + fmt::format("{}", fmt::join(section_keys(prefix), ", ")));
+    return;
+  }
   for (const auto& [key, value] : node.items()) {
     const std::string path = join_path(prefix, key);
     if (const ParamSpec* spec = find_param(path)) {
       if (auto allowed = check_value(*spec, value))
-        throw ScenarioError(path, value.dump(), *allowed);
-      out[path] = value;
+        errors.emplace_back(path, value.dump(), *allowed);
+      else
+        out[path] = value;
     } else if (is_section(path)) {
-      check_tree(value, path, out);
+      check_tree(value, path, out, errors);
     } else {
       std::vector<std::string> allowed = section_keys(prefix);
       if (prefix.empty()) // expanded by sim/study/study.cpp before a point is resolved
         allowed.insert(std::lower_bound(allowed.begin(), allowed.end(), "sweep"), "sweep");
-      throw ScenarioError(path, value.dump(),
+      errors.emplace_back(path, value.dump(),
                           fmt::format("a key of this section{}: {}", did_you_mean(key, allowed),
                                       fmt::join(allowed, ", ")));
     }
   }
+}
+
+// The first error, carrying the others (at most kMaxErrorsReported in all, then how many more).
+void check_tree(const nlohmann::json& node, std::map<std::string, nlohmann::json>& out)
+{
+  constexpr std::size_t kMaxErrorsReported = 20;
+  std::vector<ScenarioError> errors;
+  check_tree(node, "", out, errors);
+  if (errors.empty())
+    return;
+  ScenarioError first = errors.front();
+  for (std::size_t i = 1; i < errors.size() && i < kMaxErrorsReported; ++i)
+    first.add_further(errors[i].what());
+  if (errors.size() > kMaxErrorsReported)
+    first.add_further(fmt::format("... and {} more errors", errors.size() - kMaxErrorsReported));
+  throw first;
 }
 
 // A single value stands for a list of one.
@@ -131,7 +152,7 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
   for (const auto& s : sets)
     apply_set(user, s);
   std::map<std::string, nlohmann::json> given;
-  check_tree(user, "", given);
+  check_tree(user, given);
 
   Scenario sc;
   for (const ParamSpec& p : catalog())
@@ -181,7 +202,7 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
 Scenario Scenario::with(const nlohmann::json& fragment) const
 {
   std::map<std::string, nlohmann::json> given;
-  check_tree(fragment, "", given);
+  check_tree(fragment, given);
   Scenario sc = *this;
   for (auto& [path, value] : given) {
     if (path == "platform.preset" || path == "noise.preset" || path == "platform.tree.levels" ||

@@ -25,11 +25,16 @@ public:
   const std::string& path() const { return path_; }
   const std::string& value() const { return value_; }
   const std::string& allowed() const { return allowed_; }
+  /// Errors found in the same pass after this one (each "path = value: expected ..."), reported after it, as a
+  /// compiler reports every error of a file: a scenario's unknown keys and bad values.
+  const std::vector<std::string>& further() const { return further_; }
+  void add_further(std::string message) { further_.push_back(std::move(message)); }
 
 private:
   std::string path_;
   std::string value_;
   std::string allowed_;
+  std::vector<std::string> further_;
 };
 
 class Scenario : public base::ParamSource {

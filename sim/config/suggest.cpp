@@ -1,6 +1,7 @@
 #include "sim/config/suggest.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_suggest,
@@ -27,19 +28,42 @@ std::size_t distance(const std::string& a, const std::string& b)
   return d[a.size()][b.size()];
 }
 
+std::string lower(std::string s)
+{
+  std::transform(s.begin(), s.end(), s.begin(), [](unsigned char c) { return char(std::tolower(c)); });
+  return s;
+}
+
+// Words the sources use for a choice that bcssim spells otherwise (the thesis's "gang scheduling" is gs): offered
+// when the choice is among the candidates.
+struct Synonym {
+  const char* word;
+  const char* meant;
+};
+constexpr Synonym kSynonyms[] = {
+    {"gang", "gs"},         {"gang_scheduling", "gs"}, {"gang-scheduling", "gs"}, {"spin_block", "sb"},
+    {"spin-block", "sb"},   {"spinblock", "sb"},       {"flexible", "fcs"},       {"buffered", "bcs"},
+    {"batch", "fcfs"},
+};
+
 } // namespace
 
 std::string closest(const std::string& word, const std::vector<std::string>& candidates)
 {
   if (word.size() > 200)
     return ""; // a pasted blob is no typo (and would cost the distance table its square)
+  // Case does not count: ASCI-Q is asci-q.
+  const std::string folded = lower(word);
+  for (const Synonym& s : kSynonyms)
+    if (folded == s.word && std::find(candidates.begin(), candidates.end(), s.meant) != candidates.end())
+      return s.meant;
   const std::size_t limit = std::clamp<std::size_t>(word.size() / 3, 1, 3);
   std::string best;
   std::size_t best_distance = limit + 1;
   for (const std::string& c : candidates) {
     if (c.size() > word.size() + limit || word.size() > c.size() + limit)
       continue;
-    const std::size_t d = distance(word, c);
+    const std::size_t d = distance(folded, lower(c));
     if (d < best_distance) {
       best = c;
       best_distance = d;

@@ -142,7 +142,9 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
   ResultsDir dir(out, ReplacePolicy{options.run.force});
   dir.set_title(dir.final_dir().filename().string(), study.overrides());
   PartialPoints partial(study, dir.final_dir(), dir.raw_title()); // the points an interrupted run finished
-  if (partial.reused() > 0 && options.progress != Progress::none)
+  // Always, whatever --progress and --quiet say: in a pipe, a CI log or a Slurm log too, a user sees why points were
+  // not run again.
+  if (partial.reused() > 0)
     std::fprintf(stderr, "resuming: %zu of %zu points were run already (kept in %s/ by an unfinished run of this "
                          "study and binary)\n",
                  partial.reused(), study.size(), partial.root().string().c_str());

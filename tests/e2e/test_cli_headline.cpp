@@ -86,6 +86,25 @@ TEST_CASE("headline of a comparison: the slowdown per point, the figure a user q
     const double s = std::stod(row.at("slowdown"));
     CHECK(r.output.find(fmt_slowdown(row.at("synthetic.granularity"), s)) != std::string::npos);
   }
+  // merge of the same points run one by one (`sweep --emit-jobs`, a Slurm array) ends as `run` does: the same
+  // per-point lines and slowdowns, then the folder; -q keeps only the folder.
+  const std::string c = (kTmp / "c.json").string();
+  const auto quiet_run = bcssim("run " + c + " -q --progress never --out " + (kTmp / "cq").string());
+  REQUIRE(quiet_run.code == 0);
+  for (int i = 0; i < 4; ++i)
+    REQUIRE(bcssim("run " + c + " -q --point " + std::to_string(i) + " --out " +
+                   (kTmp / "split" / "points" / ("000" + std::to_string(i))).string())
+                .code == 0);
+  const auto merged = run_shell(exe() + " merge " + c + " " + (kTmp / "split").string() + " 2>/dev/null");
+  REQUIRE_MESSAGE(merged.code == 0, merged.output);
+  const std::string ran = r.output.substr(0, r.output.find("results: "));
+  CHECK(ran.find("slowdown of bcs over quadrics") != std::string::npos);
+  CHECK(merged.output == ran + "results: " + (kTmp / "split").string() + "/\n");
+  const auto merged_q =
+      run_shell(exe() + " merge " + c + " " + (kTmp / "split").string() + " --force -q 2>/dev/null");
+  REQUIRE(merged_q.code == 0);
+  CHECK(merged_q.output == "results: " + (kTmp / "split").string() + "/\n");
+
   // 21 points: the first 20 in the headline, "(and 1 more point: ...)".
   std::ofstream(kTmp / "m.json") << R"({"name": "m", "kind": "microbench", "microbench": {"paths": ["elan-elan"],
     "sizes": ["0B"], "bidirectional": false, "distance": false}, "sweep": {"seed": [)" + [] {

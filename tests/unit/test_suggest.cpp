@@ -18,3 +18,16 @@ TEST_CASE("suggestions: typos, swaps and missing letters find their word; unrela
   CHECK(did_you_mean("platfrom", {"platform", "preset"}) == " (did you mean 'platform'?)");
   CHECK(did_you_mean("zzz", {"platform"}).empty());
 }
+
+TEST_CASE("suggestions: letter case does not count; the sources' words for a choice find it when it is there")
+{
+  const std::vector<std::string> presets = {"crescendo", "wolverine", "accelerando", "asci-q"};
+  CHECK(closest("ASCI-Q", presets) == "asci-q");
+  CHECK(closest("Crescendo", presets) == "crescendo");
+  CHECK(closest("ASCIQ", presets) == "asci-q");
+  const std::vector<std::string> algorithms = {"fcfs", "gs", "sb", "fcs", "bcs", "pbcs"};
+  CHECK(closest("gang", algorithms) == "gs");
+  CHECK(closest("Gang", algorithms) == "gs");
+  CHECK(closest("spin-block", algorithms) == "sb");
+  CHECK(closest("gang", presets).empty()); // a synonym only where its choice is a candidate
+}
