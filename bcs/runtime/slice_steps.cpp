@@ -7,7 +7,7 @@
 namespace bcssim::bcs::runtime {
 
 // std::push_heap keeps the largest first: the later is the larger.
-bool SliceSteps::later(const Entry& a, const Entry& b)
+bool SliceSteps::later(const Key& a, const Key& b)
 {
   return std::tie(a.at, a.order) > std::tie(b.at, b.order);
 }
@@ -15,15 +15,23 @@ bool SliceSteps::later(const Entry& a, const Entry& b)
 void SliceSteps::push(Entry e)
 {
   past_ = past_ || e.at < now_;
-  e.order = made_++;
-  heap_.push_back(std::move(e));
+  std::uint32_t slot;
+  if (free_.empty()) {
+    slot = std::uint32_t(slots_.size());
+    slots_.push_back(std::move(e));
+  } else {
+    slot = free_.back();
+    free_.pop_back();
+    slots_[slot] = std::move(e);
+  }
+  heap_.push_back(Key{slots_[slot].at, made_++, slot});
   std::push_heap(heap_.begin(), heap_.end(), later);
 }
 
 bool SliceSteps::run()
 {
   std::vector<std::pair<int, int>> step_causes; // (node, cause) of the steps at the instant
-  std::vector<Entry> arrived;                   // the operations that arrived at it
+  std::vector<std::uint32_t> arrived;           // the operations that arrived at it, by slot
   while (!heap_.empty()) {
     if (past_)
       return false; // something made in the past: not a slice this loop can compute
@@ -35,12 +43,14 @@ bool SliceSteps::run()
     // The steps at t in the order they were made (each may make more at t), gathering the operations that arrive.
     while (!heap_.empty() && heap_.front().at == t) {
       std::pop_heap(heap_.begin(), heap_.end(), later);
-      Entry e = std::move(heap_.back());
+      const std::uint32_t slot = heap_.back().slot;
       heap_.pop_back();
-      if (e.core >= 0) {
-        arrived.push_back(std::move(e));
+      if (slots_[slot].core >= 0) {
+        arrived.push_back(slot);
         continue;
       }
+      Entry e = std::move(slots_[slot]);
+      free_.push_back(slot);
       for (const auto& [node, cause] : step_causes)
         if (cause != e.cause && (node == e.thread || node == kEveryNode || e.thread == kEveryNode))
           return false;
@@ -50,13 +60,20 @@ bool SliceSteps::run()
     }
     if (past_)
       return false;
-    std::stable_sort(arrived.begin(), arrived.end(), [](const Entry& a, const Entry& b) {
-      return std::tie(a.core, a.thread, a.key) < std::tie(b.core, b.thread, b.key);
+    std::stable_sort(arrived.begin(), arrived.end(), [this](std::uint32_t a, std::uint32_t b) {
+      const Entry& x = slots_[a];
+      const Entry& y = slots_[b];
+      return std::tie(x.core, x.thread, x.key) < std::tie(y.core, y.thread, y.key);
     });
-    for (std::size_t i = 0; i < arrived.size(); ++i) {
-      Entry& e = arrived[i];
-      if (i > 0 && arrived[i - 1].core == e.core && arrived[i - 1].cause != e.cause)
-        return false; // two arrivals on one core at one instant, neither causing the other
+    int core_before = -1;
+    int cause_before = 0;
+    for (const std::uint32_t slot : arrived) {
+      Entry e = std::move(slots_[slot]);
+      free_.push_back(slot);
+      if (core_before == e.core && cause_before != e.cause)
+        return false; // two arrivals on one core at one instant, neither causing the other: their order is unknown
+      core_before = e.core;
+      cause_before = e.cause;
       double& free = core_free_.at(std::size_t(e.core));
       free = std::max(free, t) + e.seconds;
       last_ = std::max(last_, free);

@@ -38,14 +38,14 @@ public:
   static constexpr int kEveryNode = -1;
   void step(double at, int cause, int node, Then then)
   {
-    push({at, cause, -1, node, 0, 0, std::move(then), {}, 0});
+    push({at, cause, -1, node, 0, 0, std::move(then), {}});
   }
   /// An operation of `seconds` on core `core`, arriving at `at`: `served(end)` runs when it is queued (its end
   /// known), `then(end, cause)` at its end (with a cause of its own); either may be empty.
   void arrive(std::size_t core, double at, int cause, Thread thread, long key, double seconds, Then then,
               Served served = {})
   {
-    push({at, cause, int(core), thread, key, seconds, std::move(then), std::move(served), 0});
+    push({at, cause, int(core), thread, key, seconds, std::move(then), std::move(served)});
   }
   /// Runs everything to the end; false when two things at one instant have different causes (see above).
   bool run();
@@ -64,11 +64,17 @@ private:
     double seconds;
     Then then;
     Served served;
+  };
+  struct Key { // an entry's place in time: the heap holds these, the entries stay put
+    double at;
     std::uint64_t order; // made after the entries of lower order
+    std::uint32_t slot;  // in slots_
   };
   void push(Entry e);
-  static bool later(const Entry& a, const Entry& b);
-  std::vector<Entry> heap_; // a min-heap by (at, order)
+  static bool later(const Key& a, const Key& b);
+  std::vector<Key> heap_;            // a min-heap by (at, order)
+  std::vector<Entry> slots_;         // the entries, by Key::slot
+  std::vector<std::uint32_t> free_;  // slots to reuse
   std::uint64_t made_ = 0;
   double now_ = 0;       // the instant being run
   bool past_ = false;    // something was made before now_
