@@ -19,7 +19,7 @@ for name in "${names[@]}"; do
   files=("results/paper/$name/slowdowns.csv")
   for o in "${overheads[@]}"; do
     out=out/whatif-overhead/$name-$o
-    "$exe" run "scenarios/paper/$name.json" --set "quadrics.host_overhead=$o" --out "$out" --force >/dev/null
+    "$exe" run "scenarios/paper/$name.json" --set "quadrics.host_overhead=$o" --out "$out" --reuse >/dev/null
     files+=("$out/slowdowns.csv")
   done
   echo

@@ -45,7 +45,7 @@ PY
       out="out/whatif-paging/$name-$m/$k"
       mkdir -p "out/whatif-paging/$name-$m"
       if "$exe" run "$scenario" --point "$k" --set "workload.jobs=$jobs" --set "platform.memory.size=$m" \
-        --out "$out" --force -q >/dev/null 2>"$out.err"; then
+        --out "$out" --reuse -q >/dev/null 2>"$out.err"; then
         row+=$(ends "$out/summary.json")
       elif grep -q "thrashing" "$out.err"; then
         row+=" | thrashing"

@@ -31,7 +31,7 @@ for entry in "${studies[@]}"; do
   read -r name knob spread <<< "$entry"
   for rule in slice_boundary on_completion; do
     base=out/whatif-phase/$name/$rule
-    common=(--set "bcs.runtime.restart=$rule" --set 'sweep.app.processes=[16,64]' --force)
+    common=(--set "bcs.runtime.restart=$rule" --set 'sweep.app.processes=[16,64]' --reuse)
     "$exe" run "scenarios/paper/$name.json" "${common[@]}" --out "$base/a" >/dev/null
     "$exe" run "scenarios/paper/$name.json" "${common[@]}" --set "$knob=$spread" --set "replicates=$replicates" \
       --out "$base/b" >/dev/null

@@ -17,7 +17,7 @@ for name in "${names[@]}"; do
   [ -f "results/scheduling/$name/algorithms.csv" ] || { echo "results/scheduling/$name: no committed study" >&2; exit 2; }
   for c in "${costs[@]}"; do
     "$exe" run "scenarios/scheduling/$name.json" --set scheduler.context_switch=$c --out "out/whatif-switch/$name-$c" \
-      --force >/dev/null
+      --reuse >/dev/null
   done
   echo
   echo "**$name** (job 0 end, job 1 end, turnaround; s)"

@@ -44,7 +44,7 @@ print(pe['cache'], pe['memory_bandwidth'], pe['kernel_switch'])" "results/schedu
   run() { # setting, --set arguments...
     local setting=$1
     shift
-    "$exe" run "$scenario" "${dynamic[@]}" "$@" --out "$out/$name-$setting" --force -q --progress never >/dev/null
+    "$exe" run "$scenario" "${dynamic[@]}" "$@" --out "$out/$name-$setting" --reuse -q --progress never >/dev/null
   }
   if [ ${#dynamic[@]} -gt 0 ]; then
     run defaults

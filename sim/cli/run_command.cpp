@@ -8,10 +8,12 @@
 #include "sim/driver/run.hpp"
 #include "sim/output/results_dir.hpp"
 #include "sim/study/headline.hpp"
+#include "sim/study/study_reuse.hpp"
 #include "sim/study/study_run.hpp"
 
 #include <fmt/format.h>
 
+#include <cstdio>
 #include <iostream>
 #include <optional>
 #include <thread>
@@ -56,6 +58,10 @@ public:
                      "Trace only simulated times FROM:TO (e.g. 1s:1.2s; either side may be empty); implies --trace");
     sub_->add_flag("--force", options_.force,
                    "Replace the results folder at --out if an earlier run wrote it (never anything else)");
+    sub_->add_flag("--reuse", reuse_,
+                   "Keep the results folder at --out if this binary made it for this study (every point run with "
+                   "the parameters given now), else run and replace it as --force does: a script run again after an "
+                   "interruption runs only what it had not finished");
     sub_->add_option("--log", options_.sg_log, "Log setting CATEGORY.thres:LEVEL (and SimGrid's fmt, app, additivity), e.g. storm.thres:verbose or mpi.quadrics.thres:info; `bcssim logs` lists the categories (repeatable)")
         ->allow_extra_args(false);
     sub_->add_option("--jobs,-j", jobs_, "Sweep points run at once, each in its own process (default: the cores)")
@@ -102,6 +108,18 @@ public:
       report(where);
       return 0;
     }
+    if (reuse_) {
+      const std::filesystem::path out = args_.out(study);
+      const std::string why = why_not_current(study, out);
+      if (why.empty()) {
+        std::fprintf(stderr, "reused: %s holds this study's results, made by this binary (--reuse)\n",
+                     out.string().c_str());
+        report(out);
+        return 0;
+      }
+      std::fprintf(stderr, "running: %s cannot be reused (%s)\n", out.string().c_str(), why.c_str());
+      options_.force = true;
+    }
     StudyOptions study_options;
     study_options.run = options_;
     study_options.jobs = jobs_;
@@ -124,6 +142,7 @@ private:
 
   StudyArgs args_;
   bool quiet_ = false;
+  bool reuse_ = false;
   std::string progress_ = "auto";
   RunOptions options_;
   std::string trace_window_;

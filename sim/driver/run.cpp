@@ -1,5 +1,7 @@
 #include "sim/driver/run.hpp"
 
+#include "base/file_hash.hpp"
+
 #include "sim/driver/simulation.hpp"
 #include "sim/kinds/registry.hpp"
 #include "sim/machine/machine_params.hpp"
@@ -21,10 +23,17 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(sim_driver_run, "sim.driver.run: Runs one scenario 
 
 namespace bcssim::sim {
 
+const std::string& binary_hash()
+{
+  static const std::string hash = fmt::format("{:016x}", base::file_hash("/proc/self/exe"));
+  return hash;
+}
+
 void write_run_info(const ResultsDir& dir, const std::vector<std::string>& overrides, double wall_seconds)
 {
   const nlohmann::json info = {
       {"bcssim", run_provenance()},
+      {"binary", binary_hash()},
       {"overrides", overrides},
       {"wall_time_s", fixed4(wall_seconds)},
       {"note", "build- and host-dependent, so kept out of summary.json: every other file is bit-identical for the "

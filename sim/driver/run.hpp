@@ -22,6 +22,10 @@ struct RunOptions {
 /// run-info.json: what made the folder (provenance.hpp's run_provenance), the overrides and the wall time.
 void write_run_info(const ResultsDir& dir, const std::vector<std::string>& overrides, double wall_seconds);
 
+/// The running binary's file, hashed (XXH3-64, 16 hex digits): run-info.json records it, and a finished point or
+/// study is reused only by the binary that made it (sim/study/partial_points.hpp, study_reuse.hpp).
+const std::string& binary_hash();
+
 /// Returns the results folder. Throws on failure, leaving no results folder behind.
 std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& options);
 

@@ -1,7 +1,7 @@
 #include "sim/study/partial_points.hpp"
 
-#include "base/file_hash.hpp"
 #include "sim/config/scenario.hpp"
+#include "sim/driver/run.hpp"
 #include "sim/study/point_check.hpp"
 
 #include <fmt/format.h>
@@ -22,13 +22,6 @@ namespace fs = std::filesystem;
 namespace {
 
 constexpr const char* kPartialMarker = ".bcssim-partial";
-
-// The running binary's file, hashed (XXH3-64): a point is reused only by the binary that made it.
-std::string binary_hash()
-{
-  static const std::string hash = fmt::format("{:016x}", base::file_hash("/proc/self/exe"));
-  return hash;
-}
 
 std::string marker_text(const std::string& title)
 {

@@ -1,0 +1,50 @@
+#include "sim/study/study_reuse.hpp"
+
+#include "sim/driver/run.hpp"
+#include "sim/output/results_marker.hpp"
+#include "sim/study/point_check.hpp"
+
+#include <nlohmann/json.hpp>
+
+#include <fstream>
+#include <sstream>
+
+namespace bcssim::sim {
+namespace fs = std::filesystem;
+namespace {
+
+nlohmann::json read_json(const fs::path& file)
+{
+  std::ifstream in(file, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return nlohmann::json::parse(s.str(), nullptr, false); // discarded (is_discarded) when not JSON
+}
+
+} // namespace
+
+std::string why_not_current(const Study& study, const fs::path& dir)
+{
+  std::error_code ec;
+  if (!fs::exists(dir, ec))
+    return "no results there yet";
+  if (!is_results_folder(dir))
+    return "not a results folder";
+  const nlohmann::json info = read_json(dir / "run-info.json");
+  if (info.is_discarded() || !info.contains("binary") || info["binary"] != binary_hash())
+    return "made by another binary";
+  for (std::size_t i = 0; i < study.size(); ++i) {
+    const fs::path point = study.single() ? dir : dir / point_folder(i); // points/NNNN
+    const nlohmann::json summary = read_json(point / "summary.json");
+    if (summary.is_discarded() || !fs::is_regular_file(point / "digest", ec))
+      return "point " + std::to_string(i) + " is incomplete";
+    try {
+      check_point_scenario(study, i, summary);
+    } catch (const std::exception&) {
+      return "point " + std::to_string(i) + " was run with other parameters";
+    }
+  }
+  return "";
+}
+
+} // namespace bcssim::sim
