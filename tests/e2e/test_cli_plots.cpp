@@ -140,3 +140,18 @@ TEST_CASE("plots: one message size gets a linear latency axis, an all-zero panel
   CHECK(coll.find("set title 'Barrier latency'") != std::string::npos);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("plots: a machine of one switch gets a range around its one tree size, and the next drawing its own ranges")
+{
+  // 8 nodes: every distance is within one switch, so the distance panel has one tree size. gnuplot warned of an
+  // empty x range, and that panel's range then reached the png's size axes (drawn after the svg): no ticks.
+  fs::remove_all(kTmp);
+  const auto r = bcssim("run " + kDefault + " --set platform.nodes=8 --out " + (kTmp / "n8").string());
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  CHECK_MESSAGE(r.output.find("Warning") == std::string::npos, r.output);
+  const std::string gp = slurp(kTmp / "n8" / "microbench.gp");
+  const auto range = gp.find("set xrange [2:8]\n  set logscale x 4");
+  REQUIRE(range != std::string::npos);
+  CHECK(gp.find("unset multiplot\n  unset logscale x\n  set autoscale x\n", range) != std::string::npos);
+  fs::remove_all(kTmp);
+}

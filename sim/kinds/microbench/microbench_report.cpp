@@ -90,9 +90,11 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
 
   std::string distance = "tree_nodes,switches,cable_m,simulated_MBps,thesis_model_MBps\n";
   bool any_distance = false;
+  std::set<unsigned> tree_sizes; // one size alone (a machine of one switch) gets a range around it
   for (const auto& m : runs)
     if (m.test == "distance") {
       any_distance = true;
+      tree_sizes.insert(m.dst + 1);
       distance += fmt::format("{},{},{},{},{}\n", m.dst + 1, m.switches, num(m.cable_m), num(m.bandwidth() / 1e6),
                               num(qsnet::thesis_bandwidth(timing, m.cable_m, m.switches) / 1e6));
     }
@@ -145,7 +147,11 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
                       3 + 2 * i, series_style(paths[i], int(i) + 1), gp_text(paths[i]));
   if (any_distance)
     // The simulated bandwidth lies within a percent of the model: a range around the data shows both lines.
-    gp += "\n  set autoscale x\n  set logscale x 4\n  set xtics autofreq\n  set format x '%g'\n"
+    gp += "\n" +
+          (tree_sizes.size() == 1 ? fmt::format("  set xrange [{}:{}]\n", *tree_sizes.begin() / 2.0,
+                                                *tree_sizes.begin() * 2.0)
+                                  : std::string("  set autoscale x\n")) +
+          "  set logscale x 4\n  set xtics autofreq\n  set format x '%g'\n"
           "  set xlabel 'fat-tree size (nodes)'\n  set title 'Worst-case bandwidth vs tree size'\n"
           "  set yrange [*:*]\n  set offsets graph 0.05, graph 0.05, graph 0.3, graph 0.3\n"
           "  plot 'microbench_distance.csv' using 1:4 skip 1 with linespoints lw 2 pt 7 title 'simulated', "
@@ -154,7 +160,9 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
   else
     gp += "\n";
   // The loop draws the svg then the png: what a panel set must not reach the next drawing's first panels.
-  gp += "  unset multiplot\n  unset logscale x\n  set autoscale y\n  " + common_plot_settings().substr(
+  // (the distance panel's range around a single tree size too).
+  gp += std::string("  unset multiplot\n  unset logscale x\n") + (tree_sizes.size() == 1 ? "  set autoscale x\n" : "") +
+        "  set autoscale y\n  " + common_plot_settings().substr(
                                                                           common_plot_settings().find("set offsets"));
   dir.write("microbench.gp", "# Substrate microbenchmarks. Regenerate with: gnuplot microbench.gp\n"
                              "set datafile separator ','\nset grid\n" + common_plot_settings() +
