@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include <set>
+
 #include <algorithm>
 #include <cmath>
 #include <xbt/log.h>
@@ -78,6 +80,20 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
   const std::string xrange = any_x && x_lo == x_hi ? fmt::format("set xrange [{}:{}]\n", base::readable(x_lo * 0.5),
                                                                  base::readable(x_lo * 1.5 + 1))
                                                    : "";
+  // A few whole numbers on a linear axis (a sweep of process or node counts): ticks at exactly those values, where
+  // gnuplot's own steps fell between them (2 and 4 processes got ticks at 1.5, 2.5, 3.5).
+  std::set<double> xs;
+  for (const auto& [name, points] : series)
+    for (const auto& [xv, v] : points)
+      xs.insert(xv);
+  constexpr std::size_t kMostTicks = 12;
+  const bool whole = std::all_of(xs.begin(), xs.end(), [](double v) { return v == std::floor(v); });
+  std::string xtics;
+  if (!x.log && whole && xs.size() >= 2 && xs.size() <= kMostTicks && *xs.rbegin() - *xs.begin() <= 2 * kMostTicks) {
+    for (double v : xs)
+      xtics += (xtics.empty() ? "set xtics (" : ", ") + base::readable(v);
+    xtics += ")\n";
+  }
   // Four decimals, unless that makes the range empty (every value below 5e-5, e.g. run times of microseconds):
   // gnuplot refuses an empty range.
   std::string y_lo = fmt::format("{:.4f}", lo - margin), y_hi = fmt::format("{:.4f}", hi + margin);
@@ -103,7 +119,7 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
       "set grid\n{8}{10}"
       "set xlabel '{2}'\nset ylabel '{3}'\nset title '{9}'\n{4}"
       "set yrange [{6}:{7}]\nset xzeroaxis lt -1\n{5}",
-      gp_text(title), stem, gp_text(x.label), gp_text(y.label), (x.log ? "set logscale x 2\n" : "") + xrange,
+      gp_text(title), stem, gp_text(x.label), gp_text(y.label), (x.log ? "set logscale x 2\n" : "") + xrange + xtics,
       svg_and_png(stem, width, height, "  plot " + plot + "\n"), y_lo, y_hi, common_plot_settings(), gp_title(title),
       key);
   dir.write(stem + ".gp", gp);

@@ -155,3 +155,21 @@ TEST_CASE("plots: a machine of one switch gets a range around its one tree size,
   CHECK(gp.find("unset multiplot\n  unset logscale x\n  set autoscale x\n", range) != std::string::npos);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("plots: a sweep of a few process counts gets its ticks at those counts, not between them")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const fs::path scenario = kTmp / "ticks.json";
+  std::ofstream(scenario) << R"({"name": "ticks", "kind": "app", "platform": {"preset": "crescendo"},
+    "app": {"name": "synthetic", "processes": 4}, "synthetic": {"pattern": "barrier", "iterations": 5},
+    "sweep": {"app.processes": [2, 4]}, "compare": true})";
+  const auto r = bcssim("run " + scenario.string() + " --out " + (kTmp / "t").string());
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  for (const char* plot : {"time.gp", "slowdown.gp"}) {
+    CAPTURE(plot);
+    CHECK(slurp(kTmp / "t" / plot).find("set xlabel 'MPI processes'") != std::string::npos);
+    CHECK(slurp(kTmp / "t" / plot).find("set xtics (2, 4)\n") != std::string::npos); // gnuplot put 1.5, 2.5, 3.5
+  }
+  fs::remove_all(kTmp);
+}
