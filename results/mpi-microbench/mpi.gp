@@ -8,15 +8,19 @@ do for [fmt in 'svg png'] {
   set output 'mpi.'.fmt
   set multiplot layout 2,2 title 'MPI microbenchmarks: mpi-microbench, mpi = quadrics'
   set logscale x 2
-  set format x '%.0b%BB'
+  set xtics ('32 B' 32, '1 KiB' 1024, '32 KiB' 32768, '1 MiB' 1048576)
   set logscale y
+  set yrange [1:*]
+  set format y '%.0f'
   set xlabel 'message size (B)'
   set ylabel 'latency, half round trip (us)'
   set title 'MPI ping-pong'
   plot 'mpi_sizes.csv' using 1:2 skip 1 with linespoints title 'ping-pong'
   unset logscale y
+  set autoscale y
+  set format y '%g'
   set logscale x 2
-  set format x '%.0b%BB'
+  set xtics ('32 B' 32, '1 KiB' 1024, '32 KiB' 32768, '1 MiB' 1048576)
   set xlabel 'message size (B)'
   set ylabel 'bandwidth (MB/s)'
   set title 'MPI bandwidth (window of messages)'
@@ -24,6 +28,7 @@ do for [fmt in 'svg png'] {
   plot 'mpi_sizes.csv' using 1:3 skip 1 with linespoints title 'one way', 'mpi_sizes.csv' using 1:4 skip 1 with linespoints title 'bidirectional, each way'
   set autoscale y
   unset logscale x
+  set xtics autofreq
   set format x '%g'
   set xlabel 'posted receives'
   set ylabel 'latency, half round trip (us)'
@@ -32,6 +37,7 @@ do for [fmt in 'svg png'] {
   plot 'mpi_posted.csv' using 1:2 skip 1 with linespoints title '16 B', 'mpi_posted.csv' using 1:3 skip 1 with linespoints title '64 B', 'mpi_posted.csv' using 1:4 skip 1 with linespoints title '256 B'
   set autoscale y
   set logscale x 2
+  set xtics autofreq
   set format x '%g'
   set xlabel 'processes'
   set ylabel 'time per call (us)'

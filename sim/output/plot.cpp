@@ -193,4 +193,21 @@ void render_gnuplot(const std::filesystem::path& dir, const std::string& script)
     check_image_complete(dir / (stem + ext));
 }
 
+std::string size_tics(std::uint64_t smallest, std::uint64_t largest)
+{
+  std::string tics;
+  for (std::uint64_t t = 1; t <= largest * 2; t *= 32) {
+    static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
+    std::uint64_t v = t;
+    int u = 0;
+    while (v >= 1024 && u < 4) {
+      v /= 1024;
+      ++u;
+    }
+    if (t * 2 >= smallest)
+      tics += fmt::format("{}'{} {}' {}", tics.empty() ? "" : ", ", v, kUnits[u], t);
+  }
+  return tics;
+}
+
 } // namespace bcssim::sim

@@ -1,6 +1,7 @@
 #pragma once
 // Renders a gnuplot script inside a results folder (the .gp and its data stay beside the images).
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -50,6 +51,10 @@ std::vector<std::string> series_styles(const std::vector<std::string>& names);
 
 /// The settings every plot shares: its legend outside the data, and a margin so no line lies on the frame.
 std::string common_plot_settings();
+
+/// gnuplot's tick list for a log-2 axis of message sizes from `smallest` to `largest` bytes (both > 0): every power
+/// of 32 they span, in binary units with a space ("1 B", "32 KiB"); gnuplot's "%.0b%B" wrote "1  B" and "1kiB".
+std::string size_tics(std::uint64_t smallest, std::uint64_t largest);
 
 /// Runs `gnuplot script` with `dir` as working directory, then checks that it wrote <stem>.svg and <stem>.png whole
 /// (sim/output/write_file.hpp). Throws std::runtime_error naming the image when gnuplot fails or leaves one empty

@@ -173,3 +173,17 @@ TEST_CASE("plots: a sweep of a few process counts gets its ticks at those counts
   }
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("plots: the MPI microbenchmarks' sizes read '32 B' and '32 KiB', their latencies plain numbers")
+{
+  fs::remove_all(kTmp);
+  const auto r = bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/mpi-microbench.json --out " +
+                        (kTmp / "m").string());
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  const std::string gp = slurp(kTmp / "m" / "mpi.gp");
+  CHECK(gp.find("%.0b") == std::string::npos); // gnuplot's "%.0b%BB" wrote "16  B" and "1 kiB"
+  CHECK(gp.find("set xtics ('32 B' 32, '1 KiB' 1024, '32 KiB' 32768, '1 MiB' 1048576") != std::string::npos);
+  CHECK(gp.find("set logscale y\n  set yrange [1:*]\n  set format y '%.0f'\n") != std::string::npos);
+  CHECK(gp.find("set xtics autofreq\n  set format x '%g'\n  set xlabel 'posted receives'") != std::string::npos);
+  fs::remove_all(kTmp);
+}

@@ -118,20 +118,7 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
       hi = std::max(hi, double(m->time_ns) / 1e3);
     latency_axis = fmt::format("  set yrange [0:{}]\n", num(hi > 0 ? hi * 1.25 : 1.0));
   }
-  // Size ticks at every power of 32 the sizes span, in binary units with a space ("1 B", "32 KiB"): gnuplot's
-  // "%.0b%B" wrote "1  B" and "1kiB".
-  std::string tics;
-  for (std::uint64_t t = 1; t <= positive.back() * 2; t *= 32) {
-    static const char* const kUnits[] = {"B", "KiB", "MiB", "GiB", "TiB"};
-    std::uint64_t v = t;
-    int u = 0;
-    while (v >= 1024 && u < 4) {
-      v /= 1024;
-      ++u;
-    }
-    if (t * 2 >= positive.front())
-      tics += fmt::format("{}'{} {}' {}", tics.empty() ? "" : ", ", v, kUnits[u], t);
-  }
+  const std::string tics = size_tics(positive.front(), positive.back());
   std::string gp = "  set multiplot layout 1," + std::string(any_distance ? "3" : "2") + " title '" + dir.title() +
                    ": QsNet substrate (Elan3lib RDMA puts)'\n"
                    "  set logscale x 2\n" + xrange + "  set xtics (" + tics + ")\n" + latency_axis +

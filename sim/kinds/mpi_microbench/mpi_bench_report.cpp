@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
 #include <xbt/log.h>
@@ -104,11 +105,28 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
     has_pingpong = has_pingpong || (b > 0 && row.count("pingpong_latency_us"));
     has_bw = has_bw || (b > 0 && (row.count("bandwidth_MBps") || row.count("bidirectional_each_way_MBps")));
   }
+  // Sizes in binary units with a space ("16 B", "32 KiB"), at every power of 32 the sizes span.
+  std::uint64_t smallest = 0, largest = 0;
+  for (const auto& [b, row] : sizes)
+    if (b > 0) {
+      smallest = smallest == 0 ? b : std::min(smallest, b);
+      largest = std::max(largest, b);
+    }
+  const std::string size_axis =
+      smallest > 0 ? "  set logscale x 2\n  set xtics (" + size_tics(smallest, largest) + ")\n" : "";
+  // Latencies on a log axis in plain numbers from 1 us ("%g" wrote 100000 and then 1e+06), when all are that long.
+  double least_latency = -1;
+  for (const auto& [b, row] : sizes)
+    if (b > 0 && row.count("pingpong_latency_us"))
+      least_latency = least_latency < 0 ? row.at("pingpong_latency_us")
+                                        : std::min(least_latency, row.at("pingpong_latency_us"));
+  const bool whole_us = least_latency >= 1;
   if (has_pingpong)
-    panels.push_back("  set logscale x 2\n  set format x '%.0b%BB'\n  set logscale y\n  set xlabel 'message size (B)'\n"
+    panels.push_back(size_axis + "  set logscale y\n" + (whole_us ? "  set yrange [1:*]\n  set format y '%.0f'\n" : "") +
+                     "  set xlabel 'message size (B)'\n"
                      "  set ylabel 'latency, half round trip (us)'\n  set title 'MPI ping-pong'\n"
                      "  plot 'mpi_sizes.csv' using 1:2 skip 1 with linespoints title 'ping-pong'\n"
-                     "  unset logscale y\n");
+                     "  unset logscale y\n" + (whole_us ? "  set autoscale y\n  set format y '%g'\n" : ""));
   if (has_bw) {
     std::string plot;
     for (const auto& [column, title] : {std::pair<int, const char*>{3, "one way"}, {4, "bidirectional, each way"}}) {
@@ -119,12 +137,12 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
         plot += fmt::format("{}'mpi_sizes.csv' using 1:{} skip 1 with linespoints title '{}'", plot.empty() ? "" : ", ",
                             column, title);
     }
-    panels.push_back("  set logscale x 2\n  set format x '%.0b%BB'\n  set xlabel 'message size (B)'\n"
+    panels.push_back(size_axis + "  set xlabel 'message size (B)'\n"
                      "  set ylabel 'bandwidth (MB/s)'\n  set title 'MPI bandwidth (window of messages)'\n"
                      "  set yrange [0:*]\n  plot " + plot + "\n  set autoscale y\n");
   }
   if (!posted.empty())
-    panels.push_back("  unset logscale x\n  set format x '%g'\n  set xlabel 'posted receives'\n"
+    panels.push_back("  unset logscale x\n  set xtics autofreq\n  set format x '%g'\n  set xlabel 'posted receives'\n"
                      "  set ylabel 'latency, half round trip (us)'\n  set title 'Latency vs posted receives'\n"
                      "  set yrange [0:*]\n  plot " +
                      plot_columns("mpi_posted.csv", posted_titles, "linespoints") + "\n  set autoscale y\n");
@@ -137,7 +155,7 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
                             plot.empty() ? "" : ", ", i + 2, kCollectives[i]);
     const std::uint64_t first = collectives.begin()->first;
     const std::string xrange = collectives.size() > 1 ? "" : fmt::format("  set xrange [{}:{}]\n", first / 2.0, first * 2.0);
-    panels.push_back("  set logscale x 2\n  set format x '%g'\n  set xlabel 'processes'\n" + xrange +
+    panels.push_back("  set logscale x 2\n  set xtics autofreq\n  set format x '%g'\n  set xlabel 'processes'\n" + xrange +
                      "  set ylabel 'time per call (us)'\n  set title 'Collectives vs processes'\n"
                      "  set yrange [0:*]\n  plot " + plot + "\n  set autoscale xy\n");
   }
