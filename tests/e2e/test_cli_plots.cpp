@@ -187,3 +187,22 @@ TEST_CASE("plots: the MPI microbenchmarks' sizes read '32 B' and '32 KiB', their
   CHECK(gp.find("set xtics autofreq\n  set format x '%g'\n  set xlabel 'posted receives'") != std::string::npos);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("plots: collectives that take the same time at every count are all drawn, and the panel says they overlap")
+{
+  fs::remove_all(kTmp);
+  // BCS-MPI's barrier, broadcast and allreduce each take two slices: their lines coincide.
+  const auto r = bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/bcs-microbench.json --out " +
+                        (kTmp / "b").string());
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  const std::string gp = slurp(kTmp / "b" / "mpi.gp");
+  CHECK(gp.find("set title 'Collectives vs processes (the same time each: lines overlap)'") != std::string::npos);
+  CHECK(gp.find("using 1:2 skip 1 with linespoints lw 6 ps 3 title 'barrier'") != std::string::npos);
+  CHECK(gp.find("using 1:4 skip 1 with linespoints lw 2 ps 1 title 'allreduce'") != std::string::npos);
+  // The baseline's differ: drawn as before.
+  const auto q = bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/mpi-microbench.json --out " +
+                        (kTmp / "q").string());
+  REQUIRE_MESSAGE(q.code == 0, q.output);
+  CHECK(slurp(kTmp / "q" / "mpi.gp").find("set title 'Collectives vs processes'\n") != std::string::npos);
+  fs::remove_all(kTmp);
+}

@@ -148,15 +148,30 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
                      plot_columns("mpi_posted.csv", posted_titles, "linespoints") + "\n  set autoscale y\n");
   if (!collectives.empty()) {
     // Only the collectives measured, by their column in mpi_collectives.csv; one process count gets a range.
+    // Collectives that take the same time at every process count (BCS-MPI's: two slices each) would lie under the
+    // last one drawn: the panel says so, and each is drawn wider than the next so that all show.
     std::string plot;
+    std::size_t drawn = 0;
     for (std::size_t i = 0; i < kCollectives.size(); ++i)
-      if (collectives.begin()->second.count(coll_cols[i]))
-        plot += fmt::format("{}'mpi_collectives.csv' using 1:{} skip 1 with linespoints title '{}'",
-                            plot.empty() ? "" : ", ", i + 2, kCollectives[i]);
+      drawn += collectives.begin()->second.count(coll_cols[i]);
+    bool coincide = drawn > 1;
+    for (const auto& [procs, row] : collectives)
+      for (const auto& [column, value] : row)
+        coincide = coincide && value == row.begin()->second;
+    std::size_t left = drawn; // the series still to draw, this one included
+    for (std::size_t i = 0; i < kCollectives.size(); ++i)
+      if (collectives.begin()->second.count(coll_cols[i])) {
+        plot += fmt::format("{}'mpi_collectives.csv' using 1:{} skip 1 with linespoints {}title '{}'",
+                            plot.empty() ? "" : ", ", i + 2,
+                            coincide ? fmt::format("lw {} ps {} ", 2 * left, left) : "", kCollectives[i]);
+        --left;
+      }
+    const std::string coll_title = coincide ? "Collectives vs processes (the same time each: lines overlap)"
+                                            : "Collectives vs processes";
     const std::uint64_t first = collectives.begin()->first;
     const std::string xrange = collectives.size() > 1 ? "" : fmt::format("  set xrange [{}:{}]\n", first / 2.0, first * 2.0);
     panels.push_back("  set logscale x 2\n  set xtics autofreq\n  set format x '%g'\n  set xlabel 'processes'\n" + xrange +
-                     "  set ylabel 'time per call (us)'\n  set title 'Collectives vs processes'\n"
+                     "  set ylabel 'time per call (us)'\n  set title '" + coll_title + "'\n"
                      "  set yrange [0:*]\n  plot " + plot + "\n  set autoscale xy\n");
   }
   if (panels.empty())
