@@ -39,17 +39,6 @@ constexpr int from_west = 1, from_south = 2, from_east = 3, from_north = 4;
 
 } // namespace
 
-Variant parse_variant(const std::string& text)
-{
-  if (text == "blocking")
-    return Variant::blocking;
-  if (text == "non_blocking")
-    return Variant::non_blocking;
-  if (text == "ordered")
-    return Variant::ordered;
-  throw std::invalid_argument("sweep3d variant '" + text + "': expected blocking, non_blocking or ordered");
-}
-
 void square_grid(int ranks, int& npe_i, int& npe_j)
 {
   npe_i = 1;

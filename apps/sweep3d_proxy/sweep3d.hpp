@@ -18,7 +18,6 @@ enum class Variant {
   ordered,      // non-blocking calls that keep the wavefront's order: MPI_Waitall on the inflow before computing,
                 // the octant's outflow completed by one MPI_Waitall at its end
 };
-Variant parse_variant(const std::string& text);
 
 /// A scenario's defaults and their sources: the declarations in app.cpp (sweep3d.*).
 struct Spec {

@@ -1,29 +1,12 @@
 #include "apps/synthetic/synthetic.hpp"
 
 #include <algorithm>
-#include <stdexcept>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(apps_synthetic_synthetic,
                              "apps.synthetic.synthetic: The synthetic bulk-synchronous application");
 
 namespace bcssim::apps::synthetic {
-
-Pattern parse_pattern(const std::string& text)
-{
-  if (text == "barrier")
-    return Pattern::barrier;
-  if (text == "exchange")
-    return Pattern::exchange;
-  if (text == "ring")
-    return Pattern::ring;
-  if (text == "ring_nonblocking")
-    return Pattern::ring_nonblocking;
-  if (text == "none")
-    return Pattern::none;
-  throw std::invalid_argument("synthetic pattern '" + text +
-                              "': expected barrier, exchange, ring, ring_nonblocking or none");
-}
 
 std::vector<int> partner_offsets(int size, int neighbours)
 {

@@ -28,8 +28,6 @@ struct Spec {
   std::uint64_t seed = 0;
 };
 
-Pattern parse_pattern(const std::string& text);
-
 /// Offsets o (1 <= o < size) of the ranks a rank sends to, r + o mod size: the first `neighbours` distinct
 /// values of +1, -1, +2, -2, ... (fewer when the job is too small). Rank r receives from r - o for each.
 std::vector<int> partner_offsets(int size, int neighbours);
