@@ -300,12 +300,17 @@ TEST_CASE("an interrupted study keeps its finished points: the next run of it re
   const std::size_t kept = finished();
   REQUIRE(kept >= 2);
   REQUIRE(kept < 6);
+  // A kept point whose figures were edited is run again, not merged (issue 67 item 7).
+  const fs::path first = kTmp / "R.partial" / "points" / "0000" / "summary.json";
+  auto edited = nlohmann::json::parse(slurp(first));
+  edited["app"]["time_s"] = -5;
+  std::ofstream(first) << edited.dump(2) << "\n";
 
   // Said on stderr whatever --progress and --quiet say (in a pipe, a CI log, a Slurm log): stdout is dropped here.
   const auto resumed =
       run_shell(exe() + " run " + st + " --progress never -q --out " + (kTmp / "R").string() + " 2>&1 >/dev/null");
   CHECK(resumed.code == 0);
-  CHECK(resumed.output.find("resuming: " + std::to_string(kept) + " of 6 points were run already") !=
+  CHECK(resumed.output.find("resuming: " + std::to_string(kept - 1) + " of 6 points were run already") !=
         std::string::npos);
   CHECK(slurp(kTmp / "R" / "digest") == slurp(kTmp / "fresh" / "digest"));
   CHECK_FALSE(fs::exists(kTmp / "R.partial"));
