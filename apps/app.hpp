@@ -13,6 +13,12 @@
 
 namespace bcssim::apps {
 
+/// What an application's own input says of parameters a scenario may leave unset (a trace: its ranks and name).
+struct AppDefaults {
+  unsigned processes = 0; // app.processes; 0: cannot tell (the application's check then says why)
+  std::string name;       // a name for the scenario (its default results folder); "": none
+};
+
 /// What an application learns of the job it runs in.
 struct JobContext {
   unsigned ranks = 0;
@@ -35,6 +41,9 @@ struct App {
   /// validation bounds the cost of a run by (a BCS-MPI slice or a noise detour acted out per period of it, issue
   /// 45 item 12). Null when the application cannot tell before it runs.
   std::function<double(const base::ParamSource&, const JobContext&)> least_time;
+  /// Optional: the scenario's name and, when `ranks` is true, app.processes as the application's input gives them,
+  /// for a scenario that leaves them unset (sim/kinds/app: Kind::derived).
+  std::function<AppDefaults(const base::ParamSource&, bool ranks)> defaults{}; // (initialized: apps may omit it)
 };
 
 const std::vector<App>& registry();

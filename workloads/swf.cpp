@@ -158,13 +158,31 @@ Swf parse(base::LineReader& lines, const std::string& file, std::size_t max_jobs
   return swf;
 }
 
+// A value as a message shows it: a control byte as \xNN. A NUL kept as is would end the message where C strings
+// end (what() and the CLI's printf), hiding the byte and everything after it (issue 67 item 7).
+std::string visible(const std::string& value)
+{
+  std::string out;
+  for (const char c : value) {
+    const auto b = static_cast<unsigned char>(c);
+    out += b < 0x20 || b == 0x7f ? fmt::format("\\x{:02x}", b) : std::string(1, c);
+  }
+  return out;
+}
+
+std::string shortened(const std::string& value)
+{
+  const std::string shown = visible(value.size() > 40 ? value.substr(0, 40) : value);
+  return value.size() > 40 ? shown + "..." : shown;
+}
+
 } // namespace
 
 SwfError::SwfError(const std::string& file, std::uint64_t line, const std::string& field, const std::string& value,
                    const std::string& allowed)
-    : std::runtime_error(fmt::format("{}:{}: {} = {}: expected {}", file, line, field,
-                                     value.size() > 40 ? value.substr(0, 40) + "..." : value, allowed)),
-      file_(file), field_(field), value_(value), allowed_(allowed), line_(line)
+    : std::runtime_error(fmt::format("{}:{}: {} = {}: expected {}", visible(file), line, field, shortened(value),
+                                     allowed)),
+      file_(file), field_(field), value_(visible(value)), allowed_(allowed), line_(line)
 {
 }
 

@@ -53,7 +53,8 @@ struct Swf {
   std::string header_value(const std::string& key) const;
 };
 
-/// A line that is not SWF: "FILE:LINE: field N (name) = VALUE: expected ALLOWED".
+/// A line that is not SWF: "FILE:LINE: field N (name) = VALUE: expected ALLOWED". VALUE (and value()) shows a
+/// control byte as \xNN, a NUL included: the message is whole wherever it is printed.
 class SwfError : public std::runtime_error {
 public:
   SwfError(const std::string& file, std::uint64_t line, const std::string& field, const std::string& value,

@@ -13,6 +13,7 @@
 XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_app, "apps.replay.app: apps.replay's parameters");
 
 namespace bcssim::apps::replay {
+namespace fs = std::filesystem;
 namespace {
 
 struct Input {
@@ -29,7 +30,10 @@ const base::ParamGroup<Input>& params()
                           "The SimGrid 3.32 time-independent trace to replay (smpirun -trace-ti), relative to the "
                           "working directory: its index file (one rank file per line, each relative to the index's "
                           "folder, else to the working directory) or one file of rank-prefixed actions; any file "
-                          "may be gzip- or xz-compressed. Its rank count must equal app.processes.",
+                          "may be gzip- or xz-compressed. Its rank count is app.processes, unless the scenario sets "
+                          "that (then they must be equal); its file name (without .gz, .xz and one more extension; "
+                          "for SMPI's default smpi_simgrid.txt or an index.txt, its folder's) is the scenario's name "
+                          "unless the scenario sets one.",
                           "scenario choice; default: the real SWEEP3D's 16-rank trace the repository carries "
                           "(traces/README.md)"),
           [](Input& in, const base::ParamValue& v) { in.trace = v.word(); });
@@ -63,7 +67,8 @@ Layout layout_for(const Input& in, const JobContext& job, const base::ParamSourc
   if (unsigned(layout.ranks) != job.ranks)
     throw base::ParamRuleError(base::ParamError{
         "app.processes", source.shown("app.processes"),
-        fmt::format("{}, the rank count of the trace replay.trace = \"{}\" (app.processes 0 = every PE, here {})",
+        fmt::format("{}, the rank count of the trace replay.trace = \"{}\" (app.processes 0 = every PE, here {}; "
+                    "leave app.processes out to take the trace's)",
                     layout.ranks, in.trace, job.ranks)});
   return layout;
 }
@@ -80,6 +85,33 @@ std::optional<base::ParamError> check_job(const base::ParamSource& source, const
     return e.error;
   }
   return std::nullopt;
+}
+
+// The name a trace gives a scenario: its file's, without the compression's and one more extension ("ring.txt.gz":
+// "ring"); for a name that says nothing of the program (SMPI's default, an index), its folder's.
+std::string trace_name(const std::string& trace)
+{
+  fs::path file = fs::path(trace).filename();
+  if (file.extension() == ".gz" || file.extension() == ".xz")
+    file = file.stem();
+  std::string name = file.stem().string();
+  if (name == "smpi_simgrid" || name == "index" || name == "trace")
+    name = fs::path(trace).parent_path().filename().string();
+  return name;
+}
+
+AppDefaults defaults(const base::ParamSource& source, bool ranks)
+{
+  AppDefaults d;
+  const std::string trace = source.value("replay.trace").word();
+  d.name = trace_name(trace);
+  if (ranks) {
+    try {
+      d.processes = unsigned(read_layout(trace).ranks);
+    } catch (const std::exception&) { // unreadable, or no trace: check_job names the reason
+    }
+  }
+  return d;
 }
 
 } // namespace
@@ -104,7 +136,8 @@ App app()
              [](const base::ParamSource& source, const JobContext& job) {
                const Input in = params().build(source);
                return busiest_rank_seconds(layout_for(in, job, source), in.settings);
-             }};
+             },
+             defaults};
 }
 
 } // namespace bcssim::apps::replay

@@ -28,7 +28,8 @@ std::vector<base::ParamDecl> scenario_params()
   std::vector<base::ParamDecl> c;
   c.push_back(base::text_decl(
       "name", "scenario",
-      "Scenario name; results go to out/<name>/. Letters, digits, '.', '_' and '-'. Default: the file's name.",
+      "Scenario name; results go to out/<name>/. Letters, digits, '.', '_' and '-'. Default: the file's name; for a "
+      "replay, its trace's (replay.trace).",
       "scenario choice"));
   c.push_back(base::integer_decl("seed", 1, 0, 9007199254740991.0,
                                  "Seed of every pseudo-random stream (noise, variability). Same scenario + seed => "
@@ -103,6 +104,13 @@ const std::vector<ParamSpec>& catalog()
 {
   static const std::vector<ParamSpec> c = declare();
   return c;
+}
+
+std::vector<std::pair<std::string, nlohmann::json>> derived_values(const Scenario& sc,
+                                                                    const std::set<std::string>& given)
+{
+  const Kind& kind = find_kind(sc.kind());
+  return kind.derived ? kind.derived(sc, given) : std::vector<std::pair<std::string, nlohmann::json>>{};
 }
 
 void check_scenario_rules(const Scenario& sc)

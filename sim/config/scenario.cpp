@@ -166,6 +166,14 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
   }
   for (auto& [path, value] : given)
     sc.values_[path] = value;
+  // What the scenario's input tells where the user set nothing (a replay's ranks and name come from its trace:
+  // one scenario file then serves any trace, issue 67 item 12).
+  std::set<std::string> given_paths;
+  for (const auto& [path, value] : given)
+    given_paths.insert(path);
+  for (auto& [path, value] : derived_values(sc, given_paths))
+    if (!given.count(path))
+      sc.values_[path] = std::move(value);
 
   // Names become folder names.
   sc.name_ = sc.values_["name"].get<std::string>();

@@ -9,8 +9,10 @@
 
 #include <cstdint>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace bcssim::sim {
@@ -93,6 +95,12 @@ private:
   std::string name_;
   std::vector<std::string> overrides_;
 };
+
+/// What the scenario's kind derives from its input for parameters the user may leave unset (Kind::derived: a
+/// replay's app.processes and name from its trace) where the user gave no value (`given`: the paths it gave), before
+/// the rules are checked. Defined in sim/catalogue/catalogue.cpp.
+std::vector<std::pair<std::string, nlohmann::json>> derived_values(const Scenario& sc,
+                                                                    const std::set<std::string>& given);
 
 /// The rules of the machine and of the scenario's kind on a resolved scenario; throws ScenarioError. Defined in
 /// sim/catalogue/catalogue.cpp, which knows every module (resolve() and with() call it last).

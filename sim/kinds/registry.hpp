@@ -12,6 +12,7 @@
 
 #include <functional>
 #include <memory>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -66,6 +67,10 @@ struct Kind {
   /// Optional: the MPI ranks a scenario of this kind creates at once, for the memory check before a run
   /// (sim/machine/memory_budget.hpp); none: only the machine's own actors.
   std::function<std::uint64_t(const Scenario&)> ranks;
+  /// Optional: values the scenario's own input gives where the user set none (a replay's app.processes and name
+  /// from its trace), as (path, JSON value), for the paths the user did not give (`given`: those the user did).
+  std::function<std::vector<std::pair<std::string, nlohmann::json>>(const Scenario&, const std::set<std::string>& given)>
+      derived;
 };
 
 const std::vector<Kind>& kinds();

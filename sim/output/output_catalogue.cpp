@@ -68,7 +68,10 @@ std::vector<OutputFile> run_outputs()
                            "nothing else: anything not listed (a user's notes.txt) is named, and the run stops "
                            "with exit 2 before it starts. A folder of a bcssim older than the manifest is judged by "
                            "the names bcssim wrote then. `bcssim render` runs only the scripts whose bytes hash to "
-                           "what the manifest records (an edited or unhashed one with `--allow-edited`).",
+                           "what the manifest records (an edited or unhashed one with `--allow-edited`). The files "
+                           "a study's merge reads of a point (summary.json, runs.csv, digest, jobs.csv, gantt.csv) "
+                           "carry their hash too: `merge` refuses a point edited since its run (exit 2 naming the "
+                           "file), and a resumed study runs it again.",
        {}},
   };
 }

@@ -24,8 +24,7 @@ ResultsDir::ResultsDir(fs::path final_dir, ReplacePolicy policy) : final_(std::m
   if (final_.filename().empty())
     final_ = final_.parent_path();
   set_title(final_.filename().string());
-  tmp_root_ = final_;
-  tmp_root_ += ".tmp-" + std::to_string(::getpid());
+  tmp_root_ = temp_root_of(final_, ::getpid());
   try {
     check_replaceable(final_, policy_); // before anything is written
     fs::create_directories(final_.parent_path().empty() ? fs::path(".") : final_.parent_path());

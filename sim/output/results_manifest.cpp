@@ -37,8 +37,9 @@ std::vector<std::string> entries_under(const fs::path& folder)
 
 bool ours(const std::string& entry) { return entry == kResultsMarker || entry == kManifest; }
 
-// The files whose content the manifest records: what gnuplot would run.
+// The files whose content the manifest records: what gnuplot would run, and what a study's merge reads of a point.
 bool script(const std::string& entry) { return entry.size() > 3 && entry.compare(entry.size() - 3, 3, ".gp") == 0; }
+bool hashed(const std::string& entry) { return script(entry) || merged_data(entry); }
 
 // "xxh128:<hex>" of a regular file (a symlink's target is not what bcssim wrote: no hash, so never run). XXH3-128
 // (Debian's xxHash, as `xxhsum -H2` prints it) tells an edited script from bcssim's; a cryptographic hash would add
@@ -128,7 +129,7 @@ std::string manifest_text(const fs::path& folder)
   std::map<std::string, std::string> entries;
   for (const std::string& entry : entries_under(folder))
     if (!ours(entry))
-      entries[entry] = script(entry) ? hash_of(folder / entry) : "";
+      entries[entry] = hashed(entry) ? hash_of(folder / entry) : "";
   return text_of(entries);
 }
 
@@ -161,8 +162,25 @@ void note_rewritten(const fs::path& results, const std::string& relative)
   if (!fs::is_regular_file(fs::symlink_status(results / kManifest)))
     return;
   auto entries = manifest_entries(results);
-  entries[relative] = script(relative) ? hash_of(results / relative) : "";
+  entries[relative] = hashed(relative) ? hash_of(results / relative) : "";
   write_file(results / kManifest, text_of(entries));
+}
+
+bool merged_data(const std::string& entry)
+{
+  static const std::set<std::string> kRead = {"summary.json", "runs.csv", "digest", "jobs.csv", "gantt.csv"};
+  return kRead.count(entry.substr(entry.rfind('/') + 1)) > 0; // (npos + 1 == 0: the whole entry)
+}
+
+std::vector<std::string> edited_data(const fs::path& results)
+{
+  std::vector<std::string> edited;
+  if (!fs::is_regular_file(fs::symlink_status(results / kManifest)))
+    return edited;
+  for (const auto& [entry, hash] : manifest_entries(results)) // sorted: the first named is the same every time
+    if (merged_data(entry) && !hash.empty() && hash_of(results / entry) != hash)
+      edited.push_back(entry);
+  return edited;
 }
 
 std::size_t record_script_hashes(const fs::path& results)

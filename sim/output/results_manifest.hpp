@@ -7,8 +7,11 @@
 // A gnuplot script's line also carries the XXH3-128 of the script as written, after a tab: "time.gp\txxh128:<hex>".
 // `bcssim render` runs only scripts whose bytes still hash to it (issue 67: gnuplot runs whatever a script says,
 // system() included, and a manifest of names alone let an edited time.gp run). Manifests of a bcssim before
-// hashes list scripts without one: render takes those as unchecked. The manifest is no signature: whoever may
-// write the folder may rewrite it too; it tells bcssim's own scripts from scripts added or edited beside them.
+// hashes list scripts without one: render takes those as unchecked. The files a study's merge reads of each point
+// (merged_data) carry their hash too: merge refuses a point whose figures were edited after its run, and a resumed
+// study runs such a point again (issue 67 item 7: a summary.json with app.time_s = -5 merged). The manifest is no
+// signature: whoever may write the folder may rewrite it too; it tells bcssim's own files from ones added or edited
+// beside them.
 #include <filesystem>
 #include <map>
 #include <string>
@@ -25,6 +28,13 @@ std::string manifest_text(const std::filesystem::path& folder);
 /// The entries the manifest of `folder` lists, each with the hash it records ("xxh128:<hex>"; "" for none); empty
 /// when the folder has no manifest.
 std::map<std::string, std::string> manifest_entries(const std::filesystem::path& folder);
+
+/// True for the files of a results folder a study's merge reads (summary.json, runs.csv, digest, a workload's
+/// jobs.csv and gantt.csv, at any depth): the manifest records their hash.
+bool merged_data(const std::string& entry);
+/// Those of them in `results` whose bytes no longer hash to what its manifest records, relative and sorted: edited
+/// since bcssim wrote them. Empty for a folder without a manifest or of a bcssim before these hashes (unchecked).
+std::vector<std::string> edited_data(const std::filesystem::path& results);
 
 /// How a gnuplot script stands against the manifest of the results folder holding it.
 enum class ScriptState {

@@ -53,6 +53,13 @@ std::string temp_marker_text(const fs::path& final_dir, long pid)
          " on " + host_name() + "\n";
 }
 
+fs::path temp_root_of(const fs::path& final_dir, long pid)
+{
+  fs::path root = final_dir;
+  root += ".tmp-" + std::to_string(pid);
+  return root;
+}
+
 bool is_temp_of(const fs::path& tmp_root, const fs::path& final_dir, long pid)
 {
   std::error_code ec;

@@ -32,6 +32,10 @@ struct ReplacePolicy {
 /// (or a study's points/) holding anything bcssim did not write, named.
 void check_replaceable(const std::filesystem::path& final_dir, const ReplacePolicy& policy);
 
+/// "<final_dir>.tmp-<pid>": where process `pid` writes the results folder `final_dir` before putting it in place
+/// (a study's parent names its points' so, to remove them when a signal stops the points).
+std::filesystem::path temp_root_of(const std::filesystem::path& final_dir, long pid);
+
 /// The temporary folder's own marker file, and its content for `final_dir` made by process `pid` on this host.
 inline constexpr const char* kTempMarker = ".bcssim-temp";
 std::string temp_marker_text(const std::filesystem::path& final_dir, long pid);

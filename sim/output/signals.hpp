@@ -1,7 +1,8 @@
 #pragma once
 // SIGINT, SIGTERM and SIGHUP stop bcssim cleanly, within a second: a thread waits for them (they are blocked in
 // every other thread), sends SIGTERM to the child processes it knows (sweep points, verify runs, gnuplot),
-// SIGKILL to those still there after half a second, removes the temporary folders it knows, and exits with
+// SIGKILL to those still there after half a second, removes the temporary folders it knows (its own, and those a
+// study's points were writing: the points die by the default action, sim/study/study_run.cpp), and exits with
 // 128 + the signal (130, 143, 129). An abort() (SimGrid's xbt_die) removes the temporary folders and exits 1.
 // Children die with their parent even when it is killed outright
 // (PR_SET_PDEATHSIG), so a `kill -9` of a sweep leaves no orphan writing into its temporary folder (that folder

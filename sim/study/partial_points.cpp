@@ -2,6 +2,7 @@
 
 #include "sim/config/scenario.hpp"
 #include "sim/driver/run.hpp"
+#include "sim/output/results_manifest.hpp"
 #include "sim/study/point_check.hpp"
 
 #include <fmt/format.h>
@@ -45,11 +46,12 @@ bool point_like(const std::string& name)
   return !digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos;
 }
 
-// Point i of the folder can stand for a run now: whole (a results folder), and made from the same scenario.
+// Point i of the folder can stand for a run now: whole (a results folder), made from the same scenario, and its
+// figures as its run wrote them (an edited one is run again rather than merged).
 bool reusable(const Study& study, std::size_t i, const fs::path& point)
 {
   std::error_code ec;
-  if (!is_results_folder(point))
+  if (!is_results_folder(point) || !edited_data(point).empty())
     return false;
   try {
     check_point_scenario(study, i, nlohmann::json::parse(slurp(point / "summary.json")));

@@ -1,6 +1,7 @@
 #include "sim/study/point_check.hpp"
 
 #include "sim/config/params.hpp"
+#include "sim/output/results_manifest.hpp"
 
 #include <fmt/format.h>
 
@@ -67,6 +68,15 @@ const nlohmann::json* at_path(const nlohmann::json& tree, const std::string& pat
     start = dot + 1;
   }
   return node;
+}
+
+// What to do about point i, in `point` (its folder as the user named it), when its files are damaged: run it
+// again, as its line of `bcssim sweep --emit-jobs` does (with --force: the damaged folder is bcssim's).
+std::string run_again(std::size_t i, const std::filesystem::path& point)
+{
+  return fmt::format("run that point again: `bcssim run <scenario> --point {} --out {} --force`, with the study's "
+                     "--set (its line of `bcssim sweep --emit-jobs`)",
+                     i, point.string());
 }
 
 } // namespace
@@ -148,6 +158,17 @@ void check_points_folder(const Study& study, const std::filesystem::path& folder
         throw ScenarioError(fmt::format("{}: {}", file.string(), key),
                             v == nullptr ? std::string("(none)") : v->dump(),
                             "a whole number of at least 0, as bcssim writes it: run the point again");
+    // Its table: a run cut short, or a file emptied, holds no header to merge under (issue 67 item 7).
+    const fs::path runs = point / "runs.csv";
+    if (const bool present = fs::is_regular_file(runs, ec); !present || fs::file_size(runs, ec) == 0)
+      throw ScenarioError(runs.string(), present ? "(empty)" : "(missing)",
+                          "the table the point's run writes, a header and its rows; " + run_again(i, point));
+    // Its figures as its run wrote them: a file whose bytes no longer hash to what the point's manifest records
+    // was edited, and its figures (a time, a digest) would become the study's.
+    if (const std::vector<std::string> edited = edited_data(point); !edited.empty())
+      throw ScenarioError((point / edited.front()).string(), "(edited since the point's run wrote it)",
+                          fmt::format("the file as bcssim wrote it, whose XXH3-128 the point's {} records; {}",
+                                      kManifest, run_again(i, point)));
   }
 }
 

@@ -2,6 +2,7 @@
 
 #include "base/params.hpp"
 #include "sim/machine/mpi_job.hpp"
+#include "sim/output/results_marker.hpp"
 #include "sim/output/signals.hpp"
 #include "sim/study/partial_points.hpp"
 #include "sim/study/study_merge.hpp"
@@ -190,6 +191,12 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
         child_after_fork(parent, SIGKILL); // dies with the parent, even a parent killed with SIGKILL
         child_main(study, next, options, partial.folder(next), dir.raw_title(), clocks[next]);
       }
+      // The point writes into <its folder>.tmp-<pid> and a signal's SIGTERM ends it by the default action, with
+      // no cleanup of its own: the parent's handler removes that folder once the point is gone (issue 67 item 7).
+      {
+        const auto lock = cleanup_lock();
+        register_temp(temp_root_of(partial.folder(next), pid));
+      }
       register_child(pid); // a signal stops it
       running[pid] = next++;
       skip_done();
@@ -207,6 +214,13 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
     unregister_child(pid);
     const std::size_t i = running.at(pid);
     running.erase(pid);
+    { // A point that failed or was stopped leaves its temporary folder: it goes now, not at the next run.
+      const auto lock = cleanup_lock();
+      const std::filesystem::path temp = temp_root_of(partial.folder(i), pid);
+      std::error_code ec;
+      std::filesystem::remove_all(temp, ec);
+      unregister_temp(temp);
+    }
     ++done;
     const int code = WIFEXITED(status) ? WEXITSTATUS(status) : 1;
     if (code != 0 && failed_code == 0) {

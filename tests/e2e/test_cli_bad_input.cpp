@@ -111,6 +111,7 @@ TEST_CASE("merge checks that every point was run with the parameters the study g
     auto summary = nlohmann::json::parse(slurp(file));
     REQUIRE(summary["scenario"]["platform"]["nic"].erase("thread_processor") == 1);
     std::ofstream(file) << summary.dump(2);
+    drop_data_hashes(file.parent_path()); // as the older binary wrote it: an edited summary.json is refused
   }
   const auto newer = bcssim("merge " + s + " " + (kTmp / "split").string() + " --force");
   CHECK(newer.code == 2);
@@ -414,5 +415,37 @@ TEST_CASE("workload stats: a MaxProcs header that is not a processor count is ex
   CHECK(r.output.find("3 jobs (2 that could run counted here)") != std::string::npos);
   CHECK(r.output.find("processors per job: median 4, mean 4.00, largest 4") != std::string::npos);
   CHECK(r.output.find("offered load on 8 processors: 1.000") != std::string::npos);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a point whose figures were edited after its run is refused by merge, and run again by a resumed study")
+{
+  // Issue 67 item 7: a point's summary.json with app.time_s = -5, its digest unchanged, merged with exit 0.
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "a.json") << R"({"name": "a", "kind": "app", "platform": {"nodes": 2},
+    "app": {"name": "synthetic", "processes": 2}, "synthetic": {"iterations": 3}, "sweep": {"seed": [1, 2]}})";
+  const std::string a = (kTmp / "a.json").string();
+  REQUIRE(bcssim("run " + a + " -q --out " + (kTmp / "fresh").string()).code == 0);
+  const fs::path split = kTmp / "split";
+  for (int i = 0; i < 2; ++i)
+    REQUIRE(bcssim("run " + a + " -q --point " + std::to_string(i) + " --out " +
+                   (split / "points" / ("000" + std::to_string(i))).string())
+                .code == 0);
+  const fs::path summary = split / "points" / "0001" / "summary.json";
+  const std::string as_run = slurp(summary);
+  auto edited = nlohmann::json::parse(as_run);
+  edited["app"]["time_s"] = -5;
+  std::ofstream(summary) << edited.dump(2) << "\n";
+  const auto merged = bcssim("merge " + a + " " + split.string());
+  CHECK(merged.code == 2);
+  CHECK(merged.output.find(summary.string() + " = (edited since the point's run wrote it): expected the file as "
+                           "bcssim wrote it") != std::string::npos);
+  CHECK(merged.output.find("--point 1 --out " + (split / "points" / "0001").string() + " --force") !=
+        std::string::npos);
+  CHECK_FALSE(fs::exists(split / "summary.json"));
+  std::ofstream(summary) << as_run;
+  REQUIRE(bcssim("merge " + a + " " + split.string()).code == 0);
+  CHECK(slurp(split / "digest") == slurp(kTmp / "fresh" / "digest"));
   fs::remove_all(kTmp);
 }

@@ -92,12 +92,25 @@ TEST_CASE("signals: SIGTERM and SIGINT stop a sweep or a run within a second, ex
     const pid_t parent = spawn("run " + sweep);
     const auto points = started(parent);
     REQUIRE(points.size() == 2);
+    // Both points are writing into their temporary folders, L.partial/points/000N.tmp-<pid>.
+    const fs::path kept = kTmp / "L.partial" / "points";
+    auto writing = [&] {
+      std::size_t n = 0;
+      std::error_code ec;
+      for (const auto& e : fs::directory_iterator(kept, ec))
+        n += e.path().filename().string().find(".tmp-") != std::string::npos;
+      return n;
+    };
+    for (int i = 0; i < 1000 && writing() < 2; ++i)
+      std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    REQUIRE(writing() == 2);
     ::kill(parent, sig); // the parent only, as `kill` does
     const auto [exit_code, seconds] = wait_exit(parent);
     CHECK(exit_code == code);
     CHECK(seconds < 1.0);
     CHECK(all_gone_within(points, std::chrono::milliseconds(500)));
     CHECK_FALSE(temp_left(kTmp));
+    CHECK_FALSE(temp_left(kept)); // the points' temporary folders too, not only at the next run (issue 67 item 7)
     CHECK_FALSE(fs::exists(kTmp / "L"));
   }
   { // A single run.
@@ -300,12 +313,18 @@ TEST_CASE("an interrupted study keeps its finished points: the next run of it re
   const std::size_t kept = finished();
   REQUIRE(kept >= 2);
   REQUIRE(kept < 6);
+  CHECK_FALSE(temp_left(kTmp / "R.partial" / "points")); // the stopped point's folder went with it (issue 67 item 7)
+  // A kept point whose figures were edited is run again, not merged (issue 67 item 7).
+  const fs::path first = kTmp / "R.partial" / "points" / "0000" / "summary.json";
+  auto edited = nlohmann::json::parse(slurp(first));
+  edited["app"]["time_s"] = -5;
+  std::ofstream(first) << edited.dump(2) << "\n";
 
   // Said on stderr whatever --progress and --quiet say (in a pipe, a CI log, a Slurm log): stdout is dropped here.
   const auto resumed =
       run_shell(exe() + " run " + st + " --progress never -q --out " + (kTmp / "R").string() + " 2>&1 >/dev/null");
   CHECK(resumed.code == 0);
-  CHECK(resumed.output.find("resuming: " + std::to_string(kept) + " of 6 points were run already") !=
+  CHECK(resumed.output.find("resuming: " + std::to_string(kept - 1) + " of 6 points were run already") !=
         std::string::npos);
   CHECK(slurp(kTmp / "R" / "digest") == slurp(kTmp / "fresh" / "digest"));
   CHECK_FALSE(fs::exists(kTmp / "R.partial"));

@@ -183,10 +183,19 @@ TEST_CASE("--out and merge folders a user got wrong are exit 2 naming them, neve
   CHECK(merged.code == 2);
   CHECK(merged.output.find("summary.json: digest = \"zz") != std::string::npos);
   std::ofstream(m / "points" / "0001" / "summary.json") << summary;
-  // A point's runs.csv with a damaged row, its digest file other than its summary's, its runs.csv gone: each named,
-  // exit 2, and never merged into a study.
+  // A point's runs.csv with a damaged row, its digest file other than its summary's, its runs.csv gone or empty:
+  // each named, exit 2, and never merged into a study. An edit is told by the hashes the point's manifest records
+  // (issue 67 item 7); a point of a bcssim before those hashes, by its rows and its digest.
   const std::string runs = slurp(m / "points" / "0001" / "runs.csv");
+  const std::string manifest = slurp(m / "points" / "0001" / ".bcssim-manifest");
+  const std::string again = "run that point again: `bcssim run <scenario> --point 1 --out m/points/0001 --force`";
   std::ofstream(m / "points" / "0001" / "runs.csv", std::ios::app) << "garbage\n";
+  merged = run_shell(in_tmp + "merge st.json m 2>&1");
+  CHECK(merged.code == 2);
+  CHECK(merged.output.find("m/points/0001/runs.csv = (edited since the point's run wrote it): expected the file as "
+                           "bcssim wrote it, whose XXH3-128 the point's .bcssim-manifest records; " + again) !=
+        std::string::npos);
+  drop_data_hashes(m / "points" / "0001");
   merged = run_shell(in_tmp + "merge st.json m 2>&1");
   CHECK(merged.code == 2);
   CHECK(merged.output.find("points/0001/runs.csv:" + std::to_string(std::count(runs.begin(), runs.end(), '\n') + 1) +
@@ -198,12 +207,28 @@ TEST_CASE("--out and merge folders a user got wrong are exit 2 naming them, neve
   CHECK(merged.code == 2);
   CHECK(merged.output.find("points/0001/digest = zz") != std::string::npos);
   std::ofstream(m / "points" / "0001" / "digest") << digest;
+  std::ofstream(m / "points" / "0001" / ".bcssim-manifest") << manifest;
   fs::remove(m / "points" / "0001" / "runs.csv");
   merged = run_shell(in_tmp + "merge st.json m 2>&1");
   CHECK(merged.code == 2);
-  CHECK(merged.output.find("points/0001/runs.csv = (missing or unreadable)") != std::string::npos);
+  CHECK(merged.output.find("m/points/0001/runs.csv = (missing): expected the table the point's run writes, a header "
+                           "and its rows; " + again) != std::string::npos);
+  std::ofstream(m / "points" / "0001" / "runs.csv"); // empty (issue 67 item 7: a raw exit 1)
+  merged = run_shell(in_tmp + "merge st.json m 2>&1");
+  CHECK(merged.code == 2);
+  CHECK(merged.output.find("m/points/0001/runs.csv = (empty): expected the table the point's run writes") !=
+        std::string::npos);
   std::ofstream(m / "points" / "0001" / "runs.csv") << runs;
   CHECK(run_shell(in_tmp + "merge st.json m 2>&1").code == 0);
+  // A point's figures edited, its digest left as it was (app.time_s = -5 merged with exit 0): refused, named.
+  REQUIRE(run_shell(in_tmp + "run st.json --point 1 --force --out m/points/0001 -q").code == 0);
+  auto edited = nlohmann::json::parse(slurp(m / "points" / "0001" / "summary.json"));
+  edited["simulated_time_ns"] = 5;
+  std::ofstream(m / "points" / "0001" / "summary.json") << edited.dump(2) << "\n";
+  merged = run_shell(in_tmp + "merge st.json m --force 2>&1");
+  CHECK(merged.code == 2);
+  CHECK(merged.output.find("m/points/0001/summary.json = (edited since the point's run wrote it)") !=
+        std::string::npos);
   fs::remove_all(kTmp);
 }
 

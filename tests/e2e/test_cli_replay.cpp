@@ -100,3 +100,48 @@ TEST_CASE("replay: a missing trace, a malformed line and a wait for nothing are 
   CHECK(r.output.find("app.processes = 3: expected 4, the rank count of the trace") != std::string::npos);
   fs::remove_all(tmp);
 }
+
+TEST_CASE("the replay recipe takes any trace: its ranks are app.processes and its name the results folder's, "
+          "unless set")
+{
+  // Issue 67 item 12: scenarios/replay-example.json fixed 4 processes and the name "ring"; a 16-rank trace was
+  // exit 2 ("app.processes = 4: expected 16") and a user's results went to out/ring/.
+  const fs::path tmp = scratch("bcssim-e2e-replay-any");
+  fs::remove_all(tmp);
+  fs::create_directories(tmp / "mine");
+  {
+    std::ofstream trace(tmp / "mine" / "halo16.txt");
+    for (int r = 0; r < 16; ++r)
+      trace << r << " init\n" << r << " compute 1000\n" << r << " allreduce 1 1000 0\n" << r << " finalize\n";
+  }
+  const std::string example = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/replay-example.json";
+  const std::string trace = " --set replay.trace=mine/halo16.txt";
+  const auto valid = shell(exe() + " validate " + example + trace + " --print", tmp);
+  REQUIRE_MESSAGE(valid.code == 0, valid.output);
+  CHECK(valid.output.find("\"processes\": 16") != std::string::npos);
+  CHECK(valid.output.find("\"name\": \"halo16\"") != std::string::npos);
+
+  // Without --out: out/<the trace's name>/, 16 processes in every point.
+  const auto ran = shell(exe() + " run " + example + trace + " -q", tmp);
+  REQUIRE_MESSAGE(ran.code == 0, ran.output);
+  const auto rows = read_csv(tmp / "out" / "halo16" / "runs.csv");
+  REQUIRE(rows.size() == 4); // compute_scale 1 and 10, on each MPI
+  for (const auto& row : rows)
+    CHECK(row.at("processes") == "16");
+  CHECK_FALSE(fs::exists(tmp / "out" / "ring"));
+
+  // Set, they are the user's: a name of its own, and a count the trace must match (exit 2 saying so).
+  const auto named = shell(exe() + " validate " + example + trace + " --set name=mine-16 --print", tmp);
+  CHECK(named.output.find("\"name\": \"mine-16\"") != std::string::npos);
+  const auto four = shell(exe() + " run " + example + trace + " --set app.processes=4 -q", tmp);
+  CHECK(four.code == 2);
+  CHECK(four.output.find("app.processes = 4: expected 16, the rank count of the trace") != std::string::npos);
+  // A trace larger than the machine: said so, and what to do.
+  const auto small = shell(exe() + " validate " + example + trace + " --set platform.nodes=4", tmp);
+  CHECK(small.code == 2);
+  CHECK(small.output.find("app.processes = 16: expected at most platform.nodes x platform.pes_per_node") !=
+        std::string::npos);
+  CHECK(small.output.find("left unset, it is what the application's input asks (a replay's trace's ranks): give "
+                           "more platform.nodes") != std::string::npos);
+  fs::remove_all(tmp);
+}

@@ -38,7 +38,11 @@ TEST_CASE("the manifest lists every file and folder a run wrote; what it does no
     dir.write("points/0000/digest", "x\n");
     dir.commit();
   }
-  CHECK(manifest_text(base / "r") == "points/\npoints/0000/\npoints/0000/digest\nsummary.json\n");
+  const auto hash = [&](const char* file) {
+    return "\txxh128:" + bcssim::base::file_hash128_hex((base / "r" / file).string());
+  };
+  CHECK(manifest_text(base / "r") == "points/\npoints/0000/\npoints/0000/digest" + hash("points/0000/digest") +
+                                         "\nsummary.json" + hash("summary.json") + "\n");
   std::ifstream in(base / "r" / kManifest);
   CHECK(std::string(std::istreambuf_iterator<char>(in), {}) == manifest_text(base / "r"));
   CHECK(foreign_entries(base / "r").empty());
@@ -145,6 +149,37 @@ TEST_CASE("the manifest records the SHA-256 of each gnuplot script; a script is 
   fs::remove(r / kManifest);
   CHECK(script_state(r, "time.gp") == ScriptState::unhashed);
   CHECK_THROWS_AS(record_script_hashes(r), ScenarioError);
+  fs::remove_all(base);
+}
+
+TEST_CASE("the files a study's merge reads of a point carry their hash: an edit since the run is told")
+{
+  // Issue 67 item 7: a point's summary.json edited (app.time_s = -5, digest unchanged) merged with exit 0.
+  const fs::path base = scratch("data");
+  {
+    ResultsDir dir(base / "p");
+    dir.write("summary.json", "{\"app\": {\"time_s\": 1}}\n");
+    dir.write("runs.csv", "a\n1\n");
+    dir.write("digest", "0123456789abcdef\n");
+    dir.write("profile.csv", "b\n2\n");
+    dir.commit();
+  }
+  const fs::path p = base / "p";
+  CHECK(merged_data("summary.json"));
+  CHECK(merged_data("points/0003/jobs.csv"));
+  CHECK_FALSE(merged_data("profile.csv"));
+  CHECK_FALSE(merged_data("run-info.json")); // build- and host-dependent: never compared
+  CHECK(manifest_entries(p).at("runs.csv").rfind("xxh128:", 0) == 0);
+  CHECK(manifest_entries(p).at("profile.csv").empty());
+  CHECK(edited_data(p).empty());
+  std::ofstream(p / "summary.json") << "{\"app\": {\"time_s\": -5}}\n";
+  std::ofstream(p / "profile.csv") << "b\n3\n"; // not read by merge: not checked
+  CHECK(edited_data(p) == std::vector<std::string>{"summary.json"});
+  fs::remove(p / "digest");
+  CHECK(edited_data(p) == std::vector<std::string>{"digest", "summary.json"});
+  // A manifest of a bcssim before these hashes: unchecked.
+  std::ofstream(p / kManifest) << "digest\nprofile.csv\nruns.csv\nsummary.json\n";
+  CHECK(edited_data(p).empty());
   fs::remove_all(base);
 }
 

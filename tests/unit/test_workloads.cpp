@@ -75,6 +75,11 @@ TEST_CASE("SWF: a bad line names the file, the line, the field, the value and wh
   CHECK(error_of("1 0 -1 nan 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n").find("field 4") != std::string::npos);
   CHECK(error_of("1 0 -1 1e400 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n").find("field 4") != std::string::npos);
   CHECK_THROWS_WITH_AS(read_swf("/nonexistent/w.swf"), doctest::Contains("/nonexistent/w.swf:0"), SwfError);
+  // A NUL or another control byte is shown, not left to end the message (issue 67 item 7).
+  CHECK(error_of(std::string("1 0 -1 10 4\0x -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n", 51)) ==
+        "w.swf:1: field 5 (allocated processors) = 4\\x00x: expected a whole number, -1 if unknown");
+  CHECK(error_of("1 0 -1 10 4\x01 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n").find("= 4\\x01: expected") !=
+        std::string::npos);
 }
 
 TEST_CASE("SWF: only the first jobs read, when only those are wanted (a file over the job cap still gives them)")

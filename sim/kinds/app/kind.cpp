@@ -12,6 +12,8 @@
 #include "sim/machine/run_bounds.hpp"
 
 #include <fmt/format.h>
+
+#include <cctype>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_app_kind, "sim.kinds.app.kind: Kind 'app': one application");
@@ -50,8 +52,12 @@ void check(const Scenario& sc)
   const std::int64_t asked = app.processes;
   if ((asked > 0 ? asked : nodes * pes) > nodes * pes)
     throw ScenarioError("app.processes", sc.shown("app.processes"),
-                        fmt::format("at most platform.nodes x platform.pes_per_node = {} x {} = {} (or 0: all)",
-                                    nodes, pes, nodes * pes));
+                        fmt::format("at most platform.nodes x platform.pes_per_node = {} x {} = {} (or 0: all){}",
+                                    nodes, pes, nodes * pes,
+                                    apps::find(app.name).defaults ? "; left unset, it is what the application's "
+                                                                    "input asks (a replay's trace's ranks): give "
+                                                                    "more platform.nodes"
+                                                                  : ""));
   const unsigned ranks = app_ranks(sc);
   try {
     if (auto e = apps::find(app.name).check(sc, app_context(sc, ranks)))
@@ -63,6 +69,34 @@ void check(const Scenario& sc)
   if (sc.spec(emds_plot_params()).node >= nodes)
     throw ScenarioError("bcs.mds.plot_node", sc.shown("bcs.mds.plot_node"),
                         fmt::format("nodes below platform.nodes = {}", nodes));
+}
+
+// A name as a results folder may bear it: letters, digits, '.', '_' and '-' (others become '_'), not starting with
+// '.', at most 200 characters (Scenario::resolve's rules); "" when nothing is left.
+std::string folder_name(const std::string& wanted)
+{
+  std::string name;
+  for (const char c : wanted)
+    name += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' ? c : '_';
+  name.erase(0, name.find_first_not_of('.'));
+  return name.substr(0, 200);
+}
+
+// Where the scenario leaves them unset, app.processes and the name come from the application's input (a replay's
+// trace); an input it cannot read gives nothing, and the application's check reports it.
+std::vector<std::pair<std::string, nlohmann::json>> derived(const Scenario& sc, const std::set<std::string>& given)
+{
+  std::vector<std::pair<std::string, nlohmann::json>> out;
+  const apps::App& app = apps::find(sc.spec(app_params()).name);
+  const bool ranks = !given.count("app.processes"), name = !given.count("name");
+  if (!app.defaults || (!ranks && !name))
+    return out;
+  const apps::AppDefaults d = app.defaults(sc, ranks);
+  if (ranks && d.processes > 0)
+    out.emplace_back("app.processes", d.processes);
+  if (const std::string folder = folder_name(d.name); name && !folder.empty())
+    out.emplace_back("name", folder);
+  return out;
 }
 
 class AppKindRun : public KindRun {
@@ -101,6 +135,7 @@ Kind app_kind()
   k.doc = "runs the application app.name on the backend 'mpi'";
   k.params = params();
   k.check = check;
+  k.derived = derived;
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<AppKindRun>(world, sc); };
   k.outputs = app_outputs();
   k.on_backend = true;

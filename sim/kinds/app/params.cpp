@@ -26,7 +26,7 @@ const base::ParamGroup<AppSpec>& app_params()
     g.choice("name", &AppSpec::name, apps::registry().front().name.c_str(), names, doc, "scenario choice");
     g.integer("processes", &AppSpec::processes, 0, 0, 16777216,
               "MPI processes (ranks) of the application, placed by job.placement from node 0; 0 = every PE of the "
-              "machine (platform.nodes x platform.pes_per_node).",
+              "machine (platform.nodes x platform.pes_per_node). Unset for a replay: the trace's rank count.",
               "scenario choice");
     return g;
   }();
