@@ -46,21 +46,6 @@ bool point_like(const std::string& name)
   return !digits.empty() && digits.find_first_not_of("0123456789") == std::string::npos;
 }
 
-// Point i of the folder can stand for a run now: whole (a results folder), made from the same scenario, and its
-// figures as its run wrote them (an edited one is run again rather than merged).
-bool reusable(const Study& study, std::size_t i, const fs::path& point)
-{
-  std::error_code ec;
-  if (!is_results_folder(point) || !edited_data(point).empty())
-    return false;
-  try {
-    check_point_scenario(study, i, nlohmann::json::parse(slurp(point / "summary.json")));
-  } catch (const std::exception&) {
-    return false;
-  }
-  return fs::is_regular_file(point / "digest", ec);
-}
-
 } // namespace
 
 PartialPoints::PartialPoints(const Study& study, const fs::path& out, const std::string& title)
@@ -103,7 +88,7 @@ PartialPoints::PartialPoints(const Study& study, const fs::path& out, const std:
     const std::string name = "points/" + entry.path().filename().string();
     bool kept = false;
     for (std::size_t i = 0; i < study.size() && !kept; ++i)
-      if (name == point_folder(i) && reusable(study, i, entry.path())) {
+      if (name == point_folder(i) && why_not_reusable(study, i, entry.path()).empty()) {
         done_[i] = true;
         ++reused_;
         kept = true;

@@ -2,8 +2,11 @@
 
 #include "sim/config/params.hpp"
 #include "sim/output/results_manifest.hpp"
+#include "sim/output/results_marker.hpp"
 
 #include <fmt/format.h>
+
+#include <sstream>
 
 #include <cstdint>
 #include <fstream>
@@ -170,6 +173,26 @@ void check_points_folder(const Study& study, const std::filesystem::path& folder
                           fmt::format("the file as bcssim wrote it, whose XXH3-128 the point's {} records; {}",
                                       kManifest, run_again(i, point)));
   }
+}
+
+std::string why_not_reusable(const Study& study, std::size_t i, const std::filesystem::path& point)
+{
+  std::error_code ec;
+  if (!is_results_folder(point) || !std::filesystem::is_regular_file(point / "digest", ec))
+    return "is incomplete";
+  if (!edited_data(point).empty())
+    return "has files edited since its run";
+  std::ifstream in(point / "summary.json", std::ios::binary);
+  std::stringstream text;
+  text << in.rdbuf();
+  try {
+    check_point_scenario(study, i, nlohmann::json::parse(text.str()));
+  } catch (const nlohmann::json::exception&) {
+    return "is incomplete";
+  } catch (const std::exception&) {
+    return "was run with other parameters";
+  }
+  return "";
 }
 
 } // namespace bcssim::sim

@@ -37,17 +37,9 @@ std::string why_not_current(const Study& study, const fs::path& dir)
   const nlohmann::json info = read_json(dir / "run-info.json");
   if (info.is_discarded() || !info.contains("binary") || info["binary"] != binary_hash())
     return "made by another binary";
-  for (std::size_t i = 0; i < study.size(); ++i) {
-    const fs::path point = study.single() ? dir : dir / point_folder(i); // points/NNNN
-    const nlohmann::json summary = read_json(point / "summary.json");
-    if (summary.is_discarded() || !fs::is_regular_file(point / "digest", ec))
-      return "point " + std::to_string(i) + " is incomplete";
-    try {
-      check_point_scenario(study, i, summary);
-    } catch (const std::exception&) {
-      return "point " + std::to_string(i) + " was run with other parameters";
-    }
-  }
+  for (std::size_t i = 0; i < study.size(); ++i)
+    if (const std::string why = why_not_reusable(study, i, study.single() ? dir : dir / point_folder(i)); !why.empty())
+      return "point " + std::to_string(i) + " " + why;
   return "";
 }
 
