@@ -41,4 +41,14 @@ double most_rank_rate(const Scenario& sc);
 /// and messages would number more than 3e7.
 void check_job(const Scenario& sc, const std::string& app, double computation, const apps::Traffic& traffic);
 
+/// While one lives on this thread, check_job() counts a job's computation only: a workload's jobs are held to the
+/// workload's own bounds (its process steps, sim/kinds/workload/swf_jobs.cpp), not to one job's calls and data.
+class WorkloadJobCheck {
+public:
+  WorkloadJobCheck();
+  ~WorkloadJobCheck();
+  WorkloadJobCheck(const WorkloadJobCheck&) = delete;
+  WorkloadJobCheck& operator=(const WorkloadJobCheck&) = delete;
+};
+
 } // namespace bcssim::sim
