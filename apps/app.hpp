@@ -2,6 +2,7 @@
 // An application: one registration (apps/registry.cpp) gives its name, doc, parameters and main. Everything above
 // apps/ runs an application by name; a new one is a folder under apps/ with an `app()` function plus its line in
 // the registry.
+#include "apps/traffic.hpp"
 #include "base/params.hpp"
 #include "mpi/job.hpp"
 
@@ -41,6 +42,9 @@ struct App {
   /// validation bounds the cost of a run by (a BCS-MPI slice or a noise detour acted out per period of it, issue
   /// 45 item 12). Null when the application cannot tell before it runs.
   std::function<double(const base::ParamSource&, const JobContext&)> least_time;
+  /// What its ranks at least communicate (apps/traffic.hpp), bounded with least_time (issue 67 item 6). Null:
+  /// nothing counted (its communication then adds nothing to the bounds).
+  std::function<Traffic(const base::ParamSource&, const JobContext&)> least_traffic = nullptr;
   /// Optional: the scenario's name and, when `ranks` is true, app.processes as the application's input gives them,
   /// for a scenario that leaves them unset (sim/kinds/app: Kind::derived).
   std::function<AppDefaults(const base::ParamSource&, bool ranks)> defaults{}; // (initialized: apps may omit it)

@@ -137,6 +137,9 @@ App app()
                const Input in = params().build(source);
                return busiest_rank_seconds(layout_for(in, job, source), in.settings);
              },
+             [](const base::ParamSource& source, const JobContext& job) {
+               return least_traffic(layout_for(params().build(source), job, source));
+             },
              defaults};
 }
 

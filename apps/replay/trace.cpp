@@ -213,9 +213,62 @@ template <class Tally> void parse_every_line(const Layout& layout, Tally& time)
 
 // What a pass over a well-formed trace found that the settings scale: per rank, the largest computation (flops)
 // and sleep (s), and their sums.
+// And what it communicates (apps::Traffic's lower bounds): its bytes and messages to and from other ranks, its
+// calls, and its blocking calls that wait for another rank.
 struct RankAmounts {
   double largest_flops = 0, largest_sleep = 0, flops = 0, sleep = 0;
+  double sent = 0, received = 0, messages = 0, calls = 0, waits = 0;
 };
+
+// One action's communication, as the replay (replay.cpp) runs it. A message to or from itself is a copy, and a
+// wildcard receive may take one: neither counts as bytes or a wait.
+void count_traffic(const Action& a, int rank, int ranks, RankAmounts& r)
+{
+  switch (a.kind) {
+  case Kind::send:
+  case Kind::isend:
+    ++r.calls;
+    if (a.src != rank) {
+      r.sent += double(a.bytes), ++r.messages;
+      r.waits += a.kind == Kind::send;
+    }
+    return;
+  case Kind::recv:
+  case Kind::irecv:
+    ++r.calls;
+    if (!a.any_source && a.src != rank) {
+      r.received += a.probe_size ? 0 : double(a.bytes);
+      r.waits += a.kind == Kind::recv;
+    }
+    return;
+  case Kind::sendrecv:
+    ++r.calls;
+    if (a.dst != rank)
+      r.sent += double(a.bytes), ++r.messages;
+    if (!a.any_source && a.src != rank)
+      r.received += double(a.recv_bytes);
+    r.waits += a.dst != rank || (!a.any_source && a.src != rank);
+    return;
+  case Kind::barrier:
+  case Kind::bcast:
+  case Kind::reduce:
+  case Kind::allreduce:
+    ++r.calls;
+    r.waits += ranks > 1;
+    return;
+  case Kind::init:
+  case Kind::finalize:
+  case Kind::comm_size:
+  case Kind::comm_split:
+  case Kind::comm_dup:
+  case Kind::location:
+  case Kind::compute:
+  case Kind::sleep:
+    return;
+  default: // the other collectives, wait, waitall, test
+    ++r.calls;
+  }
+}
 
 // The amounts, and the trace's shape (trace_shape.hpp) checked on the same pass.
 class AmountTally {
@@ -225,6 +278,7 @@ public:
   {
     shape_.add(a, rank, file, line, text);
     RankAmounts& r = ranks_.at(std::size_t(rank));
+    count_traffic(a, rank, int(ranks_.size()), r);
     if (a.kind == Kind::sleep) {
       r.largest_sleep = std::max(r.largest_sleep, a.amount);
       r.sleep += a.amount;
@@ -286,6 +340,18 @@ double busiest_rank_seconds(const Layout& layout, const Settings& settings)
   for (const RankAmounts& r : amounts_of(layout))
     most = std::max(most, compute_seconds(r.flops, settings) + r.sleep);
   return most;
+}
+
+Traffic least_traffic(const Layout& layout)
+{
+  Traffic t{0, 0, 0, 0, kTracePath, "a trace with fewer or smaller messages"};
+  for (const RankAmounts& r : amounts_of(layout)) {
+    t.rank_bytes = std::max({t.rank_bytes, r.sent, r.received});
+    t.rank_waits = std::max(t.rank_waits, r.waits);
+    t.calls += r.calls;
+    t.messages += r.messages;
+  }
+  return t;
 }
 
 void validate(const Layout& layout, const Settings& settings)

@@ -7,6 +7,7 @@
 // are skipped. Counts are in elements of a datatype named by SMPI's id (0 = MPI_DOUBLE, 1 = MPI_INT, ...; see
 // datatype_size()); the parser turns them into bytes. Every error names the file, the line and the action, and
 // what is allowed, as a base::ParamRuleError on `replay.trace` (exit 2).
+#include "apps/traffic.hpp"
 #include "base/line_reader.hpp"
 #include "base/params.hpp"
 #include "mpi/reduce_op.hpp"
@@ -127,6 +128,8 @@ void validate(const Layout& layout, const Settings& settings = {});
 /// The largest of the ranks' computations and sleeps with `settings`, in seconds: a lower bound of the replay's
 /// run time (from the amounts validate() counts, read once per trace).
 double busiest_rank_seconds(const Layout& layout, const Settings& settings = {});
+/// What the trace's ranks at least communicate (apps/traffic.hpp), from the same pass.
+Traffic least_traffic(const Layout& layout);
 
 /// One rank's actions, read one at a time from its file (or from the shared file, keeping only its lines).
 class ActionReader {

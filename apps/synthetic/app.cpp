@@ -54,6 +54,41 @@ const base::ParamGroup<Spec>& params()
   return g;
 }
 
+// What run() (synthetic.cpp) calls and sends, counted: its start barrier, then each iteration's pattern.
+Traffic least_traffic(const base::ParamSource& source, const JobContext& job)
+{
+  const Spec spec = params().build(source);
+  const double ranks = job.ranks, it = spec.iterations, bytes = double(spec.message_bytes);
+  Traffic t{0, 0, 0, 0, "synthetic.iterations", "fewer synthetic.iterations or processes"};
+  if (spec.pattern == Pattern::none || job.ranks < 2)
+    return t;
+  const auto partners = [&](int n) { return double(partner_offsets(int(job.ranks), n).size()); };
+  double calls = 1, waits = 1; // per rank: the start barrier
+  switch (spec.pattern) {
+  case Pattern::barrier:
+    calls += it, waits += it;
+    break;
+  case Pattern::ring: // a blocking send and receive with each neighbour
+    calls += 4 * it, waits += 4 * it, t.rank_bytes = 2 * it * bytes, t.messages = ranks * 2 * it;
+    break;
+  case Pattern::exchange: { // the Waitall waits for what was posted just before it
+    const double p = partners(spec.neighbours);
+    calls += it * (2 * p + 1), waits += it, t.rank_bytes = it * p * bytes, t.messages = ranks * it * p;
+    break;
+  }
+  case Pattern::ring_nonblocking: { // the Waitall may find last iteration's exchange done: no wait counted
+    const double p = partners(2);
+    calls += it * (2 * p + 1) + 1, t.rank_bytes = it * p * bytes, t.messages = ranks * it * p;
+    break;
+  }
+  case Pattern::none:
+    break;
+  }
+  t.calls = ranks * calls;
+  t.rank_waits = waits;
+  return t;
+}
+
 } // namespace
 
 App app()
@@ -86,7 +121,8 @@ App app()
                const auto factors = source.value("synthetic.work_factors").numbers;
                const double most = factors.empty() ? 1 : *std::max_element(factors.begin(), factors.end());
                return double(spec.iterations) * spec.granularity * most * (1 - spec.variability);
-             }};
+             },
+             least_traffic};
 }
 
 } // namespace bcssim::apps::synthetic

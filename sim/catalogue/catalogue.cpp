@@ -59,6 +59,12 @@ std::vector<base::ParamDecl> scenario_params()
                                  "Seeds differ only where something draws from them (noise, an application's "
                                  "variability or imbalance). 1 = one deterministic run per point.",
                                  "scenario choice"));
+  c.push_back(base::flag_decl("run_bounds", true,
+                              "Refuse (exit 2), before it runs, a run estimated to take hours of wall time: the "
+                              "BCS-MPI slices, noise detours, point-to-point data, MPI calls and messages it must "
+                              "act out (docs/model.md, 'Runs of hours within the limit'). false = run it anyway: "
+                              "a guard of the simulator, not part of the model (the results are the same).",
+                              "simulator guard"));
   c.push_back(base::choice_decl("platform.preset", "crescendo", preset_names("platform.preset"),
                                 "Machine whose values replace the defaults below; any field can still be overridden.",
                                 "002 Table 1.1, 000 §6.1"));

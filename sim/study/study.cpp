@@ -164,7 +164,18 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
       std::vector<std::string> first = st.sets_;
       for (const SweepDimension& d : st.dimensions_)
         first.push_back(assignment(d.path, d.values.front()));
-      return Scenario::resolve(user, first, default_name);
+      try {
+        return Scenario::resolve(user, first, default_name);
+      } catch (const ScenarioError& e) { // a swept value's error names it as the file holds it, as below
+        for (const SweepDimension& d : st.dimensions_)
+          if (e.path() == d.path) {
+            const std::string key = d.key.empty() ? d.path : d.key;
+            const bool linked = linked_paths(key).size() > 1;
+            throw ScenarioError(fmt::format("sweep.{}[0]{}", key, linked ? fmt::format("[{}]", d.linked) : ""),
+                                e.value(), e.allowed());
+          }
+        throw;
+      }
     }
   }();
   st.name_ = plain.name();

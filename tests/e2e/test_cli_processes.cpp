@@ -75,8 +75,8 @@ TEST_CASE("signals: SIGTERM and SIGINT stop a sweep or a run within a second, ex
 {
   fs::remove_all(kTmp);
   fs::create_directories(kTmp);
-  // Points that would run for hours.
-  std::ofstream(kTmp / "long.json") << R"({"name": "long", "kind": "app", "platform": {"nodes": 4},
+  // Points that would run for hours (run_bounds = false: validation would refuse them).
+  std::ofstream(kTmp / "long.json") << R"({"name": "long", "kind": "app", "run_bounds": false, "platform": {"nodes": 4},
     "app": {"name": "synthetic", "processes": 8}, "synthetic": {"pattern": "exchange", "iterations": 1000000000},
     "sweep": {"seed": [1, 2, 3, 4]}})";
   const std::string sweep = (kTmp / "long.json").string() + " --jobs 2 --out " + (kTmp / "L").string();
@@ -142,7 +142,7 @@ TEST_CASE("verify leaves no temporary folder when the run it started is killed")
 {
   fs::remove_all(kTmp);
   fs::create_directories(kTmp / "tmp");
-  std::ofstream(kTmp / "long.json") << R"({"name": "long", "kind": "app", "platform": {"nodes": 4},
+  std::ofstream(kTmp / "long.json") << R"({"name": "long", "kind": "app", "run_bounds": false, "platform": {"nodes": 4},
     "app": {"name": "synthetic", "processes": 8}, "synthetic": {"pattern": "exchange", "iterations": 1000000000}})";
   std::ofstream(kTmp / "digests.csv") << "scenario,digest\nlong.json,0123456789abcdef\n";
   ::setenv("TMPDIR", (kTmp / "tmp").c_str(), 1); // verify's temporary folders, and its child's, go there
@@ -167,7 +167,7 @@ TEST_CASE("verify --jobs 2 runs two scenarios side by side, and SIGTERM stops bo
   fs::create_directories(kTmp / "tmp");
   for (const char* name : {"long1", "long2"})
     std::ofstream(kTmp / (std::string(name) + ".json"))
-        << R"({"kind": "app", "platform": {"nodes": 4}, "app": {"name": "synthetic", "processes": 8},
+        << R"({"kind": "app", "run_bounds": false, "platform": {"nodes": 4}, "app": {"name": "synthetic", "processes": 8},
               "synthetic": {"pattern": "exchange", "iterations": 1000000000}})";
   std::ofstream(kTmp / "digests.csv") << "scenario,digest\nlong1.json,0123456789abcdef\nlong2.json,0123456789abcdef\n";
   ::setenv("TMPDIR", (kTmp / "tmp").c_str(), 1);
@@ -193,7 +193,7 @@ TEST_CASE("a verify killed with SIGKILL leaves its folders; the next verify remo
   fs::remove_all(kTmp);
   fs::create_directories(kTmp / "tmp");
   // A study: its run keeps its finished points (<tmp>.partial) when stopped, for a resume.
-  std::ofstream(kTmp / "long.json") << R"({"kind": "app", "platform": {"nodes": 4}, "app": {"name": "synthetic",
+  std::ofstream(kTmp / "long.json") << R"({"kind": "app", "run_bounds": false, "platform": {"nodes": 4}, "app": {"name": "synthetic",
       "processes": 8}, "synthetic": {"pattern": "exchange"}, "sweep": {"synthetic.iterations": [1000000000, 999999999]}})";
   std::ofstream(kTmp / "digests.csv") << "scenario,digest\nlong.json,0123456789abcdef\n";
   ::setenv("TMPDIR", (kTmp / "tmp").c_str(), 1);

@@ -62,7 +62,7 @@ TEST_CASE("every class of bad input names the path, the value and what is allowe
   CHECK(error_of({{"platfrom", json::object()}}) ==
         "platfrom = {}: expected a key of this section (did you mean 'platform'?): app, bcs, compare, job, kind, launch, "
         "microbench, mpi, "
-        "mpi_microbench, name, noise, platform, quadrics, replay, replicates, sage, scheduler, seed, sweep, sweep3d, "
+        "mpi_microbench, name, noise, platform, quadrics, replay, replicates, run_bounds, sage, scheduler, seed, sweep, sweep3d, "
         "synthetic, workload");
   CHECK(error_of({{"platform", {{"pci", {{"speed", "1MB/s"}}}}}}).find("platform.pci.speed = \"1MB/s\"") == 0);
   // Wrong type.

@@ -30,16 +30,14 @@ std::vector<base::ParamDecl> params()
   return c;
 }
 
-// The slices and detours the run acts out whatever its messages, over the application's least run time.
+// The slices, detours, calls and messages the run acts out, over the application's least run time.
 void check_run_cost(const Scenario& sc, unsigned ranks)
 {
   const apps::App& app = apps::find(sc.spec(app_params()).name);
-  if (!app.least_time)
+  if (!app.least_time || !run_bounds_on(sc))
     return;
-  const LeastSpan span{app.least_time(sc, app_context(sc, ranks)),
-                       fmt::format("the {} job's computation alone", app.name)};
-  check_strobe(sc, span, "a shorter computation");
-  check_noise(sc, span);
+  const apps::JobContext job = app_context(sc, ranks);
+  check_job(sc, app.name, app.least_time(sc, job), app.least_traffic ? app.least_traffic(sc, job) : apps::Traffic{});
 }
 
 // The job fits the machine; the application's own rules hold for it; the run is not one of hours whatever its

@@ -10,6 +10,7 @@
 #include "sim/config/suggest.hpp"
 #include "sim/kinds/workload/swf_jobs.hpp"
 #include "sim/machine/machine_params.hpp"
+#include "sim/machine/run_bounds.hpp"
 
 #include <fmt/format.h>
 
@@ -33,7 +34,11 @@ std::set<std::string> scenario_keys()
 
 } // namespace
 
-Scenario WorkloadJob::scenario() const { return machine->with(nlohmann::json::parse(sections)); }
+Scenario WorkloadJob::scenario() const
+{
+  const WorkloadJobCheck as_a_job;
+  return machine->with(nlohmann::json::parse(sections));
+}
 
 namespace {
 
@@ -94,6 +99,7 @@ WorkloadJob make_job(std::size_t i, const nlohmann::json& record, const std::str
   job.sections = fragment.dump();
   Scenario resolved = [&] { // checked now, then dropped: scenario() resolves it again when the job starts
     try {
+      const WorkloadJobCheck as_a_job;
       return machine->with(fragment);
     } catch (const ScenarioError& e) {
       throw ScenarioError(at + "." + e.path(), e.value(), e.allowed());
