@@ -60,20 +60,30 @@ std::string gp_palette_array(const std::string& name)
   return out + "]\n";
 }
 
-std::string gp_title(const std::string& text)
+std::size_t title_characters(int width)
 {
+  return std::size_t(std::max(20, (width - 2 * kTitleMargin) / kTitleCharPixels));
+}
+
+std::string gp_title(const std::string& text, int width)
+{
+  const std::size_t chars = title_characters(width);
   std::string out;
   std::string_view rest = text;
-  while (rest.size() > kTitleWidth) {
-    std::size_t cut = rest.rfind(", ", kTitleWidth);
-    cut = cut != std::string_view::npos && cut > kTitleWidth / 2 ? cut + 2 : rest.rfind(' ', kTitleWidth);
-    if (cut == std::string_view::npos || cut == 0)
-      cut = kTitleWidth;
+  while (rest.size() > chars) {
+    std::size_t cut = rest.rfind(", ", chars - 1);
+    cut = cut != std::string_view::npos && cut > chars / 2 ? cut + 2 : rest.rfind(' ', chars);
+    if (cut == std::string_view::npos || cut == 0) { // one long word (a folder's name): after a - / _ or .
+      cut = rest.find_last_of("-/_.", chars - 1);
+      cut = cut != std::string_view::npos && cut > chars / 2 ? cut + 1 : chars;
+    }
     std::string_view line = rest.substr(0, cut);
     while (!line.empty() && line.back() == ' ')
       line.remove_suffix(1);
     out += gp_text(std::string(line)) + "' . \"\\n\" . '";
     rest.remove_prefix(cut);
+    while (!rest.empty() && rest.front() == ' ')
+      rest.remove_prefix(1);
   }
   return out + gp_text(std::string(rest));
 }

@@ -13,11 +13,19 @@ namespace bcssim::sim {
 /// string and the command, and gnuplot would run the rest of the text (a title from --out or --set) as commands.
 /// Every text of a run (a title, a folder name, an override's value, a series' label) reaches a .gp this way.
 std::string gp_text(const std::string& text);
-/// A plot title for gnuplot's single-quoted strings: gp_text's, wrapped at kTitleWidth characters (after ", " or
-/// a blank where it can) into lines joined by "' . \"\\n\" . '", so that a title listing many --set overrides is
-/// shown whole rather than clipped at both edges of the image (issue 45 item 15).
-inline constexpr std::size_t kTitleWidth = 90;
-std::string gp_title(const std::string& text);
+/// A plot title for gnuplot's single-quoted strings on a canvas `width` pixels wide (the whole image: a multiplot's
+/// title spans it): gp_text's, wrapped (after ", " or at a blank where it can, else after a - / _ or .) into lines of at most
+/// title_characters(width), joined by "' . \"\\n\" . '", so that a title listing many --set overrides is shown whole
+/// rather than clipped at both edges of the image (issue 45 item 15; issue 67 item 10: the width is the canvas's,
+/// since a fixed count of characters fitted 900 pixels only without the words a kind adds).
+std::string gp_title(const std::string& text, int width);
+/// The characters a title line may have on a canvas `width` pixels wide: kTitleMargin pixels kept clear on each
+/// side, kTitleCharPixels per character. Measured: pngcairo's 'Helvetica,11' (DejaVu Sans on Debian) drew a
+/// 95-character title of the results' own kind (lower case, digits, '=', '.', '_') 726 pixels wide, 7.6 per
+/// character; the SVG's 12-point font is 12/11 of that, 8.3. A test measures every plot kind's title in its PNG.
+inline constexpr int kTitleCharPixels = 9;
+inline constexpr int kTitleMargin = 10;
+std::size_t title_characters(int width);
 
 /// A categorical palette of kPaletteColours colours (the usual ten, then their light forms): colour i mod
 /// kPaletteColours as "#rrggbb", and the same as a gnuplot array `name` of 0xrrggbb numbers (name[i + 1]) for

@@ -163,8 +163,7 @@ std::string compose_title(const std::string& name, const std::vector<std::string
 
 void ResultsDir::set_title(const std::string& name, const std::vector<std::string>& overrides)
 {
-  raw_title_ = compose_title(name, overrides);
-  title_ = gp_title(raw_title_); // titles sit in gnuplot's single-quoted strings, wrapped (sim/output/plot.hpp)
+  title_ = compose_title(name, overrides);
 }
 
 } // namespace bcssim::sim

@@ -35,9 +35,8 @@ public:
   const std::filesystem::path& final_dir() const { return final_; }
   /// What the plots' titles name: the results folder's name, then the --set overrides in parentheses (issue 21:
   /// `--out out/asciq-50m --set ...` must not read as the scenario file's name).
-  /// Escaped for gnuplot's single-quoted strings (gp_text: quotes doubled, no newline); raw_title() as given.
+  /// As given: each plot escapes it and wraps it for its canvas, with what it adds (gp_title).
   const std::string& title() const { return title_; }
-  const std::string& raw_title() const { return raw_title_; }
   void set_title(const std::string& name, const std::vector<std::string>& overrides = {});
 
 private:
@@ -53,7 +52,6 @@ private:
   std::filesystem::path tmp_;      // tmp_root_/results
   ReplacePolicy policy_;
   std::string title_;
-  std::string raw_title_;
   bool committed_ = false;
 };
 

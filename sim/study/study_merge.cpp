@@ -342,16 +342,16 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
       const PlotAxis axis{xpath + (unit.empty() ? "" : "_" + unit), xlabel, lo > 0 && hi / lo >= 8};
       const std::string what = kind.subject ? kind.subject(st.point(0)) : st.point(0).text("kind");
       write_study_plot(dir, "time", times, axis, PlotValue{"time_s", "run time (s)", 1, 9},
-                       fmt::format("{}: {} run time", dir.raw_title(), what), replicated ? &time_ci : nullptr);
+                       fmt::format("{}: {} run time", dir.title(), what), replicated ? &time_ci : nullptr);
       if (st.compare())
         write_study_plot(dir, "slowdown", slowdowns, axis,
                          PlotValue{"slowdown",
                                    pair ? fmt::format("slowdown T_{} / T_{} - 1 (%)", other_mpi, base_mpi)
                                         : fmt::format("slowdown T / T_{} - 1 (%)", base_mpi),
                                    100, 4},
-                         pair ? fmt::format("{}: {} slowdown of {} over {}", dir.raw_title(), what,
+                         pair ? fmt::format("{}: {} slowdown of {} over {}", dir.title(), what,
                                             mpi::backend(other_mpi).title, mpi::backend(base_mpi).title)
-                              : fmt::format("{}: {} slowdown over {}", dir.raw_title(), what,
+                              : fmt::format("{}: {} slowdown over {}", dir.title(), what,
                                             mpi::backend(base_mpi).title),
                          replicated ? &slowdown_ci : nullptr);
       if (noise_dim >= 0)
@@ -361,7 +361,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
                                                dims[std::size_t(noise_dim)].path,
                                                coordinate_cell(dims[std::size_t(noise_dim)].values.front())),
                                    100, 6},
-                         fmt::format("{}: {} slowed by {}", dir.raw_title(), what, dims[std::size_t(noise_dim)].path));
+                         fmt::format("{}: {} slowed by {}", dir.title(), what, dims[std::size_t(noise_dim)].path));
     }
   }
   if (kind.study_report) {

@@ -120,7 +120,7 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
       "set xlabel '{2}'\nset ylabel '{3}'\nset title '{9}'\n{4}"
       "set yrange [{6}:{7}]\nset xzeroaxis lt -1\n{5}",
       gp_text(title), stem, gp_text(x.label), gp_text(y.label), (x.log ? "set logscale x 2\n" : "") + xrange + xtics,
-      svg_and_png(stem, width, height, "  plot " + plot + "\n"), y_lo, y_hi, common_plot_settings(), gp_title(title),
+      svg_and_png(stem, width, height, "  plot " + plot + "\n"), y_lo, y_hi, common_plot_settings(), gp_title(title, width),
       key);
   dir.write(stem + ".gp", gp);
   dir.render(stem + ".gp");

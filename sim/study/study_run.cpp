@@ -142,7 +142,7 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
   const auto wall_start = std::chrono::steady_clock::now(); // run-info.json only
   ResultsDir dir(out, ReplacePolicy{options.run.force});
   dir.set_title(dir.final_dir().filename().string(), study.overrides());
-  PartialPoints partial(study, dir.final_dir(), dir.raw_title()); // the points an interrupted run finished
+  PartialPoints partial(study, dir.final_dir(), dir.title()); // the points an interrupted run finished
   // Always, whatever --progress and --quiet say: in a pipe, a CI log or a Slurm log too, a user sees why points were
   // not run again.
   if (partial.reused() > 0)
@@ -189,7 +189,7 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
         throw std::runtime_error("fork failed");
       if (pid == 0) {
         child_after_fork(parent, SIGKILL); // dies with the parent, even a parent killed with SIGKILL
-        child_main(study, next, options, partial.folder(next), dir.raw_title(), clocks[next]);
+        child_main(study, next, options, partial.folder(next), dir.title(), clocks[next]);
       }
       // The point writes into <its folder>.tmp-<pid> and a signal's SIGTERM ends it by the default action, with
       // no cleanup of its own: the parent's handler removes that folder once the point is gone (issue 67 item 7).

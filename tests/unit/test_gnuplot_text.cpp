@@ -42,15 +42,15 @@ TEST_CASE("every plot's terminal is noenhanced, and its output file name is a qu
   CHECK(gp.find("set output 'time.'.fmt\n") != std::string::npos);
 }
 
-TEST_CASE("a results folder's title is escaped for gnuplot whatever its folder name and overrides hold")
+TEST_CASE("a results folder's title, as given, is escaped for gnuplot whatever its folder name and overrides hold")
 {
   const fs::path base = fs::temp_directory_path() / "bcssim-test-gnuplot-title";
   fs::remove_all(base);
   {
     ResultsDir dir(base / "x\nsystem \"touch PWNED\"\n#");
     dir.set_title(dir.final_dir().filename().string(), {"sweep.app.processes=[2]", "quote='; system 'id"});
-    CHECK(dir.raw_title() == "x\nsystem \"touch PWNED\"\n# (sweep.app.processes=[2], quote='; system 'id)");
-    CHECK(dir.title() == "x system \"touch PWNED\" # (sweep.app.processes=[2], quote=''; system ''id)");
+    CHECK(dir.title() == "x\nsystem \"touch PWNED\"\n# (sweep.app.processes=[2], quote='; system 'id)");
+    CHECK(gp_title(dir.title(), 900) == "x system \"touch PWNED\" # (sweep.app.processes=[2], quote=''; system ''id)");
   }
   fs::remove_all(base);
 }
@@ -75,25 +75,40 @@ TEST_CASE("gnuplot reads an escaped hostile title as text: the script runs, the 
   fs::remove_all(dir);
 }
 
-TEST_CASE("gp_title: a long title is wrapped into lines of at most kTitleWidth characters, after a comma")
+TEST_CASE("gp_title: a long title is wrapped for its canvas, after a comma where it can")
 {
   const std::string name = "lublin-50 (workload.jobs=[], workload.swf=out/lublin-32.swf, workload.swf_jobs=50, "
                            "workload.time_scale=100, platform.preset=crescendo, platform.nodes=16, "
                            "scheduler.quantum=100ms): it's 50 jobs";
-  const std::string t = gp_title(name);
   const std::string join = "' . \"\\n\" . '";
-  std::vector<std::string> lines;
-  for (std::size_t from = 0;;) {
-    const auto at = t.find(join, from);
-    lines.push_back(t.substr(from, at == std::string::npos ? std::string::npos : at - from));
-    if (at == std::string::npos)
-      break;
-    from = at + join.size();
-  }
-  REQUIRE(lines.size() == 3);
-  for (const std::string& l : lines)
-    CHECK(l.size() <= kTitleWidth + 1); // + the doubled quote of "it's"
-  CHECK(lines[0] == "lublin-50 (workload.jobs=[], workload.swf=out/lublin-32.swf, workload.swf_jobs=50,");
-  CHECK(lines[2].find("it''s 50 jobs") != std::string::npos); // escaped as gp_text escapes
-  CHECK(gp_title("short") == "short");
+  const auto lines_of = [&](int width) {
+    const std::string t = gp_title(name, width);
+    std::vector<std::string> lines;
+    for (std::size_t from = 0;;) {
+      const auto at = t.find(join, from);
+      lines.push_back(t.substr(from, at == std::string::npos ? std::string::npos : at - from));
+      if (at == std::string::npos)
+        break;
+      from = at + join.size();
+    }
+    return lines;
+  };
+  // 700 pixels (the smallest canvas, a workload study's algorithms.png) hold 75 characters a line; 1800, 197.
+  CHECK(title_characters(700) == 75);
+  CHECK(title_characters(1800) == 197);
+  const auto narrow = lines_of(700);
+  REQUIRE(narrow.size() == 3);
+  for (const std::string& l : narrow)
+    CHECK(l.size() <= title_characters(700) + 1); // + the doubled quote of "it's"
+  CHECK(narrow[0] == "lublin-50 (workload.jobs=[], workload.swf=out/lublin-32.swf,");
+  CHECK(narrow[1] == "workload.swf_jobs=50, workload.time_scale=100, platform.preset=crescendo,");
+  CHECK(narrow[2] == "platform.nodes=16, scheduler.quantum=100ms): it''s 50 jobs"); // escaped as gp_text escapes
+  CHECK(lines_of(1800).size() == 1);
+  CHECK(gp_title("short", 700) == "short");
+  // No comma in reach: broken at a blank, which neither line keeps.
+  CHECK(gp_title(std::string(70, 'a') + " " + std::string(20, 'b'), 700) ==
+        std::string(70, 'a') + join + std::string(20, 'b'));
+  // One long word (a folder's name): after its last - / _ or . in reach.
+  CHECK(gp_title(std::string(60, 'a') + "-" + std::string(30, 'b'), 700) ==
+        std::string(60, 'a') + "-" + join + std::string(30, 'b'));
 }

@@ -78,9 +78,9 @@ void plot(const ResultsDir& dir, const std::string& stem, const std::string& csv
   const std::string gp = fmt::format(
       "# {0}. Regenerate with: gnuplot {1}.gp\n"
       "set datafile separator ','\nset grid\nset key outside right top\n"
-      "set xlabel 'time slice'\nset ylabel '{2}'\nset title '{0}'\nset yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n"
+      "set xlabel 'time slice'\nset ylabel '{2}'\nset title '{4}'\nset yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n"
       "{3}",
-      gp_text(title), stem, gp_text(ylabel), svg_and_png(stem, 900, 500, "  plot " + lines + "\n"));
+      gp_line(title), stem, gp_text(ylabel), svg_and_png(stem, 900, 500, "  plot " + lines + "\n"), gp_title(title, 900));
   dir.write(stem + ".gp", gp);
   dir.render(stem + ".gp");
 }

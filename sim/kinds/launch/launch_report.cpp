@@ -80,9 +80,10 @@ void write_launch(const ResultsDir& dir, const std::string& title, const LaunchF
   }
   dir.write("stages.csv", stages);
 
-  const std::string heading = title + gp_text(fmt::format(": {} on {} node{} x {} PEs, {}", size_label(f.binary_bytes),
+  const std::string heading = gp_title(title + fmt::format(": {} on {} node{} x {} PEs, {}", size_label(f.binary_bytes),
                                                           f.nodes, f.nodes == 1 ? "" : "s", f.pes,
-                                                          f.load == "idle" ? "unloaded" : f.load + " load"));
+                                                          f.load == "idle" ? "unloaded" : f.load + " load"),
+                                        1600);
   // On big machines the per-node panel draws every k-th node: about 1024 points per series keep the SVG small.
   const unsigned stride = std::max(1u, f.nodes / 1024);
   const std::string every = stride > 1 ? fmt::format(" every {}", stride) : "";
@@ -206,8 +207,8 @@ void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& po
                                one_load ? size_colour(models[i]) : std::string("gray40"), gp_text(models[i]),
                                column("model_ideal_ms_" + models[i]),
                                one_load ? size_colour(models[i]) : std::string("gray70"), gp_text(models[i]));
-  const std::string gp = "  set multiplot layout 1,2 title '" + dir.title() +
-                         ": STORM job launch vs nodes (thesis ch. 4)'\n"
+  const std::string gp = "  set multiplot layout 1,2 title '" +
+                         gp_title(dir.title() + ": STORM job launch vs nodes (thesis ch. 4)", 1700) + "'\n"
                          "  set logscale x 2\n  set xlabel 'nodes'\n"
                          "  set offsets graph 0.03, graph 0.03, graph 0.05, 0\n"
                          "  set ylabel 'time (ms)'\n  set yrange [0:*]\n  set key outside right center vertical\n"

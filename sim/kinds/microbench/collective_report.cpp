@@ -90,8 +90,8 @@ void write_collective_plot(const ResultsDir& dir, const std::string& scenario, c
   };
   const unsigned lowest = rows.begin()->first;
   const unsigned highest = rows.rbegin()->first;
-  std::string gp = fmt::format(
-      "  set multiplot layout 1,3 title '{}: BCS core primitives, qsnet_hw vs software_tree' noenhanced\n", scenario);
+  std::string gp = fmt::format("  set multiplot layout 1,3 title '{}' noenhanced\n",
+                               gp_title(scenario + ": BCS core primitives, qsnet_hw vs software_tree", 1700));
   gp += fmt::format("  set logscale x 2\n  set xrange [{}:{}]\n  set xlabel 'nodes'\n  set yrange [0:*]\n",
                     lowest == highest ? lowest / 2.0 : double(lowest), lowest == highest ? highest * 2.0 : double(highest));
   gp += plot_panel("barrier_us_", "Barrier latency", "latency (us)");

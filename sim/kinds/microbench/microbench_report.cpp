@@ -119,8 +119,8 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
     latency_axis = fmt::format("  set yrange [0:{}]\n", num(hi > 0 ? hi * 1.25 : 1.0));
   }
   const std::string tics = size_tics(positive.front(), positive.back());
-  std::string gp = "  set multiplot layout 1," + std::string(any_distance ? "3" : "2") + " title '" + dir.title() +
-                   ": QsNet substrate (Elan3lib RDMA puts)'\n"
+  std::string gp = "  set multiplot layout 1," + std::string(any_distance ? "3" : "2") + " title '" +
+                   gp_title(dir.title() + ": QsNet substrate (Elan3lib RDMA puts)", 1800) + "'\n"
                    "  set logscale x 2\n" + xrange + "  set xtics (" + tics + ")\n" + latency_axis +
                    "  set xlabel 'message size'\n"
                    "  set ylabel 'one-way latency (us)'\n  set title 'Elan3lib RDMA put latency'\n  plot ";

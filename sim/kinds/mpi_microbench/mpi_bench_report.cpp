@@ -179,14 +179,14 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
   const std::size_t columns = panels.size() > 2 ? 2 : panels.size();
   const std::size_t rows = (panels.size() + 1) / 2;
   std::string body =
-      fmt::format("  set multiplot layout {},{} title 'MPI microbenchmarks: {}, mpi = {}'\n", rows, columns, scenario,
-                  gp_text(backend));
+      fmt::format("  set multiplot layout {},{} title '{}'\n", rows, columns,
+                  gp_title(fmt::format("MPI microbenchmarks: {}, mpi = {}", scenario, backend), int(900 * columns)));
   for (const auto& p : panels)
     body += p;
   body += "  unset multiplot\n  unset logscale x\n";
   dir.write("mpi.gp", fmt::format("# MPI microbenchmarks of scenario {} ({}). Regenerate with: gnuplot mpi.gp\n"
                                   "set datafile separator ','\nset grid\n" + common_plot_settings(),
-                                  scenario, gp_line(backend)) +
+                                  gp_line(scenario), gp_line(backend)) +
                           svg_and_png("mpi", int(900 * columns), int(450 * rows), body));
   dir.render("mpi.gp");
 }

@@ -161,7 +161,7 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
   };
   const std::string panels =
       // The key (drawn by the first panel) in a row of its own under the title, over no data.
-      "  set multiplot layout 2,2 title '" + study_name + "' margins 0.07,0.98,0.07,0.86 spacing 0.08,0.13\n" +
+      "  set multiplot layout 2,2 title '" + gp_title(study_name, 1100) + "' margins 0.07,0.98,0.07,0.86 spacing 0.08,0.13\n" +
       "  set title 'mean response time (s)'\n" + lines(3, true) + "  set title 'median response time (s)'\n" +
       lines(4, false) + "  set title 'mean bounded slowdown'\n" + lines(5, false) +
       "  set title 'median bounded slowdown'\n" + lines(6, false) + "  unset multiplot\n";
@@ -189,8 +189,9 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
     }
     return out + "\n";
   };
-  const std::string box_panels = "  set multiplot layout 1,2 title '" + study_name +
-                                 ": box 25th-75th percentile, line the median, whiskers the 5th and 95th'\n" +
+  const std::string box_panels =
+      "  set multiplot layout 1,2 title '" +
+      gp_title(study_name + ": box 25th-75th percentile, line the median, whiskers the 5th and 95th", 1200) + "'\n" +
                                  "  set title 'response time (s)'\n" + boxes(7, 8, 4, 9, 10) +
                                  "  set title 'bounded slowdown'\n" + boxes(11, 12, 6, 13, 14) + "  unset multiplot\n";
   dir.write("dynamic_boxes.gp",
@@ -239,7 +240,8 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
       series_count <= 3 ? series_count : std::size_t(std::ceil(std::sqrt(double(series_count))));
   const std::size_t rows = (series_count + columns - 1) / columns;
   std::string in_system_panels =
-      fmt::format("  set multiplot layout {},{} title '{}: jobs in the system'\n", rows, columns, study_name);
+      fmt::format("  set multiplot layout {},{} title '{}'\n", rows, columns,
+                  gp_title(study_name + ": jobs in the system", 1200));
   for (const std::string& s : order)
     in_system_panels += "  set title '" + gp_text(s) + "'\n" + in_system[s] + "\n";
   in_system_panels += "  unset multiplot\n";
@@ -272,7 +274,8 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
       return plots + "\n";
     return fmt::format("  set xrange [{:.9g}:{:.9g}]\n{}\n  set autoscale x\n", fastest / 2, slowest * 2, plots);
   };
-  const std::string cdf_panels = "  set multiplot layout 1,2 title '" + study_name + ": response time CDF'\n" +
+  const std::string cdf_panels = "  set multiplot layout 1,2 title '" + gp_title(study_name + ": response time CDF", 1400) +
+                                 "'\n" +
                                  "  set title 'short half (by dedicated run time)'\n" + panel(short_cdf, short_jobs) +
                                  "  set title 'long half'\n" + panel(long_cdf, long_jobs) + "  unset multiplot\n";
   dir.write("response_cdf.gp",

@@ -139,7 +139,7 @@ public:
     dir.write("jobs.csv", jobs_csv(jobs_, "", tau()));
     dir.write("runs.csv", jobs_csv(jobs_, algorithm_, tau()));
     if (dynamic())
-      write_dynamic_outputs(dir, jobs_, fmt::format("{} ({})", dir.title(), gp_text(algorithm_)));
+      write_dynamic_outputs(dir, jobs_, fmt::format("{} ({})", dir.title(), algorithm_));
     // The chart covers workload.gantt_span, and at most kMaxGanttBoxes boxes: a dynamic workload under gang
     // scheduling holds millions (one per PE per quantum), more than a chart can show or gnuplot draw in minutes.
     double span = gantt_spec_.span > 0 ? gantt_spec_.span : turnaround();
@@ -159,10 +159,11 @@ public:
       if (b.from < span)
         shown.push_back(GanttBox{b.pe, b.job, b.from, std::min(b.to, span)});
     write_gantt(dir, shown, size_.nodes, size_.pes_per_node,
-                dir.title() + gp_text(fmt::format(": {} under {}{}", base::counted(static_cast<long long>(jobs_.size()), "job"), algorithm_,
-                                                  !span_text.empty() && span < turnaround()
-                                                      ? fmt::format(" (first {})", span_text)
-                                                      : "")));
+                dir.title() + fmt::format(": {} under {}{}", base::counted(static_cast<long long>(jobs_.size()), "job"),
+                                          algorithm_,
+                                          !span_text.empty() && span < turnaround()
+                                              ? fmt::format(" (first {})", span_text)
+                                              : ""));
     if (!classes_.empty())
       dir.write("fcs_classes.csv", classes_csv(classes_));
   }

@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <string_view>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
@@ -119,8 +120,31 @@ std::string key_entries(const std::vector<GanttBox>& boxes)
   return out;
 }
 
-// The script's first line: "# TITLE" and this; merge reads the title back from it (redraw_gantt).
+// The script's first line: "# TITLE" and this; merge reads the title back from it (redraw_gantt). TITLE is
+// gp_text's (quotes doubled, on one line), which an earlier version also wrapped as the chart's title
+// (gnuplot_title_text undoes both).
 constexpr const char* kGanttTail = ": which job holds each PE over time. Regenerate with: gnuplot gantt.gp";
+constexpr int kGanttWidth = 900;
+constexpr std::string_view kJoin = "' . \"\\n\" . '"; // gp_title's line break
+
+// The title as given, from the script's first line: its quotes undoubled and an earlier version's line breaks
+// joined (gp_title broke after ", ", dropping the blank, or before a blank).
+std::string gnuplot_title_text(std::string_view written)
+{
+  std::string out;
+  for (std::size_t i = 0; i < written.size();) {
+    if (written.substr(i, kJoin.size()) == kJoin) {
+      i += kJoin.size();
+      if (!out.empty() && out.back() == ',' && i < written.size() && written[i] != ' ')
+        out += ' ';
+    } else if (written.substr(i, 2) == "''") {
+      out += '\'';
+      i += 2;
+    } else
+      out += written[i++];
+  }
+  return out;
+}
 
 std::string gantt_csv(const std::vector<GanttBox>& boxes, unsigned pes_per_node)
 {
@@ -149,14 +173,14 @@ std::string gantt_gp(const std::vector<GanttBox>& boxes, unsigned nodes, unsigne
       kPaletteColours, 0.08 * span, key);
   const std::string gp = fmt::format(
       "# {0}{6}\n"
-      "set datafile separator ','\nset grid x\nset key outside right top\nset xlabel '{5}'\nset title '{0}'\n"
+      "set datafile separator ','\nset grid x\nset key outside right top\nset xlabel '{5}'\nset title '{7}'\n"
       "set yrange [-0.6:{1}.6]\nset ytics ({2})\nset xrange [0:*]\n{4}{3}",
-      title, nodes * pes_per_node - 1, ytics, svg_and_png("gantt", 900, 200 + 40 * int(nodes * pes_per_node), body),
+      gp_text(title), nodes * pes_per_node - 1, ytics, svg_and_png("gantt", kGanttWidth, 200 + 40 * int(nodes * pes_per_node), body),
       gp_palette_array("C"),
       key.empty() ? fmt::format("time (s)     (colour: job number mod {}; the number on each box wide enough)",
                                 kPaletteColours)
                   : std::string("time (s)"),
-      kGanttTail);
+      kGanttTail, gp_title(title, kGanttWidth));
   return gp;
 }
 
@@ -181,7 +205,7 @@ bool redraw_gantt(const ResultsDir& dir, const std::string& folder, unsigned nod
   const auto tail = first.rfind(kGanttTail);
   if (first.rfind("# ", 0) != 0 || tail == std::string::npos)
     return false; // not a chart this code wrote: left alone
-  const std::string title = first.substr(2, tail - 2);
+  const std::string title = gnuplot_title_text(std::string_view(first).substr(2, tail - 2));
   // The point's own file, as a run wrote it: anything else (a hand-edited cell) is named, exit 2.
   const report::Csv csv = report::read_csv(csv_file, folder + "gantt.csv");
   std::vector<GanttBox> boxes;

@@ -32,7 +32,8 @@ std::vector<JobOutcome> read_jobs_csv(const std::filesystem::path& file);
 /// fcs_classes.csv: each process's FCS class from each time it changed.
 std::string classes_csv(const std::vector<storm::NodeManager::ClassChange>& classes);
 /// gantt.csv, its gnuplot script and the chart (PE x time, one box per job on each of its PEs), in `folder` of
-/// the results ("" or "points/0003/"); `title` escaped for gnuplot (ResultsDir::title()).
+/// the results ("" or "points/0003/"); `title` as given (ResultsDir::title() and
+/// what the chart adds), wrapped for its canvas here.
 void write_gantt(const ResultsDir& dir, const std::vector<GanttBox>& boxes, unsigned nodes, unsigned pes_per_node,
                  const std::string& title, const std::string& folder = "");
 /// A point's Gantt chart drawn again from its gantt.csv when its script is not what this version writes (a study

@@ -130,18 +130,18 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
   const std::size_t first = names.empty() ? 0 : names.front().size();
   const int lmargin = std::max(10, int(0.6 * double(first)) + 2);
   const int bmargin = std::max(6, int(0.25 * double(longest)) + 3); // lines: the key goes under the names
+  const int width = std::max(700, 70 * int(points.size()) + 100);
   const std::string gp = fmt::format("# Turnaround and mean response time per point. Regenerate with: gnuplot "
                                      "algorithms.gp\n"
-                                     "set title '{}: turnaround and mean response time'\n"
+                                     "set title '{}'\n"
                                      "set ylabel 'time (s)'\nset yrange [0:*]\nset offsets 0, 0, graph 0.1, 0\n"
                                      "set style data histograms\nset style histogram clustered gap 1\n"
                                      "set style fill solid 0.7 border -1\nset boxwidth 0.9\n"
                                      "set key outside bottom center horizontal\nset grid ytics\n"
                                      "set xtics rotate by 45 right font ',9'\n"
                                      "set lmargin {}\nset bmargin {}\n{}",
-                                     dir.title(), lmargin, bmargin,
-                                     svg_and_png("algorithms", std::max(700, 70 * int(points.size()) + 100), 560,
-                                                 body));
+                                     gp_title(dir.title() + ": turnaround and mean response time", width), lmargin,
+                                     bmargin, svg_and_png("algorithms", width, 560, body));
   dir.write("algorithms.gp", gp);
   dir.render("algorithms.gp");
   if (dynamic) {
