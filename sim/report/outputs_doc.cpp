@@ -65,6 +65,10 @@ std::string outputs_markdown()
       "`.png`. Text of the run in a script (a title: the folder's name and the --set overrides; a series' label) "
       "is a single-quoted gnuplot string, its quotes doubled and any control character (a newline) a space, and the "
       "terminals are noenhanced: gnuplot shows such text as it is (an `_` is no subscript) and never runs it. A "
+      "title longer than its image is wide is wrapped into lines that fit that image (about one character per 9 "
+      "pixels, after a comma or at a blank where it can, else after a `-`, `/`, `_` or `.` of a long folder name); "
+      "a test measures every plot kind's title in its PNG. A plot of a single series names it for its MPI, or for "
+      "the pair a slowdown compares. A "
       "study's plot whose series labels run longer than 60 characters (a what-if's cases, which name every "
       "parameter they set) has its key below the plot, one label per line, on a canvas grown to hold them."
       "\n\n## Every run\n\n";

@@ -145,7 +145,12 @@ int x_dimension(const Study& st, const std::string& preferred)
   return -1;
 }
 
-std::string series_title(const Study& st, std::size_t point, int x, bool with_mpi)
+// The title of the MPI point `point` ran on ("BCS-MPI").
+std::string mpi_title(const Study& st, std::size_t point) { return mpi::backend(st.point(point).mpi()).title; }
+
+// A series' label: the point's coordinates but x's (and the MPI's when `with_mpi` is false); `alone` when nothing
+// is left (a single series: the MPI it ran, or the pair a slowdown compares), not "all points" (issue 67 item 15).
+std::string series_title(const Study& st, std::size_t point, int x, bool with_mpi, const std::string& alone)
 {
   std::string title;
   const auto coords = st.coordinates(point);
@@ -155,7 +160,7 @@ std::string series_title(const Study& st, std::size_t point, int x, bool with_mp
     title += (title.empty() ? "" : ", ") + (st.dimensions()[d].path == "mpi" ? "" : st.dimensions()[d].path + "=") +
              coordinate_cell(coords[d]);
   }
-  return title.empty() ? "all points" : title;
+  return title.empty() ? alone : title;
 }
 
 } // namespace
@@ -279,11 +284,14 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
     Series time_ci, slowdown_ci;
     for (const ReplicateGroup& g : groups) {
       const std::size_t first = g.points.front();
-      times[series_title(st, first, x, true)][x_of[first]] = g.time.mean;
-      time_ci[series_title(st, first, x, true)][x_of[first]] = g.time.ci95;
+      const std::string ran = mpi_title(st, first);
+      times[series_title(st, first, x, true, ran)][x_of[first]] = g.time.mean;
+      time_ci[series_title(st, first, x, true, ran)][x_of[first]] = g.time.ci95;
       if (g.slowdown) {
-        slowdowns[series_title(st, first, x, !pair)][x_of[first]] = g.slowdown->mean;
-        slowdown_ci[series_title(st, first, x, !pair)][x_of[first]] = g.slowdown->ci95;
+        const std::string compared =
+            pair ? fmt::format("{} over {}", mpi::backend(other_mpi).title, mpi::backend(base_mpi).title) : ran;
+        slowdowns[series_title(st, first, x, !pair, compared)][x_of[first]] = g.slowdown->mean;
+        slowdown_ci[series_title(st, first, x, !pair, compared)][x_of[first]] = g.slowdown->ci95;
       }
     }
     const bool replicated = st.replicates() > 1;
@@ -317,7 +325,7 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
         const double ref = kind.run_time_s(points[j].summary);
         const double s = t / ref - 1;
         const double xv = x >= 0 ? plot_value(st, i, dims[std::size_t(x)].path, unit) : 0.0;
-        noise_slowdowns[series_title(st, i, x, true)][xv] = s;
+        noise_slowdowns[series_title(st, i, x, true, mpi_title(st, i))][xv] = s;
         std::string coords;
         for (const auto& v : st.coordinates(i))
           coords += "," + coordinate_cell(v);

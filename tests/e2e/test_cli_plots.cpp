@@ -206,3 +206,31 @@ TEST_CASE("plots: collectives that take the same time at every count are all dra
   CHECK(slurp(kTmp / "q" / "mpi.gp").find("set title 'Collectives vs processes'\n") != std::string::npos);
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("plots: a single series is named for its MPI (or the pair a slowdown compares), not 'all points'; launch "
+          "markers stay visible")
+{
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "one.json") << R"({"name": "one", "kind": "app", "mpi": "bcs", "compare": true,
+    "platform": {"preset": "crescendo"}, "app": {"name": "synthetic"},
+    "synthetic": {"pattern": "barrier", "granularity": "1ms", "iterations": 3}, "sweep": {"app.processes": [2, 4]}})";
+  auto r = bcssim("run " + (kTmp / "one.json").string() + " --out " + (kTmp / "one").string() + " -q");
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  const std::string slowdown = slurp(kTmp / "one" / "slowdown.gp");
+  CHECK(slowdown.find("title 'BCS-MPI over Quadrics MPI'") != std::string::npos);
+  CHECK(slowdown.find("all points") == std::string::npos);
+  r = bcssim("run " + (kTmp / "one.json").string() + " --set compare=false --out " + (kTmp / "one-bcs").string() +
+             " -q");
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  CHECK(slurp(kTmp / "one-bcs" / "time.gp").find("title 'BCS-MPI'") != std::string::npos);
+  // Launch: the binary's hollow marker is drawn after (over) the launch command's square, not under it.
+  r = bcssim("run " + (fs::path(BCSSIM_SOURCE_DIR) / "scenarios/launch/wolverine-idle.json").string() +
+             " --set sweep.launch.nodes=[4] --set 'sweep.launch.binary_size=[\"4MB\"]' --out " +
+             (kTmp / "launch").string() + " -q");
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  const std::string launch = slurp(kTmp / "launch" / "points" / "0000" / "launch.gp");
+  const auto command = launch.find("title 'launch command'"), binary = launch.find("pt 6 ps 1.1 title 'binary written'");
+  REQUIRE(command != std::string::npos);
+  REQUIRE(binary != std::string::npos);
+  CHECK(command < binary);
+}

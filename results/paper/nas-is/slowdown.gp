@@ -11,5 +11,5 @@ set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }
   set output 'slowdown.'.fmt
-  plot 'slowdown.dat' index 0 using 1:($2*100) with linespoints lw 2 pt 7 lc 1 title 'all points'
+  plot 'slowdown.dat' index 0 using 1:($2*100) with linespoints lw 2 pt 7 lc 1 title 'BCS-MPI over Quadrics MPI'
 }

@@ -92,8 +92,10 @@ void write_launch(const ResultsDir& dir, const std::string& title, const LaunchF
       "  set xlabel 'node'\n  set ylabel 'time since the job arrived (ms)'\n  set key outside right center vertical\n"
       "  set yrange [0:*]\n  set offsets 0, 0, graph 0.1, 0\n" + std::string(f.nodes <= 16 ? "  set xtics 1\n" : "") +
       "  set xrange [-0.5:" + fmt::format("{}", f.nodes - 0.5) + "]\n  set title 'Per node" + (stride > 1 ? fmt::format(" (every {}th)", stride) : std::string()) + "'\n"
-      "  plot " + std::string(f.nodes > 1 ? "'nodes.csv' using 1:2 skip 1" + every + " with points pt 7 ps 0.5 title 'binary written', " : "") +
-      "'nodes.csv' using 1:3 skip 1" + every + " with points pt 5 ps 0.5 title 'launch command', "
+      // The binary lands a few microseconds before the launch command: its marker, drawn after and hollow around
+      // the command's square, stays visible (issue 67 item 15: filled dots hid under the squares).
+      "  plot 'nodes.csv' using 1:3 skip 1" + every + " with points pt 5 ps 0.5 title 'launch command', " +
+      std::string(f.nodes > 1 ? "'nodes.csv' using 1:2 skip 1" + every + " with points pt 6 ps 1.1 title 'binary written', " : "") +
       "'nodes.csv' using 1:4 skip 1" + every + " with points pt 9 ps 0.5 title 'processes ended'\n"
       "  unset key\n";
   if (!f.stages.empty()) // a one-node job sends nothing
