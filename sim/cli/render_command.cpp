@@ -133,6 +133,13 @@ public:
     scripts.insert(scripts.end(), unchecked.begin(), unchecked.end()); // --allow-edited: the user said so
     std::sort(scripts.begin(), scripts.end()); // the order it reports in, whatever the file system's
     std::sort(foreign.begin(), foreign.end());
+    // An image that is a link (planted, or left dangling) would have gnuplot write through it to a file outside
+    // the results: refused before anything is drawn.
+    for (const fs::path& gp : scripts)
+      if (const auto links = images_not_regular(gp.parent_path(), gp.filename().string()); !links.empty())
+        throw ScenarioError("render", links.front().string(),
+                            "an image bcssim may draw over: a regular file, or none; this one is a symbolic link, a "
+                            "folder or a FIFO, which bcssim does not write through (remove it, then render again)");
     std::size_t drawn = 0;
     for (const fs::path& gp : scripts) {
       fs::path png = gp, svg = gp;

@@ -166,8 +166,26 @@ std::string common_plot_settings()
   return "set key outside right top\nset offsets graph 0.02, graph 0.02, graph 0.05, graph 0.02\n";
 }
 
+std::vector<std::filesystem::path> images_not_regular(const std::filesystem::path& dir, const std::string& script)
+{
+  std::vector<std::filesystem::path> out;
+  for (const char* ext : {".svg", ".png"}) {
+    std::filesystem::path image = dir / script;
+    image.replace_extension(ext);
+    std::error_code ec;
+    const auto st = std::filesystem::symlink_status(image, ec);
+    if (!ec && std::filesystem::exists(st) && !std::filesystem::is_regular_file(st))
+      out.push_back(image);
+  }
+  return out;
+}
+
 void render_gnuplot(const std::filesystem::path& dir, const std::string& script)
 {
+  if (const auto links = images_not_regular(dir, script); !links.empty())
+    throw std::runtime_error("cannot draw " + links.front().string() +
+                             ": it is not a regular file (a symbolic link, a folder or a FIFO), which gnuplot "
+                             "would write through; remove it");
   constexpr int kNoGnuplot = 127; // the child's exit when gnuplot cannot be started
   std::fflush(nullptr);
   const pid_t parent = ::getpid();

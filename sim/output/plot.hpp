@@ -69,5 +69,9 @@ std::string size_tics(std::uint64_t smallest, std::uint64_t largest);
 /// or cut short (a full disk), so that the results folder is not committed. Without gnuplot installed it only says
 /// so on stderr: the scripts and their data are the results, and `gnuplot NAME.gp` draws them later.
 void render_gnuplot(const std::filesystem::path& dir, const std::string& script);
+/// The images script `script` (in `dir`) draws, <stem>.svg and <stem>.png, that exist as anything but a regular
+/// file (a symlink, dangling or not, a folder, a FIFO): gnuplot would write through a link to a file outside the
+/// results. render_gnuplot refuses to draw over them; `bcssim render` checks every script first (exit 2).
+std::vector<std::filesystem::path> images_not_regular(const std::filesystem::path& dir, const std::string& script);
 
 } // namespace bcssim::sim

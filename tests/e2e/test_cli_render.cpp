@@ -141,3 +141,31 @@ TEST_CASE("the committed results weigh under 50 MB and hold no image that bcssim
   CHECK(count > 1000);
   CHECK(bytes < 50'000'000);
 }
+
+TEST_CASE("bcssim render does not draw through an image that is a symbolic link, dangling or not: exit 2")
+{
+  const fs::path root(BCSSIM_SOURCE_DIR);
+  const fs::path dir = kTmp / "render-link";
+  fs::remove_all(dir);
+  fs::create_directories(kTmp);
+  fs::copy(root / "results" / "paper" / "synthetic-barrier", dir, fs::copy_options::recursive);
+  const fs::path victim = kTmp / "victim.txt";
+  std::ofstream(victim) << "data";
+  fs::remove(dir / "time.png");
+  fs::create_symlink(victim, dir / "time.png");
+  for (const char* force : {"", " --force"}) {
+    CAPTURE(force);
+    const auto r = bcssim("render " + dir.string() + force);
+    CHECK(r.code == 2);
+    CHECK(r.output.find("render = " + (dir / "time.png").string() + ": expected an image bcssim may draw over: a "
+                        "regular file, or none; this one is a symbolic link") != std::string::npos);
+    CHECK(slurp(victim) == "data");
+  }
+  // Dangling: gnuplot would create the link's target.
+  fs::remove(dir / "time.png");
+  fs::create_symlink(kTmp / "created-by-render.png", dir / "time.png");
+  CHECK(bcssim("render " + dir.string()).code == 2);
+  CHECK_FALSE(fs::exists(kTmp / "created-by-render.png"));
+  fs::remove_all(dir);
+  fs::remove(victim);
+}
