@@ -11,6 +11,7 @@
 #include <sys/file.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <fstream>
 #include <sstream>
 #include <xbt/log.h>
@@ -110,6 +111,20 @@ void PartialPoints::move_into(const ResultsDir& dir)
 {
   for (std::size_t i = 0; i < done_.size(); ++i)
     fs::rename(folder(i), dir.path(point_folder(i)));
+}
+
+void PartialPoints::move_back(const ResultsDir& dir) noexcept
+{
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < done_.size(); ++i) {
+    std::error_code ec;
+    fs::rename(dir.path(point_folder(i)), folder(i), ec);
+    kept += ec ? 0 : 1;
+  }
+  if (kept > 0)
+    std::fprintf(stderr, "the %zu finished point(s) are kept in %s/ for a resume: run the study again to write its "
+                         "own files from them\n",
+                 kept, root_.string().c_str());
 }
 
 void PartialPoints::remove()

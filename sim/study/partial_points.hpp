@@ -33,6 +33,9 @@ public:
   std::filesystem::path folder(std::size_t i) const;
   /// Moves every point into `dir`'s points/ (the same filesystem: both are siblings of <out>).
   void move_into(const ResultsDir& dir);
+  /// Undoes move_into when the study's own files could not be written (a full disk while plotting): the finished
+  /// points go back for a resume instead of going with the unfinished folder. Best effort; says what it kept.
+  void move_back(const ResultsDir& dir) noexcept;
   /// After the study's folder is in place: the partial folder goes.
   void remove();
 

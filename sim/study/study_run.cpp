@@ -247,10 +247,15 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
     throw std::runtime_error(what);
   }
   partial.move_into(dir);
-  merge_points(study, dir.path("."), dir);
-  write_run_info(dir, study.overrides(),
-                 std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count());
-  dir.commit();
+  try {
+    merge_points(study, dir.path("."), dir);
+    write_run_info(dir, study.overrides(),
+                   std::chrono::duration<double>(std::chrono::steady_clock::now() - wall_start).count());
+    dir.commit();
+  } catch (...) { // the study's own files failed (a full disk while plotting): its points are not lost with them
+    partial.move_back(dir);
+    throw;
+  }
   partial.remove();
   return dir.final_dir();
 }

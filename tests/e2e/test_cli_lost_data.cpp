@@ -193,6 +193,27 @@ TEST_CASE("a file-size limit (ulimit -f) is exit 1 naming the file it stopped, w
   fs::remove_all(kTmp);
 }
 
+TEST_CASE("a study whose own files cannot be written keeps its finished points for a resume")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // Points are small; the study's plot is not: 20 blocks of 512 B stop gnuplot's time.png (hostile pass of
+  // 2026-12-06: the four finished points went with the unfinished folder, and the next run started over).
+  std::ofstream(kTmp / "st.json") << R"({"name": "st", "kind": "app", "app": {"name": "synthetic", "processes": 4},
+    "synthetic": {"iterations": 3}, "sweep": {"synthetic.granularity": ["1ms", "2ms"]}, "compare": true})";
+  const auto r = run_shell("cd " + kTmp.string() + " && ulimit -f 20 && exec " + exe() +
+                           " run st.json --out st --jobs 1 2>&1");
+  REQUIRE(r.code == 1);
+  CHECK(r.output.find("the 4 finished point(s) are kept in st.partial/ for a resume") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "st"));
+  const auto again = run_shell("cd " + kTmp.string() + " && exec " + exe() + " run st.json --out st 2>&1");
+  REQUIRE(again.code == 0);
+  CHECK(again.output.find("resuming: 4 of 4 points were run already") != std::string::npos);
+  CHECK(fs::exists(kTmp / "st" / "points" / "0003" / "digest"));
+  CHECK_FALSE(fs::exists(kTmp / "st.partial"));
+  fs::remove_all(kTmp);
+}
+
 TEST_CASE("--force and merge never delete a file bcssim did not write inside a results folder: named, exit 2")
 {
   fs::remove_all(kTmp);
