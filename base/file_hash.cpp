@@ -1,4 +1,5 @@
 #include "base/file_hash.hpp"
+#include "base/input_file.hpp"
 
 #include <xxhash.h>
 
@@ -15,7 +16,7 @@ namespace bcssim::base {
 
 std::uint64_t file_hash(const std::string& path)
 {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in = input_file(path);
   XXH3_state_t* state = XXH3_createState();
   XXH3_64bits_reset(state);
   std::vector<char> buffer(std::size_t(1) << 20);
@@ -30,7 +31,7 @@ std::uint64_t file_hash(const std::string& path)
 
 std::string file_hash128_hex(const std::string& path)
 {
-  std::ifstream in(path, std::ios::binary);
+  std::ifstream in = input_file(path);
   if (!in)
     throw std::runtime_error("cannot be opened");
   XXH3_state_t* state = XXH3_createState();

@@ -1,5 +1,7 @@
 #include "base/line_reader.hpp"
 
+#include "base/input_file.hpp"
+
 #include <fmt/format.h>
 #include <lzma.h>
 #include <zlib.h>
@@ -28,6 +30,11 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 
 File open_raw(const std::string& path)
 {
+  // Checked before the open too: opening a FIFO blocks until a writer comes (base/input_file.hpp).
+  if (not_a_regular_file(path))
+    throw std::runtime_error(fmt::format("{} is not a regular file (a pipe, a FIFO or a device): bcssim reads a "
+                                         "file from its start, twice for a compressed one; save it to a file first",
+                                         path));
   File f(std::fopen(path.c_str(), "rb"));
   if (!f)
     throw std::runtime_error(fmt::format("cannot open {}: {}", path, std::strerror(errno)));

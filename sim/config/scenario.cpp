@@ -1,4 +1,5 @@
 #include "sim/config/scenario.hpp"
+#include "base/input_file.hpp"
 
 #include "models/qsnet/params.hpp"
 #include "sim/config/params.hpp"
@@ -120,7 +121,11 @@ nlohmann::json Scenario::read(const std::string& file)
 {
   if (std::filesystem::is_directory(file))
     throw ScenarioError("(file)", "\"" + file + "\"", "a scenario file; this is a folder");
-  std::ifstream in(file, std::ios::binary);
+  if (base::not_a_regular_file(file))
+    throw ScenarioError("(file)", "\"" + file + "\"",
+                        "a scenario file; this is not a regular file (a FIFO, a device or a socket), which bcssim does "
+                        "not read (a FIFO would keep it waiting for a writer)");
+  std::ifstream in = base::input_file(file);
   if (!in)
     throw ScenarioError("(file)", "\"" + file + "\"", "a readable scenario file");
   // Read in blocks, at most one past the limit: /dev/zero or a huge file is refused, not read until memory runs

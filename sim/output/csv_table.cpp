@@ -1,4 +1,5 @@
 #include "sim/output/csv_table.hpp"
+#include "base/input_file.hpp"
 
 #include "sim/config/scenario.hpp"
 #include "sim/output/csv.hpp"
@@ -140,7 +141,7 @@ std::size_t Csv::index(const std::string& column, const std::string& where) cons
 
 Csv read_csv(const fs::path& file, const std::string& where)
 {
-  std::ifstream in(file, std::ios::binary);
+  std::ifstream in = base::input_file(file);
   if (!in)
     throw ScenarioError(where, file.string(), "a committed results file");
   std::stringstream text;

@@ -1,4 +1,5 @@
 #include "sim/output/results_manifest.hpp"
+#include "base/input_file.hpp"
 
 #include "sim/config/scenario.hpp"
 #include "sim/output/results_marker.hpp"
@@ -136,7 +137,7 @@ std::string manifest_text(const fs::path& folder)
 std::map<std::string, std::string> manifest_entries(const fs::path& folder)
 {
   std::map<std::string, std::string> entries;
-  std::ifstream in(folder / kManifest, std::ios::binary);
+  std::ifstream in = base::input_file(folder / kManifest);
   for (std::string line; std::getline(in, line);) {
     const auto tab = line.find('\t');
     entries[line.substr(0, tab)] = tab == std::string::npos ? "" : line.substr(tab + 1);

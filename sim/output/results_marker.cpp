@@ -1,4 +1,5 @@
 #include "sim/output/results_marker.hpp"
+#include "base/input_file.hpp"
 
 #include "sim/config/scenario.hpp"
 #include "sim/output/results_manifest.hpp"
@@ -24,7 +25,7 @@ namespace {
 
 std::string slurp_small(const fs::path& file)
 {
-  std::ifstream in(file, std::ios::binary);
+  std::ifstream in = base::input_file(file);
   std::string text(4096, '\0');
   in.read(text.data(), std::streamsize(text.size()));
   text.resize(std::size_t(in.gcount()));

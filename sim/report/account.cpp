@@ -1,4 +1,5 @@
 #include "sim/report/account.hpp"
+#include "base/input_file.hpp"
 
 #include "base/units.hpp"
 #include "sim/config/scenario.hpp"
@@ -140,7 +141,7 @@ Slices call_slices(const fs::path& file, const std::string& where)
 
 double slice_of(const fs::path& summary, const std::string& where)
 {
-  std::ifstream in(summary);
+  std::ifstream in = base::input_file(summary, std::ios::in);
   if (!in)
     throw ScenarioError(where, summary.string(), "a point's summary.json (run the study)");
   const nlohmann::json j = nlohmann::json::parse(in, nullptr, false);

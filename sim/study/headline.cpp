@@ -1,4 +1,5 @@
 #include "sim/study/headline.hpp"
+#include "base/input_file.hpp"
 
 #include "sim/kinds/registry.hpp"
 #include "sim/study/study.hpp"
@@ -17,7 +18,7 @@ namespace {
 
 nlohmann::json read_summary(const std::filesystem::path& file)
 {
-  std::ifstream in(file);
+  std::ifstream in = base::input_file(file, std::ios::in);
   std::stringstream text;
   text << in.rdbuf();
   return nlohmann::json::parse(text.str());

@@ -1,4 +1,5 @@
 #include "sim/study/partial_points.hpp"
+#include "base/input_file.hpp"
 
 #include "sim/config/scenario.hpp"
 #include "sim/driver/run.hpp"
@@ -34,7 +35,7 @@ std::string marker_text(const std::string& title)
 
 std::string slurp(const fs::path& file)
 {
-  std::ifstream in(file, std::ios::binary);
+  std::ifstream in = base::input_file(file);
   std::stringstream s;
   s << in.rdbuf();
   return s.str();

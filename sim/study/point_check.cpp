@@ -1,4 +1,5 @@
 #include "sim/study/point_check.hpp"
+#include "base/input_file.hpp"
 
 #include "sim/config/params.hpp"
 #include "sim/output/results_manifest.hpp"
@@ -139,7 +140,7 @@ void check_points_folder(const Study& study, const std::filesystem::path& folder
     const fs::path file = point / "summary.json";
     nlohmann::json summary;
     try {
-      std::ifstream in(file, std::ios::binary);
+      std::ifstream in = base::input_file(file);
       if (!in)
         throw std::runtime_error("it cannot be read");
       summary = nlohmann::json::parse(in);
@@ -182,7 +183,7 @@ std::string why_not_reusable(const Study& study, std::size_t i, const std::files
     return "is incomplete";
   if (!edited_data(point).empty())
     return "has files edited since its run";
-  std::ifstream in(point / "summary.json", std::ios::binary);
+  std::ifstream in = base::input_file(point / "summary.json");
   std::stringstream text;
   text << in.rdbuf();
   try {

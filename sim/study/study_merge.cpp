@@ -1,4 +1,5 @@
 #include "sim/study/study_merge.hpp"
+#include "base/input_file.hpp"
 
 #include "mpi/backend.hpp"
 #include "sim/config/params.hpp"
@@ -33,7 +34,7 @@ namespace {
 
 std::string slurp(const fs::path& file, const std::string& shown = "")
 {
-  std::ifstream in(file, std::ios::binary);
+  std::ifstream in = base::input_file(file);
   if (!in) // a point folder whose run did not finish, or was tampered with: bad input, named
     throw ScenarioError(shown.empty() ? file.string() : shown, "(missing or unreadable)",
                         "the file a point's `bcssim run --point` writes: run that point again");

@@ -1,4 +1,5 @@
 #include "sim/study/study_reuse.hpp"
+#include "base/input_file.hpp"
 
 #include "sim/driver/run.hpp"
 #include "sim/output/results_marker.hpp"
@@ -19,7 +20,7 @@ namespace {
 
 nlohmann::json read_json(const fs::path& file)
 {
-  std::ifstream in(file, std::ios::binary);
+  std::ifstream in = base::input_file(file);
   std::stringstream s;
   s << in.rdbuf();
   return nlohmann::json::parse(s.str(), nullptr, false); // discarded (is_discarded) when not JSON

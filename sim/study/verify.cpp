@@ -1,4 +1,5 @@
 #include "sim/study/verify.hpp"
+#include "base/input_file.hpp"
 
 #include "sim/config/json_limits.hpp"
 #include "sim/config/scenario.hpp"
@@ -45,7 +46,7 @@ std::vector<Golden> read_golden(const std::filesystem::path& file, const std::st
   const std::string row_format = samples ? "scenario,point,sets,digest (a path relative to the file, a point number, "
                                            "path=value overrides separated by spaces, 16 hex digits)"
                                          : "scenario,digest (a path relative to the file, then 16 hex digits)";
-  std::ifstream in(file);
+  std::ifstream in = base::input_file(file, std::ios::in);
   if (!in)
     throw ScenarioError(option, file.string(), "a readable CSV file of " + header + " rows");
   std::vector<Golden> rows;

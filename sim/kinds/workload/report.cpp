@@ -1,4 +1,5 @@
 #include "sim/kinds/workload/report.hpp"
+#include "base/input_file.hpp"
 
 #include "sim/kinds/workload/dynamic_metrics.hpp"
 #include "sim/output/plot.hpp"
@@ -199,7 +200,7 @@ bool redraw_gantt(const ResultsDir& dir, const std::string& folder, unsigned nod
   const auto csv_file = dir.path(folder + "gantt.csv"), gp_file = dir.path(folder + "gantt.gp");
   if (!std::filesystem::exists(csv_file) || !std::filesystem::exists(gp_file))
     return false;
-  std::ifstream in(gp_file, std::ios::binary);
+  std::ifstream in = base::input_file(gp_file);
   const std::string old_gp((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
   const std::string first = old_gp.substr(0, old_gp.find('\n'));
   const auto tail = first.rfind(kGanttTail);
