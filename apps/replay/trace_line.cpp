@@ -101,7 +101,8 @@ struct Line {
   {
     const auto v = to_long(arg(i));
     if (!v || *v < std::numeric_limits<int>::min() || *v > std::numeric_limits<int>::max())
-      fail(fmt::format("{} (argument {} of \"{}\") to be an integer; got \"{}\"", what, i + 1, f[1], arg(i)));
+      fail(fmt::format("{} (argument {} of \"{}\") to be an integer; got \"{}\"", what, i + 1, shown_field(f[1]),
+                       shown_field(arg(i))));
     return *v;
   }
   // A count as SMPI reads one (a number, truncated); negative ones are refused unless `negative_ok`.
@@ -109,16 +110,16 @@ struct Line {
   {
     const auto v = to_double(arg(i));
     if (!v || std::trunc(*v) != *v || std::fabs(*v) > 9.0e15 || (!negative_ok && *v < 0))
-      fail(fmt::format("{} (argument {} of \"{}\") to be a{} whole number; got \"{}\"", what, i + 1, f[1],
-                       negative_ok ? "" : " non-negative", arg(i)));
+      fail(fmt::format("{} (argument {} of \"{}\") to be a{} whole number; got \"{}\"", what, i + 1, shown_field(f[1]),
+                       negative_ok ? "" : " non-negative", shown_field(arg(i))));
     return std::int64_t(*v);
   }
   double amount(std::size_t i, const char* what) const
   {
     const auto v = to_double(arg(i));
     if (!v || *v < 0)
-      fail(fmt::format("{} (argument {} of \"{}\") to be a non-negative number; got \"{}\"", what, i + 1, f[1],
-                       arg(i)));
+      fail(fmt::format("{} (argument {} of \"{}\") to be a non-negative number; got \"{}\"", what, i + 1,
+                       shown_field(f[1]), shown_field(arg(i))));
     return *v;
   }
   int rank(std::size_t i, const char* what) const
@@ -140,7 +141,7 @@ struct Line {
     if (!size)
       fail(fmt::format("a datatype id of SimGrid 3.32 (argument {} of \"{}\": 0 to 59, e.g. 0 = MPI_DOUBLE, 1 = "
                        "MPI_INT, 2 = MPI_CHAR, 6 = MPI_BYTE); got \"{}\"{}",
-                       i + 1, f[1], arg(i),
+                       i + 1, shown_field(f[1]), shown_field(arg(i)),
                        id && *id == -1 ? ": -1 is a derived datatype, whose size SMPI 3.32 does not record" : ""));
     return *size;
   }

@@ -173,6 +173,21 @@ TEST_CASE("replay trace: a malformed line is an error naming file:line, the line
   }
 }
 
+TEST_CASE("replay trace: a message shows a line's control bytes as \\xNN and a huge argument's first 40 bytes")
+{
+  // A NUL ended the message where C strings end; an escape sequence recoloured the terminal; a 10 MB number was
+  // quoted whole (hostile pass of 2026-12-06).
+  const std::string nul = error_of(std::string("0 compute 1\0x", 13));
+  CHECK(nul.find("\"0 compute 1\\x00x\": expected the flops (argument 1 of \"compute\") to be a non-negative number; "
+                 "got \"1\\x00x\"") != std::string::npos);
+  const std::string esc = error_of("0 compute \x1b[31mRED\x07");
+  CHECK(esc.find('\x1b') == std::string::npos);
+  CHECK(esc.find("got \"\\x1b[31mRED\\x07\"") != std::string::npos);
+  const std::string huge = error_of("0 compute " + std::string(1000000, '9') + "x");
+  CHECK(huge.find("got \"" + std::string(40, '9') + "... (1000001 bytes)\"") != std::string::npos);
+  CHECK(huge.size() < 1000);
+}
+
 TEST_CASE("replay trace: index, shared file, gzip and xz hold the same actions; a missing rank file is named")
 {
   const Layout index = read_layout(kData + "all-actions/index.txt");
