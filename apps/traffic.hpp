@@ -7,7 +7,8 @@
 namespace bcssim::apps {
 
 struct Traffic {
-  /// B: the most one rank sends, or receives, point to point to or from other ranks (collectives' not counted).
+  /// B: the most one rank sends, or receives, to or from other ranks: point to point, and what a broadcast, reduce or
+  /// allreduce must at least move through it (the other collectives' not counted).
   double rank_bytes = 0;
   /// The most blocking calls of one rank that wait for another rank (send, recv, sendrecv, barrier, bcast, reduce,
   /// allreduce; a wait only when what it waits for was posted just before): on BCS-MPI each waits for a slice.

@@ -1,9 +1,11 @@
 // A trace's files (an index of rank files, or one shared file) and the reader of one rank's actions.
 #include "apps/replay/trace.hpp"
+
 #include "apps/replay/trace_shape.hpp"
 #include "apps/replay/trace_text.hpp"
 #include "base/file_hash.hpp"
 #include "base/sim_time.hpp"
+#include "mpi/reduce_op.hpp"
 
 #include <fmt/format.h>
 
@@ -250,12 +252,33 @@ void count_traffic(const Action& a, int rank, int ranks, RankAmounts& r)
     r.waits += a.dst != rank || (!a.any_source && a.src != rank);
     return;
   case Kind::barrier:
-  case Kind::bcast:
-  case Kind::reduce:
-  case Kind::allreduce:
     ++r.calls;
     r.waits += ranks > 1;
     return;
+  // What each rank must at least move, however the MPI carries it (hostile pass of 2026-12-06: 8 TB broadcasts on
+  // BCS-MPI passed the bound): a broadcast's data reaches every other rank, once out of the root; a reduction's
+  // leaves every rank but the root (its contribution, or a partial result of its size); an allreduce's also comes
+  // back to each.
+  case Kind::bcast:
+    ++r.calls;
+    if (ranks > 1) {
+      ++r.waits;
+      (rank == a.root ? r.sent : r.received) += double(a.bytes);
+    }
+    return;
+  case Kind::reduce:
+  case Kind::allreduce: {
+    ++r.calls;
+    if (ranks > 1) {
+      ++r.waits;
+      const double bytes = double(a.reduction.count) * double(mpi::size_of(a.reduction.type));
+      if (a.kind == Kind::allreduce || rank != a.root)
+        r.sent += bytes;
+      if (a.kind == Kind::allreduce)
+        r.received += bytes;
+    }
+    return;
+  }
   case Kind::init:
   case Kind::finalize:
   case Kind::comm_size:

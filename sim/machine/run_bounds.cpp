@@ -122,7 +122,7 @@ void check_job(const Scenario& sc, const std::string& app, double computation, c
     if (wall > kMostDataWall)
       throw ScenarioError(
           "mpi", sc.shown("mpi"),
-          fmt::format("a run whose point-to-point data take at most about {} minutes to simulate: a rank of the {} "
+          fmt::format("a run whose data (point to point, broadcast and reductions) take at most about {} minutes to simulate: a rank of the {} "
                       "job moves at least {} B to or from other ranks, {} s at its node's PCI bus rate of at most {}, "
                       "so the Strobe Sender checks the unfinished microphase about {} times (every "
                       "bcs.runtime.retry_backoff = {}, about {} us of wall time each) and about {} slices of {} move "

@@ -32,7 +32,7 @@ TEST_CASE("a 1e12 B message on BCS-MPI (hours of polls and slices that move data
   const fs::path big = one_message("terabyte", "1000000000000");
   const auto r = bcssim("run " + big.string() + " --set mpi=bcs -q --out " + (kTmp / "out").string());
   CHECK(r.code == 2);
-  CHECK(r.output.find("mpi = \"bcs\": expected a run whose point-to-point data take at most about 20 minutes to "
+  CHECK(r.output.find("mpi = \"bcs\": expected a run whose data (point to point, broadcast and reductions) take at most about 20 minutes to "
                       "simulate: a rank of the replay job moves at least 1e12 B to or from other ranks, 3100 s at "
                       "its node's PCI bus rate of at most 305MiB/s, so the Strobe Sender checks the unfinished "
                       "microphase about 3.1e9 times (every bcs.runtime.retry_backoff = 1us, about 2.4 us of wall "
@@ -55,7 +55,7 @@ TEST_CASE("a synthetic exchange of 1 GB messages, 1000 iterations on BCS-MPI, is
                                             " --set synthetic.message_size=1GB";
   const auto r = bcssim("validate " + exchange + " --set synthetic.iterations=1000");
   CHECK(r.code == 2);
-  CHECK(r.output.find("mpi = \"bcs\": expected a run whose point-to-point data take at most about 20 minutes to "
+  CHECK(r.output.find("mpi = \"bcs\": expected a run whose data (point to point, broadcast and reductions) take at most about 20 minutes to "
                       "simulate: a rank of the synthetic job moves at least 1e12 B") != std::string::npos);
   CHECK(r.output.find("(fewer or smaller messages (synthetic.iterations = 1000), a longer retry_backoff or slice, "
                       "or another backend; run_bounds = false runs it anyway)") != std::string::npos);
@@ -96,5 +96,25 @@ TEST_CASE("NIC noise every 20 ns during a 1 GB message is exit 2: the detours sp
   CHECK_FALSE(fs::exists(kTmp / "out"));
   CHECK_FALSE(fs::exists(kTmp / "out.partial"));
   CHECK(bcssim("validate " + one_message("noisy-megabyte", "1000000", noise).string()).code == 0);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("collectives' data count too: 4 ranks broadcasting or allreducing 1e12 B on BCS-MPI are exit 2")
+{
+  // Hostile pass of 2026-12-06: `bcast 1000000000000` on 4 ranks validated and ran for hours.
+  fs::create_directories(kTmp);
+  for (const std::string action : {"bcast 1000000000000", "allreduce 125000000000 0 0"}) {
+    CAPTURE(action);
+    const fs::path trace = kTmp / "coll.txt";
+    std::ofstream(trace) << "0 init\n1 init\n2 init\n3 init\n0 " << action << "\n1 " << action << "\n2 " << action
+                         << "\n3 " << action << "\n0 finalize\n1 finalize\n2 finalize\n3 finalize\n";
+    const fs::path scenario = kTmp / "coll.json";
+    std::ofstream(scenario) << R"({"name": "coll", "kind": "app", "app": {"name": "replay"}, "replay": {"trace": ")"
+                            << trace.string() << "\"}}";
+    const auto r = bcssim("validate " + scenario.string() + " --set mpi=bcs");
+    CHECK(r.code == 2);
+    CHECK(r.output.find("moves at least 1e12 B to or from other ranks") != std::string::npos);
+    CHECK(bcssim("validate " + scenario.string() + " --set mpi=bcs --set run_bounds=false").code == 0);
+  }
   fs::remove_all(kTmp);
 }
