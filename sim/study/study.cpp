@@ -72,6 +72,13 @@ std::vector<SweepDimension> read_sweep(const nlohmann::json& sweep)
     }
     if (!values.is_array() || values.empty())
       throw ScenarioError("sweep." + key, values.dump(), "a non-empty list of values of " + key);
+    // The study's size is checked once every list is read; a list too long on its own is refused before the
+    // pairwise check below, which took minutes on a list of a million (hostile pass of 2026-12-06).
+    if (values.size() > kMaxStudyPoints)
+      throw ScenarioError("sweep", fmt::format("{} values in sweep.{}", values.size(), key),
+                          fmt::format("at most {} points per study (the product of the sweep's list lengths, twice "
+                                      "that with compare): split it, e.g. with --set sweep.<path>=[...]",
+                                      kMaxStudyPoints));
     for (std::size_t k = 1; k < values.size(); ++k) // the same value twice: two points of one run, labelled apart
       for (std::size_t j = 0; j < k; ++j)
         if (values[k] == values[j])

@@ -78,6 +78,14 @@ TEST_CASE("sweep and compare errors name the sweep path, the value and what is a
   CHECK(error_of({{"sweeps", 1}}).find("expected a key of this section (did you mean 'sweep'?): ") !=
         std::string::npos);
   CHECK(error_of({{"sweeps", 1}}).find(", sweep,") != std::string::npos);
+  // A list longer than a study may be is refused before its values are compared pairwise (a million took minutes).
+  json many = kApp;
+  many["sweep"] = {{"seed", json::array()}};
+  for (int i = 0; i < 1000000; ++i)
+    many["sweep"]["seed"].push_back(i);
+  CHECK(error_of(many) == "sweep = 1000000 values in sweep.seed: expected at most 10000 points per study (the "
+                          "product of the sweep's list lengths, twice that with compare): split it, e.g. with --set "
+                          "sweep.<path>=[...]");
 }
 
 TEST_CASE("replicates add a seed dimension before the backend, from the scenario's seed; groups and statistics")
