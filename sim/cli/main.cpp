@@ -11,6 +11,7 @@
 
 #include <csignal>
 #include <cstdio>
+#include <system_error>
 #include <exception>
 #include <new>
 #include <xbt/log.h>
@@ -83,6 +84,15 @@ int main(int argc, char** argv)
     } catch (const std::bad_alloc&) {
       std::fprintf(stderr, "error: run failed: out of memory (an allocation was refused): raise the memory limit "
                            "(ulimit -v), or simulate a smaller machine or study\n");
+      return 1;
+    } catch (const std::system_error& e) {
+      // A thread the system would not start (EAGAIN) under an address-space limit is the same want of memory.
+      if (e.code() == std::errc::resource_unavailable_try_again || e.code() == std::errc::not_enough_memory)
+        std::fprintf(stderr, "error: run failed: out of memory (the system refused a thread or an allocation: %s): "
+                             "raise the memory limit (ulimit -v), or simulate a smaller machine or study\n",
+                     e.what());
+      else
+        std::fprintf(stderr, "error: run failed: %s\n", e.what());
       return 1;
     } catch (const std::exception& e) {
       std::fprintf(stderr, "error: run failed: %s\n", e.what());
