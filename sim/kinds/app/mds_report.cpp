@@ -80,7 +80,7 @@ void plot(const ResultsDir& dir, const std::string& stem, const std::string& csv
       "set datafile separator ','\nset grid\nset key outside right top\n"
       "set xlabel 'time slice'\nset ylabel '{2}'\nset title '{4}'\nset yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n"
       "{3}",
-      gp_line(title), stem, gp_text(ylabel), svg_and_png(stem, 900, 500, "  plot " + lines + "\n"), gp_title(title, 900));
+      gp_line(title), stem, gp_text(ylabel), svg_and_png(stem, 900, 500, "  plot " + lines + "\n"), gp_title(title, 900 - 120)); // less the key beside the plot (the title is centred on the plot)
   dir.write(stem + ".gp", gp);
   dir.render(stem + ".gp");
 }

@@ -126,6 +126,9 @@ std::string key_entries(const std::vector<GanttBox>& boxes)
 // (gnuplot_title_text undoes both).
 constexpr const char* kGanttTail = ": which job holds each PE over time. Regenerate with: gnuplot gantt.gp";
 constexpr int kGanttWidth = 900;
+// A key beside the chart ("job 12" and its sample) moves the centre gnuplot puts the title on left by half its
+// width: the title fits the canvas less that (sim/study/study_plot.cpp says the same of a study's plot).
+constexpr int kGanttKeyPixels = 120;
 constexpr std::string_view kJoin = "' . \"\\n\" . '"; // gp_title's line break
 
 // The title as given, from the script's first line: its quotes undoubled and an earlier version's line breaks
@@ -181,7 +184,7 @@ std::string gantt_gp(const std::vector<GanttBox>& boxes, unsigned nodes, unsigne
       key.empty() ? fmt::format("time (s)     (colour: job number mod {}; the number on each box wide enough)",
                                 kPaletteColours)
                   : std::string("time (s)"),
-      kGanttTail, gp_title(title, kGanttWidth));
+      kGanttTail, gp_title(title, kGanttWidth - (key.empty() ? 0 : kGanttKeyPixels)));
   return gp;
 }
 

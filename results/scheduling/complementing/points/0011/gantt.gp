@@ -3,7 +3,7 @@ set datafile separator ','
 set grid x
 set key outside right top
 set xlabel 'time (s)'
-set title 'complementing: scheduler.algorithm=pbcs mpi=bcs synthetic.pattern=ring_nonblocking: 4 jobs under' . "\n" . 'pbcs (first 250ms)'
+set title 'complementing: scheduler.algorithm=pbcs mpi=bcs synthetic.pattern=ring_nonblocking:' . "\n" . '4 jobs under pbcs (first 250ms)'
 set yrange [-0.6:3.6]
 set ytics ('node 0 PE 0' 0, 'node 0 PE 1' 1, 'node 1 PE 0' 2, 'node 1 PE 1' 3)
 set xrange [0:*]

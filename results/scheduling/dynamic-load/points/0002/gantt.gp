@@ -3,7 +3,7 @@ set datafile separator ','
 set grid x
 set key outside right top
 set xlabel 'time (s)'
-set title 'dynamic-load: scheduler.algorithm=fcfs workload.load_factor=1.466: 1000 jobs under fcfs (first' . "\n" . '10s)'
+set title 'dynamic-load: scheduler.algorithm=fcfs workload.load_factor=1.466: 1000 jobs under' . "\n" . 'fcfs (first 10s)'
 set yrange [-0.6:31.6]
 set ytics ('node 0 PE 0' 0, 'node 0 PE 1' 1, 'node 1 PE 0' 2, 'node 1 PE 1' 3, 'node 2 PE 0' 4, 'node 2 PE 1' 5, 'node 3 PE 0' 6, 'node 3 PE 1' 7, 'node 4 PE 0' 8, 'node 4 PE 1' 9, 'node 5 PE 0' 10, 'node 5 PE 1' 11, 'node 6 PE 0' 12, 'node 6 PE 1' 13, 'node 7 PE 0' 14, 'node 7 PE 1' 15, 'node 8 PE 0' 16, 'node 8 PE 1' 17, 'node 9 PE 0' 18, 'node 9 PE 1' 19, 'node 10 PE 0' 20, 'node 10 PE 1' 21, 'node 11 PE 0' 22, 'node 11 PE 1' 23, 'node 12 PE 0' 24, 'node 12 PE 1' 25, 'node 13 PE 0' 26, 'node 13 PE 1' 27, 'node 14 PE 0' 28, 'node 14 PE 1' 29, 'node 15 PE 0' 30, 'node 15 PE 1' 31)
 set xrange [0:*]

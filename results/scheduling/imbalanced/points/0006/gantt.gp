@@ -3,7 +3,7 @@ set datafile separator ','
 set grid x
 set key outside right top
 set xlabel 'time (s)'
-set title 'imbalanced: scheduler.algorithm=fcs mpi=quadrics synthetic.pattern=ring: 2 jobs under fcs (first' . "\n" . '250ms)'
+set title 'imbalanced: scheduler.algorithm=fcs mpi=quadrics synthetic.pattern=ring: 2 jobs' . "\n" . 'under fcs (first 250ms)'
 set yrange [-0.6:3.6]
 set ytics ('node 0 PE 0' 0, 'node 0 PE 1' 1, 'node 1 PE 0' 2, 'node 1 PE 1' 3)
 set xrange [0:*]

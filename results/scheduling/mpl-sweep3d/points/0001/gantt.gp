@@ -3,7 +3,7 @@ set datafile separator ','
 set grid x
 set key outside right top
 set xlabel 'time (s)'
-set title 'mpl-sweep3d: scheduler.mpl=2' . "\n" . 'workload.jobs=[{"app":{"name":"sweep3d","processes":64}},{"app":{"name":"sweep3d","processes":64}' . "\n" . '}]: 2 jobs under gs (first 1s)'
+set title 'mpl-sweep3d: scheduler.mpl=2' . "\n" . 'workload.jobs=[{"app":{"name":"sweep3d","processes":64}},{"app":{"name":"sweep3d","p' . "\n" . 'rocesses":64}}]: 2 jobs under gs (first 1s)'
 set yrange [-0.6:63.6]
 set ytics ('node 0 PE 0' 0, 'node 0 PE 1' 1, 'node 1 PE 0' 2, 'node 1 PE 1' 3, 'node 2 PE 0' 4, 'node 2 PE 1' 5, 'node 3 PE 0' 6, 'node 3 PE 1' 7, 'node 4 PE 0' 8, 'node 4 PE 1' 9, 'node 5 PE 0' 10, 'node 5 PE 1' 11, 'node 6 PE 0' 12, 'node 6 PE 1' 13, 'node 7 PE 0' 14, 'node 7 PE 1' 15, 'node 8 PE 0' 16, 'node 8 PE 1' 17, 'node 9 PE 0' 18, 'node 9 PE 1' 19, 'node 10 PE 0' 20, 'node 10 PE 1' 21, 'node 11 PE 0' 22, 'node 11 PE 1' 23, 'node 12 PE 0' 24, 'node 12 PE 1' 25, 'node 13 PE 0' 26, 'node 13 PE 1' 27, 'node 14 PE 0' 28, 'node 14 PE 1' 29, 'node 15 PE 0' 30, 'node 15 PE 1' 31, 'node 16 PE 0' 32, 'node 16 PE 1' 33, 'node 17 PE 0' 34, 'node 17 PE 1' 35, 'node 18 PE 0' 36, 'node 18 PE 1' 37, 'node 19 PE 0' 38, 'node 19 PE 1' 39, 'node 20 PE 0' 40, 'node 20 PE 1' 41, 'node 21 PE 0' 42, 'node 21 PE 1' 43, 'node 22 PE 0' 44, 'node 22 PE 1' 45, 'node 23 PE 0' 46, 'node 23 PE 1' 47, 'node 24 PE 0' 48, 'node 24 PE 1' 49, 'node 25 PE 0' 50, 'node 25 PE 1' 51, 'node 26 PE 0' 52, 'node 26 PE 1' 53, 'node 27 PE 0' 54, 'node 27 PE 1' 55, 'node 28 PE 0' 56, 'node 28 PE 1' 57, 'node 29 PE 0' 58, 'node 29 PE 1' 59, 'node 30 PE 0' 60, 'node 30 PE 1' 61, 'node 31 PE 0' 62, 'node 31 PE 1' 63)
 set xrange [0:*]
