@@ -154,6 +154,15 @@ Scenario Scenario::load(const std::string& file, const std::vector<std::string>&
   return resolve(read(file), sets, std::filesystem::path(file).stem().string());
 }
 
+std::string folder_name(const std::string& wanted)
+{
+  std::string name;
+  for (const char c : wanted)
+    name += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' ? c : '_';
+  name.erase(0, name.find_first_not_of('.'));
+  return name.substr(0, 200);
+}
+
 Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& sets, const std::string& default_name)
 {
   if (!user.is_object())
@@ -166,7 +175,10 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
   Scenario sc;
   for (const ParamSpec& p : catalog())
     sc.values_[p.path] = p.default_json;
-  sc.values_["name"] = default_name;
+  // A name taken from the file's is made one (hostile pass of 2026-12-06: "my scen é.json" or ".hidden.json", with no
+  // name of their own, were refused for a name the user never wrote).
+  const std::string from_file = folder_name(default_name);
+  sc.values_["name"] = from_file.empty() ? std::string("scenario") : from_file;
   for (const char* preset_path : {"platform.preset", "noise.preset"}) { // each preset's values, then the user's
     const std::string name = given.count(preset_path) ? given[preset_path].get<std::string>()
                                                       : find_param(preset_path)->default_json.get<std::string>();

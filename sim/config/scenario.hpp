@@ -39,13 +39,19 @@ private:
   std::vector<std::string> further_;
 };
 
+/// `wanted` (a file's or a trace's name) made a scenario name: each character but letters, digits, '.', '_' and '-'
+/// an '_', no leading '.', at most 200 characters ("my scen é" -> "my_scen___"); "" stays "". A name the user
+/// writes is checked as written instead.
+std::string folder_name(const std::string& wanted);
+
 class Scenario : public base::ParamSource {
 public:
   /// Reads a scenario file's JSON (ScenarioError when unreadable or malformed).
   static nlohmann::json read(const std::string& file);
   /// Reads and resolves a scenario file. `sets` are "path=value" overrides (value: JSON, else a plain string).
   static Scenario load(const std::string& file, const std::vector<std::string>& sets = {});
-  /// Resolves an already parsed scenario; `default_name` stands in when it has no "name".
+  /// Resolves an already parsed scenario; `default_name` (the file's name), made a folder name by folder_name,
+  /// stands in when it has no "name".
   static Scenario resolve(nlohmann::json user, const std::vector<std::string>& sets,
                           const std::string& default_name = "scenario");
 

@@ -126,6 +126,21 @@ TEST_CASE("malformed JSON and unreadable files are errors too")
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("a scenario without a name takes its file's, made a folder name; a name written is checked as written")
+{
+  // Hostile pass of 2026-12-06: "my scen é.json" holding {} was refused for a name its user never wrote.
+  const std::filesystem::path dir = std::filesystem::temp_directory_path() / "bcssim-test-file-names";
+  std::filesystem::create_directories(dir);
+  std::ofstream(dir / "my scen \xc3\xa9.json") << "{}";
+  std::ofstream(dir / ".hidden.json") << "{}";
+  CHECK(Scenario::load((dir / "my scen \xc3\xa9.json").string()).name() == "my_scen___");
+  CHECK(Scenario::load((dir / ".hidden.json").string()).name() == "hidden");
+  CHECK(folder_name("...") == "");
+  CHECK_THROWS_WITH_AS(Scenario::resolve(json{{"name", "my scen"}}, {}), doctest::Contains("name = \"my scen\""),
+                       ScenarioError);
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("every parameter has a unit, a default that validates, a doc and a source")
 {
   for (const ParamSpec& p : catalog()) {

@@ -69,17 +69,6 @@ void check(const Scenario& sc)
                         fmt::format("nodes below platform.nodes = {}", nodes));
 }
 
-// A name as a results folder may bear it: letters, digits, '.', '_' and '-' (others become '_'), not starting with
-// '.', at most 200 characters (Scenario::resolve's rules); "" when nothing is left.
-std::string folder_name(const std::string& wanted)
-{
-  std::string name;
-  for (const char c : wanted)
-    name += std::isalnum(static_cast<unsigned char>(c)) || c == '.' || c == '_' || c == '-' ? c : '_';
-  name.erase(0, name.find_first_not_of('.'));
-  return name.substr(0, 200);
-}
-
 // Where the scenario leaves them unset, app.processes and the name come from the application's input (a replay's
 // trace); an input it cannot read gives nothing, and the application's check reports it.
 std::vector<std::pair<std::string, nlohmann::json>> derived(const Scenario& sc, const std::set<std::string>& given)
