@@ -29,7 +29,7 @@ std::vector<base::ParamDecl> scenario_params()
   c.push_back(base::text_decl(
       "name", "scenario",
       "Scenario name; results go to out/<name>/. Letters, digits, '.', '_' and '-'. Default: the file's name; for a "
-      "replay, its trace's (replay.trace).",
+      "replay, its trace's (replay.trace); either with other characters made '_'.",
       "scenario choice"));
   c.push_back(base::integer_decl("seed", 1, 0, 9007199254740991.0,
                                  "Seed of every pseudo-random stream (noise, variability). Same scenario + seed => "
