@@ -1,6 +1,7 @@
 #include "workloads/swf.hpp"
 
 #include "base/line_reader.hpp"
+#include "base/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -158,23 +159,9 @@ Swf parse(base::LineReader& lines, const std::string& file, std::size_t max_jobs
   return swf;
 }
 
-// A value as a message shows it: a control byte as \xNN. A NUL kept as is would end the message where C strings
-// end (what() and the CLI's printf), hiding the byte and everything after it (issue 67 item 7).
-std::string visible(const std::string& value)
-{
-  std::string out;
-  for (const char c : value) {
-    const auto b = static_cast<unsigned char>(c);
-    out += b < 0x20 || b == 0x7f ? fmt::format("\\x{:02x}", b) : std::string(1, c);
-  }
-  return out;
-}
+using base::visible;
 
-std::string shortened(const std::string& value)
-{
-  const std::string shown = visible(value.size() > 40 ? value.substr(0, 40) : value);
-  return value.size() > 40 ? shown + "..." : shown;
-}
+std::string shortened(const std::string& value) { return base::visible_excerpt(value, 40); }
 
 } // namespace
 

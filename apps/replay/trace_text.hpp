@@ -4,6 +4,7 @@
 
 #include "apps/replay/trace.hpp"
 #include "base/params.hpp"
+#include "base/visible_text.hpp"
 
 #include <fmt/format.h>
 
@@ -16,39 +17,11 @@
 
 namespace bcssim::apps::replay::text {
 
-// Text of the trace as a message shows it: each control byte as \xNN. Kept raw, a NUL ended the message where C
-// strings end, and an escape sequence recoloured the user's terminal (hostile pass of 2026-12-06).
-inline std::string visible(std::string_view text)
-{
-  std::string out;
-  for (const char c : text) {
-    const auto b = static_cast<unsigned char>(c);
-    if (b < 0x20 || b == 0x7f)
-      out += fmt::format("\\x{:02x}", b);
-    else
-      out += c;
-  }
-  return out;
-}
+using base::visible;
 
-// One field of a line (an action's name, an argument) in a message: visible, and its first 40 bytes when longer
-// (a 10 MB number was quoted whole).
-inline std::string shown_field(std::string_view field)
-{
-  constexpr std::size_t kShown = 40;
-  if (field.size() <= kShown)
-    return visible(field);
-  return fmt::format("{}... ({} bytes)", visible(field.substr(0, kShown)), field.size());
-}
-
-// A whole line in a message: visible, and its first 160 bytes when longer.
-inline std::string shown_line(std::string_view line)
-{
-  constexpr std::size_t kShown = 160;
-  if (line.size() <= kShown)
-    return visible(line);
-  return fmt::format("{}... ({} bytes)", visible(line.substr(0, kShown)), line.size());
-}
+// One field of a line (an action's name, an argument) in a message: its first 40 bytes; a whole line: 160.
+inline std::string shown_field(std::string_view field) { return base::visible_excerpt(field, 40); }
+inline std::string shown_line(std::string_view line) { return base::visible_excerpt(line, 160); }
 
 [[noreturn]] inline void fail_at(const std::string& file, std::uint64_t line, std::string_view text, const std::string& allowed)
 {
