@@ -61,6 +61,17 @@ void drain_events_ahead(double until)
   g_ahead.clear();
 }
 
+namespace {
+simgrid::s4u::Host* g_emitting_host = nullptr; // emit_as's host while its event is recorded
+
+void record_now(std::string_view actor, std::string_view what, std::uint64_t bytes, double now)
+{
+  if (!g_ahead.empty())
+    record_ahead(to_ns(now));
+  g_sink->record(Event{to_ns(now), actor, what, bytes});
+}
+} // namespace
+
 void emit(std::string_view what, std::uint64_t bytes)
 {
   if (g_sink == nullptr)
@@ -68,11 +79,27 @@ void emit(std::string_view what, std::uint64_t bytes)
   const double now = simgrid::s4u::Engine::get_clock();
   if (!within_sim_time_limit(now)) // the World's guard is stopping the run (sim/machine/world.hpp)
     return;
-  if (!g_ahead.empty())
-    record_ahead(to_ns(now));
   const auto* self = simgrid::s4u::Actor::self();
-  std::string_view actor = self != nullptr ? actor_name(*self) : std::string_view("maestro");
-  g_sink->record(Event{to_ns(now), actor, what, bytes});
+  record_now(self != nullptr ? actor_name(*self) : std::string_view("maestro"), what, bytes, now);
+}
+
+void emit_as(simgrid::s4u::Host& host, std::string_view actor, std::string_view what, std::uint64_t bytes)
+{
+  if (g_sink == nullptr)
+    return;
+  const double now = simgrid::s4u::Engine::get_clock();
+  if (!within_sim_time_limit(now))
+    return;
+  g_emitting_host = &host;
+  record_now(actor, what, bytes, now);
+  g_emitting_host = nullptr;
+}
+
+simgrid::s4u::Host* emitting_host()
+{
+  if (g_emitting_host != nullptr)
+    return g_emitting_host;
+  return simgrid::s4u::Actor::is_maestro() ? nullptr : simgrid::s4u::this_actor::get_host();
 }
 
 } // namespace bcssim::base

@@ -9,6 +9,10 @@
 #include <cstdint>
 #include <string_view>
 
+namespace simgrid::s4u {
+class Host;
+}
+
 namespace bcssim::base {
 
 struct Event {
@@ -30,5 +34,13 @@ void set_event_sink(EventSink* sink);
 /// Records `what` at the current simulated time on behalf of the calling actor ("maestro" outside actors). Past
 /// the limit of simulated time (base/sim_time.hpp) nothing is recorded: that run is refused as a whole.
 void emit(std::string_view what, std::uint64_t bytes = 0);
+
+/// As emit, on behalf of `actor` on `host`: a thread whose steps a model computes without running its actor
+/// (bcs/runtime/computed_sr.hpp) emits what that actor would have. `actor`: a string literal.
+void emit_as(simgrid::s4u::Host& host, std::string_view actor, std::string_view what, std::uint64_t bytes = 0);
+
+/// For a sink, while it records an event: the host it was emitted on (emit_as's, else the calling actor's; null
+/// from outside any actor).
+simgrid::s4u::Host* emitting_host();
 
 } // namespace bcssim::base

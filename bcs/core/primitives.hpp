@@ -1,4 +1,5 @@
 #pragma once
+#include "models/elan3/thread_steps.hpp"
 // The three BCS core primitives (002 §3.4, 000 §3): everything the BCS-MPI runtime does on the network goes
 // through them.
 //   XFER-AND-SIGNAL   put a block to the same address on a set of nodes; optionally signal a local event when
@@ -71,6 +72,20 @@ public:
   virtual void xfer_and_signal(const XferAndSignal& x) = 0;
   /// Called by a NIC thread of `c.src`; blocks until the answer (and the write) are complete.
   virtual bool compare_and_write(const CompareAndWrite& c) = 0;
+  /// The same two without blocking, for a thread whose steps are computed (models/elan3/thread_steps.hpp;
+  /// bcs/runtime/computed_ss.hpp): each operation on `steps`, each wait a timer, the thread's events emitted as
+  /// `steps`' thread; `issued()` where xfer_and_signal returns, `answered(all)` where compare_and_write does.
+  /// False (nothing done) where this implementation has no such form for `x` or `c`.
+  virtual bool xfer_and_signal_computed(const XferAndSignal& /*x*/, const elan3::ThreadSteps& /*steps*/,
+                                        std::function<void()> /*issued*/)
+  {
+    return false;
+  }
+  virtual bool compare_and_write_computed(const CompareAndWrite& /*c*/, const elan3::ThreadSteps& /*steps*/,
+                                          std::function<void(bool)> /*answered*/)
+  {
+    return false;
+  }
   /// TEST-EVENT on `node`'s event: non-blocking poll, or wait until it fires. Consumes one firing.
   bool test_event(unsigned node, elan3::EventId event, bool block);
 

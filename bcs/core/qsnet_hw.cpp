@@ -29,7 +29,11 @@ void QsNetHw::xfer_and_signal(const XferAndSignal& x)
   }
   // The thread that posts it orders it among multicasts posted from the same NIC at the same instant.
   const sg4::Actor* self = sg4::Actor::self();
-  std::string poster(self != nullptr ? base::actor_name(*self) : "maestro");
+  multicast(x, self != nullptr ? std::string(base::actor_name(*self)) : std::string("maestro"));
+}
+
+void QsNetHw::multicast(const XferAndSignal& x, std::string poster)
+{
   machine_.dma.start_on_nic(x.src, "xfer.mcast", [this, x, poster = std::move(poster)] {
     // Delivery is atomic (002 §2.4.2.1): a failed attempt leaves every destination untouched; the NIC resends.
     while (!machine_.dma.multicast({x.src, x.src_memory}, x.dst.first(), x.dst.last(), x.dst_memory, x.bytes,
@@ -41,6 +45,19 @@ void QsNetHw::xfer_and_signal(const XferAndSignal& x)
       land(x, node);
     signal_source(x);
   });
+}
+
+bool QsNetHw::xfer_and_signal_computed(const XferAndSignal& x, const elan3::ThreadSteps& steps,
+                                       std::function<void()> issued)
+{
+  const bool single = x.dst.size() == 1 && x.dst.first() != x.src;
+  if (single || !x.dst.contiguous())
+    return false;
+  steps.run(machine_.costs.descriptor, [this, x, &steps, issued = std::move(issued)] {
+    multicast(x, steps.thread());
+    issued();
+  });
+  return true;
 }
 
 bool QsNetHw::compare_and_write(const CompareAndWrite& c)
@@ -62,6 +79,35 @@ bool QsNetHw::compare_and_write(const CompareAndWrite& c)
       c.src, c.nodes.first(), c.nodes.last(),
       [&memory, &c](unsigned node) { return holds(memory.word(node, c.word), c.op, c.value); }, write);
   return all;
+}
+
+bool QsNetHw::compare_and_write_computed(const CompareAndWrite& c, const elan3::ThreadSteps& steps,
+                                         std::function<void(bool)> answered)
+{
+  if (!c.nodes.contiguous())
+    return false;
+  steps.run(machine_.costs.descriptor, [this, c, &steps, answered = std::move(answered)] {
+    // As compare_and_write: each NIC's comparison, then the query.
+    steps.after(machine_.costs.compare / machine_.platform.spec().node.nic_clock, [this, c, &steps,
+                                                                                                 answered] {
+      elan3::NicMemory& memory = machine_.memory;
+      std::function<void(unsigned)> write;
+      if (c.write_word) {
+        const elan3::WordId word = *c.write_word;
+        const std::int64_t value = c.write_value;
+        write = [&memory, word, value](unsigned node) { memory.word(node, word) = value; };
+      }
+      machine_.query.query(
+          c.src, c.nodes.first(), c.nodes.last(),
+          [&memory, c](unsigned node) { return holds(memory.word(node, c.word), c.op, c.value); }, std::move(write),
+          qsnet::GlobalQuery::Steps{[&steps](double seconds, std::function<void()> then) {
+                                      steps.after(seconds, std::move(then));
+                                    },
+                                    [&steps](std::string_view what) { steps.emit(what, 0); }},
+          answered);
+    });
+  });
+  return true;
 }
 
 } // namespace bcssim::bcs::core

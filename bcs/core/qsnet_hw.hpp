@@ -17,8 +17,18 @@ public:
   bool hardware_collectives() const override { return true; }
   void xfer_and_signal(const XferAndSignal& x) override;
   bool compare_and_write(const CompareAndWrite& c) override;
+  /// A multicast to a contiguous range (else false).
+  bool xfer_and_signal_computed(const XferAndSignal& x, const elan3::ThreadSteps& steps,
+                                std::function<void()> issued) override;
+  /// A contiguous range (else false).
+  bool compare_and_write_computed(const CompareAndWrite& c, const elan3::ThreadSteps& steps,
+                                  std::function<void(bool)> answered) override;
 
 private:
+  /// A multicast of `x` to its contiguous range, its descriptor paid, started on a pooled DMA actor; `poster`
+  /// orders it among multicasts posted from the same NIC at the same instant.
+  void multicast(const XferAndSignal& x, std::string poster);
+
   SoftwareTree& fallback_;
 };
 

@@ -171,7 +171,7 @@ void BufferReceiver::run()
   }
 }
 
-void BufferReceiver::match_and_schedule()
+std::pair<double, std::size_t> BufferReceiver::begin_msm()
 {
   const auto& costs = ctx_.machine().costs;
   Node& node = ctx_.node(node_);
@@ -180,11 +180,33 @@ void BufferReceiver::match_and_schedule()
   node.dh.estimate_gap(simgrid::s4u::Engine::get_clock() - node.sr.dem_end());
   const auto [walked, matched] = match();
   ctx_.progress.events += matched;
-  elan3::run_cycles(walked * costs.compare + matched * costs.descriptor);
+  return {walked * costs.compare + double(matched) * costs.descriptor, matched};
+}
+
+void BufferReceiver::end_msm(std::size_t matched)
+{
+  Node& node = ctx_.node(node_);
   node.collectives.schedule_mastered();
   schedule();
   XBT_VERB("node %u: matched %zu pair(s), scheduled %zu transfer(s)", node_, matched, node.dh.scheduled());
+}
+
+void BufferReceiver::match_and_schedule()
+{
+  const auto [cycles, matched] = begin_msm();
+  elan3::run_cycles(cycles);
+  end_msm(matched);
   base::emit("bcs.msm", matched);
+}
+
+void BufferReceiver::match_and_schedule(const elan3::ThreadSteps& steps, elan3::ThreadSteps::Then then)
+{
+  const auto [cycles, matched] = begin_msm();
+  steps.run(cycles, [this, &steps, matched = matched, then = std::move(then)] {
+    end_msm(matched);
+    steps.emit("bcs.msm", matched);
+    then();
+  });
 }
 
 } // namespace bcssim::bcs::runtime

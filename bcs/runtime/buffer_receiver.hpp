@@ -2,9 +2,11 @@
 // BR, the Buffer Receiver of one node (000 §4.3): the receives its processes posted, the remote send descriptors
 // the DEM delivered, the MPI matching queues of its ranks, and the matched transfers waiting for capacity.
 #include "base/matching.hpp"
+#include "models/elan3/thread_steps.hpp"
 #include "bcs/runtime/state.hpp"
 
 #include <deque>
+#include <functional>
 #include <map>
 #include <optional>
 #include <tuple>
@@ -41,8 +43,16 @@ public:
   /// One MSM's work (matching, then scheduling), on the calling NIC thread: the BR's own under `stages`, the
   /// Strobe Receiver's when the message-level tier folds the BR into it.
   void match_and_schedule();
+  /// The same under the message-level tier without an actor (computed_sr.hpp), when this node's collectives
+  /// query nothing (CollectiveTable::masters_a_query): the matching's operation on `steps`, then the scheduling,
+  /// "bcs.msm" emitted as the Strobe Receiver's, and `then`.
+  void match_and_schedule(const elan3::ThreadSteps& steps, elan3::ThreadSteps::Then then);
 
 private:
+  /// The MSM up to its operation: the gap estimate and the matching; returns the cycles it costs and the pairs.
+  std::pair<double, std::size_t> begin_msm();
+  /// The MSM after its operation: the master's query (which blocks its thread), the scheduling.
+  void end_msm(std::size_t matched);
   /// Matches new receives and arrived sends; returns (descriptors walked, pairs matched).
   std::pair<unsigned, std::size_t> match();
   /// Schedules this slice's share of the backlog, oldest first, for the DMA Helper.

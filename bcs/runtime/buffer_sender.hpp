@@ -1,6 +1,7 @@
 #pragma once
 // BS, the Buffer Sender of one node (000 §4.3): the send descriptors its processes posted, until the DEM that
 // delivers them.
+#include "models/elan3/thread_steps.hpp"
 #include "bcs/runtime/state.hpp"
 
 #include <vector>
@@ -24,12 +25,20 @@ public:
   /// One DEM's work, on the calling NIC thread: the BS's own under `stages`, the Strobe Receiver's when the
   /// message-level tier folds the BS into it (then each remote put is a delay, not a DMA: deliver_folded).
   void exchange();
+  /// The same under the message-level tier without an actor (computed_sr.hpp): each step on `steps`, `then` after
+  /// the last, with the "bcs.dem" event emitted as the Strobe Receiver's.
+  void exchange(const elan3::ThreadSteps& steps, elan3::ThreadSteps::Then then);
 
 private:
-  /// The message-level tier's put of `d` to its destination's Buffer Receiver: it lands after the DMA start-up
-  /// and the 64 B packet's unloaded time on its route, the two things the stage-level put acts out (elan3/dma.cpp,
-  /// models/qsnet/platform.cpp); returns that instant.
-  double deliver_folded(const DescriptorPtr& d);
+  class ComputedDem;
+  /// This DEM's descriptors (posted in an earlier slice), taken from the outbox.
+  std::vector<DescriptorPtr> take_outgoing();
+  /// The message-level tier's put of `d` to its destination's Buffer Receiver, its descriptor paid: it lands
+  /// after the DMA start-up and the 64 B packet's unloaded time on its route, the two things the stage-level put
+  /// acts out (elan3/dma.cpp, models/qsnet/platform.cpp); returns that instant.
+  double land_folded(const DescriptorPtr& d);
+  /// What a DEM of `sent` descriptors leaves once every put has landed (the caller emits "bcs.dem").
+  void exchanged(std::size_t sent, unsigned remote);
 
   Context& ctx_;
   unsigned node_;

@@ -97,19 +97,31 @@ std::uint64_t CollectiveTable::raise_flags()
   return raised;
 }
 
+bool CollectiveTable::queries(int job, std::int64_t seq, const CollectiveDescriptor& head) const
+{
+  const JobInfo& info = ctx_.jobs.at(job);
+  // Only the master queries, once its own flag is up.
+  return info.node_of.at(std::size_t(root_of(head))) == node_ && ctx_.memory().word(node_, info.posted_word) >= seq + 1;
+}
+
+bool CollectiveTable::masters_a_query() const
+{
+  for (const auto& [job, pending] : pending_)
+    if (!pending.empty() && queries(job, pending.begin()->first, *pending.begin()->second.front()))
+      return true;
+  return false;
+}
+
 bool CollectiveTable::schedule_mastered()
 {
-  auto& memory = ctx_.memory();
   bool any = false;
   for (const auto& [job, pending] : pending_) {
     if (pending.empty())
       continue;
     const auto& [seq, posted] = *pending.begin();
+    if (!queries(job, seq, *posted.front()))
+      continue;
     const JobInfo& info = ctx_.jobs.at(job);
-    if (info.node_of.at(std::size_t(root_of(*posted.front()))) != node_) // only the master queries
-      continue;
-    if (memory.word(node_, info.posted_word) < seq + 1)
-      continue;
     core::CompareAndWrite query; // is the flag up on every node of the job? then schedule it on all of them
     query.src = node_;
     query.nodes = info.nodes;

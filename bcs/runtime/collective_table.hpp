@@ -45,12 +45,17 @@ public:
   std::uint64_t raise_flags();
   /// In the MSM: the master's query of each collective this node masters; true when one was scheduled.
   bool schedule_mastered();
+  /// schedule_mastered would query (a Compare-And-Write, which blocks its thread).
+  bool masters_a_query() const;
   /// Collectives scheduled on this node this slice, (job, number): reductions or broadcasts/barriers.
   std::vector<std::pair<int, std::int64_t>> scheduled(bool reductions) const;
   /// Completes collective `seq` of `job` here (if still pending): `fill` gives each descriptor its data.
   void complete(int job, std::int64_t seq, const std::function<void(CollectiveDescriptor&)>& fill);
 
 private:
+  /// This node masters `job`'s collective `seq` (whose first descriptor here is `head`) and its flag is up.
+  bool queries(int job, std::int64_t seq, const CollectiveDescriptor& head) const;
+
   Context& ctx_;
   unsigned node_;
   std::map<int, std::map<std::int64_t, std::vector<CollectivePtr>>> pending_; // by job, then number

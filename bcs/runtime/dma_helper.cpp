@@ -47,40 +47,39 @@ void DmaHelper::run()
   }
 }
 
-void DmaHelper::move_plan()
+PointToPointPlan DmaHelper::take_plan()
+{
+  PointToPointPlan plan = std::move(plan_);
+  plan_ = PointToPointPlan{};
+  gap_ = sg4::Engine::get_clock() - plan.msm_end;
+  return plan;
+}
+
+void DmaHelper::start_chunk(const PointToPointPlan& plan, std::size_t i, std::function<void()> landed)
 {
   auto& dma = ctx_.machine().dma;
-  const bool folded = ctx_.spec.folded;
-  const PointToPointPlan plan = std::move(plan_);
-  plan_ = PointToPointPlan{};
+  const unsigned from = plan.transfers[i].send->owner.node;
+  const std::uint64_t chunk = plan.chunks[i];
+  dma.start_on_nic(node_, "bcs.dh.get",
+                   [&dma, node = node_, from, chunk, folded = ctx_.spec.folded, landed = std::move(landed)] {
+                     if (chunk > 0) {
+                       if (from == node)
+                         dma.write_to_host(node, chunk);
+                       else if (folded)
+                         dma.get_folded({node, elan3::Memory::main}, {from, elan3::Memory::main}, chunk);
+                       else
+                         dma.get({node, elan3::Memory::main}, {from, elan3::Memory::main}, chunk);
+                     }
+                     landed();
+                   });
+}
+
+std::uint64_t DmaHelper::moved(const PointToPointPlan& plan, double started)
+{
   const std::vector<Transfer>& work = plan.transfers;
-  // Released once, by the last chunk to land: the DH has nothing to do before then, and waking it for each
-  // chunk cost a context switch per chunk (the same instants either way).
-  auto arrived = sg4::Semaphore::create(0);
-  auto to_land = std::make_shared<std::size_t>(work.size());
   std::uint64_t bytes = 0;
-  const double started = sg4::Engine::get_clock();
-  gap_ = started - plan.msm_end;
-  for (std::size_t i = 0; i < work.size(); ++i) {
-    elan3::run_cycles(ctx_.machine().costs.descriptor);
-    const unsigned from = work[i].send->owner.node;
-    const std::uint64_t chunk = plan.chunks[i];
+  for (std::uint64_t chunk : plan.chunks)
     bytes += chunk;
-    dma.start_on_nic(node_, "bcs.dh.get", [&dma, node = node_, from, chunk, arrived, to_land, folded] {
-      if (chunk > 0) {
-        if (from == node)
-          dma.write_to_host(node, chunk);
-        else if (folded)
-          dma.get_folded({node, elan3::Memory::main}, {from, elan3::Memory::main}, chunk);
-        else
-          dma.get({node, elan3::Memory::main}, {from, elan3::Memory::main}, chunk);
-      }
-      if (--*to_land == 0)
-        arrived->release();
-    });
-  }
-  if (!work.empty())
-    arrived->acquire();
   const double took = sg4::Engine::get_clock() - started;
   if (bytes > 0 && took > 0) { // what the Buffer Receiver sizes the next slice's chunks by
     const double achieved = double(bytes) / took;
@@ -110,8 +109,75 @@ void DmaHelper::move_plan()
   ctx_.node(node_).br.requeue(unfinished);
   ctx_.progress.events += work.size();
   XBT_VERB("node %u: moved %llu B in %zu chunk(s), %zu unfinished", node_, static_cast<unsigned long long>(bytes),
-            work.size(), unfinished.size());
-  base::emit("bcs.p2p", bytes);
+           work.size(), unfinished.size());
+  return bytes;
+}
+
+void DmaHelper::move_plan()
+{
+  const double started = sg4::Engine::get_clock();
+  const PointToPointPlan plan = take_plan();
+  // Released once, by the last chunk to land: the DH has nothing to do before then, and waking it for each
+  // chunk cost a context switch per chunk (the same instants either way).
+  auto arrived = sg4::Semaphore::create(0);
+  auto to_land = std::make_shared<std::size_t>(plan.transfers.size());
+  for (std::size_t i = 0; i < plan.transfers.size(); ++i) {
+    elan3::run_cycles(ctx_.machine().costs.descriptor);
+    start_chunk(plan, i, [arrived, to_land] {
+      if (--*to_land == 0)
+        arrived->release();
+    });
+  }
+  if (!plan.transfers.empty())
+    arrived->acquire();
+  base::emit("bcs.p2p", moved(plan, started));
+}
+
+// One computed point-to-point microphase: move_plan() step by step, each chunk's descriptor called from the end of
+// the operation before it; the end from the last chunk's landing.
+class DmaHelper::ComputedPlan : public std::enable_shared_from_this<ComputedPlan> {
+public:
+  ComputedPlan(DmaHelper& dh, const elan3::ThreadSteps& steps, elan3::ThreadSteps::Then then)
+      : dh_(dh), steps_(steps), started_(sg4::Engine::get_clock()), plan_(dh.take_plan()),
+        to_land_(plan_.transfers.size()), then_(std::move(then))
+  {
+  }
+
+  void issue()
+  {
+    if (next_ == plan_.transfers.size()) {
+      if (plan_.transfers.empty())
+        end();
+      return; // the last chunk to land ends it
+    }
+    steps_.run(dh_.ctx_.machine().costs.descriptor, [self = shared_from_this()] {
+      self->dh_.start_chunk(self->plan_, self->next_++, [self] {
+        if (--self->to_land_ == 0)
+          self->end();
+      });
+      self->issue();
+    });
+  }
+
+private:
+  void end()
+  {
+    steps_.emit("bcs.p2p", dh_.moved(plan_, started_));
+    then_();
+  }
+
+  DmaHelper& dh_;
+  const elan3::ThreadSteps& steps_;
+  double started_;
+  PointToPointPlan plan_;
+  std::size_t next_ = 0;
+  std::size_t to_land_;
+  elan3::ThreadSteps::Then then_;
+};
+
+void DmaHelper::move_plan(const elan3::ThreadSteps& steps, elan3::ThreadSteps::Then then)
+{
+  std::make_shared<ComputedPlan>(*this, steps, std::move(then))->issue();
 }
 
 } // namespace bcssim::bcs::runtime

@@ -1,9 +1,11 @@
 #pragma once
 // DH, the DMA Helper of one node (000 §4.3, Fig. 4.5): the chunks its Buffer Receiver scheduled for this slice,
 // and what the last point-to-point microphase achieved (the BR sizes the next slice's chunks by it).
+#include "models/elan3/thread_steps.hpp"
 #include "bcs/runtime/state.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 namespace bcssim::bcs::runtime {
@@ -44,8 +46,21 @@ public:
   /// One point-to-point microphase's work, on the calling NIC thread: the DH's own under `stages`, the Strobe
   /// Receiver's when the message-level tier folds the DH into it (then each chunk's get is DmaEngine::get_folded).
   void move_plan();
+  /// The same under the message-level tier without an actor (computed_sr.hpp): each chunk's descriptor on
+  /// `steps`, its get on a pooled DMA actor, `then` once the last has landed, with "bcs.p2p" emitted as the
+  /// Strobe Receiver's.
+  void move_plan(const elan3::ThreadSteps& steps, elan3::ThreadSteps::Then then);
 
 private:
+  class ComputedPlan;
+  /// Takes the plan the BR assigned for this microphase, which starts now.
+  PointToPointPlan take_plan();
+  /// Chunk `i` of `plan`, its descriptor paid: its get starts on a pooled DMA actor; `landed()` when it is in.
+  void start_chunk(const PointToPointPlan& plan, std::size_t i, std::function<void()> landed);
+  /// Once every chunk of `plan`, started at `started`, has landed: the rate learnt, the transfers completed or
+  /// requeued; returns the bytes moved (the caller emits "bcs.p2p").
+  std::uint64_t moved(const PointToPointPlan& plan, double started);
+
   Context& ctx_;
   unsigned node_;
   PointToPointPlan plan_;

@@ -28,21 +28,54 @@ bool NodeManager::restart_due() const
   return false;
 }
 
-void NodeManager::at_slice_strobe()
+std::vector<bool> NodeManager::chosen() const
 {
   std::vector<bool> completed;
   completed.reserve(suspended_.size());
   for (const Suspended& s : suspended_)
     completed.push_back(s.ready());
-  const std::vector<bool> chosen = policy_.restart(completed);
+  return policy_.restart(completed);
+}
+
+std::vector<Suspended> NodeManager::take_restarts()
+{
+  const std::vector<bool> chosen = this->chosen();
   std::vector<Suspended> restart;
   std::vector<Suspended> still;
   for (std::size_t i = 0; i < suspended_.size(); ++i)
     (chosen.at(i) ? restart : still).push_back(std::move(suspended_[i]));
   suspended_ = std::move(still);
+  return restart;
+}
+
+void NodeManager::at_slice_strobe()
+{
+  const std::vector<Suspended> restart = take_restarts();
   if (!restart.empty())
     this->restart(restart);
   report_terminations();
+}
+
+bool NodeManager::strobe_computable() const
+{
+  return !termination_due() && ctx_.machine().platform.served_as_packet(kRestartBytes);
+}
+
+void NodeManager::at_slice_strobe(const elan3::ThreadSteps& steps, elan3::ThreadSteps::Then then)
+{
+  auto restart = take_restarts();
+  if (restart.empty()) {
+    then();
+    return;
+  }
+  // Platform::transfer of one packet: a sleep of its unloaded time.
+  const auto& platform = ctx_.machine().platform;
+  steps.after(platform.unloaded_seconds(platform.nic(node_), platform.cpu(node_), kRestartBytes),
+                  [this, &steps, restart = std::move(restart), then = std::move(then)] {
+                    steps.emit("bcs.nm.restart", restart.size());
+                    restarted(restart);
+                    then();
+                  });
 }
 
 void NodeManager::operation_completed()
@@ -61,8 +94,13 @@ void NodeManager::operation_completed()
 void NodeManager::restart(const std::vector<Suspended>& restart)
 {
   const auto& platform = ctx_.machine().platform;
-  platform.transfer(platform.nic(node_), platform.cpu(node_), 8.0);
+  platform.transfer(platform.nic(node_), platform.cpu(node_), kRestartBytes);
   base::emit("bcs.nm.restart", restart.size());
+  restarted(restart);
+}
+
+void NodeManager::restarted(const std::vector<Suspended>& restart)
+{
   ctx_.progress.events += restart.size();
   XBT_VERB("node %u: restarts %zu process(es), %zu stay blocked", node_, restart.size(), suspended_.size());
   for (const Suspended& s : restart)

@@ -32,6 +32,18 @@ const base::ParamGroup<RuntimeSpec>& runtime_params()
              "(tested); computed costs no SimGrid activity per idle slice. Slices with EMDS or MMDS records, under "
              "--trace, NIC noise, bcs.core.impl = software_tree or the shared thread processor are always acted out.",
              "simulation method (issue 65 goal 1), not a model choice");
+    g.choice("runtime.nic_threads", &RuntimeSpec::nic_threads_computed, "computed",
+             {{"computed", true}, {"acted", false}},
+             "How the NIC threads run under platform.fidelity = message: computed = the Strobe Receivers (which do "
+             "the Buffer Sender's, Buffer Receiver's and DMA Helper's work) and the Strobe Sender within a slice run "
+             "each step as an operation queued on their NIC's core where their actor would have queued it, or a "
+             "timer, the next step called from its end, with no actor woken but for what blocks on something else "
+             "(a job's termination report, a collective master's Compare-And-Write) "
+             "(bcs/runtime/computed_sr.hpp, computed_ss.hpp); acted = by their actors. The same rules and order; an "
+             "order of two things at one instant on one NIC may differ (docs/model.md). Under EMDS, --trace, NIC "
+             "noise, failing multicasts or bcs.core.impl = software_tree always acted. No effect under "
+             "platform.fidelity = stages.",
+             "simulation method (issue 65 goal 2), not a model choice");
     g.integer("runtime.management_node", &RuntimeSpec::management_node, 0, 0, 16777215,
               "Node whose NIC runs the Strobe Sender (the management node).", "scenario choice");
     g.integer("runtime.combine_cycles", &RuntimeSpec::combine_cycles, 150, 0, 1e9,

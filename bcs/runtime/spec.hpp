@@ -29,6 +29,10 @@ struct RuntimeSpec {
   /// bcs.runtime.idle_slices = computed: a slice in which no NIC has anything to do is computed, not acted out
   /// (idle_slices.hpp); the same events, instants and digest. acted: every slice acted out (the reference).
   bool idle_slices = true;
+  /// bcs.runtime.nic_threads = computed: under the message-level tier, the Strobe Receivers' steps run as
+  /// continuations on their NIC cores, without their actors where nothing blocks (computed_sr.hpp). acted: by
+  /// their actors (the reference).
+  bool nic_threads_computed = true;
 };
 
 } // namespace bcssim::bcs::runtime

@@ -14,6 +14,7 @@
 
 #include "base/event_stream.hpp"
 #include "base/trace.hpp"
+#include "bcs/runtime/computed_sr.hpp"
 #include "bcs/runtime/context.hpp"
 #include "bcs/runtime/node.hpp"
 
@@ -30,6 +31,14 @@ namespace bcssim::bcs::runtime {
 namespace {
 Microphase microphase_of(std::int64_t phase) { return Microphase((phase - 1) % kMicrophases); }
 } // namespace
+
+StrobeReceiver::StrobeReceiver(Context& ctx, unsigned node, IdleStrobes& idle) : ctx_(ctx), node_(node), idle_(idle)
+{
+  if (ComputedSr::applies(ctx, node))
+    computed_ = std::make_unique<ComputedSr>(ctx, node);
+}
+
+StrobeReceiver::~StrobeReceiver() = default;
 
 void IdleStrobes::add(unsigned node, std::int64_t phase)
 {
@@ -60,7 +69,10 @@ void StrobeReceiver::land(std::int64_t phase)
   const bool nm_due = m == Microphase::dem && (node.nm.restart_due() || node.nm.termination_due());
   // A recording SR is never idle: its EMDS figures come from its own run through the microphases.
   if (node_ == ctx_.spec.management_node || nm_due || ctx_.emds.active(node_, ctx_.clock.slice) || node.has_work(m)) {
-    ctx_.memory().event(node_, ctx_.layout.strobe).set();
+    if (computed_)
+      computed_->strobe();
+    else
+      ctx_.memory().event(node_, ctx_.layout.strobe).set();
     return;
   }
   if (m == Microphase::dem)
@@ -71,6 +83,11 @@ void StrobeReceiver::land(std::int64_t phase)
 void StrobeReceiver::finish(std::int64_t phase)
 {
   elan3::run_cycles(ctx_.machine().costs.event);
+  finished(phase);
+}
+
+void StrobeReceiver::finished(std::int64_t phase)
+{
   const Microphase m = microphase_of(phase);
   if (m == Microphase::dem)
     dem_end_ = simgrid::s4u::Engine::get_clock();
@@ -92,48 +109,55 @@ void StrobeReceiver::finish_idle(std::int64_t phase, double at)
 
 void StrobeReceiver::run()
 {
-  auto& memory = ctx_.memory();
-  Node& node = ctx_.node(node_);
+  if (computed_) { // the steps are computed (computed_sr.hpp); this actor runs only what blocks
+    computed_->run_actor();
+    return;
+  }
   if (ctx_.spec.folded) // the first Test-Events of the BS, BR and DH, which the message-level tier does not start
     elan3::occupy_cycles(3 * ctx_.machine().costs.event);
   for (;;) {
     ctx_.core.test_event(node_, ctx_.layout.strobe, true);
     elan3::run_cycles(ctx_.machine().costs.event);
-    const std::int64_t phase = memory.word(node_, ctx_.layout.phase);
-    const Microphase m = microphase_of(phase);
-    if (m == Microphase::dem) {
-      node.nm.at_slice_strobe();
-      const std::uint64_t raised = node.collectives.raise_flags();
-      if (ctx_.emds.active(node_, ctx_.clock.slice)) { // the record of the last slice costs the SR its update
-        ctx_.emds.slice_start(node_, raised, node.nm.blocked());
-        elan3::run_cycles(ctx_.spec.emds.update_cycles);
-      }
+    act(ctx_.memory().word(node_, ctx_.layout.phase));
+  }
+}
+
+void StrobeReceiver::act(std::int64_t phase)
+{
+  Node& node = ctx_.node(node_);
+  const Microphase m = microphase_of(phase);
+  if (m == Microphase::dem) {
+    node.nm.at_slice_strobe();
+    const std::uint64_t raised = node.collectives.raise_flags();
+    if (ctx_.emds.active(node_, ctx_.clock.slice)) { // the record of the last slice costs the SR its update
+      ctx_.emds.slice_start(node_, raised, node.nm.blocked());
+      elan3::run_cycles(ctx_.spec.emds.update_cycles);
     }
-    if (!node.has_work(m)) {
-      finish(phase);
-      continue;
-    }
-    if (ctx_.spec.folded && m <= Microphase::p2p) { // the message-level tier: no thread to wake for these
-      if (base::trace::enabled())
-        woke_at_ = simgrid::s4u::Engine::get_clock();
-      // Under the stages the SR's next Test-Event (its cycles paid before it waits) takes the core right after the
-      // woken thread's first operation, and that thread's own Test-Event after its done word: the same cycles.
-      elan3::occupy_cycles(ctx_.machine().costs.event);
-      if (m == Microphase::dem)
-        node.bs.exchange();
-      else if (m == Microphase::msm)
-        node.br.match_and_schedule();
-      else
-        node.dh.move_plan();
-      finish(phase);
-      continue;
-    }
-    XBT_VERB("node %u: wakes the thread of the %s", node_, to_string(m));
-    base::emit("bcs.sr.wake", std::uint64_t(m));
+  }
+  if (!node.has_work(m)) {
+    finish(phase);
+    return;
+  }
+  if (ctx_.spec.folded && m <= Microphase::p2p) { // the message-level tier: no thread to wake for these
     if (base::trace::enabled())
       woke_at_ = simgrid::s4u::Engine::get_clock();
-    memory.event(node_, ctx_.layout.wake(m)).set();
+    // Under the stages the SR's next Test-Event (its cycles paid before it waits) takes the core right after the
+    // woken thread's first operation, and that thread's own Test-Event after its done word: the same cycles.
+    elan3::occupy_cycles(ctx_.machine().costs.event);
+    if (m == Microphase::dem)
+      node.bs.exchange();
+    else if (m == Microphase::msm)
+      node.br.match_and_schedule();
+    else
+      node.dh.move_plan();
+    finish(phase);
+    return;
   }
+  XBT_VERB("node %u: wakes the thread of the %s", node_, to_string(m));
+  base::emit("bcs.sr.wake", std::uint64_t(m));
+  if (base::trace::enabled())
+    woke_at_ = simgrid::s4u::Engine::get_clock();
+  ctx_.memory().event(node_, ctx_.layout.wake(m)).set();
 }
 
 } // namespace bcssim::bcs::runtime

@@ -27,14 +27,22 @@ private:
   std::shared_ptr<Batch> batch_;
 };
 
+class ComputedSr;
+
 class StrobeReceiver {
 public:
-  StrobeReceiver(Context& ctx, unsigned node, IdleStrobes& idle) : ctx_(ctx), node_(node), idle_(idle) {}
+  StrobeReceiver(Context& ctx, unsigned node, IdleStrobes& idle);
+  ~StrobeReceiver();
 
   /// A microstrobe of `phase` lands: wakes the SR, or does for an idle node what the SR would.
   void land(std::int64_t phase);
   /// The node's thread of `phase` (or the SR for it) has finished: one event operation, then the done word.
   void finish(std::int64_t phase);
+  /// finish() after its operation: the done word.
+  void finished(std::int64_t phase);
+  /// The SR's work in microphase `phase` once its strobe's event operation is paid, on its actor (computed_sr.cpp
+  /// runs the same steps without it where nothing blocks).
+  void act(std::int64_t phase);
   /// What an idle node's SR would have written at `at`, without running it (IdleStrobes).
   void finish_idle(std::int64_t phase, double at);
   /// When this node's last DEM ended.
@@ -50,6 +58,7 @@ private:
   IdleStrobes& idle_;
   double woke_at_ = -1; // when it woke the thread of the current microphase (-1: it did not; trace only)
   double dem_end_ = 0;
+  std::unique_ptr<ComputedSr> computed_; // its steps computed (bcs.runtime.nic_threads = computed), else null
 };
 
 } // namespace bcssim::bcs::runtime

@@ -29,6 +29,12 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_strobe_sender,
 namespace bcssim::bcs::runtime {
 namespace sg4 = simgrid::s4u;
 
+StrobeSender::StrobeSender(Context& ctx, const Machine& machine) : ctx_(ctx), machine_(machine), idle_slices_(ctx)
+{
+  if (ComputedSlice::applies(ctx))
+    computed_ = std::make_unique<ComputedSlice>(ctx);
+}
+
 void StrobeSender::start()
 {
   if (strobing_)
@@ -44,8 +50,6 @@ void StrobeSender::run()
 {
   const RuntimeSpec& spec = ctx_.spec;
   SliceClock& clock = ctx_.clock;
-  const core::NodeSet all = core::NodeSet::range(0, ctx_.node_count - 1);
-  const unsigned me = spec.management_node;
   int stalled = 0; // slice boundaries in a row at which nothing could progress
   double tail_start = 0;
   std::int64_t idle = 0;          // slices in a row in which every process waited and nothing moved
@@ -95,40 +99,12 @@ void StrobeSender::run()
     const double strobed_at = sg4::Engine::get_clock();
     g.getts = previous_strobe >= 0 ? strobed_at - previous_strobe : 0;
     previous_strobe = strobed_at;
-    double msm_strobe = strobed_at;
     if (base::trace::enabled())
       base::trace::instant("slice " + std::to_string(k), true);
-    for (int m = 0; m < kMicrophases; ++m) {
-      const std::int64_t phase = k * kMicrophases + m + 1;
-      base::emit("bcs.microstrobe", std::uint64_t(m)); // 0 DEM, 1 MSM, 2 point-to-point, 3 broadcast/barrier, 4 reduce
-      if (Microphase(m) == Microphase::msm)
-        msm_strobe = sg4::Engine::get_clock();
-      core::XferAndSignal strobe;
-      strobe.src = me;
-      strobe.dst = all;
-      Context& ctx = ctx_;
-      strobe.deliver = [&ctx, phase](unsigned node) { ctx.node(node).sr.land(phase); }; // wakes the SR if needed
-      ctx_.core.xfer_and_signal(strobe);
-      core::CompareAndWrite done;
-      done.src = me;
-      done.nodes = all;
-      done.word = ctx_.layout.done;
-      done.op = core::Compare::ge;
-      done.value = phase;
-      while (!ctx_.core.compare_and_write(done)) {
-        base::emit("bcs.ss.retry", std::uint64_t(m));
-        ++g.usrts;
-        g.usrdem += Microphase(m) == Microphase::dem ? 1 : 0;
-        g.usrmsm += Microphase(m) == Microphase::msm ? 1 : 0;
-        sg4::this_actor::sleep_for(spec.retry_backoff);
-      }
-      if (Microphase(m) == Microphase::dem)
-        g.gtdem = sg4::Engine::get_clock() - strobed_at;
-      if (Microphase(m) == Microphase::msm)
-        g.gtmsm = sg4::Engine::get_clock() - msm_strobe;
-      if (Microphase(m) == Microphase::p2p)
-        tail_start = sg4::Engine::get_clock();
-    }
+    if (computed_)
+      computed_->run(k, g, tail_start);
+    else
+      act_microphases(k, g, tail_start);
     clock.tail = sg4::Engine::get_clock() - tail_start; // what the BRs keep free for these microphases next slice
     if (ctx_.progress.starved) // a slice at least this long leaves point to point no time once strobes run late
       starved_slice = std::max(starved_slice, sg4::Engine::get_clock() - strobed_at);
@@ -138,6 +114,46 @@ void StrobeSender::run()
       ctx_.emds.add(g);
       elan3::run_cycles(spec.emds.update_cycles);
     }
+  }
+}
+
+void StrobeSender::act_microphases(std::int64_t k, mds::GlobalRecord& g, double& tail_start)
+{
+  const RuntimeSpec& spec = ctx_.spec;
+  const core::NodeSet all = core::NodeSet::range(0, ctx_.node_count - 1);
+  const unsigned me = spec.management_node;
+  const double strobed_at = sg4::Engine::get_clock();
+  double msm_strobe = strobed_at;
+  for (int m = 0; m < kMicrophases; ++m) {
+    const std::int64_t phase = k * kMicrophases + m + 1;
+    base::emit("bcs.microstrobe", std::uint64_t(m)); // 0 DEM, 1 MSM, 2 point-to-point, 3 broadcast/barrier, 4 reduce
+    if (Microphase(m) == Microphase::msm)
+      msm_strobe = sg4::Engine::get_clock();
+    core::XferAndSignal strobe;
+    strobe.src = me;
+    strobe.dst = all;
+    Context& ctx = ctx_;
+    strobe.deliver = [&ctx, phase](unsigned node) { ctx.node(node).sr.land(phase); }; // wakes the SR if needed
+    ctx_.core.xfer_and_signal(strobe);
+    core::CompareAndWrite done;
+    done.src = me;
+    done.nodes = all;
+    done.word = ctx_.layout.done;
+    done.op = core::Compare::ge;
+    done.value = phase;
+    while (!ctx_.core.compare_and_write(done)) {
+      base::emit("bcs.ss.retry", std::uint64_t(m));
+      ++g.usrts;
+      g.usrdem += Microphase(m) == Microphase::dem ? 1 : 0;
+      g.usrmsm += Microphase(m) == Microphase::msm ? 1 : 0;
+      sg4::this_actor::sleep_for(spec.retry_backoff);
+    }
+    if (Microphase(m) == Microphase::dem)
+      g.gtdem = sg4::Engine::get_clock() - strobed_at;
+    if (Microphase(m) == Microphase::msm)
+      g.gtmsm = sg4::Engine::get_clock() - msm_strobe;
+    if (Microphase(m) == Microphase::p2p)
+      tail_start = sg4::Engine::get_clock();
   }
 }
 

@@ -1,9 +1,11 @@
 #pragma once
 // SS, the Strobe Sender (000 §4.1-4.2) on the management node's NIC: the machine's heartbeat. It alone writes
 // the slice clock.
+#include "bcs/runtime/computed_ss.hpp"
 #include "bcs/runtime/idle_slices.hpp"
 
 #include <cstdint>
+#include <memory>
 
 namespace bcssim::bcs::runtime {
 
@@ -32,7 +34,7 @@ public:
   /// figure of BCS-MPI: the protocol itself moves a pending message or collective within three slices.
   static constexpr std::int64_t kGiveUpSlices = 1000;
 
-  StrobeSender(Context& ctx, const Machine& machine) : ctx_(ctx), machine_(machine), idle_slices_(ctx) {}
+  StrobeSender(Context& ctx, const Machine& machine);
   /// Starts its actor unless it runs already.
   void start();
 
@@ -41,10 +43,14 @@ private:
   /// At slice k's strobe: computes slice k and the idle slices after it that end before anything can happen,
   /// emitting their events ahead (idle_slices.hpp). Returns the last slice computed, or nullopt (k is acted out).
   std::optional<IdleSlice> cross_idle_slices(std::int64_t k);
+  /// Slice k's five microphases, from the strobe to the reduce microphase's answer, acted out by this actor;
+  /// fills `g`'s figures and `tail_start` (the broadcast microstrobe's instant).
+  void act_microphases(std::int64_t k, mds::GlobalRecord& g, double& tail_start);
 
   Context& ctx_;
   const Machine& machine_;
   IdleSlices idle_slices_;
+  std::unique_ptr<ComputedSlice> computed_; // the microphases computed (computed_ss.hpp), else null
   bool strobing_ = false;
 };
 

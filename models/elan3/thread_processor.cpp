@@ -8,6 +8,7 @@
 
 #include <algorithm>
 #include <deque>
+#include <functional>
 #include <limits>
 #include <memory>
 #include <string>
@@ -30,7 +31,10 @@ namespace {
 //    runs as a SimGrid execution, alone on the core, so the profile times it, then releases the next.
 class OneAtATime {
 public:
-  OneAtATime(double speed, bool speed_varies) : speed_(speed), speed_varies_(speed_varies) {}
+  OneAtATime(std::string nic, double speed, bool speed_varies)
+      : nic_(std::move(nic)), speed_(speed), speed_varies_(speed_varies)
+  {
+  }
   OneAtATime(const OneAtATime&) = delete;
   OneAtATime& operator=(const OneAtATime&) = delete;
   ~OneAtATime() { *alive_ = false; }
@@ -41,9 +45,21 @@ public:
   {
     if (speed_varies_)
       return false;
-    arrive(Operation{sg4::Actor::self()->get_name(), std::numeric_limits<long>::max(), cycles, nullptr});
+    arrive(Operation{sg4::Actor::self()->get_name(), std::numeric_limits<long>::max(), cycles, nullptr, {}});
     return true;
   }
+
+  /// Constant speed only (else false): `cycles` queued for `thread` as its actor's operation of pid `key` would
+  /// be, `then` called from the timer at its end.
+  bool queue(std::string thread, long key, double cycles, std::function<void()> then)
+  {
+    if (speed_varies_)
+      return false;
+    arrive(Operation{std::move(thread), key, cycles, nullptr, std::move(then)});
+    return true;
+  }
+
+  bool constant_speed() const { return !speed_varies_; }
 
   /// Constant speed only, with nothing waiting to be queued at this instant.
   std::optional<double> free_at() const
@@ -57,7 +73,7 @@ public:
   {
     const sg4::Actor* self = sg4::Actor::self();
     auto semaphore = sg4::Semaphore::create(0);
-    arrive(Operation{self->get_name(), self->get_pid(), cycles, semaphore});
+    arrive(Operation{self->get_name(), self->get_pid(), cycles, semaphore, {}});
     if (!speed_varies_) {
       semaphore->acquire(); // released at its end
       return;
@@ -85,7 +101,8 @@ private:
     long pid;
     double cycles;
     sg4::SemaphorePtr semaphore; // released at the operation's end (constant speed) or start (varying speed);
-                                 // null: nobody waits for it (occupy)
+                                 // null: no actor waits for it (occupy, queue)
+    std::function<void()> then;  // queue: called at its end
   };
 
   void arrive(Operation op)
@@ -125,15 +142,20 @@ private:
         queue_.front().semaphore->release();
     } else {
       const double now = sg4::Engine::get_clock();
-      for (const Operation& op : arrived_) {
+      for (Operation& op : arrived_) {
         free_at_ = std::max(free_at_, now) + op.cycles / speed_;
+        XBT_VERB("%s: %s (%ld): %g cycles queued at %.9f, ends at %.9f", nic_.c_str(), op.thread.c_str(), op.pid, op.cycles, now,
+                  free_at_);
         if (op.semaphore)
           simgrid::kernel::timer::Timer::set(free_at_, [semaphore = op.semaphore] { semaphore->release(); });
+        else if (op.then)
+          simgrid::kernel::timer::Timer::set(free_at_, std::move(op.then));
       }
     }
     arrived_.clear();
   }
 
+  std::string nic_; // its name (logs)
   double speed_;
   bool speed_varies_;
   double free_at_ = 0; // s: when the last queued operation ends (constant speed)
@@ -154,7 +176,7 @@ const simgrid::xbt::Extension<sg4::Host, OneAtATime>& one_at_a_time()
 void run_one_at_a_time(sg4::Host& nic, bool speed_varies)
 {
   if (nic.extension(one_at_a_time()) == nullptr)
-    nic.extension_set(one_at_a_time(), new OneAtATime(nic.get_speed(), speed_varies));
+    nic.extension_set(one_at_a_time(), new OneAtATime(nic.get_name(), nic.get_speed(), speed_varies));
 }
 
 std::optional<double> core_free_at(sg4::Host& nic)
@@ -169,6 +191,27 @@ bool occupy_cycles(double cycles)
     return true;
   OneAtATime* core = sg4::this_actor::get_host()->extension(one_at_a_time());
   return core != nullptr && core->occupy(cycles);
+}
+
+bool queues_without_actor(sg4::Host& nic)
+{
+  const OneAtATime* core = nic.extension(one_at_a_time());
+  return core != nullptr && core->constant_speed();
+}
+
+bool queue_cycles(sg4::Host& nic, std::string thread, long key, double cycles, std::function<void()> then)
+{
+  OneAtATime* core = nic.extension(one_at_a_time());
+  if (core == nullptr)
+    return false;
+  if (cycles <= 0) { // as run_cycles: nothing queued, the thread goes on at once
+    if (!core->constant_speed())
+      return false;
+    if (then)
+      then();
+    return true;
+  }
+  return core->queue(std::move(thread), key, cycles, std::move(then));
 }
 
 void run_cycles(double cycles)

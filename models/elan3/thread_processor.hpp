@@ -12,7 +12,9 @@
 //                  equal share: a SimGrid execution.
 // An operation alone on the core ends at the same instant under both.
 #include <cstdint>
+#include <functional>
 #include <optional>
+#include <string>
 
 namespace simgrid::s4u {
 class Host;
@@ -50,5 +52,14 @@ void run_cycles(double cycles);
 /// blocking it: work of a thread the message-level tier no longer runs as an actor. One_at_a_time at constant speed
 /// only; false (nothing done) otherwise.
 bool occupy_cycles(double cycles);
+
+/// Whether `nic`'s core runs one operation at a time at constant speed: the only core queue_cycles serves.
+bool queues_without_actor(simgrid::s4u::Host& nic);
+
+/// `cycles` on `nic`'s core on behalf of a thread that is not acting them out (bcs/runtime/computed_sr.hpp):
+/// queued among this instant's arrivals as an operation of an actor named `thread` with pid `key` would be
+/// (occupy_cycles's operations take the largest key), then `then()` is called from a kernel timer at its end (may
+/// be empty). One_at_a_time at constant speed only: false (nothing done) otherwise.
+bool queue_cycles(simgrid::s4u::Host& nic, std::string thread, long key, double cycles, std::function<void()> then);
 
 } // namespace bcssim::elan3

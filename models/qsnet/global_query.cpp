@@ -50,4 +50,33 @@ bool GlobalQuery::query(unsigned src, unsigned first, unsigned last, const std::
   return all;
 }
 
+void GlobalQuery::query(unsigned src, unsigned first, unsigned last, std::function<bool(unsigned)> holds,
+                        std::function<void(unsigned)> write, Steps steps, std::function<void(bool)> answered) const
+{
+  const double way = one_way(src, first, last);
+  steps.emit("query.start");
+  auto after = steps.after;
+  after(way, [way, first, last, holds = std::move(holds), write = std::move(write), steps = std::move(steps),
+              answered = std::move(answered)] {
+    bool all = true;
+    for (unsigned node = first; node <= last && all; ++node)
+      all = holds(node);
+    steps.after(way, [all, way, first, last, write, steps, answered] {
+      auto answer = [all, emit = steps.emit, answered] {
+        emit(all ? "query.true" : "query.false");
+        answered(all);
+      };
+      if (!(all && write)) {
+        answer();
+        return;
+      }
+      steps.after(way, [first, last, write, answer] {
+        for (unsigned node = first; node <= last; ++node)
+          write(node);
+        answer();
+      });
+    });
+  });
+}
+
 } // namespace bcssim::qsnet

@@ -12,6 +12,7 @@
 #include "models/qsnet/multicast.hpp"
 
 #include <functional>
+#include <string_view>
 
 namespace bcssim::qsnet {
 
@@ -24,6 +25,16 @@ public:
   /// the circuits the query still holds open (002 §2.4.2.1); the caller returns once it has landed.
   bool query(unsigned src, unsigned first, unsigned last, const std::function<bool(unsigned node)>& holds,
              const std::function<void(unsigned node)>& write = {}) const;
+
+  /// How a thread whose steps are computed (models/elan3/thread_steps.hpp) waits and emits.
+  struct Steps {
+    std::function<void(double seconds, std::function<void()> then)> after; // sleep_for(seconds), then `then`
+    std::function<void(std::string_view what)> emit;                      // base::emit as that thread
+  };
+  /// The same without blocking: each way a wait of `steps`, each event emitted through it, then `answered(all)`
+  /// at the instant the blocking query returns.
+  void query(unsigned src, unsigned first, unsigned last, std::function<bool(unsigned node)> holds,
+             std::function<void(unsigned node)> write, Steps steps, std::function<void(bool all)> answered) const;
 
   /// One-way time of a query or its combined reply.
   double one_way(unsigned src, unsigned first, unsigned last) const;

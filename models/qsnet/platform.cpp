@@ -209,12 +209,16 @@ void Platform::transfer(simgrid::s4u::Host* from, simgrid::s4u::Host* to, double
 double Platform::unloaded_seconds(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to, double bytes) const
 {
   // Alone on its route, a comm takes the route's latency, then its bytes at the slowest link's rate.
-  std::vector<simgrid::s4u::Link*> links;
-  from->route_to(to, links, nullptr);
+  auto [it, made] = unloaded_routes_.try_emplace({from, to});
+  UnloadedRoute& route = it->second;
+  if (made) {
+    from->route_to(to, route.links, nullptr);
+    route.latency = true_latency(from, to);
+  }
   double rate = std::numeric_limits<double>::infinity();
-  for (const simgrid::s4u::Link* l : links)
+  for (const simgrid::s4u::Link* l : route.links)
     rate = std::min(rate, l->get_bandwidth());
-  return true_latency(from, to) + bytes / rate;
+  return route.latency + bytes / rate;
 }
 
 void Platform::set_channel_rate(unsigned node, double rate) const { channel_windows_.at(node)->set_bandwidth(rate); }

@@ -7,8 +7,10 @@
 
 #include <simgrid/forward.h>
 
+#include <functional>
 #include <memory>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -104,6 +106,20 @@ private:
   std::vector<simgrid::s4u::Link*> cable_down_;
   std::vector<simgrid::s4u::Link*> channel_windows_;
   QsNetZone* zone_ = nullptr;
+  // unloaded_seconds's routes by (from, to), made on first use: their links (whose bandwidth may change, the PCI
+  // bus's with its mode) and latency (fixed). Looked up, never iterated.
+  struct UnloadedRoute {
+    std::vector<simgrid::s4u::Link*> links;
+    double latency = 0;
+  };
+  struct PairHash {
+    std::size_t operator()(const std::pair<const simgrid::s4u::Host*, const simgrid::s4u::Host*>& p) const
+    {
+      return std::hash<const void*>()(p.first) * 31 + std::hash<const void*>()(p.second);
+    }
+  };
+  mutable std::unordered_map<std::pair<const simgrid::s4u::Host*, const simgrid::s4u::Host*>, UnloadedRoute, PairHash>
+      unloaded_routes_;
 };
 
 } // namespace bcssim::qsnet

@@ -40,7 +40,7 @@ struct JobControlLog : base::EventSink {
     if (e.what == "bcs.mm.launch" || e.what == "bcs.nm.fork" || e.what == "bcs.nm.job_exit" ||
         e.what == "bcs.mm.job_end" || e.what == "bcs.strobe")
       events.push_back(Logged{now(), std::string(e.what), e.bytes,
-                              simgrid::s4u::this_actor::get_host()->get_name()});
+                              base::emitting_host()->get_name()});
   }
   std::vector<Logged> of(const std::string& what) const
   {

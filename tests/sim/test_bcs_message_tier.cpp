@@ -41,7 +41,7 @@ struct PhaseLog : base::EventSink {
   {
     if (e.what == "bcs.dem" || e.what == "bcs.msm" || e.what == "bcs.p2p" || e.what == "bcs.nm.restart" ||
         e.what == "bcs.slice.done")
-      ends.emplace_back(e.what, simgrid::s4u::this_actor::get_host()->get_name(), e.bytes, now());
+      ends.emplace_back(e.what, base::emitting_host()->get_name(), e.bytes, now());
   }
 };
 

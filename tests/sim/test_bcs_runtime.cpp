@@ -167,7 +167,7 @@ struct P2pLog : base::EventSink {
   std::vector<std::pair<double, std::uint64_t>> chunks;
   void record(const base::Event& e) override
   {
-    if (e.what == "bcs.p2p" && e.bytes > 0 && simgrid::s4u::this_actor::get_host()->get_name() == "node1.nic")
+    if (e.what == "bcs.p2p" && e.bytes > 0 && base::emitting_host()->get_name() == "node1.nic")
       chunks.emplace_back(now(), e.bytes);
   }
 };

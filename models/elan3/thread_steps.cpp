@@ -1,0 +1,74 @@
+#include "models/elan3/thread_steps.hpp"
+
+#include "base/event_stream.hpp"
+#include "models/elan3/thread_processor.hpp"
+
+#include <simgrid/kernel/Timer.hpp>
+#include <simgrid/s4u/Actor.hpp>
+#include <simgrid/s4u/Engine.hpp>
+
+#include <xbt/log.h>
+
+#include <limits>
+#include <stdexcept>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_thread_steps, "elan3.thread_steps: a NIC thread's steps without its actor");
+
+namespace bcssim::elan3 {
+
+ThreadSteps::ThreadSteps(simgrid::s4u::Host& nic)
+    : nic_(nic), thread_(simgrid::s4u::Actor::self()->get_name()), pid_(simgrid::s4u::Actor::self()->get_pid())
+{
+  simgrid::s4u::this_actor::on_exit([alive = alive_](bool) { *alive = false; });
+}
+
+ThreadSteps::Then ThreadSteps::guarded(Then then) const
+{
+  return [alive = alive_, then = std::move(then)] {
+    if (*alive)
+      then();
+  };
+}
+
+void ThreadSteps::run(double cycles, Then then) const
+{
+  if (ended())
+    return;
+  if (cycles <= 0) { // as run_cycles: nothing on the core, the thread goes on at once (in the same batch)
+    then();
+    return;
+  }
+  if (!queue_cycles(nic_, thread_, pid_, cycles, guarded(std::move(then))))
+    throw std::logic_error("ThreadSteps: a core that cannot queue without an actor"); // checked by ComputedSr::applies
+}
+
+void ThreadSteps::emit(std::string_view what, std::uint64_t bytes) const
+{
+  if (!ended())
+    base::emit_as(nic_, thread_, what, bytes);
+}
+
+void ThreadSteps::occupy(double cycles) const
+{
+  if (cycles > 0 && !queue_cycles(nic_, thread_, std::numeric_limits<long>::max(), cycles, {}))
+    throw std::logic_error("ThreadSteps: a core that cannot queue without an actor");
+}
+
+void ThreadSteps::after(double seconds, Then then) const
+{
+  if (!ended())
+    simgrid::kernel::timer::Timer::set(simgrid::s4u::Engine::get_clock() + seconds, guarded(std::move(then)));
+}
+
+void ThreadSteps::at(double at, Then then) const
+{
+  if (ended())
+    return;
+  const double now = simgrid::s4u::Engine::get_clock();
+  if (at > now) // where sleep_until(at) ends: a sleep of at - now from now
+    simgrid::kernel::timer::Timer::set(now + (at - now), guarded(std::move(then)));
+  else
+    then();
+}
+
+} // namespace bcssim::elan3
