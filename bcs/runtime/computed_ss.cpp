@@ -9,6 +9,8 @@
 
 #include <xbt/log.h>
 
+#include <stdexcept>
+
 XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_computed_ss,
                              "bcs.runtime.computed_ss: the message-level tier's Strobe Sender, computed within a slice");
 

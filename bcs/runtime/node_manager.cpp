@@ -71,11 +71,11 @@ void NodeManager::at_slice_strobe(const elan3::ThreadSteps& steps, elan3::Thread
   // Platform::transfer of one packet: a sleep of its unloaded time.
   const auto& platform = ctx_.machine().platform;
   steps.after(platform.unloaded_seconds(platform.nic(node_), platform.cpu(node_), kRestartBytes),
-                  [this, &steps, restart = std::move(restart), then = std::move(then)] {
-                    steps.emit("bcs.nm.restart", restart.size());
-                    restarted(restart);
-                    then();
-                  });
+              [this, &steps, restart = std::move(restart), then = std::move(then)] {
+                steps.emit("bcs.nm.restart", restart.size());
+                restarted(restart);
+                then();
+              });
 }
 
 void NodeManager::operation_completed()

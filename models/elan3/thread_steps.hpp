@@ -1,9 +1,8 @@
 #pragma once
-// A NIC thread's steps without its actor (the message-level tier's computed Strobe Receiver and Strobe Sender,
-// bcs/runtime/computed_sr.hpp, computed_ss.hpp):
-// each operation goes into its NIC's one-at-a-time core queue exactly where the thread's actor would have put it
-// (by the actor's name and pid: elan3::queue_cycles), and the step after it runs from the kernel timer at its
-// end; a wait for an instant is a timer. The thread's code is then written as continuations ("then"), and costs
+// A NIC thread's steps without its actor (the message-level tier's computed Strobe Receivers and Strobe Sender,
+// bcs/runtime/computed_sr.hpp, computed_ss.hpp): each operation goes into its NIC's one-at-a-time core queue exactly
+// where the thread's actor would have put it (by the actor's name and pid: elan3::queue_cycles), and the step after
+// it runs from the kernel timer at its end; a wait for an instant is a timer. The thread's code is then written as continuations ("then"), and costs
 // no context switch, semaphore or SimGrid activity per step.
 #include <cstdint>
 #include <functional>
