@@ -65,20 +65,31 @@ bool QsNetHw::compare_and_write(const CompareAndWrite& c)
   if (!c.nodes.contiguous())
     return fallback_.compare_and_write(c);
   elan3::run_cycles(machine_.costs.descriptor);
-  elan3::NicMemory& memory = machine_.memory;
-  std::function<void(unsigned)> write;
-  if (c.write_word) {
-    const elan3::WordId word = *c.write_word;
-    const std::int64_t value = c.write_value;
-    write = [&memory, word, value](unsigned node) { memory.word(node, word) = value; };
-  }
+  sg4::this_actor::sleep_for(comparison_seconds());
+  return machine_.query.query(c.src, c.nodes.first(), c.nodes.last(), condition(c), writer(c));
+}
+
+double QsNetHw::comparison_seconds() const
+{
   // Each node's NIC compares its own word as the query passes; that costs it cycles, in parallel on every
   // node, so the combined answer is late by one comparison.
-  sg4::this_actor::sleep_for(machine_.costs.compare / machine_.platform.spec().node.nic_clock);
-  const bool all = machine_.query.query(
-      c.src, c.nodes.first(), c.nodes.last(),
-      [&memory, &c](unsigned node) { return holds(memory.word(node, c.word), c.op, c.value); }, write);
-  return all;
+  return machine_.costs.compare / machine_.platform.spec().node.nic_clock;
+}
+
+std::function<bool(unsigned)> QsNetHw::condition(const CompareAndWrite& c) const
+{
+  return [&memory = machine_.memory, word = c.word, op = c.op, value = c.value](unsigned node) {
+    return holds(memory.word(node, word), op, value);
+  };
+}
+
+std::function<void(unsigned)> QsNetHw::writer(const CompareAndWrite& c) const
+{
+  if (!c.write_word)
+    return {};
+  return [&memory = machine_.memory, word = *c.write_word, value = c.write_value](unsigned node) {
+    memory.word(node, word) = value;
+  };
 }
 
 bool QsNetHw::compare_and_write_computed(const CompareAndWrite& c, const elan3::ThreadSteps& steps,
@@ -87,24 +98,13 @@ bool QsNetHw::compare_and_write_computed(const CompareAndWrite& c, const elan3::
   if (!c.nodes.contiguous())
     return false;
   steps.run(machine_.costs.descriptor, [this, c, &steps, answered = std::move(answered)] {
-    // As compare_and_write: each NIC's comparison, then the query.
-    steps.after(machine_.costs.compare / machine_.platform.spec().node.nic_clock, [this, c, &steps,
-                                                                                                 answered] {
-      elan3::NicMemory& memory = machine_.memory;
-      std::function<void(unsigned)> write;
-      if (c.write_word) {
-        const elan3::WordId word = *c.write_word;
-        const std::int64_t value = c.write_value;
-        write = [&memory, word, value](unsigned node) { memory.word(node, word) = value; };
-      }
-      machine_.query.query(
-          c.src, c.nodes.first(), c.nodes.last(),
-          [&memory, c](unsigned node) { return holds(memory.word(node, c.word), c.op, c.value); }, std::move(write),
-          qsnet::GlobalQuery::Steps{[&steps](double seconds, std::function<void()> then) {
-                                      steps.after(seconds, std::move(then));
-                                    },
-                                    [&steps](std::string_view what) { steps.emit(what, 0); }},
-          answered);
+    steps.after(comparison_seconds(), [this, c, &steps, answered] { // then the query, as compare_and_write
+      machine_.query.query(c.src, c.nodes.first(), c.nodes.last(), condition(c), writer(c),
+                           qsnet::GlobalQuery::Steps{[&steps](double seconds, std::function<void()> then) {
+                                                       steps.after(seconds, std::move(then));
+                                                     },
+                                                     [&steps](std::string_view what) { steps.emit(what, 0); }},
+                           answered);
     });
   });
   return true;

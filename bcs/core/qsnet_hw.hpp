@@ -28,6 +28,11 @@ private:
   /// A multicast of `x` to its contiguous range, its descriptor paid, started on a pooled DMA actor; `poster`
   /// orders it among multicasts posted from the same NIC at the same instant.
   void multicast(const XferAndSignal& x, std::string poster);
+  /// Compare-And-Write's parts, shared by its two forms: the delay of each NIC's comparison, the condition each
+  /// node's word is tested by, the write the answer carries (empty: none).
+  double comparison_seconds() const;
+  std::function<bool(unsigned)> condition(const CompareAndWrite& c) const;
+  std::function<void(unsigned)> writer(const CompareAndWrite& c) const;
 
   SoftwareTree& fallback_;
 };

@@ -14,9 +14,6 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_computed_sr,
                              "bcs.runtime.computed_sr: the message-level tier's Strobe Receivers, computed");
 
 namespace bcssim::bcs::runtime {
-namespace {
-Microphase microphase_of(std::int64_t phase) { return Microphase((phase - 1) % kMicrophases); }
-} // namespace
 
 bool ComputedSr::applies(Context& ctx, unsigned node)
 {

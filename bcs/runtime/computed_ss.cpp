@@ -3,6 +3,7 @@
 #include "bcs/runtime/computed_sr.hpp"
 #include "bcs/runtime/context.hpp"
 #include "bcs/runtime/node.hpp"
+#include "bcs/runtime/strobe_sender.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -47,30 +48,18 @@ void ComputedSlice::microphase(int m)
   steps_->emit("bcs.microstrobe", std::uint64_t(m)); // 0 DEM, 1 MSM, 2 point-to-point, 3 broadcast/barrier, 4 reduce
   if (Microphase(m) == Microphase::msm)
     msm_strobe_ = sg4::Engine::get_clock();
-  core::XferAndSignal strobe;
-  strobe.src = ctx_.spec.management_node;
-  strobe.dst = core::NodeSet::range(0, ctx_.node_count - 1);
-  Context& ctx = ctx_;
-  strobe.deliver = [&ctx, phase](unsigned node) { ctx.node(node).sr.land(phase); };
-  if (!ctx_.core.xfer_and_signal_computed(strobe, *steps_, [this, m] { poll(m); }))
+  if (!ctx_.core.xfer_and_signal_computed(microstrobe(ctx_, phase), *steps_, [this, m] { poll(m); }))
     throw std::logic_error("ComputedSlice: the microstrobe has no computed form"); // ComputedSlice::applies
 }
 
 void ComputedSlice::poll(int m)
 {
-  core::CompareAndWrite done;
-  done.src = ctx_.spec.management_node;
-  done.nodes = core::NodeSet::range(0, ctx_.node_count - 1);
-  done.word = ctx_.layout.done;
-  done.op = core::Compare::ge;
-  done.value = slice_ * kMicrophases + m + 1;
+  const core::CompareAndWrite done = microphase_done(ctx_, slice_ * kMicrophases + m + 1);
   const bool computed = ctx_.core.compare_and_write_computed(done, *steps_, [this, m](bool all) {
     const double now = sg4::Engine::get_clock();
     if (!all) {
       steps_->emit("bcs.ss.retry", std::uint64_t(m));
-      ++g_->usrts;
-      g_->usrdem += Microphase(m) == Microphase::dem ? 1 : 0;
-      g_->usrmsm += Microphase(m) == Microphase::msm ? 1 : 0;
+      count_retry(*g_, m);
       steps_->after(ctx_.spec.retry_backoff, [this, m] { poll(m); });
       return;
     }

@@ -20,6 +20,8 @@ namespace bcssim::bcs::runtime {
 /// broadcast and barrier, reduce.
 enum class Microphase : int { dem = 0, msm = 1, p2p = 2, bbm = 3, reduce = 4 };
 inline constexpr int kMicrophases = 5;
+/// The microphase of a phase number (slice * kMicrophases + microphase + 1: what a microstrobe writes).
+inline Microphase microphase_of(std::int64_t phase) { return Microphase((phase - 1) % kMicrophases); }
 inline const char* to_string(Microphase m)
 {
   static constexpr const char* names[kMicrophases] = {"DEM", "MSM", "point-to-point", "broadcast/barrier", "reduce"};

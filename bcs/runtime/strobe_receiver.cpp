@@ -28,9 +28,6 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_strobe_receiver,
 
 namespace bcssim::bcs::runtime {
 
-namespace {
-Microphase microphase_of(std::int64_t phase) { return Microphase((phase - 1) % kMicrophases); }
-} // namespace
 
 StrobeReceiver::StrobeReceiver(Context& ctx, unsigned node, IdleStrobes& idle) : ctx_(ctx), node_(node), idle_(idle)
 {

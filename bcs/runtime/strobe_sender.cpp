@@ -117,11 +117,35 @@ void StrobeSender::run()
   }
 }
 
+core::XferAndSignal microstrobe(Context& ctx, std::int64_t phase)
+{
+  core::XferAndSignal strobe;
+  strobe.src = ctx.spec.management_node;
+  strobe.dst = core::NodeSet::range(0, ctx.node_count - 1);
+  strobe.deliver = [&ctx, phase](unsigned node) { ctx.node(node).sr.land(phase); }; // wakes the SR if needed
+  return strobe;
+}
+
+core::CompareAndWrite microphase_done(const Context& ctx, std::int64_t phase)
+{
+  core::CompareAndWrite done;
+  done.src = ctx.spec.management_node;
+  done.nodes = core::NodeSet::range(0, ctx.node_count - 1);
+  done.word = ctx.layout.done;
+  done.op = core::Compare::ge;
+  done.value = phase;
+  return done;
+}
+
+void count_retry(mds::GlobalRecord& g, int m)
+{
+  ++g.usrts;
+  g.usrdem += Microphase(m) == Microphase::dem ? 1 : 0;
+  g.usrmsm += Microphase(m) == Microphase::msm ? 1 : 0;
+}
+
 void StrobeSender::act_microphases(std::int64_t k, mds::GlobalRecord& g, double& tail_start)
 {
-  const RuntimeSpec& spec = ctx_.spec;
-  const core::NodeSet all = core::NodeSet::range(0, ctx_.node_count - 1);
-  const unsigned me = spec.management_node;
   const double strobed_at = sg4::Engine::get_clock();
   double msm_strobe = strobed_at;
   for (int m = 0; m < kMicrophases; ++m) {
@@ -129,24 +153,12 @@ void StrobeSender::act_microphases(std::int64_t k, mds::GlobalRecord& g, double&
     base::emit("bcs.microstrobe", std::uint64_t(m)); // 0 DEM, 1 MSM, 2 point-to-point, 3 broadcast/barrier, 4 reduce
     if (Microphase(m) == Microphase::msm)
       msm_strobe = sg4::Engine::get_clock();
-    core::XferAndSignal strobe;
-    strobe.src = me;
-    strobe.dst = all;
-    Context& ctx = ctx_;
-    strobe.deliver = [&ctx, phase](unsigned node) { ctx.node(node).sr.land(phase); }; // wakes the SR if needed
-    ctx_.core.xfer_and_signal(strobe);
-    core::CompareAndWrite done;
-    done.src = me;
-    done.nodes = all;
-    done.word = ctx_.layout.done;
-    done.op = core::Compare::ge;
-    done.value = phase;
+    ctx_.core.xfer_and_signal(microstrobe(ctx_, phase));
+    const core::CompareAndWrite done = microphase_done(ctx_, phase);
     while (!ctx_.core.compare_and_write(done)) {
       base::emit("bcs.ss.retry", std::uint64_t(m));
-      ++g.usrts;
-      g.usrdem += Microphase(m) == Microphase::dem ? 1 : 0;
-      g.usrmsm += Microphase(m) == Microphase::msm ? 1 : 0;
-      sg4::this_actor::sleep_for(spec.retry_backoff);
+      count_retry(g, m);
+      sg4::this_actor::sleep_for(ctx_.spec.retry_backoff);
     }
     if (Microphase(m) == Microphase::dem)
       g.gtdem = sg4::Engine::get_clock() - strobed_at;

@@ -1,6 +1,7 @@
 #pragma once
 // SS, the Strobe Sender (000 §4.1-4.2) on the management node's NIC: the machine's heartbeat. It alone writes
 // the slice clock.
+#include "bcs/core/primitives.hpp"
 #include "bcs/runtime/computed_ss.hpp"
 #include "bcs/runtime/idle_slices.hpp"
 
@@ -10,6 +11,13 @@
 namespace bcssim::bcs::runtime {
 
 struct Context;
+
+/// Shared by the acted-out and the computed Strobe Sender (computed_ss.hpp): microphase `phase`'s microstrobe from
+/// the management node to every node (its landing wakes each node's Strobe Receiver), the Compare-And-Write that
+/// polls its end on every node, and the EMDS counts of a failed poll in microphase `m`.
+core::XferAndSignal microstrobe(Context& ctx, std::int64_t phase);
+core::CompareAndWrite microphase_done(const Context& ctx, std::int64_t phase);
+void count_retry(mds::GlobalRecord& g, int m);
 
 class StrobeSender {
 public:
