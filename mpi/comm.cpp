@@ -191,6 +191,24 @@ void Comm::execute_on_cpu(double flops)
   simgrid::s4u::this_actor::execute(flops);
 }
 
+void Comm::sleep(double seconds)
+{
+  if (seconds <= 0)
+    return;
+  if (cpu_ == nullptr) // as execute_on_cpu: a time-shared PE's rank is not told (its ProcessCpu decides)
+    computing(simgrid::s4u::Engine::get_clock() + seconds);
+  struct Slept { // also when the actor is killed while it sleeps
+    Comm& comm;
+    bool told;
+    ~Slept()
+    {
+      if (told)
+        comm.computed();
+    }
+  } done{*this, cpu_ == nullptr};
+  simgrid::s4u::this_actor::sleep_for(seconds);
+}
+
 void Comm::settle_owed()
 {
   if (owed_until_ > simgrid::s4u::Engine::get_clock())

@@ -191,6 +191,9 @@ public:
   /// The rank computes for `seconds` of CPU time, or `flops` at its PE's speed (on its node's CPU host).
   void compute(double seconds);
   void compute_flops(double flops);
+  /// The rank sleeps `seconds` (a trace's `sleep`): it calls nothing until it wakes, which a backend that acts
+  /// ahead is told as of a computation on the rank's own CPU (a sleep's end is exact).
+  void sleep(double seconds);
   /// Runs the rank's CPU work (the application's and the MPI library's) on `cpu` from now on (null: its own PE).
   void run_on(ProcessCpu* cpu) { cpu_ = cpu; }
   /// The rank's process has exited (called after finalize()): tells its ProcessCpu.

@@ -236,8 +236,7 @@ void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings)
         compute(a.amount);
         break;
       case Kind::sleep:
-        if (a.amount > 0)
-          simgrid::s4u::this_actor::sleep_for(a.amount);
+        comm.sleep(a.amount);
         break;
     }
   }

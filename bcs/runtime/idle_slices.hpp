@@ -1,9 +1,9 @@
 #pragma once
 // Idle slices computed, not acted out (issue 65 goal 1). In a slice in which no NIC has anything to do (no
-// descriptor, transfer, collective, restart or termination anywhere, every process computing or blocked) the
-// protocol still runs: the Strobe Sender multicasts five microstrobes and polls each microphase's end with
-// Compare-And-Write, the management node's Strobe Receiver (on the SS's own NIC) reports each microphase done,
-// and every other node's done word is written two event operations after each landing (strobe_receiver.cpp).
+// descriptor, transfer, collective, restart or termination anywhere, every process computing, sleeping or
+// blocked) the protocol still runs: the Strobe Sender multicasts five microstrobes and polls each microphase's
+// end with Compare-And-Write, the management node's Strobe Receiver (on the SS's own NIC) reports each microphase
+// done, and every other node's done word is written two event operations after each landing (strobe_receiver.cpp).
 // Nothing in such a slice depends on anything but the machine's constants and the slice's start, and nothing in
 // it can be contended for: each of its steps is a sleep, a timer or an operation of the management NIC's
 // one-at-a-time core. So its outcome is computed here, with the same floating-point sums the acted-out steps make

@@ -24,11 +24,11 @@ const base::ParamGroup<RuntimeSpec>& runtime_params()
              "do not describe it.",
              "000 §3.1, 002 §5.3.1: the process is restarted at the beginning of the next time slice");
     g.choice("runtime.idle_slices", &RuntimeSpec::idle_slices, "computed", {{"computed", true}, {"acted", false}},
-             "How slices in which no NIC has anything to do are simulated (every process computing or blocked, no "
-             "descriptor, transfer, collective, restart or termination anywhere): computed = their strobes, "
-             "microstrobes, polls and done words computed from the machine's constants with the sums acting them "
-             "out makes, and a run of them crossed at once (bcs/runtime/idle_slices.hpp); acted = each acted out "
-             "by the protocol's threads. The two give the same events at the same instants, so the same digest "
+             "How slices in which no NIC has anything to do are simulated (every process computing, sleeping or "
+             "blocked, no descriptor, transfer, collective, restart or termination anywhere): computed = their "
+             "strobes, microstrobes, polls and done words computed from the machine's constants with the sums acting "
+             "them out makes, and a run of them crossed at once (bcs/runtime/idle_slices.hpp); acted = each acted "
+             "out by the protocol's threads. The two give the same events at the same instants, so the same digest "
              "(tested); computed costs no SimGrid activity per idle slice. Slices with EMDS or MMDS records, under "
              "--trace, NIC noise, bcs.core.impl = software_tree or the shared thread processor are always acted out.",
              "simulation method (issue 65 goal 1), not a model choice");
