@@ -3,8 +3,9 @@
 // matching descriptor (a Transfer) per pair, and schedules what this slice's point-to-point microphase can
 // carry into this node: the capacity is the time left in the slice after this MSM, the next microstrobe and the
 // later microphases, at the rate into this node the DH last measured (DmaHelper::rate: learnt from the
-// microphases the rate limited; spec.p2p_rate, the machine's main-to-main bound, before any); a larger message
-// is chunked and continues in the following slices. 000 §4.3 does not say how the BR sizes chunks.
+// microphases the rate limited; spec.p2p_rate, the machine's main-to-main bound, before any), once the chunks'
+// fixed costs (DmaHelper::fixed_seconds) are paid; a larger message is chunked and continues in the following
+// slices. 000 §4.3 does not say how the BR sizes chunks.
 #include "bcs/runtime/buffer_receiver.hpp"
 
 #include "base/event_stream.hpp"
@@ -16,6 +17,7 @@
 #include <xbt/log.h>
 
 #include <algorithm>
+#include <limits>
 #include <tuple>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_buffer_receiver,
@@ -111,23 +113,59 @@ void BufferReceiver::schedule()
   const SliceClock& clock = ctx_.clock;
   const double left = clock.start + ctx_.spec.slice - msm_end - dh.gap() - clock.tail;
   const double rate = dh.rate() > 0 ? std::min(dh.rate(), ctx_.spec.p2p_rate) : ctx_.spec.p2p_rate;
-  std::uint64_t capacity = left > 0 ? std::uint64_t(left * rate) : 0;
-  if (capacity == 0 && !backlog_.empty() && backlog_.front().send->envelope.bytes > backlog_.front().offset) {
-    ctx_.progress.starved = true; // nothing fits (strobe_sender.cpp: the watchdog)
+  // Chunk k's bytes cannot move before its fixed part (DmaHelper::fixed_seconds: the descriptors the DH issues
+  // one after another up to it, the get's request, the sender's DMA start-up, the route's latency) has passed,
+  // and once moving all share the rate: the plan ends by the deadline if, for every k, chunk k's start plus the
+  // bytes of chunks k.. at the rate fit in the time left. `free` is the least slack of those constraints, in
+  // bytes: a chunk takes at most that, and a chunk whose own start leaves no time for a byte waits.
+  PointToPointPlan plan;
+  plan.msm_end = msm_end;
+  plan.deadline = clock.start + ctx_.spec.slice - clock.tail;
+  std::uint64_t planned = 0;
+  double free = std::numeric_limits<double>::infinity();
+  double start = 0;        // the latest chunk's start so far
+  double first_fixed = -1; // the start of the first chunk with bytes to move (the crawl warning)
+  bool refused = false;    // a chunk with bytes to move found no time
+  while (!backlog_.empty()) {
+    Transfer& t = backlog_.front();
+    const std::uint64_t remaining = t.send->envelope.bytes - t.offset;
+    start = std::max(start, dh.fixed_seconds(t.send->owner.node, plan.transfers.size(), remaining > 0));
+    if (remaining > 0 && first_fixed < 0)
+      first_fixed = start;
+    free = std::min(free, (left - start) * rate);
+    const std::uint64_t fits = free >= 1 ? std::uint64_t(free) : 0;
+    if (remaining > 0 && fits == 0) {
+      plan.full = true;
+      refused = true;
+      break;
+    }
+    const std::uint64_t chunk = std::min(remaining, fits);
+    if (chunk < remaining)
+      plan.full = true;
+    planned += chunk;
+    free -= double(chunk);
+    plan.transfers.push_back(t);
+    plan.chunks.push_back(chunk);
+    plan.starts.push_back(start);
+    backlog_.pop_front();
+  }
+  if (refused && planned == 0) { // nothing fits (strobe_sender.cpp: the watchdog)
+    ctx_.progress.starved = true;
     ctx_.progress.starved_left = left;
     ctx_.progress.starved_rate = rate;
   }
   // A slice barely longer than its other microphases runs, but moves data at a sliver of the network's rate: a
-  // run that would take seconds at 500 us can take hours. Say so once, while it runs (stderr, not a result).
-  if (!backlog_.empty() && !ctx_.progress.warned_short) {
-    p2p_time_ += std::max(left, 0.0);
+  // run that would take seconds at 500 us can take hours. What sets that rate is the time left once a chunk's
+  // fixed costs are paid, not the time left. Say so once, while it runs (stderr, not a result).
+  if (first_fixed >= 0 && !ctx_.progress.warned_short) {
+    p2p_time_ += std::max(left - first_fixed, 0.0);
     if (++p2p_slices_ == kShortSlicesToWarn) {
       const double mean = p2p_time_ / double(p2p_slices_);
       if (mean < kShortP2pShare * ctx_.spec.slice) {
         ctx_.progress.warned_short = true;
-        XBT_WARN("bcs.runtime.slice = %gus has left point to point %.2f us of a slice on average over %llu slices "
-                 "(%.1f %%): messages move at about that share of the network's rate and this run may take long (a "
-                 "longer slice leaves it more)",
+        XBT_WARN("bcs.runtime.slice = %gus has left point to point %.2f us of a slice to move bytes in, on average "
+                 "over %llu slices, once each chunk's DMA start-up is paid (%.1f %%): messages move at about that "
+                 "share of the network's rate and this run may take long (a longer slice leaves it more)",
                  ctx_.spec.slice * 1e6, mean * 1e6, static_cast<unsigned long long>(p2p_slices_),
                  100 * mean / ctx_.spec.slice);
       }
@@ -135,28 +173,11 @@ void BufferReceiver::schedule()
       p2p_slices_ = 0;
     }
   }
-  XBT_VERB("node %u: %.3f us left for point to point (strobe lag %.3f us, gap %.3f us, tail %.3f us) at %.1f MB/s: "
-           "%llu B",
-           node_, left * 1e6, (msm_end - clock.start) * 1e6, dh.gap() * 1e6, clock.tail * 1e6, rate / 1e6,
-           static_cast<unsigned long long>(capacity));
-  PointToPointPlan plan;
-  plan.msm_end = msm_end;
-  plan.deadline = clock.start + ctx_.spec.slice - clock.tail;
-  while (!backlog_.empty()) {
-    Transfer& t = backlog_.front();
-    const std::uint64_t remaining = t.send->envelope.bytes - t.offset;
-    if (remaining > 0 && capacity == 0) {
-      plan.full = true;
-      break;
-    }
-    const std::uint64_t chunk = std::min(remaining, capacity);
-    if (chunk < remaining)
-      plan.full = true;
-    capacity -= chunk;
-    plan.transfers.push_back(t);
-    plan.chunks.push_back(chunk);
-    backlog_.pop_front();
-  }
+  XBT_VERB("node %u: %.3f us left for point to point (strobe lag %.3f us, gap %.3f us, tail %.3f us), the last "
+           "chunk's bytes moving after %.3f us, at %.1f MB/s: %llu B in %zu transfer(s)",
+           node_, left * 1e6, (msm_end - clock.start) * 1e6, dh.gap() * 1e6, clock.tail * 1e6,
+           std::max(start, first_fixed) * 1e6, rate / 1e6, static_cast<unsigned long long>(planned),
+           plan.transfers.size());
   ctx_.progress.events += plan.transfers.size();
   dh.assign(std::move(plan));
 }

@@ -60,7 +60,7 @@ private:
 
   Context& ctx_;
   unsigned node_;
-  double p2p_time_ = 0;         // s left for point to point, summed over the slices below (the crawl warning)
+  double p2p_time_ = 0;         // s left to move bytes in, summed over the slices below (the crawl warning)
   std::uint64_t p2p_slices_ = 0; // slices with data to move since the last check
   std::vector<DescriptorPtr> new_recvs_; // posted, not yet given to matching
   struct Landing {

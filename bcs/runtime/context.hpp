@@ -30,7 +30,7 @@ struct SliceClock {
 struct Progress {
   std::uint64_t events = 0;  // descriptors posted, delivered, matched or moved, collectives done, restarts
   bool starved = false;      // a BR had data to schedule and no time left in the slice for any of it
-  double starved_left = 0;   // s: the time for point to point that BR had (<= 0, or too little at its rate)
+  double starved_left = 0;   // s: the time for point to point that BR had (no more than a chunk's fixed costs)
   double starved_rate = 0;   // B/s: the rate it sized chunks by
   bool warned_short = false; // the user was told that point to point gets a sliver of each slice (once per run)
 };

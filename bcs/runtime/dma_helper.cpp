@@ -11,6 +11,7 @@
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <simgrid/s4u/Host.hpp>
 
 #include <xbt/log.h>
 
@@ -25,6 +26,9 @@ namespace sg4 = simgrid::s4u;
 
 namespace {
 
+// A get's request: one small network transaction from the local NIC to the remote one (models/elan3/dma.cpp).
+constexpr std::uint64_t kGetRequestBytes = 64;
+
 void complete(Context& ctx, Descriptor& d, const base::Envelope& matched)
 {
   d.complete = true;
@@ -36,6 +40,28 @@ void complete(Context& ctx, Descriptor& d, const base::Envelope& matched)
 }
 
 } // namespace
+
+double DmaHelper::fixed_seconds(unsigned from, std::size_t index, bool moves_bytes) const
+{
+  const core::Machine& m = ctx_.machine();
+  const qsnet::Platform& platform = m.platform;
+  const double issued = double(index + 1) * m.costs.descriptor / platform.nic(node_)->get_speed();
+  if (!moves_bytes)
+    return issued;
+  if (route_fixed_.empty())
+    route_fixed_.assign(platform.nodes(), -1);
+  double& route = route_fixed_.at(from);
+  if (route < 0) {
+    if (from == node_)
+      route = platform.true_latency(platform.nic(node_), platform.cpu(node_));
+    else // DmaEngine::get: the request's flight and the sender's DMA start-up (as get_folded sums them), then the
+         // route's latency from the sender's memory
+      route = m.dma.unloaded_put_seconds({node_, elan3::Memory::elan}, {from, elan3::Memory::elan},
+                                         kGetRequestBytes) +
+              platform.true_latency(platform.cpu(from), platform.cpu(node_));
+  }
+  return issued + route;
+}
 
 void DmaHelper::run()
 {
@@ -81,13 +107,28 @@ std::uint64_t DmaHelper::moved(const PointToPointPlan& plan, double started)
   for (std::uint64_t chunk : plan.chunks)
     bytes += chunk;
   const double took = sg4::Engine::get_clock() - started;
+  // A chunk served as one packet (qsnet::SmallTransfers::packet) takes its route's unloaded time whatever else
+  // loads the route: it says nothing of the rate the next, larger chunks will get.
+  const bool fluid = std::any_of(plan.chunks.begin(), plan.chunks.end(), [&](std::uint64_t c) {
+    return c > 0 && !ctx_.machine().platform.served_as_packet(double(c));
+  });
   if (bytes > 0 && took > 0) { // what the Buffer Receiver sizes the next slice's chunks by
-    const double achieved = double(bytes) / took;
     const bool rate_limited = plan.full || sg4::Engine::get_clock() >= plan.deadline;
-    if (rate_limited)
-      rate_ = achieved;
-    else if (rate_ > 0) // a lower bound: it could have moved more
-      rate_ = std::max(rate_, achieved);
+    if (rate_limited && fluid) {
+      // The smallest rate that explains the time taken. None (every chunk ended before its fixed part's unloaded
+      // estimate allows): the bytes were not what limited it, and the bound stands.
+      const double bound = ctx_.spec.p2p_rate;
+      double needed = 0;
+      double after = 0; // bytes of chunk k and those after it
+      for (std::size_t k = work.size(); k-- > 0;) {
+        after += double(plan.chunks[k]);
+        if (after > 0 && took > plan.starts[k])
+          needed = std::max(needed, after / (took - plan.starts[k]));
+      }
+      rate_ = needed > 0 ? std::min(needed, bound) : bound;
+    } else if (!rate_limited && rate_ > 0) { // a lower bound: it could have moved more
+      rate_ = std::max(rate_, double(bytes) / took);
+    }
   }
   std::vector<Transfer> unfinished;
   for (std::size_t i = 0; i < work.size(); ++i) {

@@ -44,12 +44,13 @@ public:
           fmt::format("a slice longer than {:.1f}us on this machine: its other microphases and their microstrobes "
                       "took that long, leaving the point-to-point microphase no time to move data ({})",
                       stall->slice_needs * 1e6, stopped)});
-    if (stall->starved) // on time, but the time left for point to point fits no byte at the rate measured
+    if (stall->starved) // on time, but the time left for point to point is taken by a chunk's fixed costs
       throw base::ParamRuleError(base::ParamError{
           "bcs.runtime.slice", value,
           fmt::format("a longer slice: the Buffer Receivers had {:.2f}us left for the point-to-point microphase, "
-                      "which at the {:.3g} MB/s their DMA Helpers last achieved fits no byte (short chunks measure "
-                      "a low rate, so the next chunks shrink to nothing; {})",
+                      "which a chunk's fixed costs (its DMA descriptor, the get's request, the sender's DMA "
+                      "start-up and the route's latency) take whole, leaving no time for a byte at {:.3g} MB/s "
+                      "({})",
                       stall->p2p_left * 1e6, stall->p2p_rate / 1e6, stopped)});
     return fmt::format("the BCS-MPI runtime saw nothing move for {} slices while every process waited, and stopped "
                        "at slice {}",

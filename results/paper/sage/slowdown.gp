@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'sage: sage slowdown of BCS-MPI over Quadrics MPI'
 set logscale x 2
-set yrange [-0.3173:6.6632]
+set yrange [-0.3309:6.9495]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

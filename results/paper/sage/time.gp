@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'run time (s)'
 set title 'sage: sage run time'
 set logscale x 2
-set yrange [-0.0682:1.4332]
+set yrange [-0.0684:1.4369]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }
