@@ -17,6 +17,19 @@ std::pair<std::string, std::string> run_with(const fs::path& scenario, const std
   return {slurp(out / "digest"), slurp(out / "runs.csv")};
 }
 
+// Runs `scenario` with idle slices computed (the Strobe Sender's log on) and acted out, in `dir`; checks both give
+// the same digest and runs.csv; returns the computed run's output.
+std::string same_as_acted(const fs::path& scenario, const std::string& extra, const fs::path& dir)
+{
+  std::string log;
+  const auto computed = run_with(scenario, extra + " --log bcs.runtime.strobe_sender.thres:verbose", dir / "computed",
+                                 &log);
+  const auto acted = run_with(scenario, extra + " --set bcs.runtime.idle_slices=acted", dir / "acted");
+  CHECK(computed.first == acted.first);
+  CHECK(computed.second == acted.second);
+  return log;
+}
+
 // A compute-bound BSP loop on BCS-MPI: 20 ms of computation per iteration is 40 slices, of which all but the
 // ones the exchange needs have nothing to do.
 void check_same_as_acted(const std::string& extra)
@@ -28,12 +41,7 @@ void check_same_as_acted(const std::string& extra)
   std::ofstream(scenario) << R"({"name": "bsp", "kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo"},
     "app": {"name": "synthetic", "processes": 16},
     "synthetic": {"pattern": "exchange", "granularity": "20ms", "iterations": 6, "message_size": "4KiB"}})";
-  std::string log;
-  const auto computed = run_with(scenario, extra + " --log bcs.runtime.strobe_sender.thres:verbose", dir / "computed",
-                                 &log);
-  const auto acted = run_with(scenario, extra + " --set bcs.runtime.idle_slices=acted", dir / "acted");
-  CHECK(computed.first == acted.first);
-  CHECK(computed.second == acted.second);
+  const std::string log = same_as_acted(scenario, extra, dir);
   // Most of the run's 250 slices were computed: each run of them is logged once.
   CHECK(log.find("computed (idle; 0 node(s) with a collective waiting)") != std::string::npos);
 }
@@ -68,12 +76,7 @@ void check_waiting_same_as_acted(const std::string& extra)
     "app": {"name": "replay", "processes": 64},
     "replay": {"trace": ")" << root << R"(/traces/nas/ep-C-64/ep-C-64.txt", "host_speed": "1GHz",
                "checksums": ")" << root << R"(/traces/nas/ep-C-64/XXH128SUMS"}})";
-  std::string log;
-  const auto computed = run_with(scenario, extra + " --log bcs.runtime.strobe_sender.thres:verbose", dir / "computed",
-                                 &log);
-  const auto acted = run_with(scenario, extra + " --set bcs.runtime.idle_slices=acted", dir / "acted");
-  CHECK(computed.first == acted.first);
-  CHECK(computed.second == acted.second);
+  const std::string log = same_as_acted(scenario, extra, dir);
   // Runs of slices with from 1 to all 32 nodes waiting were computed.
   CHECK(log.find("(idle; 1 node(s) with a collective waiting)") != std::string::npos);
   CHECK(log.find("(idle; 32 node(s) with a collective waiting)") != std::string::npos);
@@ -107,12 +110,7 @@ void check_sleep_same_as_acted(const std::string& extra)
   const fs::path scenario = dir / "sleep.json";
   std::ofstream(scenario) << R"({"name": "sleep", "kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo"},
     "app": {"name": "replay", "processes": 2}, "replay": {"trace": ")" << (dir / "sleep.txt").string() << R"("}})";
-  std::string log;
-  const auto computed = run_with(scenario, extra + " --log bcs.runtime.strobe_sender.thres:verbose", dir / "computed",
-                                 &log);
-  const auto acted = run_with(scenario, extra + " --set bcs.runtime.idle_slices=acted", dir / "acted");
-  CHECK(computed.first == acted.first);
-  CHECK(computed.second == acted.second);
+  const std::string log = same_as_acted(scenario, extra, dir);
   // The first sleeps' slices (20 ms: slices 0 to 39) but the first two, and those in which rank 0 waits in its
   // send while rank 1 still sleeps (20 to 25 ms) but the two its post makes busy.
   CHECK(log.find("slices 2 to 39 computed (idle; 0 node(s) with a collective waiting)") != std::string::npos);
