@@ -10,6 +10,7 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <sys/stat.h>
 #include <stdexcept>
 #include <xbt/log.h>
@@ -31,6 +32,8 @@ using File = std::unique_ptr<std::FILE, FileCloser>;
 File open_raw(const std::string& path)
 {
   // Checked before the open too: opening a FIFO blocks until a writer comes (base/input_file.hpp).
+  if (std::error_code ec; std::filesystem::is_directory(path, ec))
+    throw std::runtime_error(fmt::format("{} is a folder, not a file", path));
   if (not_a_regular_file(path))
     throw std::runtime_error(fmt::format("{} is not a regular file (a pipe, a FIFO or a device): bcssim reads a "
                                          "file from its start, twice for a compressed one; save it to a file first",

@@ -136,6 +136,7 @@ Comm::CallScope::CallScope(Comm& comm, const char* primitive, std::uint64_t byte
   std::copy(args.begin(), args.end(), comm_.call_args_.begin());
   comm_.call_argc_ = args.size();
   start_ = simgrid::s4u::Engine::get_clock();
+  comm_.call_start_ = start_;
   if (base::trace::enabled())
     span_ = std::make_unique<base::trace::Span>(primitive, "mpi", comm_.call_trace_args(bytes_));
   if (comm_.observer_)

@@ -206,6 +206,8 @@ public:
   /// The MPI call the rank is in, e.g. "MPI_Recv(source=3, tag=7)"; empty when it is not in one. Used to
   /// report deadlocks (a rank killed in a call keeps it). Formatted when asked: calls only record their arguments.
   std::string current_call() const;
+  /// When the current call began (simulated s); meaningful only while current_call() is not empty.
+  double current_call_start() const { return call_start_; }
   /// The current call's arguments for its trace span, with `bytes` when the call moves data.
   base::trace::Args call_trace_args(std::uint64_t bytes) const;
   /// Every MPI call the rank made so far, by primitive (outermost calls only: the MPI_Isend inside an MPI_Send
@@ -280,6 +282,7 @@ protected:
 
 private:
   const char* call_ = nullptr; // the outermost call's primitive (null: not in a call)
+  double call_start_ = 0;
   std::array<CallArg, kMaxCallArgs> call_args_{};
   std::size_t call_argc_ = 0;
   CallProfile profile_;

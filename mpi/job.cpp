@@ -136,4 +136,15 @@ std::string Job::report() const
   return out;
 }
 
+std::optional<double> Job::blocked_since() const
+{
+  double since = 0;
+  for (int r : blocked()) {
+    if (comms_[r]->current_call().empty())
+      return std::nullopt;
+    since = std::max(since, comms_[r]->current_call_start());
+  }
+  return since;
+}
+
 } // namespace bcssim::mpi

@@ -16,6 +16,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <vector>
@@ -65,6 +66,9 @@ public:
   std::vector<int> blocked() const;
   /// "" when every rank finished; else one line per blocked rank: "rank 3 (node 1): MPI_Recv(source=0, tag=7)".
   std::string report() const;
+  /// When the last of the blocked ranks entered the call it is blocked in (simulated s): from then on nothing it
+  /// waits for happened. Unknown (std::nullopt) when a blocked rank is in no call.
+  std::optional<double> blocked_since() const;
 
 private:
   std::string name_;

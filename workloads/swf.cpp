@@ -60,7 +60,7 @@ double number(std::string_view word, int index, const std::string& file, std::ui
   if (ec != std::errc() || ptr != end || !std::isfinite(value) || (value < 0 && value != -1) || (f.integer && !whole) ||
       (f.integer && std::fabs(value) > 9.0e15))
     throw SwfError(file, line, swf_field(index), std::string(word),
-                   f.integer ? "a whole number, -1 if unknown" : "a number of at least 0, -1 if unknown");
+                   f.integer ? "a whole number of at most 9e15, -1 if unknown" : "a number of at least 0, -1 if unknown");
   return value;
 }
 

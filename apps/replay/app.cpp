@@ -67,9 +67,11 @@ Layout layout_for(const Input& in, const JobContext& job, const base::ParamSourc
   if (unsigned(layout.ranks) != job.ranks)
     throw base::ParamRuleError(base::ParamError{
         "app.processes", source.shown("app.processes"),
-        fmt::format("{}, the rank count of the trace replay.trace = \"{}\" (app.processes 0 = every PE, here {}; "
-                    "leave app.processes out to take the trace's)",
-                    layout.ranks, in.trace, job.ranks)});
+        fmt::format("{}, the rank count of the trace replay.trace = \"{}\" ({}leave app.processes out to take the "
+                    "trace's)",
+                    layout.ranks, in.trace,
+                    source.shown("app.processes") == "0" ? fmt::format("app.processes 0 = every PE, here {}; ", job.ranks)
+                                                         : std::string())});
   return layout;
 }
 

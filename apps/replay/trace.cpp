@@ -157,10 +157,14 @@ Layout read_layout(const std::string& path)
     fail_file("\"\"", "the path of a SimGrid time-independent trace: the index smpirun -trace-ti wrote (one rank "
                       "file per line) or a file of rank-prefixed actions");
   std::error_code ec;
+  if (fs::is_directory(path, ec))
+    fail_file(shown(path), "the path of a trace file; this is a folder (a trace's index names its rank files)");
   if (!fs::is_regular_file(path, ec))
-    fail_file(shown(path), fmt::format("an existing trace file (relative paths are taken from the working directory, "
-                                       "{})",
-                                       fs::current_path(ec).string()));
+    fail_file(shown(path), fs::path(path).is_absolute()
+                               ? std::string("an existing trace file")
+                               : fmt::format("an existing trace file (relative paths are taken from the working "
+                                             "directory, {})",
+                                             fs::current_path(ec).string()));
   try {
     read_files(path, layout);
   } catch (const base::ParamRuleError&) {

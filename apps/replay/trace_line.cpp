@@ -3,6 +3,7 @@
 #include "apps/replay/trace_text.hpp"
 
 #include "base/envelope.hpp"
+#include "base/units.hpp"
 
 #include <fmt/format.h>
 
@@ -94,8 +95,10 @@ struct Line {
   void arity(std::size_t mandatory, std::size_t optional, const char* form) const
   {
     if (args() < mandatory || args() > mandatory + optional)
-      fail(fmt::format("\"{}\" with {} to {} arguments: {} (SimGrid 3.32's replay syntax)", f[1], mandatory,
-                       mandatory + optional, form));
+      fail(optional == 0 ? fmt::format("\"{}\" with {}: {} (SimGrid 3.32's replay syntax)", f[1],
+                                       base::counted(long(mandatory), "argument"), form)
+                         : fmt::format("\"{}\" with {} to {} arguments: {} (SimGrid 3.32's replay syntax)", f[1],
+                                       mandatory, mandatory + optional, form));
   }
   long integer(std::size_t i, const char* what) const
   {
@@ -110,8 +113,8 @@ struct Line {
   {
     const auto v = to_double(arg(i));
     if (!v || std::trunc(*v) != *v || std::fabs(*v) > 9.0e15 || (!negative_ok && *v < 0))
-      fail(fmt::format("{} (argument {} of \"{}\") to be a{} whole number; got \"{}\"", what, i + 1, shown_field(f[1]),
-                       negative_ok ? "" : " non-negative", shown_field(arg(i))));
+      fail(fmt::format("{} (argument {} of \"{}\") to be a{} whole number of at most 9e15; got \"{}\"", what, i + 1,
+                       shown_field(f[1]), negative_ok ? "" : " non-negative", shown_field(arg(i))));
     return std::int64_t(*v);
   }
   double amount(std::size_t i, const char* what) const
@@ -172,6 +175,11 @@ std::string supported_actions()
   for (const auto& a : kActions)
     out += (out.empty() ? "" : ", ") + std::string(a.name);
   return out;
+}
+
+std::vector<std::string> traced_not_replayable()
+{
+  return {std::begin(kTracedNotReplayable), std::end(kTracedNotReplayable)};
 }
 
 std::optional<std::uint64_t> datatype_size(long id)

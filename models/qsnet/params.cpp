@@ -1,6 +1,7 @@
 // Sources: 002 = thesis excerpt, 003 = Kumar & Kalé, DESIGN = docs/design-brief.md (docs/references.md).
 // Defaults are those of an ES45-class QsNet node; sim/catalogue/presets.cpp changes what differs per machine.
 #include "models/qsnet/params.hpp"
+#include "base/units.hpp"
 
 #include <fmt/format.h>
 
@@ -81,7 +82,7 @@ std::optional<ParamError> check_tree(const PlatformSpec& s)
                                   "platform.tree.levels = {})",
                                   capacity(s.arity, s.levels), s.arity, s.levels, s.arity, s.levels)};
   if (s.cable_m.size() != s.levels)
-    return ParamError{"tree.cable_length", "", fmt::format("one length, or one per level ({} levels)", s.levels)};
+    return ParamError{"tree.cable_length", "", fmt::format("one length, or one per level ({})", base::counted(s.levels, "level"))};
   return std::nullopt;
 }
 

@@ -61,5 +61,10 @@ std::unique_ptr<Command> render_command(CLI::App& app);
 /// After CLI11 refused `argv`: "no option '--frce' for 'bcssim run' (did you mean '--force'?); ..." or "no
 /// subcommand ..." naming the first word no command takes, or "" when the error is of another kind.
 std::string usage_hint(const CLI::App& app, int argc, const char* const* argv);
+/// The command the words name, as far as bcssim's subcommands go: "bcssim workload generate".
+std::string command_name(const CLI::App& app, int argc, const char* const* argv);
+/// Any other error CLI11 refused `argv` with (`what`), in bcssim's words and naming the command: "bcssim run:
+/// --jobs = 0: expected an integer in [1, 4096] (bcssim run --help)".
+std::string parse_error_text(const CLI::App& app, const std::string& what, int argc, const char* const* argv);
 
 } // namespace bcssim::sim::cli

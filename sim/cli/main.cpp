@@ -51,19 +51,31 @@ int main(int argc, char** argv)
     app.parse(argc, argv);
   } catch (const CLI::ParseError& e) {
     // A mistyped subcommand or option: CLI11 would not say which command it was given to, nor what was meant.
-    if (e.get_exit_code() != 0)
-      if (const std::string hint = cli::usage_hint(app, argc, argv); !hint.empty()) {
-        std::fprintf(stderr, "error: %s\n", hint.c_str());
-        return kInvalidInput;
+    if (e.get_exit_code() == 0) { // --help, --version: written, or exit 1 saying why not
+      app.exit(e);
+      try {
+        flush_stdout();
+      } catch (const std::exception& failure) {
+        std::fprintf(stderr, "error: %s: %s\n", cli::command_name(app, argc, argv).c_str(), failure.what());
+        return 1;
       }
-    const int code = app.exit(e);
-    return code == 0 ? 0 : kInvalidInput;
+      return 0;
+    }
+    std::string hint = cli::usage_hint(app, argc, argv);
+    if (hint.empty())
+      hint = cli::parse_error_text(app, e.what(), argc, argv);
+    std::fprintf(stderr, "error: %s\n", hint.c_str());
+    return kInvalidInput;
   }
 
   for (const auto& command : commands) {
     if (!command->chosen())
       continue;
-    const std::string file = command->file();
+    // What an error names first: the scenario or file the command read, else the command ("bcssim workload
+    // generate: --procs = 3: ...").
+    const std::string name = cli::command_name(app, argc, argv);
+    const std::string file = command->file().empty() ? name : command->file();
+    const std::string failed = name == "bcssim run" ? "run failed" : name; // nothing was run by `bcssim params`
     try {
       if (command->interruptible())
         install_interrupt_cleanup(); // before any thread: SIGINT/SIGTERM/SIGHUP stop children, remove temp folders
@@ -71,31 +83,32 @@ int main(int argc, char** argv)
       flush_stdout(); // a full disk or a closed pipe behind stdout is an error, not a short output and exit 0
       return code;
     } catch (const ScenarioError& e) {
-      std::fprintf(stderr, "error: %s%s%s\n", file.c_str(), file.empty() ? "" : ": ", e.what());
+      std::fprintf(stderr, "error: %s: %s\n", file.c_str(), e.what());
       for (const std::string& more : e.further()) // every error of the file, as a compiler reports them
-        std::fprintf(stderr, "error: %s%s%s\n", file.c_str(), file.empty() ? "" : ": ", more.c_str());
+        std::fprintf(stderr, "error: %s: %s\n", file.c_str(), more.c_str());
       return kInvalidInput;
     } catch (const bcssim::base::ParamRuleError& e) { // a rule of the input broken at run time, e.g. the time limit
-      std::fprintf(stderr, "error: %s%s%s\n", file.c_str(), file.empty() ? "" : ": ", e.what());
+      std::fprintf(stderr, "error: %s: %s\n", file.c_str(), e.what());
       return kInvalidInput;
     } catch (const DeadlockError& e) {
       std::fprintf(stderr, "error: %s: %s", file.c_str(), e.what());
       return kDeadlock;
     } catch (const std::bad_alloc&) {
-      std::fprintf(stderr, "error: run failed: out of memory (an allocation was refused): raise the memory limit "
-                           "(ulimit -v), or simulate a smaller machine or study\n");
+      std::fprintf(stderr, "error: %s: out of memory (an allocation was refused): raise the memory limit "
+                           "(ulimit -v), or simulate a smaller machine or study\n",
+                   failed.c_str());
       return 1;
     } catch (const std::system_error& e) {
       // A thread the system would not start (EAGAIN) under an address-space limit is the same want of memory.
       if (e.code() == std::errc::resource_unavailable_try_again || e.code() == std::errc::not_enough_memory)
-        std::fprintf(stderr, "error: run failed: out of memory (the system refused a thread or an allocation: %s): "
+        std::fprintf(stderr, "error: %s: out of memory (the system refused a thread or an allocation: %s): "
                              "raise the memory limit (ulimit -v), or simulate a smaller machine or study\n",
-                     e.what());
+                     failed.c_str(), e.what());
       else
-        std::fprintf(stderr, "error: run failed: %s\n", e.what());
+        std::fprintf(stderr, "error: %s: %s\n", failed.c_str(), e.what());
       return 1;
     } catch (const std::exception& e) {
-      std::fprintf(stderr, "error: run failed: %s\n", e.what());
+      std::fprintf(stderr, "error: %s: %s\n", failed.c_str(), e.what());
       return 1;
     }
   }

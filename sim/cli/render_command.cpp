@@ -11,8 +11,10 @@
 #include <algorithm>
 #include <cstdlib>
 #include <iostream>
+#include <set>
 #include <sstream>
 #include <system_error>
+#include <vector>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_render_command,
@@ -96,11 +98,19 @@ public:
   {
     for (const std::string& folder : folders_)
       if (std::error_code ec; !fs::is_directory(folder, ec))
-        throw ScenarioError("render", folder, "an existing folder (a results folder, or a tree of them)");
+        throw ScenarioError("folder", folder, "an existing folder (a results folder, or a tree of them)");
+    { // a folder named twice ("render o1 o1", or o1 and ./o1) is rendered once
+      std::set<fs::path> seen;
+      std::vector<std::string> once;
+      for (const std::string& folder : folders_)
+        if (std::error_code ec; seen.insert(fs::weakly_canonical(folder, ec)).second)
+          once.push_back(folder);
+      folders_ = std::move(once);
+    }
     if (record_hashes_)
       return record_hashes();
     if (!on_path("gnuplot"))
-      throw ScenarioError("render", "gnuplot", "gnuplot installed and on PATH (scripts/install-deps.sh)");
+      throw ScenarioError("gnuplot", "(not found)", "gnuplot installed and on PATH (scripts/install-deps.sh)");
     std::vector<fs::path> scripts, foreign, unchecked;
     std::vector<bool> edited; // of each unchecked script: edited (else listed without a hash)
     for (const std::string& folder : folders_) {
@@ -121,9 +131,9 @@ public:
         }
       }
       if (ec)
-        throw ScenarioError("render", folder, "a folder bcssim can read (" + ec.message() + ")");
+        throw ScenarioError("folder", folder, "a folder bcssim can read (" + ec.message() + ")");
       if (scripts.size() + unchecked.size() == before && foreign.size() > foreign_before)
-        throw ScenarioError("render", folder,
+        throw ScenarioError("folder", folder,
                             "a results folder bcssim wrote, or a tree of them (its .bcssim-results marker); this one "
                             "holds only gnuplot scripts bcssim did not write (outside any results folder, or not in "
                             "its .bcssim-manifest), which bcssim neither runs nor draws over");
@@ -137,7 +147,7 @@ public:
     // the results: refused before anything is drawn.
     for (const fs::path& gp : scripts)
       if (const auto links = images_not_regular(gp.parent_path(), gp.filename().string()); !links.empty())
-        throw ScenarioError("render", links.front().string(),
+        throw ScenarioError("image", links.front().string(),
                             "an image bcssim may draw over: a regular file, or none; this one is a symbolic link, a "
                             "folder or a FIFO, which bcssim does not write through (remove it, then render again)");
     std::size_t drawn = 0;
@@ -169,7 +179,7 @@ private:
         shown.size() == 1 ? "" : " (" + std::to_string(shown.size()) + " scripts: " + names(shown) + ")";
     const std::string how = "check it, then pass --allow-edited to draw it this once, or --record-hashes to record "
                             "it as it is now";
-    throw ScenarioError("render", shown.front().string(),
+    throw ScenarioError("script", shown.front().string(),
                         std::string("a gnuplot script as bcssim wrote it (the XXH3-128 its results folder's ") +
                             kManifest + " records); " +
                             (any_edited ? "this one was edited since" + all + ". gnuplot runs whatever a script "

@@ -14,6 +14,7 @@
 #include <fmt/format.h>
 
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 #include <thread>
@@ -84,6 +85,7 @@ public:
     }
     args_.check_out_given(sub_);
     const Study study = args_.load();
+    refuse_logs_inside(args_.out(study));
     options_.out_dir = args_.out_dir;
     if (!trace_window_.empty())
       parse_trace_window(trace_window_, options_.trace);
@@ -132,6 +134,24 @@ public:
   }
 
 private:
+  // A log file inside the results folder would be a file there that bcssim did not write: the run refused it
+  // after SimGrid had made it, and every later run refused the folder (hostile pass 2026-12-06).
+  void refuse_logs_inside(const std::filesystem::path& out) const
+  {
+    namespace fs = std::filesystem;
+    std::error_code ec;
+    const fs::path folder = fs::weakly_canonical(fs::absolute(out, ec), ec);
+    for (const std::string& setting : options_.sg_log)
+      for (const std::string& file : log_files(setting)) {
+        const fs::path inside = fs::weakly_canonical(fs::absolute(file, ec), ec).lexically_relative(folder);
+        if (!inside.empty() && *inside.begin() != "..")
+          throw ScenarioError("--log", setting,
+                              fmt::format("a log file outside the results folder {} (bcssim replaces that folder "
+                                          "whole and keeps nothing there it did not write)",
+                                          out.string()));
+      }
+  }
+
   // The figures a user would quote (unless --quiet), then where the results are.
   void report(const std::filesystem::path& where) const
   {

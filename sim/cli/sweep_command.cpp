@@ -2,7 +2,11 @@
 // that submits them to Slurm as a job array and the merge as a job depending on it.
 #include "sim/cli/command.hpp"
 
+#include "sim/config/scenario.hpp"
+#include "sim/output/results_marker.hpp"
 #include "sim/study/emit_jobs.hpp"
+
+#include <fmt/format.h>
 
 #include <iostream>
 #include <xbt/log.h>
@@ -33,6 +37,7 @@ public:
   {
     args_.check_out_given(sub_);
     const Study study = args_.load();
+    check_writable(study, args_.out(study));
     if (format_ == "slurm")
       std::cout << emit_slurm(study, argv0, args_.file, args_.sets, args_.out(study), force_);
     else
@@ -41,6 +46,22 @@ public:
   }
 
 private:
+  // Commands that would each refuse to write are not printed (hostile pass 2026-12-06: into a folder holding a
+  // study's results, every point's command and the merge failed on the cluster). With --force they replace them.
+  void check_writable(const Study& study, const std::filesystem::path& out) const
+  {
+    if (force_)
+      return;
+    check_replaceable(out, ReplacePolicy{false, true, "--out"}); // what `merge` will replace
+    for (std::size_t i = 0; i < study.size(); ++i)
+      if (is_results_folder(out / point_folder(i)))
+        throw ScenarioError("--out", out.string(),
+                            fmt::format("a folder without the results of the study's points; {} holds point {}'s "
+                                        "from an earlier run, and its command would refuse to replace them: pass "
+                                        "--force (each command then replaces its point), or choose another --out",
+                                        (out / point_folder(i)).string(), i));
+  }
+
   StudyArgs args_;
   bool force_ = false;
   bool emit_ = false;

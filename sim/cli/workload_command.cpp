@@ -13,7 +13,10 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
+#include <cstdio>
+#include <cstring>
 #include <filesystem>
 #include <iostream>
 #include <limits>
@@ -78,7 +81,13 @@ private:
         throw ScenarioError("--out", out_, fmt::format("a file in an existing folder; {} is not one", folder.string()));
       if (fs::is_directory(out_, ec))
         throw ScenarioError("--out", out_, "the path of a file; this is a folder");
-      if (fs::exists(fs::symlink_status(out_, ec)) && !force_)
+      // Only a regular file is ever replaced: --force once made /dev/null a file of jobs (hostile pass 2026-12-06).
+      const fs::file_status st = fs::symlink_status(out_, ec);
+      if (fs::exists(st) && !fs::is_regular_file(st))
+        throw ScenarioError("--out", out_,
+                            fmt::format("a new file, or a regular file to replace with --force; this is {}",
+                                        fs::is_symlink(st) ? "a symlink" : "a device, a FIFO or a socket"));
+      if (fs::exists(st) && !force_)
         throw ScenarioError("--out", out_, "a file that does not exist yet (or --force to replace it)");
     }
     const workloads::Swf swf = workloads::lublin_workload(workloads::lublin_spec(procs_, jobs_, seed_));
@@ -87,6 +96,10 @@ private:
       return 0;
     }
     const fs::path tmp = out_ + ".tmp-" + std::to_string(::getpid()); // never a name a user's file could have
+    if (std::FILE* probe = std::fopen(tmp.c_str(), "wx"); probe != nullptr) // a folder bcssim can write in
+      std::fclose(probe);
+    else
+      throw ScenarioError("--out", out_, fmt::format("a file bcssim can create; {}", std::strerror(errno)));
     std::ostringstream text;
     workloads::write_swf(text, swf);
     try {
@@ -137,8 +150,9 @@ private:
     const Distribution size = distribution(sizes), run = distribution(runs);
     const std::string counted =
         sizes.size() == swf.jobs.size() ? "" : fmt::format(" ({} that could run counted here)", sizes.size());
-    std::cout << fmt::format("{}: {} jobs{}, submitted over {:.0f} s ({:.2f} days)\n", file_, swf.jobs.size(), counted,
-                             last - first, (last - first) / 86400);
+    std::cout << fmt::format("{}: {}{}, submitted over {:.0f} s ({:.2f} days)\n", file_,
+                             base::counted(static_cast<long long>(swf.jobs.size()), "job"), counted, last - first,
+                             (last - first) / 86400);
     std::cout << fmt::format("processors per job: median {}, mean {:.2f}, largest {}\n", size.median, size.mean,
                              *std::max_element(sizes.begin(), sizes.end()));
     std::cout << fmt::format("run time: median {} s, mean {:.1f} s, longest {} s\n", run.median, run.mean,
@@ -157,7 +171,7 @@ private:
       return workloads::read_swf(path);
     } catch (const workloads::SwfError& e) {
       if (e.line() == 0)
-        throw ScenarioError("FILE", e.value(), e.allowed());
+        throw ScenarioError("file", e.value(), e.allowed());
       throw ScenarioError(e.file() + ":" + std::to_string(e.line()) + ": " + e.field(), e.value(), e.allowed());
     }
   }

@@ -1,4 +1,5 @@
 #include "sim/config/json_limits.hpp"
+#include "sim/config/params.hpp"
 
 #include "sim/config/scenario.hpp"
 
@@ -122,11 +123,27 @@ nlohmann::json parse_user_json(const std::string& text, const std::string& base_
 nlohmann::json parse_set_value(const std::string& path, const std::string& text)
 {
   check_utf8_assignment(path, text);
+  nlohmann::json value;
   try {
-    return parse_user_json(text, path);
+    value = parse_user_json(text, path);
   } catch (const nlohmann::json::parse_error&) {
     return text; // not JSON: a plain string
   }
+  // A text parameter takes what the shell leaves of name=123 or workload.swf=2024 as the words they are.
+  if (const ParamSpec* spec = find_param(path);
+      spec != nullptr && !spec->list && (spec->type == ParamType::text || spec->type == ParamType::choice) &&
+      (value.is_number() || value.is_boolean()))
+    return text;
+  return value;
+}
+
+std::string json_error_text(const nlohmann::json::exception& e)
+{
+  std::string text = e.what();
+  if (text.rfind("[json.exception.", 0) == 0)
+    if (const auto end = text.find("] "); end != std::string::npos)
+      text.erase(0, end + 2);
+  return escape_invalid_utf8(text); // its "last read" may quote a byte of the input that is not UTF-8
 }
 
 bool valid_utf8(std::string_view text) { return escape_invalid_utf8(text).size() == text.size(); }

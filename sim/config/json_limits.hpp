@@ -32,6 +32,10 @@ bool valid_utf8(std::string_view text);
 /// `text` with each byte that is not part of a valid UTF-8 sequence written as \xHH.
 std::string escape_invalid_utf8(std::string_view text);
 
+/// A JSON library error for people: its message without the library's tag ("[json.exception.parse_error.101] parse
+/// error at line 3, column 46: ..." -> "parse error at line 3, column 46: ...").
+std::string json_error_text(const nlohmann::json::exception& e);
+
 /// `value` cut to about kMaxShownValue bytes (at a character boundary) followed by "… (N bytes)" when longer.
 std::string shorten_value(const std::string& value);
 

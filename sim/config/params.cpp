@@ -84,7 +84,7 @@ std::optional<std::string> check_scalar(const ParamSpec& s, const nlohmann::json
       if (s.allow_auto && v.is_string() && v.get<std::string>() == "auto")
         return std::nullopt;
       // The message is built only for a bad value: every job of a 1000-job workload is checked.
-      if (v.is_number_integer() && v.get<double>() >= s.min && v.get<double>() <= s.max)
+      if (is_whole_number(v) && v.get<double>() >= s.min && v.get<double>() <= s.max)
         return std::nullopt;
       return fmt::format("an integer{}{}", range_text(s), s.allow_auto ? ", or \"auto\"" : "");
     }
@@ -126,6 +126,49 @@ std::optional<std::string> check_scalar(const ParamSpec& s, const nlohmann::json
 
 } // namespace
 
+bool is_whole_number(const nlohmann::json& v)
+{
+  if (v.is_number_integer())
+    return true;
+  constexpr double kExact = 9007199254740992.0; // 2^53
+  return v.is_number_float() && std::isfinite(v.get<double>()) && std::floor(v.get<double>()) == v.get<double>() &&
+         std::fabs(v.get<double>()) <= kExact;
+}
+
+nlohmann::json integers_as_integers(const ParamSpec& spec, nlohmann::json value)
+{
+  if (spec.type != ParamType::integer)
+    return value;
+  if (value.is_number_float() && is_whole_number(value))
+    return std::int64_t(value.get<double>());
+  if (value.is_array())
+    for (auto& item : value)
+      if (item.is_number_float() && is_whole_number(item))
+        item = std::int64_t(item.get<double>());
+  return value;
+}
+
+nlohmann::json canonical_value(const ParamSpec& spec, const nlohmann::json& value)
+{
+  if (spec.list && !value.is_array()) // a single value stands for a list of one
+    return canonical_value(spec, nlohmann::json::array({value}));
+  if (value.is_array()) {
+    nlohmann::json out = nlohmann::json::array();
+    ParamSpec item = spec;
+    item.list = false;
+    for (const auto& v : value)
+      out.push_back(canonical_value(item, v));
+    return out;
+  }
+  std::optional<double> x;
+  if (spec.type == ParamType::quantity && value.is_string())
+    x = parse_quantity(spec.quantity, value.get<std::string>());
+  else if (value.is_number())
+    x = value.get<double>();
+  // A number (never a string: 4 and "4" differ), to 12 significant digits.
+  return x ? nlohmann::json(std::stod(fmt::format("{:.12g}", *x))) : value;
+}
+
 std::optional<std::string> check_value(const ParamSpec& spec, const nlohmann::json& value)
 {
   if (!spec.list)
@@ -136,9 +179,9 @@ std::optional<std::string> check_value(const ParamSpec& spec, const nlohmann::js
     return single ? std::optional<std::string>(*single + ", or a list of such values") : std::nullopt;
   if (value.empty())
     return spec.may_be_empty ? std::nullopt : std::optional<std::string>(want + " (not empty)");
-  for (const auto& item : value)
-    if (auto bad = check_scalar(spec, item))
-      return "a list whose items are each " + *bad;
+  for (std::size_t i = 0; i < value.size(); ++i)
+    if (auto bad = check_scalar(spec, value[i]))
+      return fmt::format("a list whose items are each {}; item [{}] = {} is not", *bad, i, value[i].dump());
   return std::nullopt;
 }
 

@@ -55,6 +55,17 @@ std::vector<std::string> preset_names(std::string_view selector);
 /// Checks one value against its spec. Returns what is allowed when the value is not, std::nullopt when it is.
 std::optional<std::string> check_value(const ParamSpec& spec, const nlohmann::json& value);
 
+/// A JSON number that is a whole number, however written: 16, 16.0 and 1e9 (at most 2^53 in size, where every
+/// whole number is exact), so an integer parameter takes what a user or a script writes (hostile pass 2026-12-06).
+bool is_whole_number(const nlohmann::json& v);
+/// `value` with each whole number of an integer parameter made a JSON integer (16.0 -> 16), items of a list too;
+/// anything else as it is. Applied to what the user gives, so the echo and every reader see integers.
+nlohmann::json integers_as_integers(const ParamSpec& spec, nlohmann::json value);
+/// The value as the model reads it, for telling values written apart that are the same ("1ms" and "1000us", 16 and
+/// 16.0): numbers and quantities as their number to 12 significant digits (a unit's scale may round the last bit),
+/// lists item by item, anything else as written.
+nlohmann::json canonical_value(const ParamSpec& spec, const nlohmann::json& value);
+
 /// Unit column of `bcssim params`: "B/s", "s", "count", "bool", "text", ...
 std::string unit_label(const ParamSpec& spec);
 

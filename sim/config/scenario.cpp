@@ -42,7 +42,7 @@ void check_tree(const nlohmann::json& node, const std::string& prefix, std::map<
       if (auto allowed = check_value(*spec, value))
         errors.emplace_back(path, value.dump(), *allowed);
       else
-        out[path] = value;
+        out[path] = integers_as_integers(*spec, value);
     } else if (is_section(path)) {
       check_tree(value, path, out, errors);
     } else {
@@ -127,7 +127,11 @@ nlohmann::json Scenario::read(const std::string& file)
                         "not read (a FIFO would keep it waiting for a writer)");
   std::ifstream in = base::input_file(file);
   if (!in)
-    throw ScenarioError("(file)", "\"" + file + "\"", "a readable scenario file");
+    throw ScenarioError("(file)", "\"" + file + "\"",
+                        std::filesystem::exists(file) ? "a readable scenario file"
+                        : std::filesystem::is_symlink(file)
+                            ? "a readable scenario file; this is a symlink to a path that does not exist"
+                            : "a scenario file; none exists at this path");
   // Read in blocks, at most one past the limit: /dev/zero or a huge file is refused, not read until memory runs
   // out. (A buffer of the limit's size, zeroed, cost every read 64 MiB of page faults: 70 ms of a `bcssim
   // validate`, and under the fuzzers' sanitizers most of each input's time, issue 67 item 8.)
@@ -144,7 +148,7 @@ nlohmann::json Scenario::read(const std::string& file)
   try {
     user = parse_user_json(text); // depth, duplicate keys and numbers checked (sim/config/json_limits.hpp)
   } catch (const nlohmann::json::parse_error& e) {
-    throw ScenarioError("(root)", "<malformed JSON>", std::string("valid JSON; ") + e.what());
+    throw ScenarioError("(root)", "<malformed JSON>", "valid JSON; " + json_error_text(e));
   }
   return user;
 }
@@ -189,10 +193,9 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
     sc.values_[path] = value;
   // What the scenario's input tells where the user set nothing (a replay's ranks and name come from its trace:
   // one scenario file then serves any trace, issue 67 item 12).
-  std::set<std::string> given_paths;
   for (const auto& [path, value] : given)
-    given_paths.insert(path);
-  for (auto& [path, value] : derived_values(sc, given_paths))
+    sc.given_.insert(path);
+  for (auto& [path, value] : derived_values(sc, sc.given_))
     if (!given.count(path))
       sc.values_[path] = std::move(value);
 
@@ -238,7 +241,13 @@ Scenario Scenario::with(const nlohmann::json& fragment) const
         path == "platform.tree.cable_length" || path == "name")
       throw std::logic_error("Scenario::with: '" + path + "' needs resolve()"); // their shorthands expand there
     sc.values_[path] = as_declared(*find_param(path), value);
+    sc.given_.insert(path);
   }
+  // A workload's replay job takes its trace's ranks as a replay scenario does (hostile pass 2026-12-06, finding 9);
+  // the name stays the machine's.
+  for (auto& [path, value] : derived_values(sc, sc.given_))
+    if (path != "name")
+      sc.values_[path] = as_declared(*find_param(path), std::move(value));
   check_scenario_rules(sc);
   return sc;
 }

@@ -57,8 +57,11 @@ public:
 
   /// This scenario with `fragment`'s values over it (a workload's job: its app sections over the machine), checked
   /// as `resolve` checks a file; the same as resolving the echo with the fragment merged in, without walking the
-  /// whole catalogue again (1000 jobs took a second and a half). The fragment may not name a preset.
+  /// whole catalogue again (1000 jobs took a second and a half). The fragment may not name a preset. What the kind
+  /// derives from its input (a replay's app.processes) is derived again where neither gave a value.
   Scenario with(const nlohmann::json& fragment) const;
+  /// Whether the user gave the parameter (in the file, a --set, or a fragment `with` put over it).
+  bool given(const std::string& path) const { return given_.count(path) > 0; }
 
   const std::string& name() const { return name_; }
   /// The scenario's own parameters (declared in sim/catalogue/catalogue.cpp): what runs, on which MPI, seeded how.
@@ -98,6 +101,7 @@ public:
 
 private:
   std::map<std::string, nlohmann::json> values_;
+  std::set<std::string> given_; // the paths the user gave a value
   std::string name_;
   std::vector<std::string> overrides_;
 };

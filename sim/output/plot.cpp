@@ -188,18 +188,45 @@ void render_gnuplot(const std::filesystem::path& dir, const std::string& script)
                              "would write through; remove it");
   constexpr int kNoGnuplot = 127; // the child's exit when gnuplot cannot be started
   std::fflush(nullptr);
+  // gnuplot's messages come through a pipe, so that the one it prints for a plot whose points share one x (a
+  // study of one value: "warning: empty x range [1:1], adjusting to [0.99:1.01]") is left out; it draws that
+  // plot as asked. Every other line goes to stderr.
+  int messages[2];
+  if (::pipe(messages) != 0)
+    throw std::runtime_error("cannot start gnuplot for " + (dir / script).string() + ": " + std::strerror(errno));
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
-  if (pid < 0)
+  if (pid < 0) {
+    ::close(messages[0]);
+    ::close(messages[1]);
     throw std::runtime_error("cannot start gnuplot for " + (dir / script).string() + ": " + std::strerror(errno));
+  }
   if (pid == 0) {
     child_after_fork(parent, SIGKILL);
-    if (::chdir(dir.c_str()) != 0)
+    ::close(messages[0]);
+    if (::dup2(messages[1], STDERR_FILENO) < 0 || ::chdir(dir.c_str()) != 0)
       ::_exit(126);
+    ::close(messages[1]);
     ::execlp("gnuplot", "gnuplot", script.c_str(), static_cast<char*>(nullptr));
     ::_exit(kNoGnuplot);
   }
   register_child(pid);
+  ::close(messages[1]);
+  std::string said;
+  std::array<char, 4096> block;
+  for (ssize_t n; (n = ::read(messages[0], block.data(), block.size())) != 0;)
+    if (n > 0)
+      said.append(block.data(), std::size_t(n));
+    else if (errno != EINTR)
+      break;
+  ::close(messages[0]);
+  for (std::size_t start = 0; start < said.size();) {
+    const std::size_t end = std::min(said.find('\n', start), said.size());
+    const std::string_view line(said.data() + start, end - start);
+    if (line.find("empty x range") == std::string_view::npos && line.find("empty y range") == std::string_view::npos)
+      std::fprintf(stderr, "%.*s\n", int(line.size()), line.data());
+    start = end + 1;
+  }
   int status = 0;
   ::waitpid(pid, &status, 0);
   stop_if_interrupted();

@@ -27,7 +27,7 @@ json read_json(const fs::path& file, const std::string& what)
   try {
     return json::parse(in);
   } catch (const json::parse_error& e) {
-    throw ScenarioError(what, file.string(), std::string("JSON (") + e.what() + ")");
+    throw ScenarioError(what, file.string(), "JSON (" + json_error_text(e) + ")");
   }
 }
 

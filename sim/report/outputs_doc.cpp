@@ -1,5 +1,6 @@
 #include "sim/report/outputs_doc.hpp"
 
+#include "sim/config/scenario.hpp"
 #include "sim/kinds/registry.hpp"
 #include "sim/output/csv_table.hpp"
 #include "sim/report/figures.hpp"
@@ -86,6 +87,10 @@ std::string outputs_markdown()
 void check_tables(const fs::path& root)
 {
   std::vector<fs::path> tables;
+  if (std::error_code ec; !fs::is_directory(root / "results", ec))
+    throw ScenarioError("--root", root.string(),
+                        fmt::format("the repository's folder, holding the committed results; {} is not a folder",
+                                    (root / "results").string()));
   for (const auto& e : fs::recursive_directory_iterator(root / "results"))
     if (e.is_regular_file() && e.path().extension() == ".csv")
       tables.push_back(e.path());

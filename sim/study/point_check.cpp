@@ -1,6 +1,8 @@
 #include "sim/study/point_check.hpp"
 #include "base/input_file.hpp"
+#include "base/units.hpp"
 
+#include "sim/config/json_limits.hpp"
 #include "sim/config/params.hpp"
 #include "sim/output/results_manifest.hpp"
 #include "sim/output/results_marker.hpp"
@@ -89,8 +91,11 @@ void check_point_scenario(const Study& study, std::size_t i, const nlohmann::jso
 {
   const std::string label = study.label(i);
   const std::string point = fmt::format("point {}{}", i, label.empty() ? "" : " (" + label + ")");
-  const std::string advice = "; that point was run with other parameters: run it again, or merge with the "
-                             "scenario and --set it was run with";
+  const std::string advice = fmt::format(
+      "; that point was run with other parameters: merge with the scenario and --set it was run with, or run it "
+      "again: `bcssim run <scenario> --point {} --out <study folder>/{} --force` with the study's --set (its line of "
+      "`bcssim sweep --emit-jobs`)",
+      i, point_folder(i));
   if (!summary.is_object() || !summary.contains("scenario") || !summary["scenario"].is_object())
     throw ScenarioError(point_folder(i) + "/summary.json", "(no scenario recorded)",
                         "the scenario the point was run with, as `bcssim run --point` records it");
@@ -127,9 +132,10 @@ void check_points_folder(const Study& study, const std::filesystem::path& folder
   }
   if (!extra.empty())
     throw ScenarioError(option, where,
-                        fmt::format("a study's folder holding its {} points only ({}); {} is not one of them (run "
-                                    "with other sweep values? move it out of the folder)",
-                                    study.size(), range, *extra.begin()));
+                        fmt::format("a study's folder holding its {} only ({}); {} is not one of them (run with "
+                                    "other sweep values? move it out of the folder)",
+                                    base::counted(static_cast<long long>(study.size()), "point"), range,
+                                    *extra.begin()));
   for (std::size_t i = 0; i < study.size(); ++i) {
     const fs::path point = folder / point_folder(i);
     if (!fs::is_directory(point, ec))
@@ -144,6 +150,10 @@ void check_points_folder(const Study& study, const std::filesystem::path& folder
       if (!in)
         throw std::runtime_error("it cannot be read");
       summary = nlohmann::json::parse(in);
+    } catch (const nlohmann::json::exception& e) {
+      throw ScenarioError(file.string(), "(unreadable)",
+                          fmt::format("a point's summary.json as bcssim writes it ({}): run the point again",
+                                      json_error_text(e)));
     } catch (const std::exception& e) {
       throw ScenarioError(file.string(), "(unreadable)",
                           fmt::format("a point's summary.json as bcssim writes it ({}): run the point again", e.what()));

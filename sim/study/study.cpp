@@ -79,24 +79,36 @@ std::vector<SweepDimension> read_sweep(const nlohmann::json& sweep)
                           fmt::format("at most {} points per study (the product of the sweep's list lengths, twice "
                                       "that with compare): split it, e.g. with --set sweep.<path>=[...]",
                                       kMaxStudyPoints));
-    for (std::size_t k = 1; k < values.size(); ++k) // the same value twice: two points of one run, labelled apart
-      for (std::size_t j = 0; j < k; ++j)
-        if (values[k] == values[j])
-          throw ScenarioError(fmt::format("sweep.{}[{}]", key, k), values[k].dump(),
-                              fmt::format("a value the list does not hold already (sweep.{}[{}]): the two points "
-                                          "would be the same run (for repeated runs with other seeds: replicates)",
-                                          key, j));
+    // The same value twice, however written ("1ms" and "1000us", 16 and 16.0): two points of one run, labelled
+    // apart.
+    std::map<std::string, std::size_t> seen; // each value as the model reads it: its first index
+    for (std::size_t k = 0; k < values.size(); ++k) {
+      nlohmann::json read = values[k];
+      if (paths.size() == 1)
+        read = canonical_value(*find_param(paths[0]), read);
+      else if (read.is_array() && read.size() == paths.size()) // else refused below
+        for (std::size_t d = 0; d < paths.size(); ++d)
+          read[d] = canonical_value(*find_param(paths[d]), read[d]);
+      const auto [first, added] = seen.emplace(read.dump(), k);
+      if (!added)
+        throw ScenarioError(fmt::format("sweep.{}[{}]", key, k), values[k].dump(),
+                            fmt::format("a value the list does not hold already (sweep.{}[{}] = {}): the two "
+                                        "points would be the same run (for repeated runs with other seeds: "
+                                        "replicates)",
+                                        key, first->second, values[first->second].dump()));
+    }
     for (std::size_t d = 0; d < paths.size(); ++d) {
       SweepDimension dim{paths[d], {}, group, false, key, d};
       for (std::size_t k = 0; k < values.size(); ++k) {
+        const ParamSpec& spec = *find_param(paths[d]);
         if (paths.size() == 1) {
-          dim.values.push_back(values[k]);
+          dim.values.push_back(integers_as_integers(spec, values[k])); // 16.0 labels its point 16
           continue;
         }
         if (!values[k].is_array() || values[k].size() != paths.size())
           throw ScenarioError(fmt::format("sweep.{}[{}]", key, k), values[k].dump(),
                               fmt::format("a list of {} values, one for each of {}", paths.size(), key));
-        dim.values.push_back(values[k][d]);
+        dim.values.push_back(integers_as_integers(spec, values[k][d]));
       }
       dims.push_back(std::move(dim));
     }

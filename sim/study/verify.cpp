@@ -48,7 +48,12 @@ std::vector<Golden> read_golden(const std::filesystem::path& file, const std::st
                                          : "scenario,digest (a path relative to the file, then 16 hex digits)";
   std::ifstream in = base::input_file(file, std::ios::in);
   if (!in)
-    throw ScenarioError(option, file.string(), "a readable CSV file of " + header + " rows");
+    throw ScenarioError(option, file.string(),
+                        "a readable CSV file of " + header + " rows" +
+                            (std::filesystem::exists(file) ? std::string()
+                                                           : "; none exists there (the default is relative to the "
+                                                             "working directory: run from the repository, or give " +
+                                                                 option + ")"));
   std::vector<Golden> rows;
   std::string line;
   for (int number = 1; std::getline(in, line); ++number) {

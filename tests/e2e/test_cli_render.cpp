@@ -36,7 +36,7 @@ TEST_CASE("bcssim render draws the plots a results folder lacks, and only those"
   std::ofstream(mine / "plot.png") << "MINE";
   r = bcssim("render " + mine.string() + " --force");
   CHECK(r.code == 2);
-  CHECK(r.output.find("render = " + mine.string() + ": expected a results folder bcssim wrote") != std::string::npos);
+  CHECK(r.output.find("folder = " + mine.string() + ": expected a results folder bcssim wrote") != std::string::npos);
   CHECK(slurp(mine / "plot.png") == "MINE");
   CHECK_FALSE(fs::exists(mine / "ran"));
   CHECK_FALSE(fs::exists("ran"));
@@ -44,11 +44,11 @@ TEST_CASE("bcssim render draws the plots a results folder lacks, and only those"
   // Without gnuplot nothing can be drawn: said, exit 2, rather than counting the images already there.
   r = run_shell("PATH=/nonexistent " + exe() + " render " + dir.string() + " --force 2>&1");
   CHECK(r.code == 2);
-  CHECK(r.output.find("render = gnuplot: expected gnuplot installed and on PATH") != std::string::npos);
+  CHECK(r.output.find("gnuplot = (not found): expected gnuplot installed and on PATH") != std::string::npos);
 
   r = bcssim("render " + (kTmp / "nowhere").string());
   CHECK(r.code == 2);
-  CHECK(r.output.find("render = " + (kTmp / "nowhere").string() + ": expected an existing folder") !=
+  CHECK(r.output.find("folder = " + (kTmp / "nowhere").string() + ": expected an existing folder") !=
         std::string::npos);
   fs::remove_all(kTmp);
 }
@@ -81,7 +81,7 @@ TEST_CASE("bcssim render runs only the scripts bcssim wrote, as it wrote them: t
   fs::remove(dir / "slowdown.svg");
   r = bcssim("render " + dir.string());
   CHECK(r.code == 2);
-  CHECK(r.output.find("render = " + (dir / "time.gp").string() + ": expected a gnuplot script as bcssim wrote it "
+  CHECK(r.output.find("script = " + (dir / "time.gp").string() + ": expected a gnuplot script as bcssim wrote it "
                       "(the XXH3-128 its results folder's .bcssim-manifest records); this one was edited since") !=
         std::string::npos);
   CHECK(r.output.find("--allow-edited") != std::string::npos);
@@ -157,7 +157,7 @@ TEST_CASE("bcssim render does not draw through an image that is a symbolic link,
     CAPTURE(force);
     const auto r = bcssim("render " + dir.string() + force);
     CHECK(r.code == 2);
-    CHECK(r.output.find("render = " + (dir / "time.png").string() + ": expected an image bcssim may draw over: a "
+    CHECK(r.output.find("image = " + (dir / "time.png").string() + ": expected an image bcssim may draw over: a "
                         "regular file, or none; this one is a symbolic link") != std::string::npos);
     CHECK(slurp(victim) == "data");
   }

@@ -118,3 +118,143 @@ TEST_CASE("collectives' data count too: 4 ranks broadcasting or allreducing 1e12
   }
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("a launch of millions of chunks is exit 2 at validation, not a run that never ends")
+{
+  const std::string fcfs = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/fcfs-example.json";
+  const std::string launch = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/launch/scaling-asci-q.json";
+  for (const std::string& scenario : {fcfs + " --set launch.model=storm", launch}) {
+    CAPTURE(scenario);
+    const auto r = bcssim("validate " + scenario + " --set launch.chunk_size=1B");
+    CHECK(r.code == 2);
+    CHECK(r.output.find("launch.chunk_size = \"1B\": expected at least launch.binary_size / 100000 = 120 B: a "
+                        "launch of at most 100000 chunks") != std::string::npos);
+    CHECK(bcssim("validate " + scenario + " --set launch.chunk_size=120B").code == 0);
+  }
+}
+
+TEST_CASE("a workload of more process steps than hours can run, and a --set of a swept path, are exit 2")
+{
+  // Its workload.swf is relative to the repository.
+  const auto bcssim = [](const std::string& args) {
+    return run_shell("cd " + std::string(BCSSIM_SOURCE_DIR) + " && " + exe() + " " + args + " 2>&1");
+  };
+  const std::string dynamic = "scenarios/scheduling/dynamic-load.json";
+  const auto huge = bcssim("validate " + dynamic + " --set 'sweep.workload.load_factor=[2000]'");
+  CHECK(huge.code == 2);
+  CHECK(huge.output.find("expected a workload of at most 1e9 process steps (the sum of iterations x processes over "
+                         "its jobs; here ") != std::string::npos);
+  CHECK(bcssim("validate " + dynamic + " --set 'sweep.workload.load_factor=[100]'").code == 0);
+  // A quantum so short that the Machine Manager's ticks alone take hours (the first 20 jobs last 103 s or more).
+  const std::string twenty = dynamic + " --set 'sweep.scheduler.algorithm=[\"gs\"]' --set "
+                             "'sweep.workload.load_factor=[1]' --set workload.swf_jobs=20";
+  const auto ticks = bcssim("validate " + twenty + " --set scheduler.quantum=1us");
+  CHECK(ticks.code == 2);
+  CHECK(ticks.output.find("scheduler.quantum = \"1us\": expected a quantum for which this workload's jobs, running for "
+                          "at least 103.4 s (their work over the machine's PEs), take at most 1e9 Machine Manager "
+                          "ticks x nodes") != std::string::npos);
+  CHECK(bcssim("validate " + twenty + " --set scheduler.quantum=100us").code == 0);
+  // The sweep's values won at every point, and the --set was lost without a word.
+  const auto swept = bcssim("validate " + dynamic + " --set workload.load_factor=2");
+  CHECK(swept.code == 2);
+  CHECK(swept.output.find("--set workload.load_factor = \"2\": expected a path no sweep dimension sets: the sweep "
+                          "gives workload.load_factor its values [1.307,1.378,1.466,1.554,1.643] at every point") !=
+        std::string::npos);
+  // Saying what a one-value sweep says is fine.
+  CHECK(bcssim("validate " + dynamic + " --set 'sweep.workload.load_factor=[2]' --set workload.load_factor=2")
+            .code == 0);
+}
+
+TEST_CASE("a run whose computation alone needs hours of acted-out BCS-MPI slices or noise detours is exit 2")
+{
+  const std::string barrier = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/paper/synthetic-barrier.json" +
+                              " --set compare=false --set synthetic.iterations=1";
+  // 10,000 s of computation: 2e7 slices of 500 us, each acted out (about 180 us of wall time while idle).
+  const auto slices = bcssim("validate " + barrier + " --set mpi=bcs --set 'sweep.synthetic.granularity=[\"10000s\"]'");
+  CHECK(slices.code == 2);
+  CHECK(slices.output.find("mpi = \"bcs\": expected a run of at most 7e6 slices of its strobe (about 20 minutes of "
+                           "simulation): the strobe runs for at least 10000 s (the synthetic job's computation "
+                           "alone), 2e7 slices of 500us (a shorter computation, a longer slice, or another "
+                           "backend)") !=
+        std::string::npos);
+  CHECK(bcssim("validate " + barrier + " --set mpi=bcs --set 'sweep.synthetic.granularity=[\"3000s\"]'").code == 0);
+  CHECK(bcssim("validate " + barrier + " --set mpi=quadrics --set 'sweep.synthetic.granularity=[\"10000s\"]'").code ==
+        0);
+  // A comparison names the backend's place in the study.
+  const std::string compared = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/paper/synthetic-barrier.json" +
+                               " --set 'sweep.synthetic.granularity=[\"10000s\"]'";
+  const auto in_sweep = bcssim("validate " + compared);
+  CHECK(in_sweep.output.find("sweep.mpi[1] = \"bcs\": expected a run of at most 7e6 slices") != std::string::npos);
+  // mpi = bcs is refused beside one granularity only: the point is named.
+  CHECK(in_sweep.output.find("or another backend) (at the sweep point synthetic.granularity=10000s mpi=bcs)") !=
+        std::string::npos);
+  // A detour every microsecond on each of 32 nodes for 100 s.
+  const auto noise = bcssim("validate " + barrier + " --set mpi=quadrics --set noise.cpu.period=1us --set "
+                            "noise.cpu.duration=100ns --set 'sweep.synthetic.granularity=[\"100s\"]'");
+  CHECK(noise.code == 2);
+  CHECK(noise.output.find("noise.cpu.period = \"1us\": expected a period at which the 32 nodes' detours number at "
+                          "most 5e8 (about 20 minutes of simulation) over the run's at least 100 s (the synthetic "
+                          "job's computation alone): here about 3.2e9") != std::string::npos);
+}
+
+TEST_CASE("a workload.jobs job computing for 1e8 s under a 25 ms quantum is exit 2, as an SWF workload is")
+{
+  fs::create_directories(kTmp);
+  const fs::path file = kTmp / "long-job.json";
+  std::ofstream(file) << R"({"kind": "workload", "mpi": "quadrics", "platform": {"preset": "accelerando", "nodes": 2},
+    "scheduler": {"algorithm": "gs", "quantum": "25ms", "mpl": 2},
+    "workload": {"jobs": [{"app": {"name": "synthetic", "processes": 4},
+                           "synthetic": {"pattern": "ring", "granularity": "1000s", "iterations": 100000}}]}})";
+  // Its least run time (1e5 x 1000 s) over 2 nodes' 4 PEs: 8e9 ticks x nodes, where it used to run for hours.
+  const auto r = bcssim("validate " + file.string());
+  CHECK(r.code == 2);
+  CHECK(r.output.find("scheduler.quantum = \"25ms\": expected a quantum for which this workload's jobs, running for at "
+                      "least 1e8 s (their work over the machine's PEs), take at most 1e9 Machine Manager ticks x "
+                      "nodes (here at least 8e9, ") != std::string::npos);
+  CHECK(r.output.find("at least 0.2 s, or shorter jobs") != std::string::npos);
+  CHECK(bcssim("validate " + file.string() + " --set scheduler.quantum=200ms").code == 0);
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a workload whose jobs alone need hours of acted-out BCS-MPI slices, or its span of noise detours, is "
+          "exit 2")
+{
+  fs::create_directories(kTmp);
+  // Four jobs of 300 x 10 s on 4 processes, each within the bounds a job of kind app has (6e6 slices of 500 us):
+  // on 2 nodes' 4 PEs they run for at least 12,000 s, 2.4e7 slices (the 1 s quantum keeps the Machine Manager's
+  // ticks x nodes at 2.4e4, within their own bound).
+  const fs::path busy = kTmp / "long-bcs-workload.json";
+  std::ofstream(busy) << R"({"kind": "workload", "mpi": "bcs", "platform": {"preset": "crescendo", "nodes": 2},
+    "scheduler": {"algorithm": "bcs", "quantum": "1s", "mpl": 4},
+    "synthetic": {"pattern": "ring", "granularity": "10s", "iterations": 300},
+    "workload": {"jobs": [{"app": {"name": "synthetic", "processes": 4}},
+                          {"app": {"name": "synthetic", "processes": 4}},
+                          {"app": {"name": "synthetic", "processes": 4}},
+                          {"app": {"name": "synthetic", "processes": 4}}]}})";
+  const auto slices = bcssim("validate " + busy.string());
+  CHECK(slices.code == 2);
+  CHECK(slices.output.find("mpi = \"bcs\": expected a run of at most 7e6 slices of its strobe (about 20 minutes of "
+                           "simulation): the strobe runs for at least 12000 s (while its jobs run: their work "
+                           "over the machine's PEs), 2.4e7 slices of 500us (shorter jobs, a longer slice, or "
+                           "another backend)") !=
+        std::string::npos);
+  CHECK(bcssim("validate " + busy.string() + " --set bcs.runtime.slice=2ms").code == 0);
+  // Two jobs of 10 x 10 s, the second submitted at 40,000 s: the strobe stops while no job runs, so BCS-MPI
+  // validates; OS noise goes on, and a detour every microsecond on each node would be 8e10 of them.
+  const fs::path sparse = kTmp / "sparse-workload.json";
+  std::ofstream(sparse) << R"({"kind": "workload", "mpi": "bcs", "platform": {"preset": "crescendo", "nodes": 2},
+    "scheduler": {"algorithm": "bcs", "quantum": "1s", "mpl": 2},
+    "synthetic": {"pattern": "ring", "granularity": "10s", "iterations": 10},
+    "workload": {"jobs": [{"app": {"name": "synthetic", "processes": 4}},
+                          {"app": {"name": "synthetic", "processes": 4}, "submit": "40000s"}]}})";
+  CHECK(bcssim("validate " + sparse.string()).code == 0);
+  const std::string detour = " --set noise.cpu.duration=100ns --set noise.cpu.period=";
+  const auto noise = bcssim("validate " + sparse.string() + detour + "1us");
+  CHECK(noise.code == 2);
+  CHECK(noise.output.find("noise.cpu.period = \"1us\": expected a period at which the 2 nodes' detours number at "
+                          "most 5e8 (about 20 minutes of simulation) over the run's at least 40000 s (the later of "
+                          "its last submission and its jobs' work over the machine's PEs): here about 8e10") !=
+        std::string::npos);
+  CHECK(bcssim("validate " + sparse.string() + detour + "1ms").code == 0);
+  fs::remove_all(kTmp);
+}

@@ -313,7 +313,7 @@ TEST_CASE("workload.swf: a bad record is exit 2 naming the file, line and field;
        "w.swf:2: field 2 (submit time) = 1000000000000000: expected a submit time of at most 1e+09 s"},
       // A NUL byte (issue 67 item 7): shown as \x00, and the message goes on past it.
       {ok + std::string("2 10 -1 50 2\0x -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n", 52),
-       "w.swf:2: field 5 (allocated processors) = 2\\x00x: expected a whole number, -1 if unknown"},
+       "w.swf:2: field 5 (allocated processors) = 2\\x00x: expected a whole number of at most 9e15, -1 if unknown"},
   };
   for (const auto& entry : cases) {
     const auto& text = std::get<0>(entry); // (named: doctest's macros capture it, clang refuses bindings)

@@ -150,7 +150,7 @@ TEST_CASE("replay trace: a malformed line is an error naming file:line, the line
       {"0 send 1 0 4 0 9", "with 3 to 4 arguments"},
       {"0 send x 0 4", "the peer rank (argument 1 of \"send\") to be an integer; got \"x\""},
       {"0 send 4 0 4", "a rank of the trace's 4: 0 to 3; got 4"},
-      {"0 send 1 0 -4", "a non-negative whole number; got \"-4\""},
+      {"0 send 1 0 -4", "a non-negative whole number of at most 9e15; got \"-4\""},
       {"0 send 1 0 2.5", "whole number"},
       {"0 send 1 -2 4", "a non-negative tag on a send"},
       {"0 send 1 0 4 -1", "-1 is a derived datatype, whose size SMPI 3.32 does not record"},

@@ -119,7 +119,7 @@ TEST_CASE("malformed JSON and unreadable files are errors too")
   const auto file = dir / "bad.json";
   std::ofstream(file) << "{\"platform\": {\"nodes\": 4,}}";
   CHECK_THROWS_WITH_AS(Scenario::load(file.string()), doctest::Contains("valid JSON"), ScenarioError);
-  CHECK_THROWS_WITH_AS(Scenario::load((dir / "missing.json").string()), doctest::Contains("readable"),
+  CHECK_THROWS_WITH_AS(Scenario::load((dir / "missing.json").string()), doctest::Contains("none exists at this path"),
                        ScenarioError);
   std::ofstream(file) << "{\"seed\": 7}";
   CHECK(Scenario::load(file.string()).name() == "bad"); // named after the file

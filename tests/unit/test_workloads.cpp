@@ -67,7 +67,7 @@ TEST_CASE("SWF: a bad line names the file, the line, the field, the value and wh
   CHECK(error_of(";x\n1 0 -1 ten 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n") ==
         "w.swf:2: field 4 (run time) = ten: expected a number of at least 0, -1 if unknown");
   CHECK(error_of("1 0 -1 10 4.5 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n") ==
-        "w.swf:1: field 5 (allocated processors) = 4.5: expected a whole number, -1 if unknown");
+        "w.swf:1: field 5 (allocated processors) = 4.5: expected a whole number of at most 9e15, -1 if unknown");
   CHECK(error_of("1 -3 -1 10 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n").find("field 2 (submit time) = -3") !=
         std::string::npos);
   CHECK(error_of("1 0 -1 10 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1 7\n") ==
@@ -77,7 +77,7 @@ TEST_CASE("SWF: a bad line names the file, the line, the field, the value and wh
   CHECK_THROWS_WITH_AS(read_swf("/nonexistent/w.swf"), doctest::Contains("/nonexistent/w.swf:0"), SwfError);
   // A NUL or another control byte is shown, not left to end the message (issue 67 item 7).
   CHECK(error_of(std::string("1 0 -1 10 4\0x -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n", 51)) ==
-        "w.swf:1: field 5 (allocated processors) = 4\\x00x: expected a whole number, -1 if unknown");
+        "w.swf:1: field 5 (allocated processors) = 4\\x00x: expected a whole number of at most 9e15, -1 if unknown");
   CHECK(error_of("1 0 -1 10 4\x01 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n").find("= 4\\x01: expected") !=
         std::string::npos);
 }

@@ -7,6 +7,7 @@
 #include "apps/app.hpp"
 #include "base/sim_time.hpp"
 #include "sim/kinds/app/app_run.hpp"
+#include "sim/config/params.hpp"
 #include "sim/config/suggest.hpp"
 #include "sim/kinds/workload/swf_jobs.hpp"
 #include "sim/machine/machine_params.hpp"
@@ -56,7 +57,8 @@ WorkloadJob make_job(std::size_t i, const nlohmann::json& record, const std::str
       const auto t = value.is_string() ? base::parse_quantity(base::Quantity::time, value.get<std::string>()) : std::nullopt;
       if (!t || *t < 0 || !base::within_sim_time_limit(*t))
         throw ScenarioError(at + ".submit", value.dump(),
-                            "a time of at least 0 s, e.g. \"0s\" or \"1.5s\", and at most " +
+                            std::string(value.is_number() ? "a time with its unit, as a string: " : "") +
+                                "a time of at least 0 s, e.g. \"0s\" or \"1.5s\", and at most " +
                                 base::sim_time_limit_text());
       job.submit = *t;
     } else if (key == "estimate") {
@@ -66,19 +68,19 @@ WorkloadJob make_job(std::size_t i, const nlohmann::json& record, const std::str
         throw ScenarioError(at + ".estimate", value.dump(), "a time of more than 0 s, e.g. \"10s\"");
       job.estimate = *t;
     } else if (key == "priority") {
-      if (!value.is_number_integer() || value.get<std::int64_t>() < 0 || value.get<std::int64_t>() > 1000000)
+      if (!is_whole_number(value) || value.get<double>() < 0 || value.get<double>() > 1000000)
         throw ScenarioError(at + ".priority", value.dump(), "an integer in [0, 1000000]");
-      job.priority = int(value.get<std::int64_t>());
+      job.priority = int(value.get<double>());
     } else if (key == "pes") {
       if (!value.is_array() || value.empty())
         throw ScenarioError(at + ".pes", value.dump(), "a list of machine PE numbers, one per process");
       for (const auto& v : value) {
-        if (!v.is_number_unsigned() || v.get<std::uint64_t>() >= machine_pes)
+        if (!is_whole_number(v) || v.get<double>() < 0 || v.get<double>() >= machine_pes)
           throw ScenarioError(at + ".pes", value.dump(),
                               fmt::format("PE numbers in [0, {}] (node x platform.pes_per_node + PE), one per "
                                           "process",
                                           machine_pes - 1));
-        job.pes.push_back(unsigned(v.get<std::uint64_t>()));
+        job.pes.push_back(unsigned(v.get<double>()));
       }
       if (std::set<unsigned>(job.pes.begin(), job.pes.end()).size() != job.pes.size())
         throw ScenarioError(at + ".pes", value.dump(), "distinct PEs (one process per PE per job)");
@@ -140,6 +142,8 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
   machine.erase("workload");
   machine.erase("scheduler");
   machine["kind"] = "app";
+  if (!sc.given("app.processes")) // left to each job, or to its application's input (a replay's trace)
+    machine["app"].erase("processes");
   // Resolved once; each job's sections go over it (Scenario::with), as if merged into it and resolved.
   const auto machine_scenario = std::make_shared<const Scenario>(Scenario::resolve(machine, {}, sc.name()));
   const unsigned machine_pes = unsigned(machine_size(sc).pes());

@@ -132,8 +132,10 @@ SwfRecords swf_records(const Scenario& sc)
     }
     if (j.submit < 0 || j.submit < previous_submit) {
       refuse(2, fmt::format("{}", j.submit),
-             fmt::format("a submit time of at least the previous job's, {} s (SWF lists jobs by submit time)",
-                         previous_submit));
+             j.submit < 0 ? std::string("a submit time of at least 0 s (the replay needs each job's arrival)")
+                          : fmt::format("a submit time of at least the previous job's, {} s (SWF lists jobs by "
+                                        "submit time)",
+                                        previous_submit));
       continue;
     }
     if (j.submit / scale > kMostSubmit) {

@@ -1,0 +1,104 @@
+// The hostile pass of 2026-12-06 (evening, ~470 cases): what it found that broke the contract, each refused now
+// with exit 2 naming what was wrong, nothing written and nothing of the user's replaced.
+#include "cli_harness.hpp"
+
+#include <sys/stat.h>
+
+using namespace e2e;
+
+namespace {
+
+const fs::path kHere = kTmp / "hostile-pass";
+
+fs::path small_scenario()
+{
+  fs::create_directories(kHere);
+  const fs::path file = kHere / "s.json";
+  std::ofstream(file) << R"({"name": "s", "kind": "app", "platform": {"preset": "crescendo", "nodes": 4},
+    "app": {"name": "synthetic", "processes": 4},
+    "synthetic": {"pattern": "barrier", "iterations": 5, "granularity": "1ms"}})";
+  return file;
+}
+
+} // namespace
+
+TEST_CASE("workload generate --force replaces a regular file only: a FIFO stays one")
+{
+  fs::remove_all(kHere);
+  fs::create_directories(kHere);
+  const fs::path fifo = kHere / "jobs.swf";
+  REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
+  const auto r = bcssim("workload generate --jobs 3 --out " + fifo.string() + " --force");
+  CHECK(r.code == 2); // was: exit 0, the FIFO (or /dev/null) replaced by a file of jobs
+  CHECK(r.output.find("--out = " + fifo.string() + ": expected a new file, or a regular file to replace with "
+                      "--force; this is a device, a FIFO or a socket") != std::string::npos);
+  CHECK(fs::is_fifo(fs::symlink_status(fifo)));
+  const auto proc = bcssim("workload generate --jobs 2 --out /proc/bcssim-no-such-file");
+  CHECK(proc.code == 2); // was: exit 1, "run failed"
+  CHECK(proc.output.find("--out = /proc/bcssim-no-such-file: expected a file bcssim can create") != std::string::npos);
+  fs::remove_all(kHere);
+}
+
+TEST_CASE("a --log file inside the results folder is refused before anything is written")
+{
+  fs::remove_all(kHere);
+  const fs::path sc = small_scenario(), out = kHere / "o";
+  REQUIRE(bcssim("run " + sc.string() + " -q --out " + out.string()).code == 0);
+  const auto r = bcssim("run " + sc.string() + " --force --out " + out.string() + " --log 'root.app:file:" +
+                        (out / "run.log").string() + "'");
+  CHECK(r.code == 2);
+  CHECK(r.output.find("expected a log file outside the results folder " + out.string()) != std::string::npos);
+  CHECK_FALSE(fs::exists(out / "run.log")); // was: made by SimGrid, then every later run refused the folder
+  CHECK(bcssim("run " + sc.string() + " -q --force --out " + out.string()).code == 0);
+  fs::remove_all(kHere);
+}
+
+TEST_CASE("docs --root without results, and options missing their value, are exit 2 in bcssim's words")
+{
+  fs::remove_all(kHere);
+  fs::create_directories(kHere / "docs" / "src");
+  std::ofstream(kHere / "docs" / "src" / "figures.json") << R"({"figures": []})";
+  const auto docs = bcssim("docs --check --root " + kHere.string());
+  CHECK(docs.code == 2); // was: exit 1, a raw filesystem error
+  CHECK(docs.output.find("is not a folder") != std::string::npos);
+  const auto jobs = bcssim("run --jobs");
+  CHECK(jobs.code == 2);
+  CHECK(jobs.output.find("error: bcssim run: --jobs needs a value (bcssim run --help)") != std::string::npos);
+  const auto root = bcssim("docs --root /nonexistent-bcssim");
+  CHECK(root.output.find("error: bcssim docs: --root = /nonexistent-bcssim: expected an existing folder") !=
+        std::string::npos);
+  fs::remove_all(kHere);
+}
+
+TEST_CASE("a sweep's values compared as the model reads them; a list's bad item named; text takes a number's words")
+{
+  fs::remove_all(kHere);
+  const std::string sc = small_scenario().string();
+  const auto cables = bcssim("validate " + sc + " --set 'sweep.platform.tree.cable_length=[\"1m\",[\"1m\"]]'");
+  CHECK(cables.code == 2); // a single length stands for every level: both points the same run
+  CHECK(cables.output.find("sweep.platform.tree.cable_length[1] = [\"1m\"]: expected a value the list does not hold "
+                           "already") != std::string::npos);
+  const auto typed = bcssim("validate " + sc + " --set 'sweep.app.processes=[4,\"4\"]'");
+  CHECK(typed.code == 2); // the type is what is wrong, not a repetition
+  CHECK(typed.output.find("sweep.app.processes[1] = \"4\": expected an integer") != std::string::npos);
+  const auto sizes = bcssim("validate " + sc + " --set kind=microbench --set 'microbench.sizes=[\"1B\",\"2B\",\"1GiB\"]'");
+  CHECK(sizes.code == 2);
+  CHECK(sizes.output.find("in [0B, 1GB]; item [2] = \"1GiB\" is not") != std::string::npos);
+  const auto name = bcssim("validate " + sc + " --set name=123");
+  CHECK(name.code == 0); // was: "expected a non-empty string" for what the shell passed as a word
+  CHECK(name.output.find("(scenario '123')") != std::string::npos);
+  fs::remove_all(kHere);
+}
+
+TEST_CASE("a study whose points share one x plots without gnuplot's \"empty x range\" warning on stderr")
+{
+  fs::remove_all(kHere);
+  const std::string sc = small_scenario().string();
+  // Two granularities within a rounding of each other: one x on the plots' axes.
+  const auto r = bcssim("run " + sc + " --set 'sweep.synthetic.granularity=[\"1000000ns\",\"1000000.4ns\"]' -q --out " +
+                        (kHere / "o").string());
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  CHECK(r.output.find("empty x range") == std::string::npos); // was printed twice
+  CHECK(r.output == "results: " + (kHere / "o").string() + "/\n");
+  fs::remove_all(kHere);
+}
