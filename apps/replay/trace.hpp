@@ -66,6 +66,8 @@ enum class Kind {
 const char* name_of(Kind kind);
 /// Every action name the replay accepts, comma-separated (for messages and docs).
 std::string supported_actions();
+/// The actions SMPI 3.32's tracer writes that its replay (and so this one) has none for ("Ssend", "ibcast", ...).
+std::vector<std::string> traced_not_replayable();
 
 /// The bytes of one element of SMPI 3.32's datatype `id` (smpi_datatype.cpp's table, on x86-64); nullopt for
 /// an id it does not define, and for -1, the id SMPI 3.32 gives every derived datatype (its size is not in
