@@ -44,6 +44,7 @@ private:
   std::int64_t instant_ns_ = 0;
   std::vector<Pending> pending_;
   std::string text_;
+  std::string hashed_; // the current instant's bytes for the digest (kept: its capacity is reused)
 };
 
 } // namespace bcssim::sim
