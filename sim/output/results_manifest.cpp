@@ -28,7 +28,8 @@ std::vector<std::string> entries_under(const fs::path& folder)
   for (auto it = fs::recursive_directory_iterator(folder, ec); !ec && it != fs::recursive_directory_iterator();
        it.increment(ec)) {
     const bool dir = it->is_directory(ec) && !it->is_symlink(ec);
-    out.push_back(fs::relative(it->path(), folder).generic_string() + (dir ? "/" : ""));
+    // Lexically: fs::relative follows a symlink, and named p1 -> /tmp "../../.." (hostile pass 2026-12-06).
+    out.push_back(it->path().lexically_relative(folder).generic_string() + (dir ? "/" : ""));
   }
   if (ec)
     throw fs::filesystem_error("cannot list the results folder", folder, ec);

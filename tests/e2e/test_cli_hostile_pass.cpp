@@ -102,3 +102,16 @@ TEST_CASE("a study whose points share one x plots without gnuplot's \"empty x ra
   CHECK(r.output == "results: " + (kHere / "o").string() + "/\n");
   fs::remove_all(kHere);
 }
+
+TEST_CASE("a symlink a user put in a results folder is named by its own name, not by where it points")
+{
+  fs::remove_all(kHere);
+  const fs::path sc = small_scenario(), out = kHere / "o";
+  REQUIRE(bcssim("run " + sc.string() + " -q --out " + out.string()).code == 0);
+  fs::create_directory_symlink("/tmp", out / "mine");
+  const auto r = bcssim("run " + sc.string() + " --force --out " + out.string());
+  CHECK(r.code == 2);
+  CHECK(r.output.find("this one also holds mine, which bcssim did not write") != std::string::npos); // was "../.."
+  CHECK(fs::is_symlink(out / "mine"));
+  fs::remove_all(kHere);
+}
