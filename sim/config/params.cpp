@@ -112,7 +112,14 @@ std::optional<std::string> check_scalar(const ParamSpec& s, const nlohmann::json
       if (!v.is_string())
         return want();
       auto x = parse_quantity(s.quantity, v.get<std::string>());
-      if (!x || *x < s.min || *x > s.max)
+      if (!x) { // a unit written in other letter case ("1KB") or mistyped: the nearest one
+        const std::string text = v.get<std::string>();
+        const std::size_t unit_at = text.find_first_not_of("0123456789.eE+- ");
+        if (unit_at == std::string::npos)
+          return want();
+        return want() + did_you_mean(text.substr(unit_at), base::unit_names(s.quantity));
+      }
+      if (*x < s.min || *x > s.max)
         return want();
       if (s.quantity == Quantity::size && std::floor(*x) != *x)
         return want() + ", a whole number of bytes";

@@ -84,6 +84,9 @@ TEST_CASE("a sweep's values compared as the model reads them; a list's bad item 
   const auto sizes = bcssim("validate " + sc + " --set kind=microbench --set 'microbench.sizes=[\"1B\",\"2B\",\"1GiB\"]'");
   CHECK(sizes.code == 2);
   CHECK(sizes.output.find("in [0B, 1GB]; item [2] = \"1GiB\" is not") != std::string::npos);
+  const auto unit = bcssim("validate " + sc + " --set bcs.runtime.slice=500US");
+  CHECK(unit.code == 2);
+  CHECK(unit.output.find("(did you mean 'us'?)") != std::string::npos);
   const auto name = bcssim("validate " + sc + " --set name=123");
   CHECK(name.code == 0); // was: "expected a non-empty string" for what the shell passed as a word
   CHECK(name.output.find("(scenario '123')") != std::string::npos);
