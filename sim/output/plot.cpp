@@ -17,6 +17,7 @@
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 #include <xbt/log.h>
@@ -191,8 +192,8 @@ void render_gnuplot(const std::filesystem::path& dir, const std::string& script)
   // gnuplot's messages come through a pipe, so that the one it prints for a plot whose points share one x (a
   // study of one value: "warning: empty x range [1:1], adjusting to [0.99:1.01]") is left out; it draws that
   // plot as asked. Every other line goes to stderr.
-  int messages[2];
-  if (::pipe(messages) != 0)
+  int messages[2]; // close-on-exec: no other child (a study's point, another gnuplot) holds the pipe open
+  if (::pipe2(messages, O_CLOEXEC) != 0)
     throw std::runtime_error("cannot start gnuplot for " + (dir / script).string() + ": " + std::strerror(errno));
   const pid_t parent = ::getpid();
   const pid_t pid = ::fork();
