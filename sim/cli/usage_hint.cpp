@@ -5,6 +5,7 @@
 // bcssim's words, naming the command, as the scenario's errors are (path = value: expected ...).
 #include "sim/cli/command.hpp"
 #include "sim/config/suggest.hpp"
+#include "sim/output/csv_table.hpp"
 
 #include <fmt/format.h>
 
@@ -50,16 +51,6 @@ std::pair<const CLI::App*, std::string> command_of(const CLI::App& app, int argc
   return {at, command};
 }
 
-std::vector<std::string> split_list(const std::string& text, char by)
-{
-  std::vector<std::string> out;
-  std::size_t start = 0;
-  for (std::size_t end; (end = text.find(by, start)) != std::string::npos; start = end + 1)
-    out.push_back(text.substr(start, end - start));
-  out.push_back(text.substr(start));
-  return out;
-}
-
 // CLI11 2.3's messages, in bcssim's words.
 std::string reworded(const std::string& what, const CLI::App& at)
 {
@@ -78,7 +69,7 @@ std::string reworded(const std::string& what, const CLI::App& at)
   if (std::regex_match(what, m, std::regex(R"((\S+): Value (.*) not in range (\S+) to (\S+))")))
     return fmt::format("{} = {}: expected an integer in [{}, {}]", m[1].str(), m[2].str(), m[3].str(), m[4].str());
   if (std::regex_match(what, m, std::regex(R"((\S+): (.*) not in \{(.*)\})"))) {
-    const std::vector<std::string> allowed = split_list(m[3].str(), ',');
+    const std::vector<std::string> allowed = report::split(m[3].str(), ',');
     return fmt::format("{} = {}: expected one of: {}{}", m[1].str(), m[2].str(), fmt::join(allowed, ", "),
                        did_you_mean(m[2].str(), allowed));
   }

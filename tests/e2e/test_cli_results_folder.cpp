@@ -4,6 +4,24 @@
 
 using namespace e2e;
 
+namespace {
+
+// A two-point study (kTmp/s.json) whose points were run one by one into kTmp/split/points, as `sweep --emit-jobs`
+// runs them; returns the scenario's path.
+std::string two_points_run_apart()
+{
+  std::ofstream(kTmp / "s.json") << R"({"name": "s", "kind": "mpi_microbench", "platform": {"nodes": 2},
+    "mpi_microbench": {"tests": ["pingpong"], "sizes": ["8B"], "iterations": 2}, "sweep": {"seed": [1, 2]}})";
+  const std::string s = (kTmp / "s.json").string();
+  for (int i = 0; i < 2; ++i)
+    REQUIRE(bcssim("run " + s + " --point " + std::to_string(i) + " --out " +
+                   (kTmp / "split" / "points" / ("000" + std::to_string(i))).string())
+                .code == 0);
+  return s;
+}
+
+} // namespace
+
 TEST_CASE("--out never deletes what bcssim did not write: a file or a foreign folder is refused, even with --force")
 {
   fs::remove_all(kTmp);
@@ -48,13 +66,7 @@ TEST_CASE("a run into an existing results folder is exit 2 naming it, unless --f
   CHECK(fs::exists(kTmp / "empty" / "digest"));
 
   // merge: a folder of points/ only is what it merges into; merging again needs --force.
-  std::ofstream(kTmp / "s.json") << R"({"name": "s", "kind": "mpi_microbench", "platform": {"nodes": 2},
-    "mpi_microbench": {"tests": ["pingpong"], "sizes": ["8B"], "iterations": 2}, "sweep": {"seed": [1, 2]}})";
-  const std::string s = (kTmp / "s.json").string();
-  for (int i = 0; i < 2; ++i)
-    REQUIRE(bcssim("run " + s + " --point " + std::to_string(i) + " --out " +
-                   (kTmp / "split" / "points" / ("000" + std::to_string(i))).string())
-                .code == 0);
+  const std::string s = two_points_run_apart();
   REQUIRE(bcssim("merge " + s + " " + (kTmp / "split").string()).code == 0);
   const auto remerge = bcssim("merge " + s + " " + (kTmp / "split").string());
   CHECK(remerge.code == 2);
@@ -87,13 +99,7 @@ TEST_CASE("merge checks that every point was run with the parameters the study g
 {
   fs::remove_all(kTmp);
   fs::create_directories(kTmp);
-  std::ofstream(kTmp / "s.json") << R"({"name": "s", "kind": "mpi_microbench", "platform": {"nodes": 2},
-    "mpi_microbench": {"tests": ["pingpong"], "sizes": ["8B"], "iterations": 2}, "sweep": {"seed": [1, 2]}})";
-  const std::string s = (kTmp / "s.json").string();
-  for (int i = 0; i < 2; ++i)
-    REQUIRE(bcssim("run " + s + " --point " + std::to_string(i) + " --out " +
-                   (kTmp / "split" / "points" / ("000" + std::to_string(i))).string())
-                .code == 0);
+  const std::string s = two_points_run_apart();
   const auto other = bcssim("merge " + s + " " + (kTmp / "split").string() + " --set mpi_microbench.iterations=3");
   CHECK(other.code == 2);
   CHECK(other.output.find("points/0000 mpi_microbench.iterations = 2: expected 3") != std::string::npos);
