@@ -31,11 +31,13 @@ struct Registry {
   std::atomic<bool> interrupted{false};
 };
 
-Registry& registry()
+Registry*& registry_slot()
 {
   static Registry* r = new Registry; // never destroyed: the handler may run while main() returns
-  return *r;
+  return r;
 }
+
+Registry& registry() { return *registry_slot(); }
 
 sigset_t handled()
 {
@@ -210,6 +212,12 @@ void stop_if_interrupted()
 
 void child_after_fork(pid_t parent, int death_signal)
 {
+  // The child has one thread, a copy of the one that forked: the parent's registry is not the child's (its
+  // folders and children are the parent's to clean up), and its locks may have been copied held (a study holds
+  // the cleanup lock across fork()). A new, empty registry; the copied one is left as it is, never used again.
+  static Registry* copied = registry_slot(); // still referenced: no leak reported at the child's exit
+  (void)copied;
+  registry_slot() = new Registry;
   ::prctl(PR_SET_PDEATHSIG, death_signal);
   if (::getppid() != parent) // the parent died before prctl took effect
     ::_exit(128 + death_signal);

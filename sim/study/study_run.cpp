@@ -184,20 +184,22 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
       std::fflush(nullptr);
       stop_if_interrupted(); // no new point once a signal is being handled
       const pid_t parent = ::getpid();
+      // The point writes into <its folder>.tmp-<pid> and a signal's SIGTERM ends it by the default action, with
+      // no cleanup of its own: the parent's handler removes that folder once the point is gone (issue 67 item 7).
+      // The cleanup lock is held from before fork() until the point and its folder are registered, so a signal
+      // handled in between waits for them and removes that folder too (a loaded machine once left it behind).
+      auto lock = cleanup_lock();
       const pid_t pid = ::fork();
       if (pid < 0)
         throw std::runtime_error("fork failed");
       if (pid == 0) {
-        child_after_fork(parent, SIGKILL); // dies with the parent, even a parent killed with SIGKILL
+        child_after_fork(parent, SIGKILL); // dies with the parent, even a parent killed with SIGKILL; frees the lock
+        lock.release(); // the child's copy of the registry was made anew, its lock free
         child_main(study, next, options, partial.folder(next), dir.title(), clocks[next]);
       }
-      // The point writes into <its folder>.tmp-<pid> and a signal's SIGTERM ends it by the default action, with
-      // no cleanup of its own: the parent's handler removes that folder once the point is gone (issue 67 item 7).
-      {
-        const auto lock = cleanup_lock();
-        register_temp(temp_root_of(partial.folder(next), pid));
-      }
+      register_temp(temp_root_of(partial.folder(next), pid));
       register_child(pid); // a signal stops it
+      lock.unlock();
       running[pid] = next++;
       skip_done();
     }
