@@ -13,6 +13,8 @@
 
 #include <simgrid/s4u/Comm.hpp>
 
+#include <cassert>
+
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_node_manager,
@@ -20,12 +22,23 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_node_manager,
 
 namespace bcssim::bcs::runtime {
 
-bool NodeManager::restart_due() const
+bool NodeManager::any_ready() const
 {
   for (const Suspended& s : suspended_)
     if (s.ready())
       return true;
   return false;
+}
+
+bool NodeManager::restart_due() const
+{
+  if (none_ready_) {
+    assert(!any_ready()); // a completion that did not call operation_completed() (sanitizer builds check)
+    return false;
+  }
+  const bool due = any_ready();
+  none_ready_ = !due;
+  return due;
 }
 
 std::vector<bool> NodeManager::chosen() const
@@ -45,6 +58,7 @@ std::vector<Suspended> NodeManager::take_restarts()
   for (std::size_t i = 0; i < suspended_.size(); ++i)
     (chosen.at(i) ? restart : still).push_back(std::move(suspended_[i]));
   suspended_ = std::move(still);
+  none_ready_ = false;
   return restart;
 }
 
@@ -80,6 +94,7 @@ void NodeManager::at_slice_strobe(const elan3::ThreadSteps& steps, elan3::Thread
 
 void NodeManager::operation_completed()
 {
+  none_ready_ = false;
   if (ctx_.spec.restart != RestartRule::on_completion)
     return;
   std::vector<Suspended> ready;

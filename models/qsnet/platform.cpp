@@ -175,6 +175,12 @@ Platform::Platform(const PlatformSpec& spec) : spec_(spec)
     zone_->set_channel_window(p, channel_windows_.back());
   }
   zone_->seal();
+  bandwidth_->varying.insert(pci_bus_.begin(), pci_bus_.end());
+  bandwidth_->varying.insert(channel_windows_.begin(), channel_windows_.end());
+  simgrid::s4u::Link::on_bandwidth_change_cb([changes = bandwidth_](const simgrid::s4u::Link& link) {
+    if (changes->platform_alive && changes->varying.count(&link) == 0)
+      ++changes->epoch;
+  });
 
   // The solver saw a unit latency on every route (equal shares); each comm gets its real latency back here.
   auto* zone = zone_;
@@ -206,20 +212,36 @@ void Platform::transfer(simgrid::s4u::Host* from, simgrid::s4u::Host* to, double
   simgrid::s4u::this_actor::sleep_for(unloaded_seconds(from, to, bytes));
 }
 
+Platform::~Platform()
+{
+  bandwidth_->platform_alive = false; // SimGrid's signal cannot be disconnected from: the handler stays, idle
+  bandwidth_->varying.clear();
+}
+
 double Platform::unloaded_seconds(const simgrid::s4u::Host* from, const simgrid::s4u::Host* to, double bytes) const
 {
   // Alone on its route, a comm takes the route's latency, then its bytes at the slowest link's rate.
   auto [it, made] = unloaded_routes_.try_emplace({from, to});
   UnloadedRoute& route = it->second;
   if (made) {
-    from->route_to(to, route.links, nullptr);
+    std::vector<simgrid::s4u::Link*> links;
+    from->route_to(to, links, nullptr);
+    for (simgrid::s4u::Link* l : links)
+      (varies(l) ? route.varying : route.fixed).push_back(l);
     route.latency = true_latency(from, to);
   }
-  double rate = std::numeric_limits<double>::infinity();
-  for (const simgrid::s4u::Link* l : route.links)
+  if (route.fixed_epoch != bandwidth_->epoch) {
+    route.fixed_rate = std::numeric_limits<double>::infinity();
+    for (const simgrid::s4u::Link* l : route.fixed)
+      route.fixed_rate = std::min(route.fixed_rate, l->get_bandwidth());
+    route.fixed_epoch = bandwidth_->epoch;
+  }
+  double rate = route.fixed_rate; // the minimum is the same whichever order the links are taken in
+  for (const simgrid::s4u::Link* l : route.varying)
     rate = std::min(rate, l->get_bandwidth());
   return route.latency + bytes / rate;
 }
+
 
 void Platform::set_channel_rate(unsigned node, double rate) const { channel_windows_.at(node)->set_bandwidth(rate); }
 
