@@ -15,6 +15,7 @@
 #include <chrono>
 #include <csignal>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <stdexcept>
 #include <sys/mman.h>
@@ -53,6 +54,14 @@ private:
 };
 
 // Keeps `clock` at the simulated time as the engine advances (read by a progress line, never by the model).
+// The instant between a point's fork() and its registration, widened by a test (tests/e2e/test_cli_processes.cpp)
+// so that a signal lands in it for sure: the handler must still find the point and its folder. Not for users.
+void pause_for_test()
+{
+  if (const char* ms = std::getenv("BCSSIM_TEST_FORK_PAUSE_MS"))
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::strtol(ms, nullptr, 10)));
+}
+
 void publish_clock(std::atomic<double>& clock)
 {
   simgrid::s4u::Engine::on_time_advance_cb(
@@ -197,6 +206,7 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
         lock.release(); // the child's copy of the registry was made anew, its lock free
         child_main(study, next, options, partial.folder(next), dir.title(), clocks[next]);
       }
+      pause_for_test();
       register_temp(temp_root_of(partial.folder(next), pid));
       register_child(pid); // a signal stops it
       lock.unlock();

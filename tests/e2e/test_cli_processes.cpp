@@ -5,9 +5,9 @@ using namespace e2e;
 
 namespace {
 // bcssim started in the background (output discarded): its pid.
-pid_t spawn(const std::string& args)
+pid_t spawn(const std::string& args, const std::string& env = "")
 {
-  const std::string cmd = "exec " + exe() + " " + args + " >/dev/null 2>&1";
+  const std::string cmd = env + " exec " + exe() + " " + args + " >/dev/null 2>&1";
   const pid_t pid = ::fork();
   REQUIRE(pid >= 0);
   if (pid == 0) {
@@ -135,6 +135,38 @@ TEST_CASE("signals: SIGTERM and SIGINT stop a sweep or a run within a second, ex
     REQUIRE(bcssim("run " + sweep + " --set 'sweep.seed=[1]' --set synthetic.iterations=2").code == 0);
     CHECK_FALSE(temp_left(kTmp));
   }
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a signal between a point's fork and its registration still stops the point and removes its folder")
+{
+  // The parent holds the cleanup lock from before fork() until the point and its <folder>.tmp-<pid> are registered;
+  // the test widens that instant to 1.5 s (BCSSIM_TEST_FORK_PAUSE_MS) and signals inside it, while the point is
+  // already writing. (A loaded machine once left the point's folder behind: the handler ran in that instant.)
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream(kTmp / "long.json") << R"({"name": "long", "kind": "app", "run_bounds": false, "platform": {"nodes": 4},
+    "app": {"name": "synthetic", "processes": 8}, "synthetic": {"pattern": "exchange", "iterations": 1000000000},
+    "sweep": {"seed": [1, 2]}})";
+  const pid_t parent = spawn("run " + (kTmp / "long.json").string() + " --jobs 1 --out " + (kTmp / "L").string(),
+                             "BCSSIM_TEST_FORK_PAUSE_MS=1500");
+  const fs::path points = kTmp / "L.partial" / "points";
+  auto writing = [&] {
+    std::error_code ec;
+    return fs::exists(points, ec) && temp_left(points);
+  };
+  for (int i = 0; i < 1000 && !writing(); ++i)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  REQUIRE(writing()); // the point writes while its parent has not registered it yet
+  const auto point = children_of(parent);
+  REQUIRE(point.size() == 1);
+  ::kill(parent, SIGTERM);
+  const auto [exit_code, seconds] = wait_exit(parent);
+  CHECK(exit_code == 143);
+  CHECK(seconds < 2.5); // the rest of the widened instant, then the usual stop
+  CHECK(all_gone_within(point, std::chrono::milliseconds(500)));
+  CHECK_FALSE(temp_left(points));
+  CHECK_FALSE(temp_left(kTmp));
   fs::remove_all(kTmp);
 }
 
