@@ -87,10 +87,10 @@ std::string overflowing_token(const std::string& what)
 
 } // namespace
 
-nlohmann::json parse_user_json(const std::string& text, const std::string& base_path)
+nlohmann::json parse_user_json(const std::string& text, const std::string& base_path, KeyOrder* order)
 {
   JsonPath where(base_path);
-  auto callback = [&where](int /*depth*/, Event event, nlohmann::json& parsed) {
+  auto callback = [&where, order](int /*depth*/, Event event, nlohmann::json& parsed) {
     switch (event) {
       case Event::object_start:
       case Event::array_start:
@@ -103,7 +103,11 @@ nlohmann::json parse_user_json(const std::string& text, const std::string& base_
         break;
       case Event::object_end:
       case Event::array_end: where.close(); break;
-      case Event::key: where.key(parsed.get<std::string>()); break;
+      case Event::key:
+        where.key(parsed.get<std::string>());
+        if (order != nullptr)
+          order->emplace(where.current(), order->size());
+        break;
       case Event::value:
         if (where.duplicate())
           throw where.duplicate_error(parsed.dump());

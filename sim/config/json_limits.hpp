@@ -7,6 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include <cstddef>
+#include <map>
 #include <string>
 #include <string_view>
 
@@ -20,7 +21,12 @@ inline constexpr std::size_t kMaxShownValue = 200;
 /// Parses a user's JSON text. Throws ScenarioError naming the JSON path (under `base_path`, "(root)" when empty)
 /// for nesting deeper than kMaxJsonDepth, a key given twice in one object, or a number a double cannot hold;
 /// nlohmann::json::parse_error for malformed JSON.
-nlohmann::json parse_user_json(const std::string& text, const std::string& base_path = "");
+/// Where each key of a user's JSON text stands in it: its path ("platform.nodes", "a[1].b") -> the rank of its first
+/// appearance. Errors about several keys of one file are reported in this order, as a compiler reports a file's.
+using KeyOrder = std::map<std::string, std::size_t>;
+
+nlohmann::json parse_user_json(const std::string& text, const std::string& base_path = "",
+                               KeyOrder* order = nullptr);
 
 /// The value of "--set path=text": JSON when the text parses as JSON, else the text itself as a string. Throws
 /// ScenarioError naming `path` for text that is not UTF-8 and for JSON that parse_user_json refuses.

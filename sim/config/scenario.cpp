@@ -56,14 +56,23 @@ void check_tree(const nlohmann::json& node, const std::string& prefix, std::map<
   }
 }
 
-// The first error, carrying the others (at most kMaxErrorsReported in all, then how many more).
-void check_tree(const nlohmann::json& node, std::map<std::string, nlohmann::json>& out)
+// The first error, carrying the others (at most kMaxErrorsReported in all, then how many more), in the order
+// their keys stand in the file when it is known (`order`); errors of keys the file does not hold (--set) after them.
+void check_tree(const nlohmann::json& node, std::map<std::string, nlohmann::json>& out, const KeyOrder* order = nullptr)
 {
   constexpr std::size_t kMaxErrorsReported = 20;
   std::vector<ScenarioError> errors;
   check_tree(node, "", out, errors);
   if (errors.empty())
     return;
+  if (order != nullptr) {
+    const auto rank = [order](const ScenarioError& e) {
+      const auto found = order->find(e.path());
+      return found != order->end() ? found->second : order->size();
+    };
+    std::stable_sort(errors.begin(), errors.end(),
+                     [&rank](const ScenarioError& a, const ScenarioError& b) { return rank(a) < rank(b); });
+  }
   ScenarioError first = errors.front();
   for (std::size_t i = 1; i < errors.size() && i < kMaxErrorsReported; ++i)
     first.add_further(errors[i].what());
@@ -117,7 +126,7 @@ std::string show(const nlohmann::json& v) { return v.dump(-1, ' ', false, nlohma
 
 } // namespace
 
-nlohmann::json Scenario::read(const std::string& file)
+nlohmann::json Scenario::read(const std::string& file, KeyOrder* order)
 {
   if (std::filesystem::is_directory(file))
     throw ScenarioError("(file)", "\"" + file + "\"", "a scenario file; this is a folder");
@@ -146,7 +155,7 @@ nlohmann::json Scenario::read(const std::string& file)
                                     kMaxScenarioBytes >> 20));
   nlohmann::json user;
   try {
-    user = parse_user_json(text); // depth, duplicate keys and numbers checked (sim/config/json_limits.hpp)
+    user = parse_user_json(text, "", order); // depth, duplicate keys and numbers checked (sim/config/json_limits.hpp)
   } catch (const nlohmann::json::parse_error& e) {
     throw ScenarioError("(root)", "<malformed JSON>", "valid JSON; " + json_error_text(e));
   }
@@ -155,7 +164,9 @@ nlohmann::json Scenario::read(const std::string& file)
 
 Scenario Scenario::load(const std::string& file, const std::vector<std::string>& sets)
 {
-  return resolve(read(file), sets, std::filesystem::path(file).stem().string());
+  KeyOrder order;
+  nlohmann::json user = read(file, &order);
+  return resolve(std::move(user), sets, std::filesystem::path(file).stem().string(), &order);
 }
 
 std::string folder_name(const std::string& wanted)
@@ -167,14 +178,15 @@ std::string folder_name(const std::string& wanted)
   return name.substr(0, 200);
 }
 
-Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& sets, const std::string& default_name)
+Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& sets, const std::string& default_name,
+                           const KeyOrder* order)
 {
   if (!user.is_object())
     throw ScenarioError("(root)", user.dump(), "an object");
   for (const auto& s : sets)
     apply_set(user, s);
   std::map<std::string, nlohmann::json> given;
-  check_tree(user, given);
+  check_tree(user, given, order);
 
   Scenario sc;
   for (const ParamSpec& p : catalog())

@@ -47,13 +47,13 @@ std::string folder_name(const std::string& wanted);
 class Scenario : public base::ParamSource {
 public:
   /// Reads a scenario file's JSON (ScenarioError when unreadable or malformed).
-  static nlohmann::json read(const std::string& file);
+  static nlohmann::json read(const std::string& file, KeyOrder* order = nullptr);
   /// Reads and resolves a scenario file. `sets` are "path=value" overrides (value: JSON, else a plain string).
   static Scenario load(const std::string& file, const std::vector<std::string>& sets = {});
   /// Resolves an already parsed scenario; `default_name` (the file's name), made a folder name by folder_name,
-  /// stands in when it has no "name".
+  /// stands in when it has no "name". `order`: its keys' order in the file (read's), in which errors are reported.
   static Scenario resolve(nlohmann::json user, const std::vector<std::string>& sets,
-                          const std::string& default_name = "scenario");
+                          const std::string& default_name = "scenario", const KeyOrder* order = nullptr);
 
   /// This scenario with `fragment`'s values over it (a workload's job: its app sections over the machine), checked
   /// as `resolve` checks a file; the same as resolving the echo with the fragment merged in, without walking the

@@ -128,10 +128,13 @@ std::string coordinate_cell(const nlohmann::json& v)
 
 Study Study::load(const std::string& file, const std::vector<std::string>& sets)
 {
-  return resolve(Scenario::read(file), sets, std::filesystem::path(file).stem().string());
+  KeyOrder order;
+  nlohmann::json user = Scenario::read(file, &order);
+  return resolve(std::move(user), sets, std::filesystem::path(file).stem().string(), &order);
 }
 
-Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, const std::string& default_name)
+Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, const std::string& default_name,
+                     const KeyOrder* order)
 {
   Study st;
   // "--set sweep.<path>=[...]" replaces (or adds) one list of the sweep; every other --set applies to each point.
@@ -176,7 +179,7 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
   // first point stands in, and the loop below reports any point that is not.
   const Scenario plain = [&] {
     try {
-      return Scenario::resolve(user, st.sets_, default_name);
+      return Scenario::resolve(user, st.sets_, default_name, order);
     } catch (const ScenarioError&) {
       if (st.dimensions_.empty())
         throw;
@@ -184,7 +187,7 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
       for (const SweepDimension& d : st.dimensions_)
         first.push_back(assignment(d.path, d.values.front()));
       try {
-        return Scenario::resolve(user, first, default_name);
+        return Scenario::resolve(user, first, default_name, order);
       } catch (const ScenarioError& e) { // a swept value's error names it as the file holds it, as below
         for (const SweepDimension& d : st.dimensions_)
           if (e.path() == d.path) {
@@ -257,7 +260,7 @@ Study Study::resolve(nlohmann::json user, const std::vector<std::string>& sets, 
   }
   for (std::size_t i = 0; i < count; ++i) {
     try {
-      st.points_.push_back(Scenario::resolve(user, st.point_sets(i), default_name));
+      st.points_.push_back(Scenario::resolve(user, st.point_sets(i), default_name, order));
     } catch (const ScenarioError& e) {
       for (std::size_t d = 0; d < st.dimensions_.size(); ++d)
         if (e.path() == st.dimensions_[d].path) {

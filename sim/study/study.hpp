@@ -41,7 +41,9 @@ public:
   /// Reads a scenario file; `sets` are --set overrides applied to every point. Every point is resolved here,
   /// so a bad value anywhere is reported before anything runs (as "sweep.<path>[k]" when it came from a sweep).
   static Study load(const std::string& file, const std::vector<std::string>& sets = {});
-  static Study resolve(nlohmann::json user, const std::vector<std::string>& sets, const std::string& default_name);
+  /// `order`: the keys' order in the file (Scenario::read's), in which errors are reported.
+  static Study resolve(nlohmann::json user, const std::vector<std::string>& sets, const std::string& default_name,
+                       const KeyOrder* order = nullptr);
 
   const std::string& name() const { return name_; }
   /// The --set overrides applied to every point.

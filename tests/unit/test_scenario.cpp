@@ -126,6 +126,28 @@ TEST_CASE("malformed JSON and unreadable files are errors too")
   std::filesystem::remove_all(dir);
 }
 
+TEST_CASE("a file's errors come in the order its keys stand in it, those of --set after them")
+{
+  const auto dir = std::filesystem::temp_directory_path() / "bcssim-test-error-order";
+  std::filesystem::create_directories(dir);
+  const auto file = dir / "order.json";
+  std::ofstream(file) << R"({"zeta": 1, "platform": {"nodes": "many", "cables": 2}, "alpha": 2})";
+  std::vector<std::string> lines;
+  try {
+    Scenario::load(file.string(), {"seed=-1"});
+  } catch (const ScenarioError& e) {
+    lines.push_back(e.what());
+    lines.insert(lines.end(), e.further().begin(), e.further().end());
+  }
+  REQUIRE(lines.size() == 5);
+  CHECK(lines[0].find("zeta = 1: ") == 0);
+  CHECK(lines[1].find("platform.nodes = \"many\": ") == 0);
+  CHECK(lines[2].find("platform.cables = 2: ") == 0);
+  CHECK(lines[3].find("alpha = 2: ") == 0);
+  CHECK(lines[4].find("seed = -1: ") == 0); // given by --set, not in the file
+  std::filesystem::remove_all(dir);
+}
+
 TEST_CASE("a scenario without a name takes its file's, made a folder name; a name written is checked as written")
 {
   // Hostile pass of 2026-12-06: "my scen é.json" holding {} was refused for a name its user never wrote.

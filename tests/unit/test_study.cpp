@@ -5,6 +5,8 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <filesystem>
+#include <fstream>
 
 using namespace bcssim::sim;
 using nlohmann::json;
@@ -86,6 +88,26 @@ TEST_CASE("sweep and compare errors name the sweep path, the value and what is a
   CHECK(error_of(many) == "sweep = 1000000 values in sweep.seed: expected at most 10000 points per study (the "
                           "product of the sweep's list lengths, twice that with compare): split it, e.g. with --set "
                           "sweep.<path>=[...]");
+}
+
+TEST_CASE("a study file's errors come in the order its keys stand in it")
+{
+  const auto dir = std::filesystem::temp_directory_path() / "bcssim-test-study-error-order";
+  std::filesystem::create_directories(dir);
+  const auto file = dir / "order.json";
+  std::ofstream(file) << R"({"zeta": 1, "sweep": {"seed": [1, 2]}, "alpha": 2})";
+  std::string first;
+  std::vector<std::string> further;
+  try {
+    Study::load(file.string());
+  } catch (const ScenarioError& e) {
+    first = e.what();
+    further = e.further();
+  }
+  CHECK(first.find("zeta = 1: ") == 0);
+  REQUIRE(further.size() == 1);
+  CHECK(further[0].find("alpha = 2: ") == 0);
+  std::filesystem::remove_all(dir);
 }
 
 TEST_CASE("replicates add a seed dimension before the backend, from the scenario's seed; groups and statistics")
