@@ -63,8 +63,8 @@ private:
   std::vector<Suspended> suspended_; // in suspension order
   /// restart_due() found no suspended process ready, and nothing that could make one ready has happened since: a
   /// process suspending, or operation_completed() (called on every completion and probe-visible arrival). Every
-  /// node asks at every slice strobe while most of a large machine's processes wait (4,096 nodes: 8 % of the
-  /// run in these questions, bench/README.md).
+  /// node asks at every slice strobe while most of a large machine's processes wait (4,096 nodes: 6-8 % of
+  /// the run in these questions, bench/README.md).
   mutable bool none_ready_ = false;
   bool any_ready() const;
 };

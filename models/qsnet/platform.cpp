@@ -242,7 +242,6 @@ double Platform::unloaded_seconds(const simgrid::s4u::Host* from, const simgrid:
   return route.latency + bytes / rate;
 }
 
-
 void Platform::set_channel_rate(unsigned node, double rate) const { channel_windows_.at(node)->set_bandwidth(rate); }
 
 double Platform::cable_latency(std::uint32_t id) const

@@ -18,13 +18,13 @@ inline constexpr int kMaxJsonDepth = 64;
 inline constexpr std::size_t kMaxScenarioBytes = std::size_t(64) << 20;
 inline constexpr std::size_t kMaxShownValue = 200;
 
-/// Parses a user's JSON text. Throws ScenarioError naming the JSON path (under `base_path`, "(root)" when empty)
-/// for nesting deeper than kMaxJsonDepth, a key given twice in one object, or a number a double cannot hold;
-/// nlohmann::json::parse_error for malformed JSON.
 /// Where each key of a user's JSON text stands in it: its path ("platform.nodes", "a[1].b") -> the rank of its first
 /// appearance. Errors about several keys of one file are reported in this order, as a compiler reports a file's.
 using KeyOrder = std::map<std::string, std::size_t>;
 
+/// Parses a user's JSON text. Throws ScenarioError naming the JSON path (under `base_path`, "(root)" when empty)
+/// for nesting deeper than kMaxJsonDepth, a key given twice in one object, or a number a double cannot hold;
+/// nlohmann::json::parse_error for malformed JSON. `order`, if given, receives the keys' order.
 nlohmann::json parse_user_json(const std::string& text, const std::string& base_path = "",
                                KeyOrder* order = nullptr);
 
