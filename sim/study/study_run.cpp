@@ -53,7 +53,6 @@ private:
   std::atomic<double>* slots_;
 };
 
-// Keeps `clock` at the simulated time as the engine advances (read by a progress line, never by the model).
 // The instant between a point's fork() and its registration, widened by a test (tests/e2e/test_cli_processes.cpp)
 // so that a signal lands in it for sure: the handler must still find the point and its folder. Not for users.
 void pause_for_test()
@@ -62,6 +61,7 @@ void pause_for_test()
     std::this_thread::sleep_for(std::chrono::milliseconds(std::strtol(ms, nullptr, 10)));
 }
 
+// Keeps `clock` at the simulated time as the engine advances (read by a progress line, never by the model).
 void publish_clock(std::atomic<double>& clock)
 {
   simgrid::s4u::Engine::on_time_advance_cb(
