@@ -30,9 +30,12 @@ void record_ahead(std::int64_t until_ns)
 {
   while (!g_ahead.empty()) {
     const Ahead& a = g_ahead.front();
-    if (!within_sim_time_limit(a.at) || to_ns(a.at) > until_ns)
+    if (!within_sim_time_limit(a.at))
       return;
-    g_sink->record(Event{to_ns(a.at), a.actor, a.what, a.bytes});
+    const std::int64_t at_ns = to_ns(a.at);
+    if (at_ns > until_ns)
+      return;
+    g_sink->record(Event{at_ns, a.actor, a.what, a.bytes, true});
     g_ahead.pop_front();
   }
 }
@@ -49,7 +52,9 @@ void emit_ahead(double at, std::string_view actor, std::string_view what, std::u
   if (g_sink == nullptr)
     return;
   const double now = simgrid::s4u::Engine::get_clock();
-  if (!g_ahead.empty() && within_sim_time_limit(now)) // what the clock has reached, whoever emits next
+  // What the clock has reached, whoever emits next. The first test is a necessary condition of the second (an
+  // instant rounds to a ns at most half a ns away), which a computed slice emitting its future events fails cheaply.
+  if (!g_ahead.empty() && g_ahead.front().at <= now + 1e-9 && within_sim_time_limit(now))
     record_ahead(to_ns(now));
   g_ahead.push_back(Ahead{at, actor, what, bytes});
 }

@@ -20,6 +20,7 @@ struct Event {
   std::string_view actor;
   std::string_view what;
   std::uint64_t bytes;
+  bool lasting = false; // actor and what outlive the run (string literals): a sink may keep the views, not copies
 };
 
 class EventSink {

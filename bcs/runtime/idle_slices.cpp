@@ -16,6 +16,9 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_idle_slices,
                              "bcs.runtime.idle_slices: idle slices computed instead of acted out");
 
 namespace bcssim::bcs::runtime {
+namespace {
+constexpr std::size_t kEventsReserved = 64; // an idle slice emits ~54 events (one node in the MSM adds ~10)
+}
 
 // One computed slice: the Strobe Sender's microstrobes and polls, every Strobe Receiver that runs (the management
 // node's always, a waiting node's in the MSM) and each waiting node's Buffer Receiver, as steps and core
@@ -295,11 +298,16 @@ std::optional<IdleSlice> IdleSlices::compute(std::int64_t k, const QuietNodes& q
   IdleSlice s;
   s.slice = k;
   s.strobe = double(k) * ctx_.spec.slice;
+  s.events.reserve(kEventsReserved);
   SliceRun run(*this, quiet, core_free, s);
   if (!run.run())
     return std::nullopt;
-  std::stable_sort(s.events.begin(), s.events.end(),
-                   [](const ComputedEvent& a, const ComputedEvent& b) { return a.at < b.at; });
+  // In time order, those of one instant as made: a stable insertion sort, as the events come nearly sorted
+  // (std::stable_sort's merge and buffer were a tenth of a computed slice).
+  std::vector<ComputedEvent>& e = s.events;
+  for (std::size_t i = 1; i < e.size(); ++i)
+    for (std::size_t j = i; j > 0 && e[j].at < e[j - 1].at; --j)
+      std::swap(e[j], e[j - 1]);
   return s;
 }
 

@@ -53,26 +53,33 @@ bool SliceSteps::run()
         arrived.push_back(slot);
         continue;
       }
-      Entry e = std::move(slots_[slot]);
+      // What the step needs, copied out of its slot (its continuation may make entries that reuse or move it).
+      const int node = slots_[slot].thread;
+      const int step_cause = slots_[slot].cause;
+      const Then then = slots_[slot].then;
       free_.push_back(slot);
-      for (const auto& [node, cause] : step_causes)
-        if (cause != e.cause && (node == e.thread || node == kEveryNode || e.thread == kEveryNode))
+      for (const auto& [other, cause] : step_causes)
+        if (cause != step_cause && (other == node || other == kEveryNode || node == kEveryNode))
           return false;
-      step_causes.emplace_back(e.thread, e.cause);
-      if (e.then)
-        e.then(t, e.cause);
+      step_causes.emplace_back(node, step_cause);
+      if (then)
+        then(t, step_cause);
     }
     if (past_)
       return false;
-    std::stable_sort(arrived.begin(), arrived.end(), [this](std::uint32_t a, std::uint32_t b) {
+    // A stable insertion sort: an instant has a few arrivals, and std::stable_sort allocates a buffer each time.
+    const auto before = [this](std::uint32_t a, std::uint32_t b) {
       const Entry& x = slots_[a];
       const Entry& y = slots_[b];
       return std::tie(x.core, x.thread, x.key) < std::tie(y.core, y.thread, y.key);
-    });
+    };
+    for (std::size_t i = 1; i < arrived.size(); ++i)
+      for (std::size_t j = i; j > 0 && before(arrived[j], arrived[j - 1]); --j)
+        std::swap(arrived[j], arrived[j - 1]);
     int core_before = -1;
     int cause_before = 0;
     for (const std::uint32_t slot : arrived) {
-      Entry e = std::move(slots_[slot]);
+      const Entry e = slots_[slot];
       free_.push_back(slot);
       if (core_before == e.core && cause_before != e.cause)
         return false; // two arrivals on one core at one instant, neither causing the other: their order is unknown
@@ -84,7 +91,7 @@ bool SliceSteps::run()
       if (e.served)
         e.served(free);
       if (e.then)
-        step(free, cause(), e.core, std::move(e.then));
+        step(free, cause(), e.core, e.then);
     }
   }
   return !past_;

@@ -11,9 +11,10 @@
 // touch nothing of each other's at that instant (a done word is read later than it is written, or the check
 // refuses the slice), so their order does not matter; a step of every node (a landing) shares its instant with
 // nothing else.
+#include "base/inline_function.hpp"
+
 #include <cstddef>
 #include <cstdint>
-#include <functional>
 #include <limits>
 #include <vector>
 
@@ -21,8 +22,9 @@ namespace bcssim::bcs::runtime {
 
 class SliceSteps {
 public:
-  using Then = std::function<void(double at, int cause)>;
-  using Served = std::function<void(double end)>;
+  // Continuations capture only trivially copyable values: an entry is moved as plain bytes.
+  using Then = base::InlineFunction<void(double at, int cause)>;
+  using Served = base::InlineFunction<void(double end)>;
   /// A thread's name, in the order the core sorts names: "bcs.br" < "bcs.sr" < "bcs.ss".
   enum Thread : int { br = 0, sr = 1, ss = 2 };
   /// An operation the thread waits for (its pid) and an occupation it does not wait for (after its others).
@@ -38,14 +40,14 @@ public:
   static constexpr int kEveryNode = -1;
   void step(double at, int cause, int node, Then then)
   {
-    push({at, cause, -1, node, 0, 0, std::move(then), {}});
+    push({at, cause, -1, node, 0, 0, then, {}});
   }
   /// An operation of `seconds` on core `core`, arriving at `at`: `served(end)` runs when it is queued (its end
   /// known), `then(end, cause)` at its end (with a cause of its own); either may be empty.
   void arrive(std::size_t core, double at, int cause, Thread thread, long key, double seconds, Then then,
               Served served = {})
   {
-    push({at, cause, int(core), thread, key, seconds, std::move(then), std::move(served)});
+    push({at, cause, int(core), thread, key, seconds, then, served});
   }
   /// Runs everything to the end; false when two things at one instant have different causes (see above).
   bool run();

@@ -30,11 +30,17 @@ public:
   const std::string& csv();
 
 private:
-  // One event of the current instant: its actor and event name are stored in text_.
+  // One event of the current instant. Its names are the emitter's when they last (base::Event::lasting), else
+  // copied into text_ from text_at on (actor then what), their pointers set when the instant is flushed.
   struct Pending {
-    std::size_t actor_at, actor_size, what_at, what_size;
+    const char* actor;
+    std::size_t actor_size;
+    const char* what;
+    std::size_t what_size;
     std::uint64_t bytes;
+    std::size_t text_at; // kLasting: the names are the emitter's
   };
+  static constexpr std::size_t kLasting = ~std::size_t(0);
   void flush(); // hashes (and writes) the current instant's events, sorted
 
   XXH3_state_t* state_;
@@ -44,7 +50,7 @@ private:
   std::int64_t instant_ns_ = 0;
   std::vector<Pending> pending_;
   std::string text_;
-  std::string hashed_; // the current instant's bytes for the digest (kept: its capacity is reused)
+  std::vector<char> hashed_; // room for the current instant's bytes for the digest (kept: it is reused)
 };
 
 } // namespace bcssim::sim

@@ -15,8 +15,9 @@ TEST_CASE("slice steps: one instant's arrivals on a core are served by thread na
   SliceSteps steps({0.5, 0.0});
   std::vector<std::string> served;
   const int c = steps.cause();
-  const auto note = [&served](std::string what) { return [&served, what](double end) {
-    served.push_back(what + "@" + std::to_string(end));
+  // A continuation captures only trivially copyable values (base/inline_function.hpp): the name as a pointer.
+  const auto note = [&served](const char* what) { return [&served, what](double end) {
+    served.push_back(std::string(what) + "@" + std::to_string(end));
   }; };
   steps.step(1.0, c, 0, [&](double t, int cause) {
     steps.arrive(0, t, cause, SliceSteps::ss, SliceSteps::kRun, 0.25, {}, note("ss"));
