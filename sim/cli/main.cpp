@@ -46,6 +46,7 @@ int main(int argc, char** argv)
   commands.push_back(cli::docs_command(app));
   commands.push_back(cli::workload_command(app));
   commands.push_back(cli::render_command(app));
+  commands.push_back(cli::record_command(app));
 
   try {
     app.parse(argc, argv);

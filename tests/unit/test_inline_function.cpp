@@ -13,7 +13,7 @@ TEST_CASE("inline function: copies keep their captures, and each calls with its 
 {
   std::vector<double> seen;
   const double offset = 0.25;
-  const int tag = 7;
+  int tag = 7; // not const: a const int needs no capture, and clang says so
   InlineFunction<void(double, int)> f = [&seen, offset, tag](double at, int cause) {
     seen.push_back(at + offset + tag * 10 + cause * 100);
   };

@@ -1,0 +1,256 @@
+#include "sim/record/record.hpp"
+
+#include "apps/replay/trace.hpp"
+#include "base/file_hash.hpp"
+#include "base/units.hpp"
+#include "sim/config/scenario.hpp"
+#include "sim/output/results_dir.hpp"
+#include "sim/output/signals.hpp"
+#include "sim/study/study.hpp"
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include <cerrno>
+#include <csignal>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <iostream>
+#include <map>
+#include <ostream>
+#include <set>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_record, "sim.record: `bcssim record`: a native MPI run recorded as a trace");
+
+namespace bcssim::sim {
+namespace fs = std::filesystem;
+namespace {
+
+constexpr const char* kRanks = "ranks";     // the rank files' folder in the results
+constexpr const char* kIndex = "trace.txt"; // the trace's index (replay.trace)
+constexpr const char* kSums = "XXH128SUMS"; // its checksums (replay.checksums)
+
+// What one rank's file holds: its actions by name, its computation, and what it could not record.
+struct RankFile {
+  std::map<std::string, long> actions;
+  double flops = 0;
+  std::map<std::string, long> unsupported;
+};
+
+RankFile read_rank(const fs::path& file)
+{
+  RankFile r;
+  std::ifstream in(file);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.rfind("# unsupported ", 0) == 0) { // "# unsupported <count> <what>"
+      const std::string rest = line.substr(14);
+      const std::size_t gap = rest.find(' ');
+      r.unsupported[rest.substr(gap + 1)] += std::atol(rest.substr(0, gap).c_str());
+      continue;
+    }
+    if (line.empty() || line[0] == '#')
+      continue;
+    const std::size_t a = line.find(' ');
+    const std::size_t b = line.find(' ', a + 1);
+    const std::string action = line.substr(a + 1, b == std::string::npos ? std::string::npos : b - a - 1);
+    ++r.actions[action];
+    if (action == "compute")
+      r.flops += std::atof(line.c_str() + b + 1);
+  }
+  return r;
+}
+
+// Runs `command` with the recorder preloaded, writing into `ranks`; returns its exit code (128 + a signal).
+int run_recorded(const RecordOptions& options, const std::string& library, const fs::path& ranks, double speed)
+{
+  std::vector<std::string> env_text;
+  const char* preload = std::getenv("LD_PRELOAD");
+  env_text.push_back("LD_PRELOAD=" + library + (preload != nullptr && *preload != '\0' ? ":" + std::string(preload) : ""));
+  env_text.push_back("BCSSIM_RECORD_DIR=" + fs::absolute(ranks).string());
+  env_text.push_back(fmt::format("BCSSIM_RECORD_HOST_SPEED={}", speed));
+  env_text.push_back("BCSSIM_RECORD_CLOCK=" + options.clock);
+  std::vector<std::string> args = options.command;
+  std::vector<char*> argv;
+  for (std::string& a : args)
+    argv.push_back(a.data());
+  argv.push_back(nullptr);
+  std::fflush(nullptr);
+  stop_if_interrupted();
+  const pid_t parent = ::getpid();
+  auto lock = cleanup_lock(); // held until the child is registered: a signal then stops it too
+  const pid_t pid = ::fork();
+  if (pid < 0)
+    throw std::runtime_error(std::string("cannot start the command: ") + std::strerror(errno));
+  if (pid == 0) {
+    child_after_fork(parent, SIGTERM);
+    for (std::string& e : env_text)
+      ::putenv(e.data());
+    ::execvp(argv[0], argv.data());
+    std::fprintf(stderr, "bcssim record: cannot run %s: %s\n", argv[0], std::strerror(errno));
+    ::_exit(127);
+  }
+  register_child(pid);
+  lock.unlock();
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  stop_if_interrupted();
+  {
+    const auto again = cleanup_lock();
+    unregister_child(pid);
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// The platform preset a trace of `ranks` ranks fits on, smallest first (one rank per PE).
+std::string preset_for(int ranks)
+{
+  if (ranks <= 64)
+    return "crescendo"; // 32 nodes x 2 PEs
+  if (ranks <= 256)
+    return "wolverine"; // 64 nodes x 4 PEs
+  return "asci-q";      // 2048 nodes x 4 PEs
+}
+
+std::string command_text(const std::vector<std::string>& command)
+{
+  std::string text;
+  for (const std::string& a : command)
+    text += (text.empty() ? "" : " ") + a;
+  return text;
+}
+
+} // namespace
+
+std::string recorder_library()
+{
+  if (const char* given = std::getenv("BCSSIM_RECORDER_LIBRARY"); given != nullptr && *given != '\0')
+    return fs::exists(given) ? fs::absolute(given).string() : "";
+  std::error_code ec;
+  const fs::path beside = fs::read_symlink("/proc/self/exe", ec).parent_path() / "recorder" / "libbcssim-record.so";
+  return !ec && fs::exists(beside) ? beside.string() : "";
+}
+
+int record(const RecordOptions& options, std::ostream& out)
+{
+  const auto speed = base::parse_quantity(base::Quantity::frequency, options.host_speed);
+  if (!speed || *speed <= 0)
+    throw ScenarioError("--host-speed", options.host_speed,
+                        "a positive frequency, the flops one second of computation becomes (e.g. 1GHz)");
+  if (options.clock != "cpu" && options.clock != "wall")
+    throw ScenarioError("--clock", options.clock, "cpu (each rank's CPU time between calls) or wall");
+  if (options.command.empty())
+    throw ScenarioError("record", "", "a command after --, e.g. bcssim record --out DIR -- mpirun -np 4 ./app");
+  const std::string library = recorder_library();
+  if (library.empty())
+    throw ScenarioError("record", "", "bcssim built with the recorder library: it was not (no MPI at configure "
+                                      "time; scripts/install-deps.sh installs Open MPI, then build again)");
+
+  ResultsDir results(options.out, ReplacePolicy{options.force});
+  const fs::path ranks = results.path(std::string(kRanks) + "/rank-0.txt").parent_path(); // made by path()
+  const int code = run_recorded(options, library, ranks, *speed);
+  if (code != 0) {
+    std::cerr << "bcssim record: `" << command_text(options.command) << "` exited with " << code
+              << ": nothing recorded\n";
+    return 1;
+  }
+
+  // The rank files: rank-0.txt ... rank-<n-1>.txt, every one there.
+  std::set<int> found;
+  for (const auto& entry : fs::directory_iterator(ranks)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("rank-", 0) == 0 && name.size() > 9 && name.substr(name.size() - 4) == ".txt")
+      found.insert(std::atoi(name.c_str() + 5));
+  }
+  if (found.empty())
+    throw ScenarioError("record", command_text(options.command),
+                        "a command that runs an MPI program linked with a shared MPI library (the recorder is "
+                        "preloaded with LD_PRELOAD; a statically linked MPI, or none, records nothing)");
+  const int n = *found.rbegin() + 1;
+  for (int r = 0; r < n; ++r)
+    if (found.count(r) == 0)
+      throw ScenarioError("record", command_text(options.command),
+                          fmt::format("every rank of the run recorded: rank {} of {} wrote no trace", r, n));
+
+  std::vector<RankFile> files;
+  std::map<std::string, std::pair<long, std::set<int>>> unsupported; // what -> (count, ranks)
+  std::string index;
+  for (int r = 0; r < n; ++r) {
+    const std::string name = fmt::format("{}/rank-{}.txt", kRanks, r);
+    files.push_back(read_rank(ranks / fmt::format("rank-{}.txt", r)));
+    for (const auto& [what, count] : files.back().unsupported) {
+      unsupported[what].first += count;
+      unsupported[what].second.insert(r);
+    }
+    index += name + "\n";
+  }
+  nlohmann::json skipped = nlohmann::json::array();
+  std::string report;
+  for (const auto& [what, seen] : unsupported) {
+    report += fmt::format("\n  {}: {} on {}", what, base::counted(seen.first, "call"),
+                          base::counted(static_cast<long long>(seen.second.size()), "rank"));
+    skipped.push_back({{"call", what}, {"count", seen.first}, {"ranks", seen.second.size()}});
+  }
+  if (!unsupported.empty() && !options.skip_unsupported)
+    throw ScenarioError("record", command_text(options.command),
+                        "a program whose MPI calls the trace format holds; it also made:" + report +
+                            "\n--skip-unsupported keeps the trace without them (their time counts as the "
+                            "computation around them)");
+  if (!unsupported.empty())
+    std::cerr << "warning: left out of the trace (--skip-unsupported):" << report << "\n";
+
+  results.write(kIndex, index);
+  const std::string index_path = (options.out / kIndex).string();
+  const apps::replay::Layout layout = apps::replay::read_layout(results.path(kIndex).string());
+  apps::replay::validate(layout); // what the replay refuses is refused now, naming the rank file's line
+  std::string sums;
+  for (const std::string& name : [&] {
+         std::vector<std::string> names{kIndex};
+         for (int r = 0; r < n; ++r)
+           names.push_back(fmt::format("{}/rank-{}.txt", kRanks, r));
+         return names;
+       }())
+    sums += base::file_hash128_hex(results.path(name).string()) + "  " + name + "\n";
+  results.write(kSums, sums);
+
+  const std::string name = options.out.filename().empty() ? options.out.parent_path().filename().string()
+                                                          : options.out.filename().string();
+  const nlohmann::json scenario = {
+      {"name", name},
+      {"kind", "app"},
+      {"platform", {{"preset", preset_for(n)}}},
+      {"app", {{"name", "replay"}}},
+      {"replay", {{"trace", index_path}, {"host_speed", options.host_speed},
+                  {"checksums", (options.out / kSums).string()}}},
+      {"compare", true}};
+  results.write("scenario.json", scenario.dump(2) + "\n");
+
+  nlohmann::json actions = nlohmann::json::object();
+  double flops = 0;
+  for (const RankFile& f : files) {
+    for (const auto& [action, count] : f.actions)
+      actions[action] = actions.value(action, 0L) + count;
+    flops += f.flops;
+  }
+  const nlohmann::json summary = {{"command", options.command}, {"clock", options.clock},
+                                  {"host_speed", options.host_speed}, {"ranks", n}, {"actions", actions},
+                                  {"computation_s", flops / *speed}, {"left_out", skipped}};
+  results.write("record.json", summary.dump(2) + "\n");
+  results.commit();
+
+  long total = 0;
+  for (const auto& [action, count] : actions.items())
+    total += count.get<long>();
+  out << fmt::format("recorded: {} ranks, {} (compute {}), {} s of computation ({} clock) -> {}/\n", n,
+                     base::counted(total, "action"), actions.value("compute", 0L), base::readable(flops / *speed),
+                     options.clock, options.out.string());
+  out << "replay on both MPIs: bcssim run " << (options.out / "scenario.json").string() << "\n";
+  return 0;
+}
+
+} // namespace bcssim::sim
