@@ -218,8 +218,10 @@ int record(const RecordOptions& options, std::ostream& out)
     sums += base::file_hash128_hex(results.path(name).string()) + "  " + name + "\n";
   results.write(kSums, sums);
 
-  const std::string name = options.out.filename().empty() ? options.out.parent_path().filename().string()
-                                                          : options.out.filename().string();
+  // The replay's results go to out/<name>: not the recording's own folder, whatever --out was.
+  const std::string name = (options.out.filename().empty() ? options.out.parent_path().filename().string()
+                                                           : options.out.filename().string()) +
+                           "-replay";
   const nlohmann::json scenario = {
       {"name", name},
       {"kind", "app"},
