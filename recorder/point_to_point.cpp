@@ -102,7 +102,7 @@ int MPI_Irecv(void* buf, int count, MPI_Datatype type, int source, int tag, MPI_
   if (c.on() && source != MPI_PROC_NULL && rec().world(comm, "MPI_Irecv")) {
     rec().line("irecv %d %d %llu", peer(source), tag_of(tag),
                static_cast<unsigned long long>(Recording::bytes(count, type)));
-    rec().posted(*request, Channel{peer(source), rec().rank(), tag_of(tag)});
+    rec().posted(*request, Channel{source, rec().rank(), tag});
   }
   return err;
 }
@@ -128,7 +128,7 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
   if (dest != MPI_PROC_NULL)
     rec().waited(Channel{me, dest, sendtag}, *st);
   if (source != MPI_PROC_NULL)
-    rec().waited(Channel{peer(source), me, tag_of(recvtag)}, *st);
+    rec().waited(Channel{source, me, recvtag}, *st);
   return err;
 }
 
@@ -150,7 +150,7 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
   if (dest != MPI_PROC_NULL)
     rec().waited(Channel{me, dest, sendtag}, *st);
   if (source != MPI_PROC_NULL)
-    rec().waited(Channel{peer(source), me, tag_of(recvtag)}, *st);
+    rec().waited(Channel{source, me, recvtag}, *st);
   return err;
 }
 
@@ -260,6 +260,16 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
       rec().waited(channel, st[i]);
   }
   return err;
+}
+
+// A request freed before it completed is never waited for: forgotten, so that its handle, reused, is not taken
+// for it.
+int MPI_Request_free(MPI_Request* request)
+{
+  Channel channel;
+  if (rec().on())
+    rec().take(*request, channel);
+  return PMPI_Request_free(request);
 }
 
 } // extern "C"

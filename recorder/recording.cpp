@@ -109,7 +109,7 @@ std::uint64_t Recording::bytes(int count, MPI_Datatype type)
 
 bool Recording::take(MPI_Request request, Channel& channel)
 {
-  const auto it = pending_.find(request);
+  const auto it = pending_.find(request); // the first of its equal keys: the earliest posted
   if (it == pending_.end())
     return false;
   channel = it->second;

@@ -15,7 +15,8 @@
 
 namespace bcssim::recorder {
 
-/// What a `wait` line names: the request's sender, receiver and tag (a wildcard receive's, as it matched).
+/// What a `wait` line names: the request's sender, receiver and tag as posted (MPI_ANY_SOURCE and MPI_ANY_TAG as
+/// the MPI defines them: -1 in Open MPI, -2 for MPICH's any source), replaced by what matched when it completes.
 struct Channel {
   int sender = 0;
   int receiver = 0;
@@ -49,8 +50,9 @@ public:
   static std::uint64_t bytes(int count, MPI_Datatype type);
 
   /// A non-blocking send or receive posted: its request, and what its `wait` will name.
-  void posted(MPI_Request request, Channel channel) { pending_[request] = channel; }
-  /// The request's channel, forgotten (false for a request this recorder did not post, e.g. a collective's).
+  void posted(MPI_Request request, Channel channel) { pending_.emplace(request, channel); }
+  /// The request's channel, forgotten (false for a request this recorder did not post, e.g. a collective's). Of
+  /// requests that share a handle, the one posted first.
   bool take(MPI_Request request, Channel& channel);
   /// A completed request's `wait` line (a wildcard receive's sender and tag from its status).
   void waited(const Channel& channel, const MPI_Status& status);
@@ -65,7 +67,8 @@ private:
   clockid_t clock_ = CLOCK_THREAD_CPUTIME_ID; // BCSSIM_RECORD_CLOCK: cpu (this thread's CPU time) or wall
   double last_ = 0;               // s: when the last recorded call returned
   double carried_ = 0;            // flops measured but not yet written
-  std::map<MPI_Request, Channel> pending_;   // looked up only, never iterated
+  // Looked up only, never iterated. A multimap: MPICH gives every send that completed at once the same handle.
+  std::multimap<MPI_Request, Channel> pending_;
   std::map<std::string, long> unsupported_;  // by name: written sorted at finish
 };
 

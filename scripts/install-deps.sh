@@ -7,7 +7,7 @@ PACKAGES=(
   build-essential cmake ninja-build pkg-config ccache git clang
   libsimgrid-dev libboost-graph-dev libfmt-dev nlohmann-json3-dev doctest-dev libcli11-dev libxxhash-dev
   zlib1g-dev liblzma-dev libjemalloc-dev gfortran
-  openmpi-bin libopenmpi-dev
+  openmpi-bin libopenmpi-dev mpich libmpich-dev
   gnuplot-nox python3-jsonschema
   slurmctld slurmd slurm-client munge
 )

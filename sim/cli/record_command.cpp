@@ -27,6 +27,10 @@ public:
                      "How computation is measured: cpu (each rank's thread CPU time between MPI calls, what an "
                      "oversubscribed run needs) or wall (elapsed time)")
         ->check(CLI::IsMember({"cpu", "wall"}));
+    sub_->add_option("--mpi", options_.mpi,
+                     "The MPI the command runs its program with: openmpi, mpich, or auto (default: from the "
+                     "launcher, e.g. mpirun.mpich, else the MPI library the program links)")
+        ->check(CLI::IsMember({"auto", "openmpi", "mpich"}));
     sub_->add_flag("--force", options_.force, "Replace the results folder at --out if an earlier run wrote it");
     sub_->add_flag("--skip-unsupported", options_.skip_unsupported,
                    "Keep the trace when the program made calls the format cannot hold (non-blocking collectives, "

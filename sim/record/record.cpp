@@ -127,12 +127,58 @@ std::string command_text(const std::vector<std::string>& command)
 
 } // namespace
 
-std::string recorder_library()
+std::string detect_mpi(const std::vector<std::string>& command)
+{
+  // Each word that names an executable file (the launcher, the program), as found on PATH, then what it links.
+  const auto resolve = [](const std::string& word) -> fs::path {
+    if (word.find('/') != std::string::npos)
+      return word;
+    const char* path = std::getenv("PATH");
+    std::string dirs = path != nullptr ? path : "";
+    for (std::size_t start = 0; start <= dirs.size();) {
+      const std::size_t end = std::min(dirs.find(':', start), dirs.size());
+      const fs::path candidate = fs::path(dirs.substr(start, end - start)) / word;
+      if (::access(candidate.c_str(), X_OK) == 0)
+        return candidate;
+      start = end + 1;
+    }
+    return {};
+  };
+  for (const std::string& word : command) {
+    const fs::path file = resolve(word);
+    std::error_code ec;
+    if (file.empty() || !fs::is_regular_file(file, ec))
+      continue;
+    const std::string name = file.filename().string();
+    const std::string real = fs::canonical(file, ec).filename().string();
+    for (const std::string& n : {name, real}) {
+      if (n.find("mpich") != std::string::npos || n.find("hydra") != std::string::npos)
+        return "mpich";
+      if (n.find("openmpi") != std::string::npos || n == "orterun" || n == "prterun")
+        return "openmpi";
+    }
+    // A program: the MPI library its dynamic section names (in its first bytes; a launcher script names neither).
+    std::ifstream in(file, std::ios::binary);
+    std::string bytes(std::size_t(16) << 20, '\0');
+    in.read(bytes.data(), std::streamsize(bytes.size()));
+    bytes.resize(std::size_t(in.gcount()));
+    if (bytes.compare(0, 4, "\x7f" "ELF") != 0)
+      continue;
+    if (bytes.find("libmpich.so") != std::string::npos)
+      return "mpich";
+    if (bytes.find("libmpi.so") != std::string::npos)
+      return "openmpi";
+  }
+  return "";
+}
+
+std::string recorder_library(const std::string& mpi)
 {
   if (const char* given = std::getenv("BCSSIM_RECORDER_LIBRARY"); given != nullptr && *given != '\0')
     return fs::exists(given) ? fs::absolute(given).string() : "";
   std::error_code ec;
-  const fs::path beside = fs::read_symlink("/proc/self/exe", ec).parent_path() / "recorder" / "libbcssim-record.so";
+  const fs::path beside =
+      fs::read_symlink("/proc/self/exe", ec).parent_path() / "recorder" / ("libbcssim-record-" + mpi + ".so");
   return !ec && fs::exists(beside) ? beside.string() : "";
 }
 
@@ -146,10 +192,21 @@ int record(const RecordOptions& options, std::ostream& out)
     throw ScenarioError("--clock", options.clock, "cpu (each rank's CPU time between calls) or wall");
   if (options.command.empty())
     throw ScenarioError("record", "", "a command after --, e.g. bcssim record --out DIR -- mpirun -np 4 ./app");
-  const std::string library = recorder_library();
+  if (options.mpi != "auto" && options.mpi != "openmpi" && options.mpi != "mpich")
+    throw ScenarioError("--mpi", options.mpi, "openmpi, mpich or auto (the MPI the command runs its program with)");
+  std::string mpi = options.mpi;
+  if (mpi == "auto") {
+    mpi = detect_mpi(options.command);
+    if (mpi.empty())
+      throw ScenarioError("--mpi", "auto", "a command whose launcher or program shows its MPI (mpirun.openmpi, "
+                                           "mpirun.mpich, or a program linked with libmpi or libmpich): neither "
+                                           "shows in `" + command_text(options.command) + "`; name it with --mpi");
+  }
+  const std::string library = recorder_library(mpi);
   if (library.empty())
-    throw ScenarioError("record", "", "bcssim built with the recorder library: it was not (no MPI at configure "
-                                      "time; scripts/install-deps.sh installs Open MPI, then build again)");
+    throw ScenarioError("--mpi", mpi, "an MPI the recorder was built for: it was not built for " + mpi +
+                                          " (no such MPI at configure time; scripts/install-deps.sh installs "
+                                          "Open MPI and MPICH, then build again)");
 
   ResultsDir results(options.out, ReplacePolicy{options.force});
   const fs::path ranks = results.path(std::string(kRanks) + "/rank-0.txt").parent_path(); // made by path()
@@ -239,7 +296,7 @@ int record(const RecordOptions& options, std::ostream& out)
       actions[action] = actions.value(action, 0L) + count;
     flops += f.flops;
   }
-  const nlohmann::json summary = {{"command", options.command}, {"clock", options.clock},
+  const nlohmann::json summary = {{"command", options.command}, {"mpi", mpi}, {"clock", options.clock},
                                   {"host_speed", options.host_speed}, {"ranks", n}, {"actions", actions},
                                   {"computation_s", flops / *speed}, {"left_out", skipped}};
   results.write("record.json", summary.dump(2) + "\n");
@@ -248,7 +305,7 @@ int record(const RecordOptions& options, std::ostream& out)
   long total = 0;
   for (const auto& [action, count] : actions.items())
     total += count.get<long>();
-  out << fmt::format("recorded: {} ranks, {} (compute {}), {} s of computation ({} clock) -> {}/\n", n,
+  out << fmt::format("recorded ({}): {} ranks, {} (compute {}), {} s of computation ({} clock) -> {}/\n", mpi, n,
                      base::counted(total, "action"), actions.value("compute", 0L), base::readable(flops / *speed),
                      options.clock, options.out.string());
   out << "replay on both MPIs: bcssim run " << (options.out / "scenario.json").string() << "\n";

@@ -17,14 +17,19 @@ struct RecordOptions {
   std::filesystem::path out;      // the results folder
   std::string host_speed = "1GHz"; // the flops a measured second of computation becomes (replay.host_speed)
   std::string clock = "cpu";      // cpu: the rank's thread CPU time between calls; wall: elapsed time
+  std::string mpi = "auto";       // the program's MPI: openmpi, mpich, or auto (from the command)
   bool force = false;             // replace an earlier results folder
   bool skip_unsupported = false;  // keep a trace whose program made calls it cannot hold
   std::vector<std::string> command; // e.g. mpirun -np 4 ./app
 };
 
-/// The recorder library: $BCSSIM_RECORDER_LIBRARY, else recorder/libbcssim-record.so beside this executable; ""
-/// when neither exists (bcs-sim was built without MPI).
-std::string recorder_library();
+/// The MPI a command runs its program with: "mpich" when its launcher is MPICH's (mpirun.mpich, Hydra) or the
+/// program it names is linked with libmpich, "openmpi" when Open MPI's (orterun) or libmpi, "" when neither shows.
+std::string detect_mpi(const std::vector<std::string>& command);
+
+/// The recorder library for `mpi`: $BCSSIM_RECORDER_LIBRARY, else recorder/libbcssim-record-<mpi>.so beside this
+/// executable; "" when neither exists (bcs-sim was built without that MPI).
+std::string recorder_library(const std::string& mpi);
 
 /// Runs options.command with the recorder, writes the results folder and tells `out` what was recorded. Returns
 /// the exit code: 0, or 1 when the command failed (nothing written). Throws ScenarioError (exit 2) for bad

@@ -10,28 +10,46 @@ using namespace e2e;
 
 namespace {
 
-#ifdef BCSSIM_RECORD_PROBE
-const std::string kProbe = BCSSIM_RECORD_PROBE;
-#else
-const std::string kProbe;
+// The probe built against each MPI the recorder was built for (tests/CMakeLists.txt).
+struct Mpi {
+  std::string name;   // openmpi, mpich
+  std::string probe;  // the probe built with it
+  std::string launch; // its mpirun, 4 ranks on however many cores
+};
+std::vector<Mpi> mpis()
+{
+  std::vector<Mpi> built;
+#ifdef BCSSIM_RECORD_PROBE_OPENMPI
+  built.push_back({"openmpi", BCSSIM_RECORD_PROBE_OPENMPI,
+                   std::string("mpirun.openmpi --oversubscribe ") + (::geteuid() == 0 ? "--allow-run-as-root " : "") +
+                       "-np 4 "});
 #endif
+#ifdef BCSSIM_RECORD_PROBE_MPICH
+  built.push_back({"mpich", BCSSIM_RECORD_PROBE_MPICH, "mpirun.mpich -np 4 "});
+#endif
+  return built;
+}
 
-// False (and says why) where the recorder was not built: bcs-sim configured without MPI. Where Debian's Open MPI
-// is installed (scripts/install-deps.sh does) it must have been built.
+// False (and says why) where the recorder was built for no MPI. Where Debian's Open MPI or MPICH is installed
+// (scripts/install-deps.sh installs both) it must have been built for it.
 bool recorder_built()
 {
-  if (!kProbe.empty())
+  bool openmpi = false;
+  bool mpich = false;
+  for (const Mpi& m : mpis()) {
+    openmpi = openmpi || m.name == "openmpi";
+    mpich = mpich || m.name == "mpich";
+  }
+  CHECK_MESSAGE((openmpi || !fs::exists("/usr/bin/mpicc.openmpi")), "Open MPI is installed but not recorded for");
+  CHECK_MESSAGE((mpich || !fs::exists("/usr/bin/mpicc.mpich")), "MPICH is installed but not recorded for");
+  if (!mpis().empty())
     return true;
-  CHECK_MESSAGE(!fs::exists("/usr/bin/mpicc"), "Open MPI is installed but the recorder was not built");
   MESSAGE("skipped: the recorder is not built (no MPI at configure time; scripts/install-deps.sh installs it)");
   return false;
 }
 
-std::string mpirun(const std::string& args)
-{
-  return std::string("mpirun --oversubscribe ") + (::geteuid() == 0 ? "--allow-run-as-root " : "") + "-np 4 " +
-         kProbe + args;
-}
+// The probe under the first MPI built.
+std::string mpirun(const std::string& args) { return mpis().front().launch + mpis().front().probe + args; }
 
 std::string at(int rank, const std::string& action) { return std::to_string(rank) + " " + action; }
 std::string n(int value) { return std::to_string(value); }
@@ -92,16 +110,20 @@ std::vector<std::string> expected(int r)
 
 } // namespace
 
-TEST_CASE("record: a native run's calls are the program's, call by call, and its trace replays on both MPIs")
+TEST_CASE("record: a native run's calls are the program's, call by call, under Open MPI and MPICH, and its trace "
+          "replays on both simulated MPIs")
 {
   if (!recorder_built())
     return;
-  const fs::path out = kTmp / "record";
+  for (const Mpi& mpi : mpis()) {
+  CAPTURE(mpi.name);
+  const fs::path out = kTmp / ("record-" + mpi.name);
   fs::remove_all(out);
-  const auto r = bcssim("record --out " + out.string() + " -- " + mpirun(""));
+  // The MPI is found from the launcher (mpirun.openmpi, mpirun.mpich).
+  const auto r = bcssim("record --out " + out.string() + " -- " + mpi.launch + mpi.probe);
   CAPTURE(r.output);
   REQUIRE(r.code == 0);
-  CHECK(r.output.find("recorded: 4 ranks") != std::string::npos);
+  CHECK(r.output.find("recorded (" + mpi.name + "): 4 ranks") != std::string::npos);
   for (int rank = 0; rank < 4; ++rank) {
     CAPTURE(rank);
     std::ifstream in(out / "ranks" / ("rank-" + n(rank) + ".txt"));
@@ -123,13 +145,35 @@ TEST_CASE("record: a native run's calls are the program's, call by call, and its
   CHECK(summary["ranks"] == 4);
   CHECK(summary["left_out"].empty());
   // Its scenario replays it on both MPIs, checksums checked.
-  const auto replay = bcssim("run " + (out / "scenario.json").string() + " -q --out " + (kTmp / "replayed").string());
+  const fs::path replayed = kTmp / ("replayed-" + mpi.name);
+  const auto replay = bcssim("run " + (out / "scenario.json").string() + " -q --out " + replayed.string());
   CAPTURE(replay.output);
   REQUIRE(replay.code == 0);
-  const auto runs = read_csv(kTmp / "replayed" / "runs.csv");
+  const auto runs = read_csv(replayed / "runs.csv");
   REQUIRE(runs.size() == 2);
   CHECK(runs[0].at("mpi") == "quadrics");
   CHECK(runs[1].at("mpi") == "bcs");
+  }
+}
+
+TEST_CASE("record: the program's MPI is found from the program when its launcher does not show it")
+{
+  if (!recorder_built())
+    return;
+  for (const Mpi& mpi : mpis()) {
+    CAPTURE(mpi.name);
+    // A script of the user's that runs mpirun: neither a known launcher nor an ELF program, so passed over; the
+    // probe's own dynamic section names its MPI library (libmpi.so, libmpich.so).
+    const fs::path runner = kTmp / ("run-" + mpi.name + ".sh");
+    std::ofstream(runner) << "#!/bin/sh\nexec " << mpi.launch << "\"$@\"\n";
+    fs::permissions(runner, fs::perms::owner_all);
+    const fs::path out = kTmp / "record-detect";
+    fs::remove_all(out);
+    const auto r = bcssim("record --out " + out.string() + " -- " + runner.string() + " " + mpi.probe);
+    CAPTURE(r.output);
+    CHECK(r.code == 0);
+    CHECK(nlohmann::json::parse(slurp(out / "record.json"))["mpi"] == mpi.name);
+  }
 }
 
 TEST_CASE("record: calls the trace format cannot hold are named with their counts, refused unless skipped")
@@ -170,7 +214,9 @@ TEST_CASE("record: bad options and commands that record nothing are refused, lea
   check("--out " + out.string(), 2, "missing the command argument");
   check("--out " + out.string() + " --clock never -- true", 2, "--clock");
   check("--out " + out.string() + " --host-speed fast -- true", 2, "--host-speed = fast");
-  check("--out " + out.string() + " -- true", 2, "records nothing");
-  check("--out " + out.string() + " -- false", 1, "exited with 1: nothing recorded");
-  check("--out " + out.string() + " -- /nonexistent/program", 1, "cannot run /nonexistent/program");
+  check("--out " + out.string() + " -- true", 2, "--mpi = auto"); // no MPI shows in it
+  check("--out " + out.string() + " --mpi " + mpis().front().name + " -- true", 2, "records nothing");
+  const std::string mpi = " --mpi " + mpis().front().name;
+  check("--out " + out.string() + mpi + " -- false", 1, "exited with 1: nothing recorded");
+  check("--out " + out.string() + mpi + " -- /nonexistent/program", 1, "cannot run /nonexistent/program");
 }
