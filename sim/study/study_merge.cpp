@@ -267,7 +267,10 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
             coords += "," + coordinate_cell(c[d]);
         slow_csv += fmt::format("{},{}{}{},{:.9f},{:.9f},{}\n", j, i, pair ? "" : "," + csv_cell(mpi), coords, base, t,
                                 fixed4_text(s));
-        nlohmann::json row = {{"label", st.label(j).substr(0, st.label(j).rfind(" mpi="))},
+        // The point's label without its MPI (the last dimension): "" for a comparison and nothing else.
+        const std::string label = st.label(j);
+        const std::size_t mpi_at = label.rfind("mpi=");
+        nlohmann::json row = {{"label", mpi_at == 0 ? std::string() : label.substr(0, label.rfind(" mpi="))},
                               {"time_" + base_mpi + "_s", base},
                               {"time_" + mpi + "_s", t},
                               {"slowdown", fixed4(s)}};

@@ -106,6 +106,15 @@ TEST_CASE("headline of a comparison: the slowdown per point, the figure a user q
   REQUIRE(merged_q.code == 0);
   CHECK(merged_q.output == "results: " + (kTmp / "split").string() + "/\n");
 
+  // A comparison and nothing else: its slowdown's line names no point ("mpi=quadrics" was its baseline's label).
+  std::ofstream(kTmp / "p.json") << R"({"name": "p", "kind": "app", "compare": true,
+    "platform": {"preset": "crescendo", "nodes": 2}, "app": {"name": "synthetic", "processes": 2},
+    "synthetic": {"pattern": "barrier", "iterations": 10, "granularity": "1ms"}})";
+  const auto pair = bcssim("run " + (kTmp / "p.json").string() + " --progress never --out " + (kTmp / "p").string());
+  REQUIRE_MESSAGE(pair.code == 0, pair.output);
+  CHECK(pair.output.find("\nslowdown of bcs over quadrics: +") != std::string::npos);
+  CHECK(pair.output.find("over quadrics, ") == std::string::npos);
+
   // 21 points: the first 20 in the headline, "(and 1 more point: ...)".
   std::ofstream(kTmp / "m.json") << R"({"name": "m", "kind": "microbench", "microbench": {"paths": ["elan-elan"],
     "sizes": ["0B"], "bidirectional": false, "distance": false}, "sweep": {"seed": [)" + [] {
