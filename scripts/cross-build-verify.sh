@@ -10,7 +10,10 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 JOBS=$(nproc)
-SCENARIOS=(scenarios/default.json scenarios/mpi-microbench.json scenarios/bcs-microbench.json
+# scenarios/mpi-microbench.json left out since 2026-12-07: 172 s of this stage's 265 (45 s of CPU: the rest is
+# the thread contexts' switching), for the baseline MPI, which synthetic-barrier and nas-ep run here too (both
+# compare the two MPIs); the Release build's verify in ctest checks its digest.
+SCENARIOS=(scenarios/default.json scenarios/bcs-microbench.json
            scenarios/paper/synthetic-barrier.json scenarios/scheduling/gs-example.json
            scenarios/paper/nas-ep.json)
 echo "cross-build-verify: building bcssim (sanitize)"
