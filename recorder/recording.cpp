@@ -109,8 +109,8 @@ std::uint64_t Recording::bytes(int count, MPI_Datatype type)
 
 bool Recording::take(MPI_Request request, Channel& channel)
 {
-  const auto it = pending_.find(request); // the first of its equal keys: the earliest posted
-  if (it == pending_.end())
+  const auto it = pending_.lower_bound(request); // the first of its equal keys: the earliest posted
+  if (it == pending_.end() || it->first != request)
     return false;
   channel = it->second;
   pending_.erase(it);
