@@ -238,6 +238,7 @@ int record(const RecordOptions& options, std::ostream& out)
   std::vector<RankFile> files;
   std::map<std::string, std::pair<long, std::set<int>>> unsupported; // what -> (count, ranks)
   std::string index;
+  std::vector<std::string> listed{kIndex}; // what the checksums cover: every file the replay reads
   for (int r = 0; r < n; ++r) {
     const std::string name = fmt::format("{}/rank-{}.txt", kRanks, r);
     files.push_back(read_rank(ranks / fmt::format("rank-{}.txt", r)));
@@ -246,6 +247,7 @@ int record(const RecordOptions& options, std::ostream& out)
       unsupported[what].second.insert(r);
     }
     index += name + "\n";
+    listed.push_back(name);
   }
   nlohmann::json skipped = nlohmann::json::array();
   std::string report;
@@ -267,12 +269,7 @@ int record(const RecordOptions& options, std::ostream& out)
   const apps::replay::Layout layout = apps::replay::read_layout(results.path(kIndex).string());
   apps::replay::validate(layout); // what the replay refuses is refused now, naming the rank file's line
   std::string sums;
-  for (const std::string& name : [&] {
-         std::vector<std::string> names{kIndex};
-         for (int r = 0; r < n; ++r)
-           names.push_back(fmt::format("{}/rank-{}.txt", kRanks, r));
-         return names;
-       }())
+  for (const std::string& name : listed)
     sums += base::file_hash128_hex(results.path(name).string()) + "  " + name + "\n";
   results.write(kSums, sums);
 
