@@ -48,6 +48,16 @@ void completed(const std::vector<MPI_Request>& before, const MPI_Status* statuse
       rec().waited(channel, statuses[i]);
   }
 }
+// The `wait` lines of the requests a Waitsome or Testsome completed (`indices` into `before`).
+void completed_some(const std::vector<MPI_Request>& before, int outcount, const int* indices,
+                    const MPI_Status* statuses)
+{
+  for (int i = 0; outcount != MPI_UNDEFINED && i < outcount; ++i) {
+    Channel channel;
+    if (rec().take(before[std::size_t(indices[i])], channel))
+      rec().waited(channel, statuses[i]);
+  }
+}
 } // namespace
 
 extern "C" {
@@ -199,11 +209,8 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices
   std::vector<MPI_Status> own(statuses == MPI_STATUSES_IGNORE ? std::size_t(incount) : 0);
   MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? own.data() : statuses;
   const int err = PMPI_Waitsome(incount, requests, outcount, indices, st);
-  for (int i = 0; c.on() && *outcount != MPI_UNDEFINED && i < *outcount; ++i) {
-    Channel channel;
-    if (rec().take(before[std::size_t(indices[i])], channel))
-      rec().waited(channel, st[i]);
-  }
+  if (c.on())
+    completed_some(before, *outcount, indices, st);
   return err;
 }
 
@@ -254,11 +261,8 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
   std::vector<MPI_Status> own(statuses == MPI_STATUSES_IGNORE ? std::size_t(incount) : 0);
   MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? own.data() : statuses;
   const int err = PMPI_Testsome(incount, requests, outcount, indices, st);
-  for (int i = 0; c.on() && *outcount != MPI_UNDEFINED && i < *outcount; ++i) {
-    Channel channel;
-    if (rec().take(before[std::size_t(indices[i])], channel))
-      rec().waited(channel, st[i]);
-  }
+  if (c.on())
+    completed_some(before, *outcount, indices, st);
   return err;
 }
 
