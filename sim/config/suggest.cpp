@@ -10,22 +10,42 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_suggest,
 namespace bcssim::sim {
 namespace {
 
-// Optimal string alignment distance (Damerau-Levenshtein without repeated edits of a substring).
-std::size_t distance(const std::string& a, const std::string& b)
+char fold(char c) { return char(std::tolower(static_cast<unsigned char>(c))); }
+
+// Optimal string alignment distance (Damerau-Levenshtein without repeated edits of a substring), letter case aside,
+// or any number above `bound` once it must exceed it. Three rows, reused: a mistyped --set path is measured against
+// every path of the catalogue (a fuzzed --set spent a third of its time here, in a table allocated per pair). The
+// early end: along any alignment the distance never decreases, and an alignment visits at least one of any two
+// consecutive rows (a transposition skips one), so the smaller minimum of the last two rows bounds the result.
+std::size_t distance(const std::string& a, const std::string& b, std::size_t bound)
 {
-  std::vector<std::vector<std::size_t>> d(a.size() + 1, std::vector<std::size_t>(b.size() + 1));
-  for (std::size_t i = 0; i <= a.size(); ++i)
-    d[i][0] = i;
-  for (std::size_t j = 0; j <= b.size(); ++j)
-    d[0][j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i)
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t cost = a[i - 1] == b[j - 1] ? 0 : 1;
-      d[i][j] = std::min({d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost});
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1])
-        d[i][j] = std::min(d[i][j], d[i - 2][j - 2] + 1);
+  const std::size_t m = b.size();
+  std::vector<std::size_t> rows(3 * (m + 1));
+  std::size_t* before = rows.data();     // row i - 2
+  std::size_t* last = before + (m + 1);  // row i - 1
+  std::size_t* row = last + (m + 1);     // row i
+  for (std::size_t j = 0; j <= m; ++j)
+    last[j] = j;
+  std::size_t last_min = 0;
+  for (std::size_t i = 1; i <= a.size(); ++i) {
+    row[0] = i;
+    std::size_t row_min = i;
+    for (std::size_t j = 1; j <= m; ++j) {
+      const std::size_t cost = fold(a[i - 1]) == fold(b[j - 1]) ? 0 : 1;
+      row[j] = std::min({last[j] + 1, row[j - 1] + 1, last[j - 1] + cost});
+      if (i > 1 && j > 1 && fold(a[i - 1]) == fold(b[j - 2]) && fold(a[i - 2]) == fold(b[j - 1]))
+        row[j] = std::min(row[j], before[j - 2] + 1);
+      row_min = std::min(row_min, row[j]);
     }
-  return d[a.size()][b.size()];
+    if (std::min(row_min, last_min) > bound)
+      return bound + 1;
+    last_min = row_min;
+    std::size_t* const oldest = before;
+    before = last;
+    last = row;
+    row = oldest;
+  }
+  return last[m];
 }
 
 std::string lower(std::string s)
@@ -63,7 +83,7 @@ std::string closest(const std::string& word, const std::vector<std::string>& can
   for (const std::string& c : candidates) {
     if (c.size() > word.size() + limit || word.size() > c.size() + limit)
       continue;
-    const std::size_t d = distance(folded, lower(c));
+    const std::size_t d = distance(folded, c, best_distance - 1);
     if (d < best_distance) {
       best = c;
       best_distance = d;
