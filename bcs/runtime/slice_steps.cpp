@@ -10,67 +10,49 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_slice_steps,
 
 namespace bcssim::bcs::runtime {
 
-// std::push_heap keeps the largest first: the later is the larger.
-bool SliceSteps::later(const Key& a, const Key& b)
-{
-  return std::tie(a.at, a.order) > std::tie(b.at, b.order);
-}
-
 void SliceSteps::push(Entry e)
 {
   past_ = past_ || e.at < now_;
-  std::uint32_t slot;
-  if (free_.empty()) {
-    slot = std::uint32_t(slots_.size());
-    slots_.push_back(std::move(e));
-  } else {
-    slot = free_.back();
-    free_.pop_back();
-    slots_[slot] = std::move(e);
-  }
-  heap_.push_back(Key{slots_[slot].at, made_++, slot});
-  std::push_heap(heap_.begin(), heap_.end(), later);
+  e.order = made_++;
+  // Its place: behind (toward the front) every entry earlier than it; an equal instant's older entries stay
+  // nearer the back, so they run first.
+  std::size_t at = pending_.size();
+  while (at > 0 && (pending_[at - 1].at < e.at || (pending_[at - 1].at == e.at && pending_[at - 1].order < e.order)))
+    --at;
+  pending_.insert(pending_.begin() + std::ptrdiff_t(at), e);
 }
 
 bool SliceSteps::run()
 {
   std::vector<std::pair<int, int>> step_causes; // (node, cause) of the steps at the instant
-  std::vector<std::uint32_t> arrived;           // the operations that arrived at it, by slot
-  while (!heap_.empty()) {
+  std::vector<Entry> arrived;                   // the operations that arrived at it
+  while (!pending_.empty()) {
     if (past_)
       return false; // something made in the past: not a slice this loop can compute
-    now_ = heap_.front().at;
+    now_ = pending_.back().at;
     const double t = now_;
     last_ = std::max(last_, t);
     step_causes.clear();
     arrived.clear();
     // The steps at t in the order they were made (each may make more at t), gathering the operations that arrive.
-    while (!heap_.empty() && heap_.front().at == t) {
-      std::pop_heap(heap_.begin(), heap_.end(), later);
-      const std::uint32_t slot = heap_.back().slot;
-      heap_.pop_back();
-      if (slots_[slot].core >= 0) {
-        arrived.push_back(slot);
+    while (!pending_.empty() && pending_.back().at == t) {
+      const Entry e = pending_.back();
+      pending_.pop_back();
+      if (e.core >= 0) {
+        arrived.push_back(e);
         continue;
       }
-      // What the step needs, copied out of its slot (its continuation may make entries that reuse or move it).
-      const int node = slots_[slot].thread;
-      const int step_cause = slots_[slot].cause;
-      const Then then = slots_[slot].then;
-      free_.push_back(slot);
-      for (const auto& [other, cause] : step_causes)
-        if (cause != step_cause && (other == node || other == kEveryNode || node == kEveryNode))
+      for (const auto& [node, cause] : step_causes)
+        if (cause != e.cause && (node == e.thread || node == kEveryNode || e.thread == kEveryNode))
           return false;
-      step_causes.emplace_back(node, step_cause);
-      if (then)
-        then(t, step_cause);
+      step_causes.emplace_back(e.thread, e.cause);
+      if (e.then)
+        e.then(t, e.cause);
     }
     if (past_)
       return false;
     // A stable insertion sort: an instant has a few arrivals, and std::stable_sort allocates a buffer each time.
-    const auto before = [this](std::uint32_t a, std::uint32_t b) {
-      const Entry& x = slots_[a];
-      const Entry& y = slots_[b];
+    const auto before = [](const Entry& x, const Entry& y) {
       return std::tie(x.core, x.thread, x.key) < std::tie(y.core, y.thread, y.key);
     };
     for (std::size_t i = 1; i < arrived.size(); ++i)
@@ -78,9 +60,7 @@ bool SliceSteps::run()
         std::swap(arrived[j], arrived[j - 1]);
     int core_before = -1;
     int cause_before = 0;
-    for (const std::uint32_t slot : arrived) {
-      const Entry e = slots_[slot];
-      free_.push_back(slot);
+    for (const Entry& e : arrived) {
       if (core_before == e.core && cause_before != e.cause)
         return false; // two arrivals on one core at one instant, neither causing the other: their order is unknown
       core_before = e.core;

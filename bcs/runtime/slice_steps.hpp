@@ -40,14 +40,14 @@ public:
   static constexpr int kEveryNode = -1;
   void step(double at, int cause, int node, Then then)
   {
-    push({at, cause, -1, node, 0, 0, then, {}});
+    push({at, 0, cause, -1, node, 0, 0, then, {}});
   }
   /// An operation of `seconds` on core `core`, arriving at `at`: `served(end)` runs when it is queued (its end
   /// known), `then(end, cause)` at its end (with a cause of its own); either may be empty.
   void arrive(std::size_t core, double at, int cause, Thread thread, long key, double seconds, Then then,
               Served served = {})
   {
-    push({at, cause, int(core), thread, key, seconds, then, served});
+    push({at, 0, cause, int(core), thread, key, seconds, then, served});
   }
   /// Runs everything to the end; false when two things at one instant have different causes (see above).
   bool run();
@@ -59,6 +59,7 @@ public:
 private:
   struct Entry {
     double at;
+    std::uint64_t order; // made after the entries of lower order: (at, order) is its place in time
     int cause;
     int core;   // -1: a step
     int thread; // a step: its node (kEveryNode: all)
@@ -67,16 +68,10 @@ private:
     Then then;
     Served served;
   };
-  struct Key { // an entry's place in time: the heap holds these, the entries stay put
-    double at;
-    std::uint64_t order; // made after the entries of lower order
-    std::uint32_t slot;  // in slots_
-  };
   void push(Entry e);
-  static bool later(const Key& a, const Key& b);
-  std::vector<Key> heap_;            // a min-heap by (at, order)
-  std::vector<Entry> slots_;         // the entries, by Key::slot
-  std::vector<std::uint32_t> free_;  // slots to reuse
+  // The entries not run yet, latest first, so that the next is at the back: a slice has a handful pending at a
+  // time, for which a sorted vector costs less than a heap of keys into slots (measured: bench/README.md).
+  std::vector<Entry> pending_;
   std::uint64_t made_ = 0;
   double now_ = 0;       // the instant being run
   bool past_ = false;    // something was made before now_
