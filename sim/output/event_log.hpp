@@ -50,7 +50,10 @@ private:
   std::int64_t instant_ns_ = 0;
   std::vector<Pending> pending_;
   std::string text_;
-  std::vector<char> hashed_; // room for the current instant's bytes for the digest (kept: it is reused)
+  void hash_gathered(); // feeds the gathered bytes to the digest
+  static constexpr std::size_t kHashBlock = 64 * 1024;
+  std::vector<char> hashed_;   // the bytes of the instants flushed, not yet hashed (kept: it is reused)
+  std::size_t gathered_ = 0;   // how many of them
 };
 
 } // namespace bcssim::sim
