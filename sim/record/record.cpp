@@ -195,9 +195,15 @@ int record(const RecordOptions& options, std::ostream& out)
     throw ScenarioError("record", "", "a command after --, e.g. bcssim record --out DIR -- mpirun -np 4 ./app");
   if (options.mpi != "auto" && options.mpi != "openmpi" && options.mpi != "mpich")
     throw ScenarioError("--mpi", options.mpi, "openmpi, mpich or auto (the MPI the command runs its program with)");
+  if (options.out.empty())
+    throw ScenarioError("--out", "\"\"", "a folder path for the trace");
   std::string mpi = options.mpi;
+  const std::string detected = detect_mpi(options.command);
+  if (mpi != "auto" && !detected.empty() && detected != mpi) // the other MPI's library in the program crashes it
+    throw ScenarioError("--mpi", mpi, "the MPI the command runs: it runs " + detected + " (" +
+                                          command_text(options.command) + "); leave out --mpi, or say " + detected);
   if (mpi == "auto") {
-    mpi = detect_mpi(options.command);
+    mpi = detected;
     if (mpi.empty())
       throw ScenarioError("--mpi", "auto", "a command whose launcher or program shows its MPI (mpirun.openmpi, "
                                            "mpirun.mpich, or a program linked with libmpi or libmpich): neither "

@@ -214,7 +214,13 @@ TEST_CASE("record: bad options and commands that record nothing are refused, lea
   check("--out " + out.string(), 2, "missing the command argument");
   check("--out " + out.string() + " --clock never -- true", 2, "--clock");
   check("--out " + out.string() + " --host-speed fast -- true", 2, "--host-speed = fast");
+  check("--out '' -- true", 2, "--out = \"\""); // not run, then refused at the move into place
   check("--out " + out.string() + " -- true", 2, "--mpi = auto"); // no MPI shows in it
+  for (const Mpi& m : mpis()) { // the other MPI's recorder in the program: it crashed; now refused before running
+    const std::string other = m.name == "openmpi" ? "mpich" : "openmpi";
+    check("--out " + out.string() + " --mpi " + other + " -- " + m.launch + m.probe, 2,
+          "--mpi = " + other + ": expected the MPI the command runs: it runs " + m.name);
+  }
   check("--out " + out.string() + " --mpi " + mpis().front().name + " -- true", 2, "records nothing");
   const std::string mpi = " --mpi " + mpis().front().name;
   check("--out " + out.string() + mpi + " -- false", 1, "exited with 1: nothing recorded");
