@@ -58,6 +58,33 @@ void completed_some(const std::vector<MPI_Request>& before, int outcount, const 
       rec().waited(channel, statuses[i]);
   }
 }
+// The status (or statuses) to hand PMPI: the program's, or the recorder's own where it passed MPI_STATUS_IGNORE
+// (MPI_STATUSES_IGNORE), since a wildcard receive's `wait` names the source and tag that matched.
+class Status {
+public:
+  explicit Status(MPI_Status* given) : at_(given == MPI_STATUS_IGNORE ? &own_ : given) {}
+  Status(const Status&) = delete;
+  Status& operator=(const Status&) = delete;
+  operator MPI_Status*() const { return at_; } // NOLINT(google-explicit-constructor): passed to PMPI as is
+
+private:
+  MPI_Status own_{};
+  MPI_Status* at_;
+};
+class Statuses {
+public:
+  Statuses(MPI_Status* given, int count)
+      : own_(given == MPI_STATUSES_IGNORE ? std::size_t(count) : 0), at_(own_.empty() ? given : own_.data())
+  {
+  }
+  Statuses(const Statuses&) = delete;
+  Statuses& operator=(const Statuses&) = delete;
+  operator MPI_Status*() const { return at_; } // NOLINT(google-explicit-constructor): passed to PMPI as is
+
+private:
+  std::vector<MPI_Status> own_;
+  MPI_Status* at_;
+};
 } // namespace
 
 extern "C" {
@@ -122,8 +149,7 @@ int MPI_Sendrecv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, int 
                  int recvcount, MPI_Datatype recvtype, int source, int recvtag, MPI_Comm comm, MPI_Status* status)
 {
   const Call c;
-  MPI_Status own;
-  MPI_Status* st = status == MPI_STATUS_IGNORE ? &own : status;
+  Status st(status);
   const int err = PMPI_Sendrecv(sendbuf, sendcount, sendtype, dest, sendtag, recvbuf, recvcount, recvtype, source,
                                 recvtag, comm, st);
   if (!c.on() || !rec().world(comm, "MPI_Sendrecv"))
@@ -146,8 +172,7 @@ int MPI_Sendrecv_replace(void* buf, int count, MPI_Datatype type, int dest, int 
                          MPI_Comm comm, MPI_Status* status)
 {
   const Call c;
-  MPI_Status own;
-  MPI_Status* st = status == MPI_STATUS_IGNORE ? &own : status;
+  Status st(status);
   const int err = PMPI_Sendrecv_replace(buf, count, type, dest, sendtag, source, recvtag, comm, st);
   if (!c.on() || !rec().world(comm, "MPI_Sendrecv_replace"))
     return err;
@@ -168,8 +193,7 @@ int MPI_Wait(MPI_Request* request, MPI_Status* status)
 {
   const Call c;
   const MPI_Request before = *request;
-  MPI_Status own;
-  MPI_Status* st = status == MPI_STATUS_IGNORE ? &own : status;
+  Status st(status);
   const int err = PMPI_Wait(request, st);
   Channel channel;
   if (c.on() && rec().take(before, channel))
@@ -181,8 +205,7 @@ int MPI_Waitall(int count, MPI_Request requests[], MPI_Status statuses[])
 {
   const Call c;
   const std::vector<MPI_Request> before(requests, requests + count);
-  std::vector<MPI_Status> own(statuses == MPI_STATUSES_IGNORE ? std::size_t(count) : 0);
-  MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? own.data() : statuses;
+  Statuses st(statuses, count);
   const int err = PMPI_Waitall(count, requests, st);
   if (c.on())
     completed(before, st);
@@ -193,8 +216,7 @@ int MPI_Waitany(int count, MPI_Request requests[], int* index, MPI_Status* statu
 {
   const Call c;
   const std::vector<MPI_Request> before(requests, requests + count);
-  MPI_Status own;
-  MPI_Status* st = status == MPI_STATUS_IGNORE ? &own : status;
+  Status st(status);
   const int err = PMPI_Waitany(count, requests, index, st);
   Channel channel;
   if (c.on() && *index != MPI_UNDEFINED && rec().take(before[std::size_t(*index)], channel))
@@ -206,8 +228,7 @@ int MPI_Waitsome(int incount, MPI_Request requests[], int* outcount, int indices
 {
   const Call c;
   const std::vector<MPI_Request> before(requests, requests + incount);
-  std::vector<MPI_Status> own(statuses == MPI_STATUSES_IGNORE ? std::size_t(incount) : 0);
-  MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? own.data() : statuses;
+  Statuses st(statuses, incount);
   const int err = PMPI_Waitsome(incount, requests, outcount, indices, st);
   if (c.on())
     completed_some(before, *outcount, indices, st);
@@ -220,8 +241,7 @@ int MPI_Test(MPI_Request* request, int* flag, MPI_Status* status)
 {
   const Call c;
   const MPI_Request before = *request;
-  MPI_Status own;
-  MPI_Status* st = status == MPI_STATUS_IGNORE ? &own : status;
+  Status st(status);
   const int err = PMPI_Test(request, flag, st);
   Channel channel;
   if (c.on() && *flag && rec().take(before, channel))
@@ -233,8 +253,7 @@ int MPI_Testall(int count, MPI_Request requests[], int* flag, MPI_Status statuse
 {
   const Call c;
   const std::vector<MPI_Request> before(requests, requests + count);
-  std::vector<MPI_Status> own(statuses == MPI_STATUSES_IGNORE ? std::size_t(count) : 0);
-  MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? own.data() : statuses;
+  Statuses st(statuses, count);
   const int err = PMPI_Testall(count, requests, flag, st);
   if (c.on() && *flag)
     completed(before, st);
@@ -245,8 +264,7 @@ int MPI_Testany(int count, MPI_Request requests[], int* index, int* flag, MPI_St
 {
   const Call c;
   const std::vector<MPI_Request> before(requests, requests + count);
-  MPI_Status own;
-  MPI_Status* st = status == MPI_STATUS_IGNORE ? &own : status;
+  Status st(status);
   const int err = PMPI_Testany(count, requests, index, flag, st);
   Channel channel;
   if (c.on() && *flag && *index != MPI_UNDEFINED && rec().take(before[std::size_t(*index)], channel))
@@ -258,8 +276,7 @@ int MPI_Testsome(int incount, MPI_Request requests[], int* outcount, int indices
 {
   const Call c;
   const std::vector<MPI_Request> before(requests, requests + incount);
-  std::vector<MPI_Status> own(statuses == MPI_STATUSES_IGNORE ? std::size_t(incount) : 0);
-  MPI_Status* st = statuses == MPI_STATUSES_IGNORE ? own.data() : statuses;
+  Statuses st(statuses, incount);
   const int err = PMPI_Testsome(incount, requests, outcount, indices, st);
   if (c.on())
     completed_some(before, *outcount, indices, st);

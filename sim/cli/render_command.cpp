@@ -3,16 +3,15 @@
 // output (every SVG, and the PNGs of sweep points: issue 44 part 7, README "Results folder").
 #include "sim/cli/command.hpp"
 
+#include "base/program_path.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/output/plot.hpp"
 #include "sim/output/results_manifest.hpp"
 #include "sim/output/results_marker.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 #include <iostream>
 #include <set>
-#include <sstream>
 #include <system_error>
 #include <vector>
 #include <xbt/log.h>
@@ -23,18 +22,6 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_render_command,
 namespace bcssim::sim::cli {
 namespace {
 namespace fs = std::filesystem;
-
-bool on_path(const std::string& program)
-{
-  const char* path = std::getenv("PATH");
-  std::stringstream dirs(path != nullptr ? path : "");
-  for (std::string dir; std::getline(dirs, dir, ':');) {
-    std::error_code ec;
-    if (!dir.empty() && fs::is_regular_file(fs::path(dir) / program, ec))
-      return true;
-  }
-  return false;
-}
 
 /// The innermost results folder holding `file` (its marker in the file's folder or one above it), or "" for none:
 /// only scripts that folder's manifest records, with the hash it records, are bcssim's own. A .gp file elsewhere
@@ -109,7 +96,7 @@ public:
     }
     if (record_hashes_)
       return record_hashes();
-    if (!on_path("gnuplot"))
+    if (base::find_program("gnuplot").empty())
       throw ScenarioError("gnuplot", "(not found)", "gnuplot installed and on PATH (scripts/install-deps.sh)");
     std::vector<fs::path> scripts, foreign, unchecked;
     std::vector<bool> edited; // of each unchecked script: edited (else listed without a hash)

@@ -2,6 +2,7 @@
 
 #include "apps/replay/trace.hpp"
 #include "base/file_hash.hpp"
+#include "base/program_path.hpp"
 #include "base/units.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/output/results_dir.hpp"
@@ -130,26 +131,12 @@ std::string command_text(const std::vector<std::string>& command)
 
 std::string detect_mpi(const std::vector<std::string>& command)
 {
-  // Each word that names an executable file (the launcher, the program), as found on PATH, then what it links.
-  const auto resolve = [](const std::string& word) -> fs::path {
-    if (word.find('/') != std::string::npos)
-      return word;
-    const char* path = std::getenv("PATH");
-    std::string dirs = path != nullptr ? path : "";
-    for (std::size_t start = 0; start <= dirs.size();) {
-      const std::size_t end = std::min(dirs.find(':', start), dirs.size());
-      const fs::path candidate = fs::path(dirs.substr(start, end - start)) / word;
-      if (::access(candidate.c_str(), X_OK) == 0)
-        return candidate;
-      start = end + 1;
-    }
-    return {};
-  };
+  // Each word that names an executable file (the launcher, the program), as a shell finds it, then what it links.
   for (const std::string& word : command) {
-    const fs::path file = resolve(word);
-    std::error_code ec;
-    if (file.empty() || !fs::is_regular_file(file, ec))
+    const fs::path file = base::find_program(word);
+    if (file.empty())
       continue;
+    std::error_code ec;
     const std::string name = file.filename().string();
     const std::string real = fs::canonical(file, ec).filename().string();
     for (const std::string& n : {name, real}) {
