@@ -154,8 +154,10 @@ Comm::CallScope::~CallScope()
   const double took = end - start_;
   CallStats* stats = nullptr;
   for (const auto& [literal, entry] : comm_.profile_by_literal_)
-    if (literal == primitive)
+    if (literal == primitive) {
       stats = entry;
+      break;
+    }
   if (stats == nullptr) { // a literal not seen yet (the same name may come from two literals: one entry)
     auto it = comm_.profile_.find(std::string_view(primitive));
     if (it == comm_.profile_.end())

@@ -11,7 +11,9 @@
 #include <functional>
 #include <limits>
 #include <memory>
+#include <set>
 #include <string>
+#include <string_view>
 #include <tuple>
 #include <vector>
 #include <xbt/log.h>
@@ -45,17 +47,20 @@ public:
   {
     if (speed_varies_)
       return false;
-    arrive(Operation{sg4::Actor::self()->get_name(), std::numeric_limits<long>::max(), cycles, nullptr, {}});
+    // The actor goes on and may end within this instant: its name is kept here for the arrivals' sort.
+    const std::string& name = *occupying_.insert(sg4::Actor::self()->get_name()).first;
+    arrive(Operation{name, std::numeric_limits<long>::max(), cycles, nullptr, {}, {}});
     return true;
   }
 
   /// Constant speed only (else false): `cycles` queued for `thread` as its actor's operation of pid `key` would
   /// be, `then` called from the timer at its end.
-  bool queue(std::string thread, long key, double cycles, std::function<void()> then)
+  bool queue(const std::string& thread, long key, double cycles, std::function<void()> then,
+             std::shared_ptr<const bool> alive)
   {
     if (speed_varies_)
       return false;
-    arrive(Operation{std::move(thread), key, cycles, nullptr, std::move(then)});
+    arrive(Operation{thread, key, cycles, nullptr, std::move(then), std::move(alive)});
     return true;
   }
 
@@ -73,7 +78,7 @@ public:
   {
     const sg4::Actor* self = sg4::Actor::self();
     auto semaphore = sg4::Semaphore::create(0);
-    arrive(Operation{self->get_name(), self->get_pid(), cycles, semaphore, {}});
+    arrive(Operation{self->get_name(), self->get_pid(), cycles, semaphore, {}, {}}); // its name lives: it waits
     if (!speed_varies_) {
       semaphore->acquire(); // released at its end
       return;
@@ -97,13 +102,42 @@ public:
 
 private:
   struct Operation {
-    std::string thread;
+    std::string_view thread; // a name that lives until the instant's arrivals are queued: not copied, as each of
+                             // the hundreds of thousands of operations of a BCS-MPI run did (bench/README.md)
     long pid;
     double cycles;
     sg4::SemaphorePtr semaphore; // released at the operation's end (constant speed) or start (varying speed);
                                  // null: no actor waits for it (occupy, queue)
-    std::function<void()> then;  // queue: called at its end
+    std::function<void()> then;  // queue: called at its end ...
+    std::shared_ptr<const bool> alive; // ... if this is null or true (its thread has not ended)
   };
+  // A queued operation's `then` until the timer at its end: that timer captures only its slot, so SimGrid keeps it
+  // inline instead of allocating a copy of the std::function.
+  struct Pending {
+    std::function<void()> then;
+    std::shared_ptr<const bool> alive;
+  };
+
+  std::size_t park(Operation& op)
+  {
+    std::size_t slot = pending_.size();
+    if (!free_slots_.empty()) {
+      slot = free_slots_.back();
+      free_slots_.pop_back();
+    } else {
+      pending_.emplace_back();
+    }
+    pending_[slot] = Pending{std::move(op.then), std::move(op.alive)};
+    return slot;
+  }
+
+  void end_of(std::size_t slot)
+  {
+    Pending done = std::move(pending_[slot]);
+    free_slots_.push_back(slot);
+    if (!done.alive || *done.alive)
+      done.then();
+  }
 
   void arrive(Operation op)
   {
@@ -144,12 +178,12 @@ private:
       const double now = sg4::Engine::get_clock();
       for (Operation& op : arrived_) {
         free_at_ = std::max(free_at_, now) + op.cycles / speed_;
-        XBT_VERB("%s: %s (%ld): %g cycles queued at %.9f, ends at %.9f", nic_.c_str(), op.thread.c_str(), op.pid, op.cycles, now,
-                  free_at_);
+        XBT_VERB("%s: %.*s (%ld): %g cycles queued at %.9f, ends at %.9f", nic_.c_str(), int(op.thread.size()),
+                 op.thread.data(), op.pid, op.cycles, now, free_at_);
         if (op.semaphore)
           simgrid::kernel::timer::Timer::set(free_at_, [semaphore = op.semaphore] { semaphore->release(); });
         else if (op.then)
-          simgrid::kernel::timer::Timer::set(free_at_, std::move(op.then));
+          simgrid::kernel::timer::Timer::set(free_at_, [this, slot = park(op)] { end_of(slot); });
       }
     }
     arrived_.clear();
@@ -161,6 +195,9 @@ private:
   double free_at_ = 0; // s: when the last queued operation ends (constant speed)
   bool armed_ = false; // a timer will queue this instant's arrivals
   std::vector<Operation> arrived_;
+  std::vector<Pending> pending_; // by slot
+  std::vector<std::size_t> free_slots_;
+  std::set<std::string> occupying_; // names of the threads that occupied the core (node-based: they stay put)
   std::deque<Operation> queue_; // varying speed: the operation holding the core first, then those waiting
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true); // false once the host deletes this core
 };
@@ -199,7 +236,8 @@ bool queues_without_actor(sg4::Host& nic)
   return core != nullptr && core->constant_speed();
 }
 
-bool queue_cycles(sg4::Host& nic, std::string thread, long key, double cycles, std::function<void()> then)
+bool queue_cycles(sg4::Host& nic, const std::string& thread, long key, double cycles, std::function<void()> then,
+                  std::shared_ptr<const bool> alive)
 {
   OneAtATime* core = nic.extension(one_at_a_time());
   if (core == nullptr)
@@ -207,11 +245,11 @@ bool queue_cycles(sg4::Host& nic, std::string thread, long key, double cycles, s
   if (cycles <= 0) { // as run_cycles: nothing queued, the thread goes on at once
     if (!core->constant_speed())
       return false;
-    if (then)
+    if (then && (!alive || *alive))
       then();
     return true;
   }
-  return core->queue(std::move(thread), key, cycles, std::move(then));
+  return core->queue(thread, key, cycles, std::move(then), std::move(alive));
 }
 
 void run_cycles(double cycles)

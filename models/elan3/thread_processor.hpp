@@ -13,6 +13,7 @@
 // An operation alone on the core ends at the same instant under both.
 #include <cstdint>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <string>
 
@@ -59,7 +60,9 @@ bool queues_without_actor(simgrid::s4u::Host& nic);
 /// `cycles` on `nic`'s core on behalf of a thread that is not acting them out (bcs/runtime/computed_sr.hpp):
 /// queued among this instant's arrivals as an operation of an actor named `thread` with pid `key` would be
 /// (occupy_cycles's operations take the largest key), then `then()` is called from a kernel timer at its end (may
-/// be empty). One_at_a_time at constant speed only: false (nothing done) otherwise.
-bool queue_cycles(simgrid::s4u::Host& nic, std::string thread, long key, double cycles, std::function<void()> then);
+/// be empty), unless `alive` is given and false by then. `thread` must live until the end of the current instant
+/// (it is not copied). One_at_a_time at constant speed only: false (nothing done) otherwise.
+bool queue_cycles(simgrid::s4u::Host& nic, const std::string& thread, long key, double cycles,
+                  std::function<void()> then, std::shared_ptr<const bool> alive = {});
 
 } // namespace bcssim::elan3

@@ -22,12 +22,13 @@ ThreadSteps::ThreadSteps(simgrid::s4u::Host& nic)
   simgrid::s4u::this_actor::on_exit([alive = alive_](bool) { *alive = false; });
 }
 
-ThreadSteps::Then ThreadSteps::guarded(Then then) const
+void ThreadSteps::at_instant(double at, Then then) const
 {
-  return [alive = alive_, then = std::move(then)] {
+  // One callable for the timer (no std::function wrapping another): SimGrid copies it to the heap once.
+  simgrid::kernel::timer::Timer::set(at, [alive = alive_, then = std::move(then)] {
     if (*alive)
       then();
-  };
+  });
 }
 
 void ThreadSteps::run(double cycles, Then then) const
@@ -38,7 +39,7 @@ void ThreadSteps::run(double cycles, Then then) const
     then();
     return;
   }
-  if (!queue_cycles(nic_, thread_, pid_, cycles, guarded(std::move(then))))
+  if (!queue_cycles(nic_, thread_, pid_, cycles, std::move(then), alive_))
     throw std::logic_error("ThreadSteps: a core that cannot queue without an actor"); // checked by ComputedSr::applies
 }
 
@@ -57,7 +58,7 @@ void ThreadSteps::occupy(double cycles) const
 void ThreadSteps::after(double seconds, Then then) const
 {
   if (!ended())
-    simgrid::kernel::timer::Timer::set(simgrid::s4u::Engine::get_clock() + seconds, guarded(std::move(then)));
+    at_instant(simgrid::s4u::Engine::get_clock() + seconds, std::move(then));
 }
 
 void ThreadSteps::at(double at, Then then) const
@@ -66,7 +67,7 @@ void ThreadSteps::at(double at, Then then) const
     return;
   const double now = simgrid::s4u::Engine::get_clock();
   if (at > now) // where sleep_until(at) ends: a sleep of at - now from now
-    simgrid::kernel::timer::Timer::set(now + (at - now), guarded(std::move(then)));
+    at_instant(now + (at - now), std::move(then));
   else
     then();
 }

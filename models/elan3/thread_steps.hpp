@@ -40,8 +40,8 @@ public:
   void at(double at, Then then) const;
 
 private:
-  /// `then`, unless the actor has ended by the time it runs.
-  Then guarded(Then then) const;
+  /// `then` from a timer at `at`, unless the actor has ended by then.
+  void at_instant(double at, Then then) const;
 
   simgrid::s4u::Host& nic_;
   std::string thread_;
