@@ -6,7 +6,7 @@ set -euo pipefail
 PACKAGES=(
   build-essential cmake ninja-build pkg-config ccache git clang
   libsimgrid-dev libboost-graph-dev libfmt-dev nlohmann-json3-dev doctest-dev libcli11-dev libxxhash-dev
-  zlib1g-dev liblzma-dev libjemalloc-dev gfortran
+  zlib1g-dev liblzma-dev libjemalloc-dev gfortran libopen-trace-format2-dev otf2-tools
   openmpi-bin libopenmpi-dev mpich libmpich-dev
   gnuplot-nox python3-jsonschema
   slurmctld slurmd slurm-client munge

@@ -58,6 +58,7 @@ std::unique_ptr<Command> docs_command(CLI::App& app);
 std::unique_ptr<Command> workload_command(CLI::App& app);
 std::unique_ptr<Command> render_command(CLI::App& app);
 std::unique_ptr<Command> record_command(CLI::App& app);
+std::unique_ptr<Command> convert_command(CLI::App& app);
 
 /// After CLI11 refused `argv`: "no option '--frce' for 'bcssim run' (did you mean '--force'?); ..." or "no
 /// subcommand ..." naming the first word no command takes, or "" when the error is of another kind.

@@ -47,6 +47,7 @@ int main(int argc, char** argv)
   commands.push_back(cli::workload_command(app));
   commands.push_back(cli::render_command(app));
   commands.push_back(cli::record_command(app));
+  commands.push_back(cli::convert_command(app));
 
   try {
     app.parse(argc, argv);

@@ -7,6 +7,7 @@
 #include "sim/config/scenario.hpp"
 #include "sim/output/results_dir.hpp"
 #include "sim/output/signals.hpp"
+#include "sim/record/trace_folder.hpp"
 #include "sim/study/study.hpp"
 
 #include <fmt/format.h>
@@ -31,41 +32,6 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(sim_record_record,
 namespace bcssim::sim {
 namespace fs = std::filesystem;
 namespace {
-
-constexpr const char* kRanks = "ranks";     // the rank files' folder in the results
-constexpr const char* kIndex = "trace.txt"; // the trace's index (replay.trace)
-constexpr const char* kSums = "XXH128SUMS"; // its checksums (replay.checksums)
-
-// What one rank's file holds: its actions by name, its computation, and what it could not record.
-struct RankFile {
-  std::map<std::string, long> actions;
-  double flops = 0;
-  std::map<std::string, long> unsupported;
-};
-
-RankFile read_rank(const fs::path& file)
-{
-  RankFile r;
-  std::ifstream in(file);
-  std::string line;
-  while (std::getline(in, line)) {
-    if (line.rfind("# unsupported ", 0) == 0) { // "# unsupported <count> <what>"
-      const std::string rest = line.substr(14);
-      const std::size_t gap = rest.find(' ');
-      r.unsupported[rest.substr(gap + 1)] += std::atol(rest.substr(0, gap).c_str());
-      continue;
-    }
-    if (line.empty() || line[0] == '#')
-      continue;
-    const std::size_t a = line.find(' ');
-    const std::size_t b = line.find(' ', a + 1);
-    const std::string action = line.substr(a + 1, b == std::string::npos ? std::string::npos : b - a - 1);
-    ++r.actions[action];
-    if (action == "compute")
-      r.flops += std::atof(line.c_str() + b + 1);
-  }
-  return r;
-}
 
 // Runs `command` with the recorder preloaded, writing into `ranks`; returns its exit code (128 + a signal).
 int run_recorded(const RecordOptions& options, const std::string& library, const fs::path& ranks, double speed)
@@ -107,16 +73,6 @@ int run_recorded(const RecordOptions& options, const std::string& library, const
     unregister_child(pid);
   }
   return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-}
-
-// The platform preset a trace of `ranks` ranks fits on, smallest first (one rank per PE).
-std::string preset_for(int ranks)
-{
-  if (ranks <= 64)
-    return "crescendo"; // 32 nodes x 2 PEs
-  if (ranks <= 256)
-    return "wolverine"; // 64 nodes x 4 PEs
-  return "asci-q";      // 2048 nodes x 4 PEs
 }
 
 std::string command_text(const std::vector<std::string>& command)
@@ -203,7 +159,7 @@ int record(const RecordOptions& options, std::ostream& out)
                                           "Open MPI and MPICH, then build again)");
 
   ResultsDir results(options.out, ReplacePolicy{options.force});
-  const fs::path ranks = results.path(std::string(kRanks) + "/rank-0.txt").parent_path(); // made by path()
+  const fs::path ranks = results.path(std::string(kTraceRanks) + "/rank-0.txt").parent_path(); // made by path()
   const int code = run_recorded(options, library, ranks, *speed);
   if (code != 0) {
     std::cerr << "bcssim record: `" << command_text(options.command) << "` exited with " << code
@@ -211,94 +167,17 @@ int record(const RecordOptions& options, std::ostream& out)
     return 1;
   }
 
-  // The rank files: rank-0.txt ... rank-<n-1>.txt, every one there.
-  std::set<int> found;
-  for (const auto& entry : fs::directory_iterator(ranks)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind("rank-", 0) == 0 && name.size() > 9 && name.substr(name.size() - 4) == ".txt")
-      found.insert(std::atoi(name.c_str() + 5));
-  }
-  if (found.empty())
-    throw ScenarioError("record", command_text(options.command),
-                        "a command that runs an MPI program linked with a shared MPI library (the recorder is "
-                        "preloaded with LD_PRELOAD; a statically linked MPI, or none, records nothing)");
-  const int n = *found.rbegin() + 1;
-  for (int r = 0; r < n; ++r)
-    if (found.count(r) == 0)
-      throw ScenarioError("record", command_text(options.command),
-                          fmt::format("every rank of the run recorded: rank {} of {} wrote no trace", r, n));
-
-  std::vector<RankFile> files;
-  std::map<std::string, std::pair<long, std::set<int>>> unsupported; // what -> (count, ranks)
-  std::string index;
-  std::vector<std::string> listed{kIndex}; // what the checksums cover: every file the replay reads
-  for (int r = 0; r < n; ++r) {
-    const std::string name = fmt::format("{}/rank-{}.txt", kRanks, r);
-    files.push_back(read_rank(ranks / fmt::format("rank-{}.txt", r)));
-    for (const auto& [what, count] : files.back().unsupported) {
-      unsupported[what].first += count;
-      unsupported[what].second.insert(r);
-    }
-    index += name + "\n";
-    listed.push_back(name);
-  }
-  nlohmann::json skipped = nlohmann::json::array();
-  std::string report;
-  for (const auto& [what, seen] : unsupported) {
-    report += fmt::format("\n  {}: {} on {}", what, base::counted(seen.first, "call"),
-                          base::counted(static_cast<long long>(seen.second.size()), "rank"));
-    skipped.push_back({{"call", what}, {"count", seen.first}, {"ranks", seen.second.size()}});
-  }
-  if (!unsupported.empty() && !options.skip_unsupported)
-    throw ScenarioError("record", command_text(options.command),
-                        "a program whose MPI calls the trace format holds; it also made:" + report +
-                            "\n--skip-unsupported keeps the trace without them (their time counts as the "
-                            "computation around them)");
-  if (!unsupported.empty())
-    std::cerr << "warning: left out of the trace (--skip-unsupported):" << report << "\n";
-
-  results.write(kIndex, index);
-  const std::string index_path = (options.out / kIndex).string();
-  const apps::replay::Layout layout = apps::replay::read_layout(results.path(kIndex).string());
-  apps::replay::validate(layout); // what the replay refuses is refused now, naming the rank file's line
-  std::string sums;
-  for (const std::string& name : listed)
-    sums += base::file_hash128_hex(results.path(name).string()) + "  " + name + "\n";
-  results.write(kSums, sums);
-
-  // The replay's results go to out/<name>: not the recording's own folder, whatever --out was.
-  const std::string name = (options.out.filename().empty() ? options.out.parent_path().filename().string()
-                                                           : options.out.filename().string()) +
-                           "-replay";
-  const nlohmann::json scenario = {
-      {"name", name},
-      {"kind", "app"},
-      {"platform", {{"preset", preset_for(n)}}},
-      {"app", {{"name", "replay"}}},
-      {"replay", {{"trace", index_path}, {"host_speed", options.host_speed},
-                  {"checksums", (options.out / kSums).string()}}},
-      {"compare", true}};
-  results.write("scenario.json", scenario.dump(2) + "\n");
-
-  nlohmann::json actions = nlohmann::json::object();
-  double flops = 0;
-  for (const RankFile& f : files) {
-    for (const auto& [action, count] : f.actions)
-      actions[action] = actions.value(action, 0L) + count;
-    flops += f.flops;
-  }
-  const nlohmann::json summary = {{"command", options.command}, {"mpi", mpi}, {"clock", options.clock},
-                                  {"host_speed", options.host_speed}, {"ranks", n}, {"actions", actions},
-                                  {"computation_s", flops / *speed}, {"left_out", skipped}};
-  results.write("record.json", summary.dump(2) + "\n");
-  results.commit();
-
-  long total = 0;
-  for (const auto& [action, count] : actions.items())
-    total += count.get<long>();
-  out << fmt::format("recorded ({}): {} ranks, {} (compute {}), {} s of computation ({} clock) -> {}/\n", mpi, n,
-                     base::counted(total, "action"), actions.value("compute", 0L), base::readable(flops / *speed),
-                     options.clock, options.out.string());
+  TraceSource source;
+  source.command = "record";
+  source.described = command_text(options.command);
+  source.missing_hint = "a command that runs an MPI program linked with a shared MPI library (the recorder is "
+                        "preloaded with LD_PRELOAD; a statically linked MPI, or none, records nothing)";
+  source.summary = {{"command", options.command}, {"mpi", mpi}, {"clock", options.clock}};
+  const TraceFolder folder =
+      finish_trace_folder(results, options.out, ranks, options.host_speed, *speed, options.skip_unsupported, source);
+  out << fmt::format("recorded ({}): {} ranks, {} (compute {}), {} s of computation ({} clock) -> {}/\n", mpi,
+                     folder.ranks, base::counted(folder.actions, "action"), folder.computes,
+                     base::readable(folder.computation_s), options.clock, options.out.string());
   out << "replay on both MPIs: bcssim run " << (options.out / "scenario.json").string() << "\n";
   return 0;
 }

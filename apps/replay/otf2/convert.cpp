@@ -1,0 +1,225 @@
+#include "apps/replay/otf2/convert.hpp"
+
+#include "apps/replay/otf2/definitions.hpp"
+#include "apps/replay/otf2/rank_writer.hpp"
+
+#include <otf2/otf2.h>
+
+#include <fmt/format.h>
+
+#include <cstdarg>
+#include <cstdio>
+#include <map>
+#include <memory>
+#include <vector>
+
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_otf2_convert,
+                             "apps.replay.otf2.convert: OTF2 archives converted into time-independent traces");
+
+namespace bcssim::apps::replay::otf2 {
+namespace {
+
+// The library's own message for its last error (it would print it on stderr otherwise).
+thread_local std::string last_error;
+
+OTF2_ErrorCode keep_error(void*, const char*, std::uint64_t, const char*, OTF2_ErrorCode code, const char* format,
+                          va_list args)
+{
+  char text[512];
+  std::vsnprintf(text, sizeof text, format, args);
+  last_error = fmt::format("{} ({})", text, OTF2_Error_GetDescription(code));
+  return code;
+}
+
+RankWriter& writer(void* data) { return *static_cast<RankWriter*>(data); }
+
+// The event callbacks: each hands its record to the rank's writer.
+OTF2_CallbackCode on_enter(OTF2_LocationRef, OTF2_TimeStamp t, std::uint64_t, void* data, OTF2_AttributeList*,
+                           OTF2_RegionRef region)
+{
+  writer(data).enter(t, region);
+  return OTF2_CALLBACK_SUCCESS;
+}
+OTF2_CallbackCode on_leave(OTF2_LocationRef, OTF2_TimeStamp t, std::uint64_t, void* data, OTF2_AttributeList*,
+                           OTF2_RegionRef region)
+{
+  writer(data).leave(t, region);
+  return OTF2_CALLBACK_SUCCESS;
+}
+OTF2_CallbackCode on_send(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void* data, OTF2_AttributeList*,
+                          std::uint32_t to, OTF2_CommRef comm, std::uint32_t tag, std::uint64_t bytes)
+{
+  writer(data).send(to, comm, tag, bytes);
+  return OTF2_CALLBACK_SUCCESS;
+}
+OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void* data, OTF2_AttributeList*,
+                           std::uint32_t to, OTF2_CommRef comm, std::uint32_t tag, std::uint64_t bytes,
+                           std::uint64_t request)
+{
+  writer(data).isend(to, comm, tag, bytes, request);
+  return OTF2_CALLBACK_SUCCESS;
+}
+OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void* data,
+                                    OTF2_AttributeList*, std::uint64_t request)
+{
+  writer(data).isend_complete(request);
+  return OTF2_CALLBACK_SUCCESS;
+}
+OTF2_CallbackCode on_irecv_request(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void* data, OTF2_AttributeList*,
+                                   std::uint64_t request)
+{
+  writer(data).irecv_request(request);
+  return OTF2_CALLBACK_SUCCESS;
+}
+OTF2_CallbackCode on_irecv(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void* data, OTF2_AttributeList*,
+                           std::uint32_t from, OTF2_CommRef comm, std::uint32_t tag, std::uint64_t bytes,
+                           std::uint64_t request)
+{
+  writer(data).irecv(from, comm, tag, bytes, request);
+  return OTF2_CALLBACK_SUCCESS;
+}
+OTF2_CallbackCode on_recv(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void* data, OTF2_AttributeList*,
+                          std::uint32_t from, OTF2_CommRef comm, std::uint32_t tag, std::uint64_t bytes)
+{
+  writer(data).recv(from, comm, tag, bytes);
+  return OTF2_CALLBACK_SUCCESS;
+}
+OTF2_CallbackCode on_cancelled(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void* data, OTF2_AttributeList*,
+                               std::uint64_t request)
+{
+  writer(data).cancelled(request);
+  return OTF2_CALLBACK_SUCCESS;
+}
+OTF2_CallbackCode on_collective_end(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void* data,
+                                    OTF2_AttributeList*, OTF2_CollectiveOp op, OTF2_CommRef comm, std::uint32_t root,
+                                    std::uint64_t sent, std::uint64_t received)
+{
+  writer(data).collective(comm, CollectiveRecord{int(op), root, sent, received});
+  return OTF2_CALLBACK_SUCCESS;
+}
+
+// Records the format cannot hold, counted by kind.
+template <const char* What, class... Args>
+OTF2_CallbackCode count(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void* data, OTF2_AttributeList*, Args...)
+{
+  writer(data).unsupported(What);
+  return OTF2_CALLBACK_SUCCESS;
+}
+constexpr char kNonBlockingCollective[] = "non-blocking collectives";
+constexpr char kRma[] = "one-sided communication (RMA)";
+constexpr char kIo[] = "I/O";
+constexpr char kThreads[] = "threads";
+
+OTF2_EvtReaderCallbacks* event_callbacks()
+{
+  OTF2_EvtReaderCallbacks* c = OTF2_EvtReaderCallbacks_New();
+  OTF2_EvtReaderCallbacks_SetEnterCallback(c, on_enter);
+  OTF2_EvtReaderCallbacks_SetLeaveCallback(c, on_leave);
+  OTF2_EvtReaderCallbacks_SetMpiSendCallback(c, on_send);
+  OTF2_EvtReaderCallbacks_SetMpiIsendCallback(c, on_isend);
+  OTF2_EvtReaderCallbacks_SetMpiIsendCompleteCallback(c, on_isend_complete);
+  OTF2_EvtReaderCallbacks_SetMpiIrecvRequestCallback(c, on_irecv_request);
+  OTF2_EvtReaderCallbacks_SetMpiIrecvCallback(c, on_irecv);
+  OTF2_EvtReaderCallbacks_SetMpiRecvCallback(c, on_recv);
+  OTF2_EvtReaderCallbacks_SetMpiRequestCancelledCallback(c, on_cancelled);
+  OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(c, on_collective_end);
+  OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback(c, count<kNonBlockingCollective, std::uint64_t>);
+  OTF2_EvtReaderCallbacks_SetRmaWinCreateCallback(c, count<kRma, OTF2_RmaWinRef>);
+  OTF2_EvtReaderCallbacks_SetRmaPutCallback(c, count<kRma, OTF2_RmaWinRef, std::uint32_t, std::uint64_t,
+                                                      std::uint64_t>);
+  OTF2_EvtReaderCallbacks_SetRmaGetCallback(c, count<kRma, OTF2_RmaWinRef, std::uint32_t, std::uint64_t,
+                                                      std::uint64_t>);
+  OTF2_EvtReaderCallbacks_SetIoCreateHandleCallback(c, count<kIo, OTF2_IoHandleRef, OTF2_IoAccessMode,
+                                                             OTF2_IoCreationFlag, OTF2_IoStatusFlag>);
+  OTF2_EvtReaderCallbacks_SetIoOperationBeginCallback(c, count<kIo, OTF2_IoHandleRef, OTF2_IoOperationMode,
+                                                               OTF2_IoOperationFlag, std::uint64_t, std::uint64_t>);
+  OTF2_EvtReaderCallbacks_SetThreadForkCallback(c, count<kThreads, OTF2_Paradigm, std::uint32_t>);
+  OTF2_EvtReaderCallbacks_SetThreadCreateCallback(c, count<kThreads, OTF2_CommRef, std::uint64_t>);
+  return c;
+}
+
+struct ReaderCloser {
+  void operator()(OTF2_Reader* r) const { OTF2_Reader_Close(r); }
+};
+
+} // namespace
+
+Conversion convert(const std::string& anchor, const std::filesystem::path& ranks_dir, double host_speed)
+{
+  OTF2_Error_RegisterCallback(keep_error, nullptr);
+  const auto fail = [&anchor](const std::string& what) {
+    return Otf2Error(fmt::format("{}: {}{}", anchor, what, last_error.empty() ? "" : ": " + last_error));
+  };
+  last_error.clear();
+  std::error_code ec;
+  if (!std::filesystem::is_regular_file(anchor, ec))
+    throw Otf2Error(fmt::format("{}: expected an OTF2 archive's anchor file (the .otf2 file beside the archive's "
+                                "folder)", anchor));
+  std::unique_ptr<OTF2_Reader, ReaderCloser> reader(OTF2_Reader_Open(anchor.c_str()));
+  if (!reader)
+    throw fail("not an OTF2 archive");
+  if (OTF2_Reader_SetSerialCollectiveCallbacks(reader.get()) != OTF2_SUCCESS)
+    throw fail("cannot be read");
+
+  Definitions defs;
+  defs.read(reader.get());
+  if (defs.resolution == 0)
+    throw fail("its clock properties give no timer resolution");
+  const std::vector<OTF2_LocationRef> ranks = defs.mpi_locations();
+  if (ranks.empty())
+    throw fail("not an MPI program's archive (no group of the MPI ranks' locations)");
+
+  Conversion result;
+  result.ranks = int(ranks.size());
+  if (char* creator = nullptr; OTF2_Reader_GetCreator(reader.get(), &creator) == OTF2_SUCCESS && creator != nullptr) {
+    result.creator = creator;
+    free(creator); // NOLINT(cppcoreguidelines-no-malloc): the library's malloc'ed copy
+  }
+  // Threads beside a rank's: their work is not on the rank's timeline, which is all the format has.
+  std::map<OTF2_LocationGroupRef, long> locations_per_process;
+  for (const auto& [ref, location] : defs.locations)
+    if (location.type == OTF2_LOCATION_TYPE_CPU_THREAD)
+      ++locations_per_process[location.group];
+
+  for (OTF2_LocationRef location : ranks)
+    OTF2_Reader_SelectLocation(reader.get(), location);
+  const bool local_definitions = OTF2_Reader_OpenDefFiles(reader.get()) == OTF2_SUCCESS;
+  if (OTF2_Reader_OpenEvtFiles(reader.get()) != OTF2_SUCCESS)
+    throw fail("its event files cannot be opened");
+  std::unique_ptr<OTF2_EvtReaderCallbacks, void (*)(OTF2_EvtReaderCallbacks*)> callbacks(
+      event_callbacks(), OTF2_EvtReaderCallbacks_Delete);
+  for (std::size_t r = 0; r < ranks.size(); ++r) {
+    // The location's own definitions map its local references to the global ones: read before its events.
+    if (local_definitions)
+      if (OTF2_DefReader* local = OTF2_Reader_GetDefReader(reader.get(), ranks[r])) {
+        std::uint64_t read = 0;
+        OTF2_Reader_ReadAllLocalDefinitions(reader.get(), local, &read);
+        OTF2_Reader_CloseDefReader(reader.get(), local);
+      }
+    OTF2_EvtReader* events = OTF2_Reader_GetEvtReader(reader.get(), ranks[r]);
+    if (events == nullptr)
+      throw fail(fmt::format("rank {}'s events (location {}) cannot be read", r, ranks[r]));
+    RankWriter rank(defs, int(r), int(ranks.size()), host_speed,
+                    (ranks_dir / fmt::format("rank-{}.txt", r)).string());
+    const auto location = defs.locations.find(ranks[r]);
+    if (location != defs.locations.end())
+      if (long all = locations_per_process[location->second.group]; all > 1)
+        rank.unsupported("threads besides the rank's (their locations' events are not read)", all - 1);
+    OTF2_Reader_RegisterEvtCallbacks(reader.get(), events, callbacks.get(), &rank);
+    std::uint64_t read = 0;
+    const OTF2_ErrorCode code = OTF2_Reader_ReadAllLocalEvents(reader.get(), events, &read);
+    OTF2_Reader_CloseEvtReader(reader.get(), events);
+    if (code != OTF2_SUCCESS)
+      throw fail(fmt::format("rank {}'s events (location {}) end early or are damaged", r, ranks[r]));
+    rank.finish();
+    result.events += rank.events();
+  }
+  OTF2_Reader_CloseEvtFiles(reader.get());
+  if (local_definitions)
+    OTF2_Reader_CloseDefFiles(reader.get());
+  return result;
+}
+
+} // namespace bcssim::apps::replay::otf2

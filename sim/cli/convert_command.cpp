@@ -1,0 +1,49 @@
+// `bcssim convert`: an OTF2 archive converted into a trace bcs-sim replays (sim/record/convert.hpp).
+#include "sim/cli/command.hpp"
+
+#include "sim/record/convert.hpp"
+
+#include <iostream>
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_convert_command,
+                             "sim.cli.convert_command: `bcssim convert`: an OTF2 archive converted into a trace");
+
+namespace bcssim::sim::cli {
+namespace {
+
+class ConvertCommand : public Command {
+public:
+  explicit ConvertCommand(CLI::App& app)
+      : Command(app.add_subcommand("convert", "Convert an OTF2 archive (Score-P, Scalasca, TAU) into a trace "
+                                              "(e.g. bcssim convert scorep-run/traces.otf2 --out out/app)"))
+  {
+    sub_->add_option("archive", options_.archive, "The archive's anchor file (traces.otf2)")->required();
+    sub_->add_option("--out", out_, "Results folder: the trace, its checksums, convert.json and scenario.json")
+        ->required();
+    sub_->add_option("--host-speed", options_.host_speed,
+                     "The flops a second of the archive's computation becomes; the scenario replays it at this "
+                     "replay.host_speed (default 1GHz)");
+    sub_->add_flag("--force", options_.force, "Replace the results folder at --out if an earlier run wrote it");
+    sub_->add_flag("--skip-unsupported", options_.skip_unsupported,
+                   "Keep the trace when the program made calls the format cannot hold (non-blocking collectives, "
+                   "other communicators, one-sided, I/O, v collectives), leaving them out; without it they are "
+                   "refused");
+  }
+
+  int run(const char*) override
+  {
+    options_.out = out_;
+    return convert(options_, std::cout);
+  }
+
+private:
+  std::string out_;
+  ConvertOptions options_;
+};
+
+} // namespace
+
+std::unique_ptr<Command> convert_command(CLI::App& app) { return std::make_unique<ConvertCommand>(app); }
+
+} // namespace bcssim::sim::cli

@@ -1,0 +1,61 @@
+#include "sim/record/convert.hpp"
+
+#include "apps/replay/otf2/convert.hpp"
+#include "base/units.hpp"
+#include "sim/config/scenario.hpp"
+#include "sim/output/results_dir.hpp"
+#include "sim/record/trace_folder.hpp"
+
+#include <fmt/format.h>
+
+#include <ostream>
+
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(sim_record_convert,
+                             "sim.record.convert: `bcssim convert`: an OTF2 archive converted into a trace");
+
+namespace bcssim::sim {
+namespace fs = std::filesystem;
+
+int convert(const ConvertOptions& options, std::ostream& out)
+{
+  const auto speed = base::parse_quantity(base::Quantity::frequency, options.host_speed);
+  if (!speed || *speed <= 0)
+    throw ScenarioError("--host-speed", options.host_speed,
+                        "a positive frequency, the flops one second of the archive's computation becomes (e.g. 1GHz)");
+  if (options.out.empty())
+    throw ScenarioError("--out", "\"\"", "a folder path for the trace");
+  std::error_code ec;
+  if (!fs::is_regular_file(options.archive, ec))
+    throw ScenarioError("convert", options.archive,
+                        "an OTF2 archive's anchor file (the .otf2 file beside the archive's folder, e.g. "
+                        "scorep-run/traces.otf2)");
+
+  ResultsDir results(options.out, ReplacePolicy{options.force});
+  const fs::path ranks = results.path(std::string(kTraceRanks) + "/rank-0.txt").parent_path(); // made by path()
+  apps::replay::otf2::Conversion converted;
+  try {
+    converted = apps::replay::otf2::convert(options.archive, ranks, *speed);
+  } catch (const apps::replay::otf2::Otf2Error& e) {
+    throw ScenarioError("convert", options.archive, std::string("an OTF2 archive of an MPI program: ") + e.what());
+  }
+
+  TraceSource source;
+  source.command = "convert";
+  source.described = options.archive;
+  source.missing_hint = "an archive with at least one MPI rank's events";
+  source.summary = {{"archive", fs::absolute(options.archive).lexically_normal().string()},
+                    {"creator", converted.creator},
+                    {"events", converted.events}};
+  const TraceFolder folder =
+      finish_trace_folder(results, options.out, ranks, options.host_speed, *speed, options.skip_unsupported, source);
+  out << fmt::format("converted ({}): {} ranks, {} events -> {} (compute {}), {} s of computation -> {}/\n",
+                     converted.creator.empty() ? "OTF2" : converted.creator, folder.ranks, converted.events,
+                     base::counted(folder.actions, "action"), folder.computes, base::readable(folder.computation_s),
+                     options.out.string());
+  out << "replay on both MPIs: bcssim run " << (options.out / "scenario.json").string() << "\n";
+  return 0;
+}
+
+} // namespace bcssim::sim

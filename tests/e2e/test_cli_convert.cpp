@@ -1,0 +1,262 @@
+// `bcssim convert` (issue 66 part 2): OTF2 archives, written here through Debian's OTF2 library as Score-P writes
+// them, converted into traces whose every call, peer, size and tag is the archive's and whose computation is its
+// time outside MPI, which replay on both MPIs; what the format cannot hold named with counts and refused unless
+// skipped; archives that are not an MPI program's refused, naming the file.
+#include "cli_harness.hpp"
+#include "otf2_archive.hpp"
+
+using namespace e2e;
+
+namespace {
+
+constexpr int kRanks = 4;
+std::string n(std::uint64_t value) { return std::to_string(value); }
+
+// Score-P's byte counts of rank r's collectives (apps/replay/otf2/collectives.hpp), block sizes as below.
+void collectives(Otf2Archive& a, int r, OTF2_TimeStamp& t)
+{
+  const std::uint64_t N = kRanks;
+  const std::uint64_t R = std::uint64_t(r);
+  struct C {
+    const char* call;
+    OTF2_CollectiveOp op;
+    std::uint32_t root;
+    std::uint64_t sent, received;
+  };
+  const std::uint32_t none = OTF2_UNDEFINED_UINT32;
+  const C calls[] = {
+      {"MPI_Barrier", OTF2_COLLECTIVE_OP_BARRIER, none, 0, 0},
+      {"MPI_Bcast", OTF2_COLLECTIVE_OP_BCAST, 1, r == 1 ? N * 40 : 0, 40},
+      {"MPI_Reduce", OTF2_COLLECTIVE_OP_REDUCE, 2, 24, r == 2 ? N * 24 : 0},
+      {"MPI_Allreduce", OTF2_COLLECTIVE_OP_ALLREDUCE, none, N * 8, N * 8},
+      {"MPI_Gather", OTF2_COLLECTIVE_OP_GATHER, 0, 4, r == 0 ? N * 4 : 0},
+      {"MPI_Scatter", OTF2_COLLECTIVE_OP_SCATTER, 0, r == 0 ? N * 4 : 0, 4},
+      {"MPI_Allgather", OTF2_COLLECTIVE_OP_ALLGATHER, none, N * 8, N * 8},
+      {"MPI_Alltoall", OTF2_COLLECTIVE_OP_ALLTOALL, none, N * 16, N * 16},
+      {"MPI_Scan", OTF2_COLLECTIVE_OP_SCAN, none, (N - R) * 8, (R + 1) * 8},
+      {"MPI_Exscan", OTF2_COLLECTIVE_OP_EXSCAN, none, (N - 1 - R) * 8, R * 8},
+      {"MPI_Reduce_scatter_block", OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK, none, N * 8, N * 8},
+  };
+  for (const C& c : calls) {
+    a.call(r, t, c.call, [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
+      OTF2_EvtWriter_MpiCollectiveBegin(w, nullptr, at);
+      OTF2_EvtWriter_MpiCollectiveEnd(w, nullptr, at, c.op, Otf2Archive::kWorld, c.root, c.sent, c.received);
+    });
+    t += 10;
+  }
+}
+
+// What the archive below must become on rank r: every line but the computation.
+std::vector<std::string> expected(int r)
+{
+  const int right = (r + 1) % kRanks;
+  const int left = (r + kRanks - 1) % kRanks;
+  std::vector<std::string> v;
+  const auto add = [&](const std::string& action) { v.push_back(n(std::uint64_t(r)) + " " + action); };
+  add("init");
+  if (r % 2 == 0) {
+    add("send " + n(right) + " 1 4000");
+    add("recv " + n(left) + " 1 4000");
+  } else {
+    add("recv " + n(left) + " 1 4000");
+    add("send " + n(right) + " 1 4000");
+  }
+  add("irecv " + n(left) + " 2 512"); // where it was posted, with what it matched
+  add("isend " + n(right) + " 2 512");
+  add("wait " + n(r) + " " + n(right) + " 2");
+  add("wait " + n(left) + " " + n(r) + " 2");
+  add("isend " + n(right) + " 3 64"); // MPI_Sendrecv
+  add("irecv " + n(left) + " 3 64");
+  add("wait " + n(r) + " " + n(right) + " 3");
+  add("wait " + n(left) + " " + n(r) + " 3");
+  for (const char* c : {"barrier", "bcast 40 1", "reduce 24 0 2", "allreduce 8 0"})
+    add(c);
+  add(r == 0 ? "gather 4 4 0" : "gather 4 4 0");
+  for (const char* c : {"scatter 4 4 0", "allgather 8 8", "alltoall 16 16", "scan 8 0", "exscan 8 0",
+                        "reducescatter 8 8 8 8 0"})
+    add(c);
+  add("finalize");
+  return v;
+}
+
+// The program: a ring of blocking sends, one of non-blocking ones waited for together, a Sendrecv, the
+// collectives; 1,000 x (r + 1) ticks of computation before each block of calls. `extra` adds records on rank r.
+template <class Extra>
+void write_program(const fs::path& dir, Extra extra)
+{
+  Otf2Archive a(dir, kRanks, 1'000'000'000); // 1 ns ticks
+  for (int r = 0; r < kRanks; ++r) {
+    const auto right = std::uint32_t((r + 1) % kRanks);
+    const auto left = std::uint32_t((r + kRanks - 1) % kRanks);
+    const OTF2_TimeStamp compute = 1000 * OTF2_TimeStamp(r + 1);
+    OTF2_EvtWriter_Enter(a.rank(r), nullptr, 0, a.region("main"));
+    OTF2_TimeStamp t = 50; // before MPI_Init: not the program's computation
+    a.call(r, t, "MPI_Init");
+    t += 1 + compute;
+    const auto send = [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
+      OTF2_EvtWriter_MpiSend(w, nullptr, at, right, Otf2Archive::kWorld, 1, 4000);
+    };
+    const auto recv = [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
+      OTF2_EvtWriter_MpiRecv(w, nullptr, at, left, Otf2Archive::kWorld, 1, 4000);
+    };
+    if (r % 2 == 0) {
+      a.call(r, t, "MPI_Send", send);
+      a.call(r, t + 10, "MPI_Recv", recv);
+    } else {
+      a.call(r, t, "MPI_Recv", recv);
+      a.call(r, t + 10, "MPI_Send", send);
+    }
+    t += 11 + compute;
+    a.call(r, t, "MPI_Irecv", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
+      OTF2_EvtWriter_MpiIrecvRequest(w, nullptr, at, 7);
+    });
+    a.call(r, t + 10, "MPI_Isend", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
+      OTF2_EvtWriter_MpiIsend(w, nullptr, at, right, Otf2Archive::kWorld, 2, 512, 8);
+    });
+    a.call(r, t + 20, "MPI_Waitall", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
+      OTF2_EvtWriter_MpiIsendComplete(w, nullptr, at, 8);
+      OTF2_EvtWriter_MpiIrecv(w, nullptr, at, left, Otf2Archive::kWorld, 2, 512, 7);
+    });
+    t += 21 + compute;
+    a.call(r, t, "MPI_Sendrecv", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
+      OTF2_EvtWriter_MpiSend(w, nullptr, at, right, Otf2Archive::kWorld, 3, 64);
+      OTF2_EvtWriter_MpiRecv(w, nullptr, at, left, Otf2Archive::kWorld, 3, 64);
+    });
+    t += 10;
+    collectives(a, r, t);
+    t += compute;
+    extra(a, r, t);
+    a.call(r, t, "MPI_Finalize");
+    OTF2_EvtWriter_Leave(a.rank(r), nullptr, t + 100, a.region("main"));
+  }
+  a.close();
+}
+
+void no_extra(Otf2Archive&, int, OTF2_TimeStamp&) {}
+
+// Rank r's lines of the converted trace, without the computation, and the computation's flops.
+std::pair<std::vector<std::string>, std::uint64_t> converted(const fs::path& out, int r)
+{
+  std::ifstream in(out / "ranks" / ("rank-" + n(std::uint64_t(r)) + ".txt"));
+  std::vector<std::string> calls;
+  std::uint64_t flops = 0;
+  const std::string compute = n(std::uint64_t(r)) + " compute ";
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(compute, 0) == 0)
+      flops += std::stoull(line.substr(compute.size()));
+    else if (!line.empty() && line[0] != '#')
+      calls.push_back(line);
+  }
+  return {calls, flops};
+}
+
+} // namespace
+
+TEST_CASE("convert: an OTF2 archive's calls are the program's, call by call, its computation the time outside MPI, "
+          "and its trace replays on both simulated MPIs")
+{
+  const fs::path archive = kTmp / "otf2-program";
+  write_program(archive, no_extra);
+  const fs::path out = kTmp / "otf2-converted";
+  fs::remove_all(out);
+  const auto r = bcssim("convert " + (archive / "traces.otf2").string() + " --out " + out.string());
+  CAPTURE(r.output);
+  REQUIRE(r.code == 0);
+  CHECK(r.output.find("converted (bcs-sim test): 4 ranks") != std::string::npos);
+  for (int rank = 0; rank < kRanks; ++rank) {
+    CAPTURE(rank);
+    const auto [calls, flops] = converted(out, rank);
+    CHECK(calls == expected(rank));
+    // 1 ns ticks at 1 Gflop/s: four gaps of 1,000 x (r + 1) ticks and the 15 gaps of 9 ticks between the calls of
+    // a block, exactly; nothing of the 50 ticks before MPI_Init.
+    const std::uint64_t compute = 1000 * std::uint64_t(rank + 1);
+    CHECK(flops == 4 * compute + 15 * 9);
+  }
+  const auto summary = nlohmann::json::parse(slurp(out / "convert.json"));
+  CHECK(summary["ranks"] == kRanks);
+  CHECK(summary["creator"] == "bcs-sim test");
+  CHECK(summary["left_out"].empty());
+  CHECK(slurp(out / "XXH128SUMS").find("  ranks/rank-3.txt\n") != std::string::npos);
+
+  const fs::path replayed = kTmp / "otf2-replayed";
+  const auto replay = bcssim("run " + (out / "scenario.json").string() + " -q --out " + replayed.string());
+  CAPTURE(replay.output);
+  REQUIRE(replay.code == 0);
+  const auto runs = read_csv(replayed / "runs.csv");
+  REQUIRE(runs.size() == 2);
+  CHECK(runs[0].at("mpi") == "quadrics");
+  CHECK(runs[1].at("mpi") == "bcs");
+}
+
+TEST_CASE("convert: records the format cannot hold are named with their counts and refused, or left out with "
+          "--skip-unsupported")
+{
+  const fs::path archive = kTmp / "otf2-unsupported";
+  write_program(archive, [](Otf2Archive& a, int r, OTF2_TimeStamp& t) {
+    a.call(r, t, "MPI_Allgatherv", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
+      OTF2_EvtWriter_MpiCollectiveEnd(w, nullptr, at, OTF2_COLLECTIVE_OP_ALLGATHERV, Otf2Archive::kWorld,
+                                      OTF2_UNDEFINED_UINT32, 4 * 8, 4 * 8);
+    });
+    t += 10;
+    if (r < 2) { // a barrier of the communicator of ranks 0 and 1
+      a.call(r, t, "MPI_Barrier", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
+        OTF2_EvtWriter_MpiCollectiveEnd(w, nullptr, at, OTF2_COLLECTIVE_OP_BARRIER, Otf2Archive::kPair,
+                                        OTF2_UNDEFINED_UINT32, 0, 0);
+      });
+      t += 10;
+    }
+    if (r == 3) {
+      a.call(r, t, "MPI_Put", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
+        OTF2_EvtWriter_RmaPut(w, nullptr, at, 0, 0, 8, 0);
+      });
+      t += 10;
+    }
+  });
+  const std::string anchor = (archive / "traces.otf2").string();
+  const fs::path out = kTmp / "otf2-unsupported-out";
+  fs::remove_all(out);
+  const auto refused = bcssim("convert " + anchor + " --out " + out.string());
+  CAPTURE(refused.output);
+  CHECK(refused.code == 2);
+  CHECK(refused.output.find("MPI_Allgatherv (OTF2 keeps each rank's total, not the per-rank counts): 4 calls on "
+                            "4 ranks") != std::string::npos);
+  CHECK(refused.output.find("collectives on a communicator other than MPI_COMM_WORLD: 2 calls on 2 ranks") !=
+        std::string::npos);
+  CHECK(refused.output.find("one-sided communication (RMA): 1 call on 1 rank") != std::string::npos);
+  CHECK(refused.output.find("--skip-unsupported") != std::string::npos);
+  CHECK_FALSE(fs::exists(out));
+
+  const auto kept = bcssim("convert " + anchor + " --out " + out.string() + " --skip-unsupported");
+  CAPTURE(kept.output);
+  REQUIRE(kept.code == 0);
+  CHECK(kept.output.find("warning: left out of the trace") != std::string::npos);
+  for (int rank = 0; rank < kRanks; ++rank)
+    CHECK(converted(out, rank).first == expected(rank));
+  CHECK(nlohmann::json::parse(slurp(out / "convert.json"))["left_out"].size() == 3);
+}
+
+TEST_CASE("convert: what is not an MPI program's OTF2 archive is refused, naming the file")
+{
+  const fs::path dir = kTmp / "otf2-bad";
+  fs::remove_all(dir);
+  fs::create_directories(dir);
+  const fs::path out = kTmp / "otf2-bad-out";
+  fs::remove_all(out);
+  const auto missing = bcssim("convert " + (dir / "none.otf2").string() + " --out " + out.string());
+  CHECK(missing.code == 2);
+  CHECK(missing.output.find("none.otf2") != std::string::npos);
+  CHECK(missing.output.find("anchor file") != std::string::npos);
+
+  std::ofstream(dir / "text.otf2") << "not an archive\n";
+  const auto text = bcssim("convert " + (dir / "text.otf2").string() + " --out " + out.string());
+  CAPTURE(text.output);
+  CHECK(text.code == 2);
+  CHECK(text.output.find("text.otf2") != std::string::npos);
+  CHECK(text.output.find("an OTF2 archive of an MPI program") != std::string::npos);
+  CHECK_FALSE(fs::exists(out));
+
+  const auto speed = bcssim("convert " + (dir / "text.otf2").string() + " --out " + out.string() +
+                            " --host-speed fast");
+  CHECK(speed.code == 2);
+  CHECK(speed.output.find("--host-speed") != std::string::npos);
+}
