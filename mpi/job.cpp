@@ -76,6 +76,10 @@ void Job::spawn(unsigned r)
                                              }
                                              done_[r] = 1;
                                              last_finish_ = std::max(last_finish_, simgrid::s4u::Engine::get_clock());
+                                             // The ended rank's actor (and its stack) can go: a workload keeps its
+                                             // jobs to the end, and a million of them kept their ranks' stacks
+                                             // mapped until SimGrid could not allocate another (issue 67).
+                                             actors_[r] = nullptr;
                                            });
 }
 
@@ -90,8 +94,9 @@ void Job::join()
 {
   if (!forked_all_)
     forked_all_event_->acquire();
-  for (const auto& actor : actors_)
-    actor->join();
+  for (std::size_t r = 0; r < actors_.size(); ++r)
+    if (const simgrid::s4u::ActorPtr actor = actors_[r]) // held while it is joined (it lets go of itself at its end)
+      actor->join();
 }
 
 double Job::makespan() const { return last_finish_ - started_; }
