@@ -19,8 +19,13 @@ exe=${BCSSIM:-build/release/bcssim}
 profiles=${keep:-$(mktemp -d)}
 mkdir -p "$profiles"
 [ -n "$keep" ] || trap 'rm -rf "$profiles"' EXIT
-valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$profiles/callgrind.out.%p" \
-  "$exe" "$@" 2>"$profiles/valgrind.log" >/dev/null
+if ! valgrind --tool=callgrind --trace-children=yes --callgrind-out-file="$profiles/callgrind.out.%p" \
+  "$exe" "$@" 2>"$profiles/valgrind.log" >/dev/null; then
+  # bcssim's own error (e.g. a bad --set) is in the log, among valgrind's lines.
+  grep -v '^==[0-9]*==' "$profiles/valgrind.log" >&2 || true
+  echo "bench/instructions.sh: the run failed: no count" >&2
+  exit 1
+fi
 # Each process's total: callgrind writes "summary: N" (or "totals: N") in its profile.
 total=0
 for f in "$profiles"/callgrind.out.*; do
