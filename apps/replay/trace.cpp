@@ -283,6 +283,41 @@ void count_traffic(const Action& a, int rank, int ranks, RankAmounts& r)
     }
     return;
   }
+  // The data collectives (hostile pass of 2026-12-07: gathers of 9e15 B passed the bound on BCS-MPI and ran
+  // without end): a rooted one's blocks leave or reach the root from every other rank, an all-to-all's go both
+  // ways between every pair, an all-gather's come to each rank from every other.
+  case Kind::gather:
+  case Kind::scatter:
+  case Kind::allgather:
+  case Kind::alltoall: {
+    ++r.calls;
+    if (ranks <= 1)
+      return;
+    ++r.waits;
+    const double others = double(ranks - 1);
+    if (a.kind == Kind::gather)
+      (rank == a.root ? r.received : r.sent) += rank == a.root ? others * double(a.recv_bytes) : double(a.bytes);
+    else if (a.kind == Kind::scatter)
+      (rank == a.root ? r.sent : r.received) += rank == a.root ? others * double(a.bytes) : double(a.recv_bytes);
+    else if (a.kind == Kind::allgather)
+      r.received += others * double(a.recv_bytes);
+    else
+      r.sent += others * double(a.bytes);
+    return;
+  }
+  case Kind::alltoallv: {
+    ++r.calls;
+    if (ranks <= 1)
+      return;
+    ++r.waits;
+    for (std::size_t i = 0; i < a.counts.size(); ++i)
+      if (int(i) != rank)
+        r.sent += double(a.counts[i]);
+    for (std::size_t i = 0; i < a.recv_counts.size(); ++i)
+      if (int(i) != rank)
+        r.received += double(a.recv_counts[i]);
+    return;
+  }
   case Kind::init:
   case Kind::finalize:
   case Kind::comm_size:

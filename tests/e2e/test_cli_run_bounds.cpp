@@ -99,11 +99,24 @@ TEST_CASE("NIC noise every 20 ns during a 1 GB message is exit 2: the detours sp
   fs::remove_all(kTmp);
 }
 
-TEST_CASE("collectives' data count too: 4 ranks broadcasting or allreducing 1e12 B on BCS-MPI are exit 2")
+TEST_CASE("collectives' data count too: 4 ranks broadcasting, reducing, gathering, scattering or exchanging 1e12 B "
+          "on BCS-MPI are exit 2")
 {
   // Hostile pass of 2026-12-06: `bcast 1000000000000` on 4 ranks validated and ran for hours.
   fs::create_directories(kTmp);
-  for (const std::string action : {"bcast 1000000000000", "allreduce 125000000000 0 0"}) {
+  // Hostile pass of 2026-12-07: the data collectives did not count (gathers of 9e15 B validated and ran without
+  // end). Each line moves at least 1e12 B to or from some rank of the 4 (the root's or each rank's 3 blocks: 3e12).
+  const std::pair<std::string, std::string> cases[] = {
+      {"bcast 1000000000000", "1e12"},
+      {"allreduce 125000000000 0 0", "1e12"},
+      {"gather 1000000000000 1000000000000 0", "3e12"},
+      {"scatter 1000000000000 1000000000000 0", "3e12"},
+      {"allgather 1000000000000 1000000000000", "3e12"},
+      {"alltoall 1000000000000 1000000000000", "3e12"},
+      {"alltoallv 4000000000000 1000000000000 1000000000000 1000000000000 1000000000000 4000000000000 "
+       "1000000000000 1000000000000 1000000000000 1000000000000",
+       "3e12"}};
+  for (const auto& [action, bytes] : cases) {
     CAPTURE(action);
     const fs::path trace = kTmp / "coll.txt";
     std::ofstream(trace) << "0 init\n1 init\n2 init\n3 init\n0 " << action << "\n1 " << action << "\n2 " << action
@@ -112,8 +125,9 @@ TEST_CASE("collectives' data count too: 4 ranks broadcasting or allreducing 1e12
     std::ofstream(scenario) << R"({"name": "coll", "kind": "app", "app": {"name": "replay"}, "replay": {"trace": ")"
                             << trace.string() << "\"}}";
     const auto r = bcssim("validate " + scenario.string() + " --set mpi=bcs");
+    CAPTURE(r.output);
     CHECK(r.code == 2);
-    CHECK(r.output.find("moves at least 1e12 B to or from other ranks") != std::string::npos);
+    CHECK(r.output.find("moves at least " + bytes + " B to or from other ranks") != std::string::npos);
     CHECK(bcssim("validate " + scenario.string() + " --set mpi=bcs --set run_bounds=false").code == 0);
   }
   fs::remove_all(kTmp);
