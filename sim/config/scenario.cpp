@@ -12,6 +12,7 @@
 #include <cmath>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <xbt/log.h>
 
@@ -183,10 +184,41 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
 {
   if (!user.is_object())
     throw ScenarioError("(root)", user.dump(), "an object");
-  for (const auto& s : sets)
-    apply_set(user, s);
+  // Every error reported at once, as a compiler does: the file's (check_tree), then the --set ones in the order
+  // given. An unknown --set path had stopped at itself, hiding the file's errors and the other --set ones
+  // (hostile pass of 2026-12-07).
+  std::vector<ScenarioError> set_errors;
+  for (const auto& s : sets) {
+    try {
+      apply_set(user, s);
+    } catch (const ScenarioError& e) {
+      set_errors.push_back(e);
+    }
+  }
+  // A value a --set gave is reported where the --set stands, after the file's own errors, not where the file
+  // had its key (bad values of two --set had come out in the reverse of the order given).
+  KeyOrder ranked = order != nullptr ? *order : KeyOrder{};
+  const std::size_t after_file = ranked.size() + 1;
+  for (std::size_t i = 0; i < sets.size(); ++i)
+    ranked[sets[i].substr(0, sets[i].find('='))] = after_file + i;
   std::map<std::string, nlohmann::json> given;
-  check_tree(user, given, order);
+  std::optional<ScenarioError> reported;
+  try {
+    check_tree(user, given, &ranked);
+  } catch (const ScenarioError& e) {
+    reported = e;
+  }
+  for (const ScenarioError& e : set_errors) {
+    if (!reported) {
+      reported = e;
+      continue;
+    }
+    reported->add_further(e.what());
+    for (const std::string& more : e.further())
+      reported->add_further(more);
+  }
+  if (reported)
+    throw *reported;
 
   Scenario sc;
   for (const ParamSpec& p : catalog())

@@ -39,3 +39,30 @@ TEST_CASE("a scenario with several unknown keys and bad values reports every one
   }
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("an unknown --set path does not hide the file's errors nor the other --set ones, and bad --set values "
+          "come out in the order given")
+{
+  // Hostile pass of 2026-12-07: one mistyped --set path was the only error printed.
+  fs::create_directories(kTmp);
+  const fs::path file = kTmp / "typos.json";
+  std::ofstream(file) << R"({"name": "t", "kind": "app", "platfrom": {"nodes": 4}, "seeed": 5})";
+  const auto r = bcssim("validate " + file.string() + " --set platform.nodez=3 --set foo.bar=2");
+  CAPTURE(r.output);
+  CHECK(r.code == 2);
+  const auto platfrom = r.output.find("platfrom = ");
+  const auto seeed = r.output.find("seeed = ");
+  const auto nodez = r.output.find("platform.nodez = \"3\": expected a parameter path");
+  const auto foo = r.output.find("foo.bar = \"2\": expected a parameter path");
+  REQUIRE(platfrom != std::string::npos);
+  REQUIRE(seeed != std::string::npos);
+  REQUIRE(nodez != std::string::npos);
+  REQUIRE(foo != std::string::npos);
+  CHECK(platfrom < seeed);
+  CHECK(seeed < nodez); // the file's errors, then the --set ones in the order given
+  CHECK(nodez < foo);
+  const auto values = bcssim("validate " + kDefault + " --set platform.nodes=4.5 --set platform.preset=foo");
+  CHECK(values.code == 2);
+  CHECK(values.output.find("platform.nodes = 4.5") < values.output.find("platform.preset = \"foo\""));
+  fs::remove_all(kTmp);
+}
