@@ -8,6 +8,7 @@
 #include <fmt/format.h>
 
 #include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <limits>
 #include <stdexcept>
@@ -54,8 +55,10 @@ constexpr const char* kTracedNotReplayable[] = {
 // "<rank> Ssend <peer> <tag> <count> [datatype]" as it writes "send"): rename it, knowing what changes. A
 // synchronous replay was not chosen: on the baseline it needs a completion at the match for every size, which
 // Tports's eager protocol (complete once the data is in the NIC) does not have.
-std::string replacement_hint(std::string_view action)
+std::string replacement_hint(std::string_view action, std::string_view written = {})
 {
+  // `written`: the name on the trace's lines when it is not `action` itself ("MPI_Ssend" for "Ssend").
+  const std::string_view on_lines = written.empty() ? action : written;
   struct Hint {
     const char* traced;
     const char* as;
@@ -76,7 +79,32 @@ std::string replacement_hint(std::string_view action)
       return fmt::format(". To replay this trace, replace \"{0}\" by \"{1}\" on every line (the arguments are the "
                          "same; e.g. sed -i 's/^\\([0-9]*\\) {0} /\\1 {1} /' on each plain rank file): the "
                          "messages and their sizes stay the program's, the timing is a standard send's: {2}",
-                         h.traced, h.as, h.differs);
+                         on_lines, h.as, h.differs);
+  return "";
+}
+
+// A call written with MPI's own name ("MPI_Send", "MPI_Ssend"): the trace's name for it, SMPI's, without the
+// prefix and in SMPI's letter case, and for a send SimGrid cannot replay what to rename it to (hostile pass of
+// 2026-12-07: "MPI_Ssend" got no hint, "Ssend" did).
+std::string mpi_name_hint(std::string_view action)
+{
+  if (action.size() <= 4 || action.substr(0, 4) != "MPI_")
+    return "";
+  const std::string_view bare = action.substr(4);
+  const auto same = [bare](std::string_view name) {
+    return name.size() == bare.size() && std::equal(name.begin(), name.end(), bare.begin(), [](char a, char b) {
+             return std::tolower(static_cast<unsigned char>(a)) == std::tolower(static_cast<unsigned char>(b));
+           });
+  };
+  for (const auto& a : kActions)
+    if (same(a.name))
+      return fmt::format(". A trace names its actions as SMPI writes them, without \"MPI_\": \"{}\" is written "
+                         "\"{}\"",
+                         action, a.name);
+  for (const char* traced : kTracedNotReplayable)
+    if (same(traced))
+      return fmt::format(". A trace names its actions as SMPI writes them, without \"MPI_\": \"{}\" is \"{}\"{}",
+                         action, traced, replacement_hint(traced, action));
   return "";
 }
 
@@ -237,7 +265,7 @@ bool parse_line(std::string_view text, const std::string& file, std::uint64_t nu
                                             "replay has no such action); ",
                                             fields[1])
                               : "",
-                       supported_actions(), replacement_hint(fields[1])));
+                       supported_actions(), replacement_hint(fields[1]) + mpi_name_hint(fields[1])));
   }
   a.kind = *kind;
   a.src = a.dst = a.tag = a.root = 0;

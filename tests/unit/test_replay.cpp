@@ -145,6 +145,9 @@ TEST_CASE("replay trace: a malformed line is an error naming file:line, the line
       {"0 fly 3", "one of SimGrid 3.32's replay actions: init, finalize"},
       {"0 Ssend 1 0 4 0", "\"Ssend\" is traced by SMPI but its replay has no such action"},
       {"0 Ssend 1 0 4 0", "To replay this trace, replace \"Ssend\" by \"send\" on every line"},
+      // MPI's own names (hostile pass of 2026-12-07): the trace's name, and for MPI_Ssend the same renaming.
+      {"0 MPI_Send 1 0 4 0", "without \"MPI_\": \"MPI_Send\" is written \"send\""},
+      {"0 MPI_Ssend 1 0 4 0", "\"MPI_Ssend\" is \"Ssend\". To replay this trace, replace \"MPI_Ssend\" by \"send\""},
       {"0 ibcast 4 0 1", "\"ibcast\" is traced by SMPI"},
       {"0 send 1 0", "\"send\" with 3 to 4 arguments: send <peer> <tag> <count> [datatype]"},
       {"0 send 1 0 4 0 9", "with 3 to 4 arguments"},
