@@ -134,13 +134,23 @@ public:
 private:
   bool scalar(const json& value)
   {
+    count();
     if (where_.duplicate())
       throw where_.duplicate_error(value.dump());
     where_.value_done();
     return true;
   }
+  void count()
+  {
+    if (++values_ > kMaxJsonValues)
+      throw ScenarioError(where_.outer(), fmt::format("(more than {} values)", kMaxJsonValues),
+                          fmt::format("at most {} values in all (a large workload goes in an SWF file: workload.swf; "
+                                      "a long sweep in fewer points)",
+                                      kMaxJsonValues));
+  }
   void open(bool array, const char* shown)
   {
+    count();
     if (where_.duplicate())
       throw where_.duplicate_error(shown);
     if (where_.depth() >= std::size_t(kMaxJsonDepth))
@@ -152,6 +162,7 @@ private:
   nlohmann::detail::json_sax_dom_parser<json> dom_;
   JsonPath& where_;
   KeyOrder* order_;
+  std::size_t values_ = 0;
 };
 
 } // namespace

@@ -17,6 +17,10 @@ inline constexpr int kMaxJsonDepth = 64;
 /// The largest scenario file read (a workload of 100,000 inline jobs is about 10 MiB).
 inline constexpr std::size_t kMaxScenarioBytes = std::size_t(64) << 20;
 inline constexpr std::size_t kMaxShownValue = 200;
+/// The most values (numbers, strings, arrays, objects...) a user's JSON may hold: a 100,000-job workload has about
+/// 1.5 million; 30 million zeros (60 MB, within kMaxScenarioBytes) took 1.5 GB to hold and could end in
+/// std::bad_alloc (hostile pass of 2026-12-07).
+inline constexpr std::size_t kMaxJsonValues = 4'000'000;
 
 /// Where each key of a user's JSON text stands in it: its path ("platform.nodes", "a[1].b") -> the rank of its first
 /// appearance. Errors about several keys of one file are reported in this order, as a compiler reports a file's.

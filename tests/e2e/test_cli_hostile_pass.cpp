@@ -139,3 +139,26 @@ TEST_CASE("a workload's ended jobs let go of their ranks' stacks: 400 jobs run i
   const auto summary = nlohmann::json::parse(slurp(kHere / "out" / "summary.json"));
   CHECK(summary.dump().find("\"jobs\":400") != std::string::npos);
 }
+
+// The hostile pass of 2026-12-07: a scenario of 30,000,000 zeros (60 MB, within the 64 MiB file limit) took 1.5-1.85
+// GB to hold and could end in std::bad_alloc (SIGABRT); 5,000,000 validated with 1.7 GB. A scenario holds at most
+// 4,000,000 JSON values (a 100,000-job workload has about 1.5 million).
+TEST_CASE("a scenario of more JSON values than any scenario needs is exit 2 naming where, not gigabytes held")
+{
+  fs::remove_all(kHere);
+  fs::create_directories(kHere);
+  const fs::path file = kHere / "zeros.json";
+  {
+    std::ofstream out(file);
+    out << R"({"kind": "microbench", "microbench": {"sizes": [0)";
+    for (int i = 0; i < 4'000'000; ++i)
+      out << ",0";
+    out << "]}}";
+  }
+  const auto r = bcssim("validate " + file.string());
+  CAPTURE(r.output.substr(0, 400));
+  CHECK(r.code == 2);
+  CHECK(r.output.find("microbench.sizes = (more than 4000000 values): expected at most 4000000 values in all") !=
+        std::string::npos);
+  fs::remove_all(kHere);
+}
