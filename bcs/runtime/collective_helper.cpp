@@ -47,7 +47,10 @@ void CollectiveHelper::run()
       };
       XBT_VERB("node %u: job %d collective %lld (%llu B) from rank %d", node_, job, static_cast<long long>(seq),
                 static_cast<unsigned long long>(first.bytes), root);
-      if (info.nodes.size() == 1) { // the whole job on this node: shared memory
+      // The whole job on this node: a barrier's token is a flag in shared memory, but a broadcast's data moves as
+      // any message between two processes of one node does, through the NIC (a multicast to its own node's range;
+      // it had completed at once, whatever its size: a 1 GB broadcast in no time, issue 67's hostile pass).
+      if (info.nodes.size() == 1 && first.bytes == 0) {
         table.complete(job, seq, fill);
         continue;
       }
