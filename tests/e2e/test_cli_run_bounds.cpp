@@ -116,7 +116,9 @@ TEST_CASE("collectives' data count too: 4 ranks broadcasting, reducing, gatherin
       {"alltoallv 4000000000000 1000000000000 1000000000000 1000000000000 1000000000000 4000000000000 "
        "1000000000000 1000000000000 1000000000000 1000000000000",
        "3e12"}};
-  for (const auto& [action, bytes] : cases) {
+  for (const auto& one : cases) {
+    const std::string& action = one.first; // not a structured binding: CAPTURE's lambda cannot take one in C++17
+    const std::string& bytes = one.second;
     CAPTURE(action);
     const fs::path trace = kTmp / "coll.txt";
     std::ofstream(trace) << "0 init\n1 init\n2 init\n3 init\n0 " << action << "\n1 " << action << "\n2 " << action

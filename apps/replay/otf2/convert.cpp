@@ -9,6 +9,7 @@
 
 #include <cstdarg>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <memory>
 #include <vector>
@@ -175,7 +176,7 @@ Conversion convert(const std::string& anchor, const std::filesystem::path& ranks
   result.ranks = int(ranks.size());
   if (char* creator = nullptr; OTF2_Reader_GetCreator(reader.get(), &creator) == OTF2_SUCCESS && creator != nullptr) {
     result.creator = creator;
-    free(creator); // NOLINT(cppcoreguidelines-no-malloc): the library's malloc'ed copy
+    std::free(creator); // NOLINT(cppcoreguidelines-no-malloc): the library's copy, allocated with malloc
   }
   // Threads beside a rank's: their work is not on the rank's timeline, which is all the format has.
   std::map<OTF2_LocationGroupRef, long> locations_per_process;
