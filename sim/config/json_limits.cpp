@@ -91,13 +91,19 @@ public:
   using json = nlohmann::json;
   CheckingSax(json& result, JsonPath& where, KeyOrder* order) : dom_(result, true), where_(where), order_(order) {}
 
-  bool null() { return scalar(json(nullptr)) && dom_.null(); }
-  bool boolean(bool v) { return scalar(json(v)) && dom_.boolean(v); }
-  bool number_integer(json::number_integer_t v) { return scalar(json(v)) && dom_.number_integer(v); }
-  bool number_unsigned(json::number_unsigned_t v) { return scalar(json(v)) && dom_.number_unsigned(v); }
-  bool number_float(json::number_float_t v, const json::string_t& s) { return scalar(json(v)) && dom_.number_float(v, s); }
-  bool string(json::string_t& v) { return scalar(json(v)) && dom_.string(v); }
-  bool binary(json::binary_t& v) { return scalar(json(v)) && dom_.binary(v); }
+  bool null() { return scalar([] { return json(nullptr); }) && dom_.null(); }
+  bool boolean(bool v) { return scalar([v] { return json(v); }) && dom_.boolean(v); }
+  bool number_integer(json::number_integer_t v) { return scalar([v] { return json(v); }) && dom_.number_integer(v); }
+  bool number_unsigned(json::number_unsigned_t v)
+  {
+    return scalar([v] { return json(v); }) && dom_.number_unsigned(v);
+  }
+  bool number_float(json::number_float_t v, const json::string_t& s)
+  {
+    return scalar([v] { return json(v); }) && dom_.number_float(v, s);
+  }
+  bool string(json::string_t& v) { return scalar([&v] { return json(v); }) && dom_.string(v); }
+  bool binary(json::binary_t& v) { return scalar([&v] { return json(v); }) && dom_.binary(v); }
   bool start_object(std::size_t n)
   {
     open(false, "{…}");
@@ -132,11 +138,13 @@ public:
   }
 
 private:
-  bool scalar(const json& value)
+  // `value()` makes the scalar a JSON value only for the error that shows it: not a copy of every string read.
+  template <class Value>
+  bool scalar(Value value)
   {
     count();
     if (where_.duplicate())
-      throw where_.duplicate_error(value.dump());
+      throw where_.duplicate_error(value().dump());
     where_.value_done();
     return true;
   }

@@ -108,6 +108,26 @@ inline void drop_data_hashes(const fs::path& results)
   std::ofstream(results / ".bcssim-manifest") << kept;
 }
 
+/// A rank file of a trace folder (`ranks/rank-<r>.txt`, as `bcssim record` and `bcssim convert` write it): its
+/// lines but the computation and comments, and the sum of its computation's flops.
+struct RankTrace {
+  std::vector<std::string> calls;
+  double flops = 0;
+};
+inline RankTrace read_rank_trace(const fs::path& folder, int rank)
+{
+  std::ifstream in(folder / "ranks" / ("rank-" + std::to_string(rank) + ".txt"));
+  const std::string compute = std::to_string(rank) + " compute ";
+  RankTrace t;
+  for (std::string line; std::getline(in, line);) {
+    if (line.rfind(compute, 0) == 0)
+      t.flops += std::stod(line.substr(compute.size()));
+    else if (!line.empty() && line[0] != '#')
+      t.calls.push_back(line);
+  }
+  return t;
+}
+
 inline const std::string kDefault = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/default.json";
 /// The tests' scratch folder, one per test process: two suites running at once (a clone's ./test.sh beside a
 /// developer's run) would otherwise delete each other's files.

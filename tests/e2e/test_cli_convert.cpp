@@ -134,22 +134,6 @@ void write_program(const fs::path& dir, Extra extra)
 
 void no_extra(Otf2Archive&, int, OTF2_TimeStamp&) {}
 
-// Rank r's lines of the converted trace, without the computation, and the computation's flops.
-std::pair<std::vector<std::string>, std::uint64_t> converted(const fs::path& out, int r)
-{
-  std::ifstream in(out / "ranks" / ("rank-" + n(std::uint64_t(r)) + ".txt"));
-  std::vector<std::string> calls;
-  std::uint64_t flops = 0;
-  const std::string compute = n(std::uint64_t(r)) + " compute ";
-  for (std::string line; std::getline(in, line);) {
-    if (line.rfind(compute, 0) == 0)
-      flops += std::stoull(line.substr(compute.size()));
-    else if (!line.empty() && line[0] != '#')
-      calls.push_back(line);
-  }
-  return {calls, flops};
-}
-
 } // namespace
 
 TEST_CASE("convert: an OTF2 archive's calls are the program's, call by call, its computation the time outside MPI, "
@@ -165,12 +149,12 @@ TEST_CASE("convert: an OTF2 archive's calls are the program's, call by call, its
   CHECK(r.output.find("converted (bcs-sim test): 4 ranks") != std::string::npos);
   for (int rank = 0; rank < kRanks; ++rank) {
     CAPTURE(rank);
-    const auto [calls, flops] = converted(out, rank);
+    const auto [calls, flops] = read_rank_trace(out, rank);
     CHECK(calls == expected(rank));
     // 1 ns ticks at 1 Gflop/s: four gaps of 1,000 x (r + 1) ticks and the 15 gaps of 9 ticks between the calls of
     // a block, exactly; nothing of the 50 ticks before MPI_Init.
     const std::uint64_t compute = 1000 * std::uint64_t(rank + 1);
-    CHECK(flops == 4 * compute + 15 * 9);
+    CHECK(flops == double(4 * compute + 15 * 9));
   }
   const auto summary = nlohmann::json::parse(slurp(out / "convert.json"));
   CHECK(summary["ranks"] == kRanks);
@@ -231,7 +215,7 @@ TEST_CASE("convert: records the format cannot hold are named with their counts a
   REQUIRE(kept.code == 0);
   CHECK(kept.output.find("warning: left out of the trace") != std::string::npos);
   for (int rank = 0; rank < kRanks; ++rank)
-    CHECK(converted(out, rank).first == expected(rank));
+    CHECK(read_rank_trace(out, rank).calls == expected(rank));
   CHECK(nlohmann::json::parse(slurp(out / "convert.json"))["left_out"].size() == 3);
 }
 

@@ -126,15 +126,7 @@ TEST_CASE("record: a native run's calls are the program's, call by call, under O
   CHECK(r.output.find("recorded (" + mpi.name + "): 4 ranks") != std::string::npos);
   for (int rank = 0; rank < 4; ++rank) {
     CAPTURE(rank);
-    std::ifstream in(out / "ranks" / ("rank-" + n(rank) + ".txt"));
-    std::vector<std::string> calls;
-    double flops = 0;
-    for (std::string line; std::getline(in, line);) {
-      if (line.rfind(at(rank, "compute "), 0) == 0)
-        flops += std::stod(line.substr(at(rank, "compute ").size()));
-      else if (!line.empty() && line[0] != '#')
-        calls.push_back(line);
-    }
+    const auto [calls, flops] = read_rank_trace(out, rank);
     CHECK(calls == expected(rank));
     // The probe spends 4 ms of its thread's CPU time computing, measured at 1 Gflop/s (the default --host-speed).
     CHECK(flops >= 3.9e6);

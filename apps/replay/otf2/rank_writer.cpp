@@ -90,7 +90,7 @@ void RankWriter::send(std::uint32_t to, OTF2_CommRef comm, std::uint32_t tag, st
   if (!world(comm, "point-to-point"))
     return;
   // MPI_Sendrecv as two requests, so that two ranks exchanging with it cannot deadlock the replay's blocking send.
-  if (outer_call_.rfind("MPI_Sendrecv", 0) == 0) {
+  if (in_sendrecv()) {
     line(fmt::format("isend {} {} {}", to, tag, bytes));
     sendrecv_send_ = {to, tag};
     return;
@@ -155,7 +155,7 @@ void RankWriter::recv(std::uint32_t from, OTF2_CommRef comm, std::uint32_t tag, 
   ++events_;
   if (!world(comm, "point-to-point"))
     return;
-  if (outer_call_.rfind("MPI_Sendrecv", 0) == 0) {
+  if (in_sendrecv()) {
     line(fmt::format("irecv {} {} {}", from, tag, bytes));
     sendrecv_recv_ = {from, tag};
     return;

@@ -40,6 +40,8 @@ public:
 private:
   void line(std::string text);
   bool world(OTF2_CommRef comm, const char* what);
+  /// Within MPI_Sendrecv (or _replace), whose send and receive are written as two requests.
+  bool in_sendrecv() const { return outer_call_.rfind("MPI_Sendrecv", 0) == 0; }
   void flush();
 
   const Definitions& defs_;
