@@ -1,6 +1,7 @@
 #include "models/noise/noise.hpp"
 
 #include "base/units.hpp"
+#include "models/noise/profile_ledger.hpp"
 
 #include <simgrid/kernel/ProfileBuilder.hpp>
 
@@ -67,7 +68,8 @@ double DetourSchedule::next()
   return start;
 }
 
-void apply(simgrid::s4u::Host& host, const NoiseSpec& spec, std::uint64_t seed, std::uint64_t key)
+void apply(simgrid::s4u::Host& host, const NoiseSpec& spec, std::uint64_t seed, std::uint64_t key,
+           const char* resource)
 {
   spec.validate();
   if (!spec.enabled())
@@ -87,8 +89,13 @@ void apply(simgrid::s4u::Host& host, const NoiseSpec& spec, std::uint64_t seed, 
   // SimGrid's max-min solver reads a bound of 0 as "no bound": a detour taking all of the resource leaves it
   // 1e-12 of its speed (a 10 ms detour lets 1e-14 s of work through).
   const double low = std::max(1 - spec.share, 1e-12);
-  auto more = [state, duration, low](std::vector<simgrid::kernel::profile::DatedValue>& values) {
-    for (int i = 0; i < 64; ++i) {
+  // `values` is the profile's own list, which SimGrid keeps whole: the ledger counts what it holds
+  // (profile_ledger.hpp).
+  auto more = [state, duration, low, resource](std::vector<simgrid::kernel::profile::DatedValue>& values) {
+    constexpr int kBatch = 64; // detours drawn per call
+    if (ProfileLedger* ledger = ProfileLedger::current())
+      ledger->charge(kBatch * kProfileBytesPerDetour, resource);
+    for (int i = 0; i < kBatch; ++i) {
       const double start = state->schedule.next();
       values.emplace_back(state->first ? start : start - state->last, low);
       values.emplace_back(duration, 1.0);

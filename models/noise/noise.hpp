@@ -52,7 +52,9 @@ inline std::uint64_t cpu_key(unsigned node) { return kStreamTag + 2 * std::uint6
 inline std::uint64_t nic_key(unsigned node) { return kStreamTag + 2 * std::uint64_t(node) + 1; }
 
 /// Gives `host` the speed profile of `spec`'s detours, from stream `key` under `seed` (keys: one per resource).
-/// Must be called before the simulation runs.
-void apply(simgrid::s4u::Host& host, const NoiseSpec& spec, std::uint64_t seed, std::uint64_t key);
+/// `resource` names its kind ("cpu", "nic") to the ProfileLedger that counts the profiles' memory. Must be called
+/// before the simulation runs.
+void apply(simgrid::s4u::Host& host, const NoiseSpec& spec, std::uint64_t seed, std::uint64_t key,
+           const char* resource);
 
 } // namespace bcssim::noise

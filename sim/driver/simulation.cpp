@@ -5,6 +5,7 @@
 #include "sim/config/log_settings.hpp"
 #include "sim/output/event_log.hpp"
 #include "sim/output/trace_writer.hpp"
+#include "sim/machine/run_bounds.hpp"
 #include "sim/machine/world.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
@@ -47,6 +48,9 @@ SimulationResult simulate(const Scenario& scenario, bool keep_events, const std:
   SinkScope sink(log);
   TraceWriter tracer(TraceWindow{trace.from_ns, trace.to_ns});
   TraceScope trace_scope(trace.enabled ? &tracer : nullptr);
+  // Counts the noise profiles' memory from their first values (drawn as the World applies them), and stops the
+  // run past its budget.
+  noise::ProfileLedger noise_ledger(noise_profile_budget(scenario));
   World world(scenario, simgrid_log);
   mark_log_files(simgrid_log); // SimGrid opened them: bcssim's now, a later run may overwrite them
   result.platform = world.platform_spec();
@@ -60,6 +64,7 @@ SimulationResult simulate(const Scenario& scenario, bool keep_events, const std:
   mark_log_files(simgrid_log); // with the split files opened since
   if (time_guard.passed())
     throw base::SimTimeLimitError(time_guard.passed_at());
+  refuse_noise_overrun(scenario, noise_ledger);
   // Events of idle slices computed ahead that the clock reached (bcs/runtime/idle_slices.hpp).
   base::drain_events_ahead(simgrid::s4u::Engine::get_clock());
   run->finish(); // an application's deadlock is reported rank by rank here

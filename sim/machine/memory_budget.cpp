@@ -71,6 +71,23 @@ MemoryNeed memory_need(const Scenario& sc, std::uint64_t ranks)
   return need;
 }
 
+std::uint64_t memory_left()
+{
+  std::uint64_t left = UINT64_MAX;
+  rlimit as{};
+  if (::getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
+    const std::uint64_t used = address_space_in_use();
+    left = std::min<std::uint64_t>(left, as.rlim_cur > used ? as.rlim_cur - used : 0);
+  }
+  const auto max = read_number("/sys/fs/cgroup/memory.max");
+  const auto current = read_number("/sys/fs/cgroup/memory.current");
+  if (max && current)
+    left = std::min(left, *max > *current ? *max - *current : 0);
+  if (const auto available = meminfo("MemAvailable"))
+    left = std::min(left, *available + meminfo("SwapFree").value_or(0));
+  return left;
+}
+
 void check_memory(const Scenario& sc, std::uint64_t ranks)
 {
   const MemoryNeed need = memory_need(sc, ranks);

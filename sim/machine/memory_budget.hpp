@@ -25,6 +25,10 @@ MemoryNeed memory_need(const Scenario& scenario, std::uint64_t ranks);
 /// Throws std::runtime_error (exit 1) naming the machine, the need and the limit when the need cannot fit.
 void check_memory(const Scenario& scenario, std::uint64_t ranks);
 
+/// Bytes this process may still allocate: the least of what the address-space limit (ulimit -v), the cgroup's
+/// memory.max and the host's MemAvailable + SwapFree leave.
+std::uint64_t memory_left();
+
 /// "1.5 GiB", or "312 MiB" below a GiB
 std::string memory_text(std::uint64_t bytes);
 

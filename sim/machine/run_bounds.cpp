@@ -7,6 +7,7 @@
 #include "mpi/backend.hpp"
 #include "mpi/quadrics/backend.hpp"
 #include "sim/machine/machine_params.hpp"
+#include "sim/machine/memory_budget.hpp"
 
 #include <fmt/format.h>
 #include <xbt/log.h>
@@ -25,6 +26,12 @@ namespace {
 // 10 s, 3.2e7 of them, took 72 s.
 constexpr double kMostSlices = 7e6;
 constexpr double kMostDetours = 5e8;
+// SimGrid keeps every detour's profile values for the whole run (models/noise/profile_ledger.hpp): 32 B each, so
+// that 2 GiB is 6.7e7 detours. A profile's list doubles as it grows, and the allocator (jemalloc) keeps the address
+// space of the lists it outgrew: up to four times the values' bytes are mapped, so at most a fifth of the memory
+// left is given to them. The run stops past the budget; validation refuses what is sure to pass 2 GiB.
+constexpr std::uint64_t kMostNoiseProfileBytes = std::uint64_t(2) << 30;
+constexpr std::uint64_t kNoiseShareOfMemoryLeft = 5;
 // 2026-12-03 (issue 67 item 6): while BCS-MPI moves point-to-point data, its Strobe Sender checks the unfinished
 // microphase every bcs.runtime.retry_backoff, and each slice that moves data acts its microphases out. A 2-rank
 // trace of one 1e8 B message took 1.6 s with a 1 us backoff and 0.82 s with 10 us (0.3 s of it start-up), one of
@@ -86,7 +93,39 @@ void check_noise(const Scenario& sc, const LeastSpan& run)
                                       nodes, base::short_number(kMostDetours),
                                       base::short_number(base::significant(run.seconds, 3)), run.why,
                                       number(detours)));
+    const double held = detours * double(noise::kProfileBytesPerDetour);
+    if (held > double(kMostNoiseProfileBytes))
+      throw ScenarioError(path, sc.shown(path),
+                          fmt::format("a period at which the {} nodes' detours hold at most {} of SimGrid's speed "
+                                      "profiles ({} B each, kept for the whole run) over the run's at least {} s "
+                                      "({}): here about {} detours, {}{}",
+                                      nodes, memory_text(kMostNoiseProfileBytes), noise::kProfileBytesPerDetour,
+                                      base::short_number(base::significant(run.seconds, 3)), run.why,
+                                      number(detours), memory_text(std::uint64_t(held)), kAnyway));
   }
+}
+
+std::uint64_t noise_profile_budget(const Scenario& sc)
+{
+  if (!run_bounds_on(sc))
+    return 0;
+  return std::max<std::uint64_t>(1, std::min(kMostNoiseProfileBytes, memory_left() / kNoiseShareOfMemoryLeft));
+}
+
+void refuse_noise_overrun(const Scenario& sc, const noise::ProfileLedger& ledger)
+{
+  if (!ledger.exceeded())
+    return;
+  const std::string path = fmt::format("noise.{}.period", ledger.resource());
+  throw ScenarioError(
+      path, sc.shown(path),
+      fmt::format("a period whose detours SimGrid can hold: its speed profiles keep every detour ({} B) for the "
+                  "whole run, and by {} s of simulated time the {} nodes' detours held more than the budget of {} "
+                  "({}, or a fifth of the memory this process had left at the start when less), so the run was "
+                  "stopped; a longer period, a shorter run, or more memory{}",
+                  noise::kProfileBytesPerDetour, base::short_number(base::significant(ledger.exceeded_at(), 4)),
+                  machine_size(sc).nodes, memory_text(ledger.budget()), memory_text(kMostNoiseProfileBytes),
+                  kAnyway));
 }
 
 double most_rank_rate(const Scenario& sc)

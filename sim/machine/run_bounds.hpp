@@ -5,6 +5,7 @@
 // whose messages and calls alone would take hours (issue 67 item 6). These are simulator guards, not part of the
 // model: `run_bounds = false` runs such a scenario anyway, with the same results.
 #include "apps/traffic.hpp"
+#include "models/noise/profile_ledger.hpp"
 #include "sim/config/scenario.hpp"
 
 #include <string>
@@ -27,8 +28,16 @@ bool run_bounds_on(const Scenario& sc);
 void check_strobe(const Scenario& sc, const LeastSpan& busy, const std::string& remedy);
 
 /// Throws ScenarioError naming `noise.<cpu|nic>.period` when the nodes' detours would number more than 5e8 over
-/// a run of at least `run` (detours go on while the machine waits for a job).
+/// a run of at least `run` (detours go on while the machine waits for a job), or would hold more than 2 GiB of
+/// SimGrid's speed profiles (noise_profile_budget()).
 void check_noise(const Scenario& sc, const LeastSpan& run);
+
+/// Bytes the noise's speed profiles may hold during the run (models/noise/profile_ledger.hpp): 2 GiB, or a fifth of
+/// the memory left when less; 0 (no budget) when run_bounds = false.
+std::uint64_t noise_profile_budget(const Scenario& sc);
+
+/// Throws ScenarioError naming `noise.<cpu|nic>.period` when `ledger` stopped the run.
+void refuse_noise_overrun(const Scenario& sc, const noise::ProfileLedger& ledger);
 
 /// B/s: the most one rank can send or receive, its node's PCI bus in one direction (or a PIO copy): every byte
 /// between two ranks crosses it.

@@ -79,8 +79,8 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
   const noise::NoiseSpec nic_noise = noise_spec(scenario, "nic");
   const auto seed = scenario.seed();
   for (unsigned n = 0; n < platform_->nodes(); ++n) {
-    noise::apply(*platform_->cpu(n), cpu_noise, seed, noise::cpu_key(n));
-    noise::apply(*platform_->nic(n), nic_noise, seed, noise::nic_key(n));
+    noise::apply(*platform_->cpu(n), cpu_noise, seed, noise::cpu_key(n), "cpu");
+    noise::apply(*platform_->nic(n), nic_noise, seed, noise::nic_key(n), "nic");
   }
   if (scenario.spec(elan3::thread_processor_params()).scheduling == elan3::ThreadScheduling::one_at_a_time)
     for (unsigned n = 0; n < platform_->nodes(); ++n)

@@ -185,3 +185,39 @@ TEST_CASE("a BCS-MPI broadcast of 1 GB among the processes of one node takes the
   CHECK(two_nodes > one_node);
   fs::remove_all(kHere);
 }
+
+// The hostile pass of 2026-12-07, finding 6: SimGrid keeps every value of a speed profile for the whole run, so a
+// detour every microsecond held ~32 MB per simulated second and node, and the run ended inside SimGrid when an
+// allocation failed ("Cannot destroy semaphore since someone is still using it", exit 1). Now what is sure to pass
+// 2 GiB is refused at validation, and a run that passes its budget (2 GiB, or a fifth of the memory left) is
+// stopped and refused naming the period, nothing written.
+TEST_CASE("OS noise whose detours outgrow memory is exit 2 naming the period, at validation or when it passes")
+{
+  fs::remove_all(kHere);
+  fs::create_directories(kHere);
+  const fs::path file = kHere / "noisy.json";
+  std::ofstream(file) << R"({"name": "noisy", "kind": "app", "mpi": "quadrics",
+    "platform": {"preset": "crescendo", "nodes": 2}, "app": {"name": "synthetic", "processes": 4},
+    "synthetic": {"pattern": "exchange", "granularity": "1ms", "iterations": 2000},
+    "noise": {"cpu": {"period": "1us", "duration": "100ns"}}})";
+  const fs::path out = kHere / "out";
+  const auto r = run_shell("ulimit -v 600000 && exec " + exe() + " run " + file.string() + " -q --out " +
+                           out.string() + " 2>&1");
+  CAPTURE(r.output);
+  CHECK(r.code == 2); // was: exit 1 from inside SimGrid
+  CHECK(r.output.find("noise.cpu.period = \"1us\": expected a period whose detours SimGrid can hold: its speed "
+                      "profiles keep every detour (32 B) for the whole run, and by ") != std::string::npos);
+  CHECK(r.output.find("so the run was stopped; a longer period, a shorter run, or more memory; run_bounds = false "
+                      "runs it anyway") != std::string::npos);
+  CHECK(!fs::exists(out));
+  // 2 nodes, a computation of at least 20 s: 4e7 detours, 1.2 GiB, run; 80 s: 1.6e8, 4.8 GiB, refused at once.
+  const std::string sets = " --set synthetic.granularity=10ms";
+  CHECK(bcssim("validate " + file.string() + sets).code == 0);
+  const auto big = bcssim("validate " + file.string() + sets + " --set synthetic.iterations=8000");
+  CHECK(big.code == 2);
+  CHECK(big.output.find("noise.cpu.period = \"1us\": expected a period at which the 2 nodes' detours hold at most "
+                        "2.0 GiB of SimGrid's speed profiles (32 B each, kept for the whole run) over the run's at "
+                        "least 80 s (the synthetic job's computation alone): here about 1.6e8 detours, 4.8 GiB; "
+                        "run_bounds = false runs it anyway") != std::string::npos);
+  fs::remove_all(kHere);
+}

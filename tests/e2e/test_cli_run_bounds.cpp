@@ -256,7 +256,7 @@ TEST_CASE("a workload whose jobs alone need hours of acted-out BCS-MPI slices, o
         std::string::npos);
   CHECK(bcssim("validate " + busy.string() + " --set bcs.runtime.slice=2ms").code == 0);
   // Two jobs of 10 x 10 s, the second submitted at 40,000 s: the strobe stops while no job runs, so BCS-MPI
-  // validates; OS noise goes on, and a detour every microsecond on each node would be 8e10 of them.
+  // validates; OS noise goes on, and a detour every 10 microseconds on each node would be 8e9 of them.
   const fs::path sparse = kTmp / "sparse-workload.json";
   std::ofstream(sparse) << R"({"kind": "workload", "mpi": "bcs", "platform": {"preset": "crescendo", "nodes": 2},
     "scheduler": {"algorithm": "bcs", "quantum": "1s", "mpl": 2},
@@ -265,12 +265,19 @@ TEST_CASE("a workload whose jobs alone need hours of acted-out BCS-MPI slices, o
                           {"app": {"name": "synthetic", "processes": 4}, "submit": "40000s"}]}})";
   CHECK(bcssim("validate " + sparse.string()).code == 0);
   const std::string detour = " --set noise.cpu.duration=100ns --set noise.cpu.period=";
-  const auto noise = bcssim("validate " + sparse.string() + detour + "1us");
+  const auto noise = bcssim("validate " + sparse.string() + detour + "10us");
   CHECK(noise.code == 2);
-  CHECK(noise.output.find("noise.cpu.period = \"1us\": expected a period at which the 2 nodes' detours number at "
+  CHECK(noise.output.find("noise.cpu.period = \"10us\": expected a period at which the 2 nodes' detours number at "
                           "most 5e8 (about 20 minutes of simulation) over the run's at least 40000 s (the later of "
-                          "its last submission and its jobs' work over the machine's PEs): here about 8e10") !=
+                          "its last submission and its jobs' work over the machine's PEs): here about 8e9") !=
         std::string::npos);
-  CHECK(bcssim("validate " + sparse.string() + detour + "1ms").code == 0);
+  // A detour every millisecond: 8e7 of them, fast enough, but they would hold 2.4 GiB of SimGrid's profiles.
+  const auto held = bcssim("validate " + sparse.string() + detour + "1ms");
+  CHECK(held.code == 2);
+  CHECK(held.output.find("noise.cpu.period = \"1ms\": expected a period at which the 2 nodes' detours hold at most "
+                         "2.0 GiB of SimGrid's speed profiles (32 B each, kept for the whole run) over the run's at "
+                         "least 40000 s (the later of its last submission and its jobs' work over the machine's "
+                         "PEs): here about 8e7 detours, 2.4 GiB") != std::string::npos);
+  CHECK(bcssim("validate " + sparse.string() + detour + "10ms").code == 0);
   fs::remove_all(kTmp);
 }
