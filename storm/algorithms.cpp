@@ -20,7 +20,7 @@ const std::vector<Algorithm>& algorithms()
        "gang scheduling on an Ousterhout matrix of scheduler.mpl rows: every quantum the Machine Manager multicasts a "
        "global context switch to the next row holding a job, and each Node Manager gives every local PE to that "
        "row's process (or leaves it idle); a blocked process spins",
-       "thesis ch. 4 §4.2.1, §4.3.3; ch. 6 §6.2", "quadrics", make_gang, "#1f77b4"},
+       "thesis ch. 4 §4.2.1, §4.3.3; ch. 6 §6.2", "quadrics", make_gang, "#1f77b4", false, true},
       {"sb",
        "spin-block (implicit coscheduling): no global coordination; a process in a blocking call spins for "
        "scheduler.spin_time, then blocks, and the node's OS scheduler (time slices of one quantum, Linux 2.4's "
@@ -32,16 +32,16 @@ const std::vector<Algorithm>& algorithms()
        "measured granularity and communication effectiveness (scheduler.fcs.*); in its slot a CS process runs "
        "exclusively and spins, an F process runs first and spin-blocks with DC processes filling its holes; other "
        "slots are shared by the OS scheduler as under sb",
-       "thesis ch. 6 §6.2.1 (Frachtenberg et al. [38, 39])", "quadrics", make_fcs, "#2ca02c"},
+       "thesis ch. 6 §6.2.1 (Frachtenberg et al. [38, 39])", "quadrics", make_fcs, "#2ca02c", false, true},
       {"bcs",
        "buffered coscheduling: gang slots from the Machine Manager; a process that blocks in a communication call "
        "yields its PE at once to the next runnable process round robin, and takes it back when BCS-MPI restarts it "
        "at a slice boundary; communication goes on in the NICs whichever process runs",
-       "thesis ch. 6 §6.2.2", "bcs", make_bcs, "#d62728", true},
+       "thesis ch. 6 §6.2.2", "bcs", make_bcs, "#d62728", true, true},
       {"pbcs",
        "bcs with priorities: a ready process of a job with a higher 'priority' than the slot's runs whenever it is "
        "ready",
-       "thesis ch. 6 §6.3.2.3", "bcs", make_pbcs, "#e377c2", true},
+       "thesis ch. 6 §6.3.2.3", "bcs", make_pbcs, "#e377c2", true, true},
   };
   return all;
 }

@@ -134,6 +134,9 @@ void read_files(const std::string& path, Layout& layout)
   std::string_view line;
   std::vector<std::string_view> f;
   long highest = -1;
+  std::vector<bool> seen; // ranks with a line: a rank without one is refused here, before a per-rank tally of
+                          // every rank up to the highest (hostile pass of 2026-12-07: "16777215 init" alone
+                          // took 2 GB and 9 s to be told rank 0 had no action)
   while (lines.next(line)) {
     const std::string_view t = trim(line);
     if (skipped(t))
@@ -143,7 +146,16 @@ void read_files(const std::string& path, Layout& layout)
     if (!r || *r < 0 || *r >= 16777216)
       fail_at(layout.shared_file, lines.line_number(), t, "a line starting with the rank it belongs to (0 to 16777215)");
     highest = std::max(highest, *r);
+    if (seen.size() <= std::size_t(*r))
+      seen.resize(std::size_t(*r) + 1);
+    seen[std::size_t(*r)] = true;
   }
+  for (std::size_t r = 0; r < seen.size(); ++r)
+    if (!seen[r])
+      fail_file(shown(layout.shared_file),
+                fmt::format("at least one action of rank {} (its init and finalize at least): its ranks are 0 to "
+                            "its highest rank prefix, {}",
+                            r, highest));
   layout.ranks = int(highest + 1);
 }
 
@@ -223,8 +235,26 @@ template <class Tally> void parse_every_line(const Layout& layout, Tally& time)
 // calls, and its blocking calls that wait for another rank.
 struct RankAmounts {
   double largest_flops = 0, largest_sleep = 0, flops = 0, sleep = 0;
-  double sent = 0, received = 0, messages = 0, calls = 0, waits = 0;
+  double sent = 0, received = 0, messages = 0, calls = 0, waits = 0, computations = 0;
 };
+
+// The messages a data collective's rank sends: each block is one on both MPIs (mpi/collectives/mpich.cpp,
+// bcs/api/data_collectives.cpp), so a scatter's root sends n - 1, a gather's other ranks one each, and every rank
+// of an all-gather or all-to-all n - 1 (hostile pass of 2026-12-07, finding 7: 1e5 alltoalls on 64 ranks, 4e8
+// messages, passed as 1e5 calls).
+double block_messages(const Action& a, int rank, int ranks)
+{
+  switch (a.kind) {
+  case Kind::scatter:
+  case Kind::scatterv:
+    return rank == a.root ? double(ranks - 1) : 0;
+  case Kind::gather:
+  case Kind::gatherv:
+    return rank == a.root ? 0 : 1;
+  default: // allgather, alltoall and their v forms
+    return double(ranks - 1);
+  }
+}
 
 // One action's communication, as the replay (replay.cpp) runs it. A message to or from itself is a copy, and a
 // wildcard receive may take one: neither counts as bytes or a wait.
@@ -295,6 +325,7 @@ void count_traffic(const Action& a, int rank, int ranks, RankAmounts& r)
       return;
     ++r.waits;
     const double others = double(ranks - 1);
+    r.messages += block_messages(a, rank, ranks);
     if (a.kind == Kind::gather)
       (rank == a.root ? r.received : r.sent) += rank == a.root ? others * double(a.recv_bytes) : double(a.bytes);
     else if (a.kind == Kind::scatter)
@@ -310,6 +341,7 @@ void count_traffic(const Action& a, int rank, int ranks, RankAmounts& r)
     if (ranks <= 1)
       return;
     ++r.waits;
+    r.messages += block_messages(a, rank, ranks);
     for (std::size_t i = 0; i < a.counts.size(); ++i)
       if (int(i) != rank)
         r.sent += double(a.counts[i]);
@@ -318,14 +350,26 @@ void count_traffic(const Action& a, int rank, int ranks, RankAmounts& r)
         r.received += double(a.recv_counts[i]);
     return;
   }
+  // Their blocks' messages (the data collectives' above); their bytes are not counted.
+  case Kind::gatherv:
+  case Kind::scatterv:
+  case Kind::allgatherv:
+    ++r.calls;
+    if (ranks <= 1)
+      return;
+    ++r.waits;
+    r.messages += block_messages(a, rank, ranks);
+    return;
   case Kind::init:
   case Kind::finalize:
   case Kind::comm_size:
   case Kind::comm_split:
   case Kind::comm_dup:
   case Kind::location:
+    return;
   case Kind::compute:
   case Kind::sleep:
+    ++r.computations;
     return;
   default: // the other collectives, wait, waitall, test
     ++r.calls;
@@ -406,12 +450,15 @@ double busiest_rank_seconds(const Layout& layout, const Settings& settings)
 
 Traffic least_traffic(const Layout& layout)
 {
-  Traffic t{0, 0, 0, 0, kTracePath, "a trace with fewer or smaller messages"};
+  Traffic t;
+  t.path = kTracePath;
+  t.fewer = "a trace with fewer or smaller messages";
   for (const RankAmounts& r : amounts_of(layout)) {
     t.rank_bytes = std::max({t.rank_bytes, r.sent, r.received});
     t.rank_waits = std::max(t.rank_waits, r.waits);
     t.calls += r.calls;
     t.messages += r.messages;
+    t.computations += r.computations;
   }
   return t;
 }

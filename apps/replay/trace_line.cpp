@@ -131,8 +131,13 @@ struct Line {
   long integer(std::size_t i, const char* what) const
   {
     const auto v = to_long(arg(i));
-    if (!v || *v < std::numeric_limits<int>::min() || *v > std::numeric_limits<int>::max())
+    if (!v)
       fail(fmt::format("{} (argument {} of \"{}\") to be an integer; got \"{}\"", what, i + 1, shown_field(f[1]),
+                       shown_field(arg(i))));
+    // An integer MPI cannot hold (hostile pass of 2026-12-07: a tag of 2^32 was "not an integer").
+    if (*v < std::numeric_limits<int>::min() || *v > std::numeric_limits<int>::max())
+      fail(fmt::format("{} (argument {} of \"{}\") to be an integer from {} to {} (an MPI int); got \"{}\"", what,
+                       i + 1, shown_field(f[1]), std::numeric_limits<int>::min(), std::numeric_limits<int>::max(),
                        shown_field(arg(i))));
     return *v;
   }

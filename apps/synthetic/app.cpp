@@ -59,7 +59,9 @@ Traffic least_traffic(const base::ParamSource& source, const JobContext& job)
 {
   const Spec spec = params().build(source);
   const double ranks = job.ranks, it = spec.iterations, bytes = double(spec.message_bytes);
-  Traffic t{0, 0, 0, 0, "synthetic.iterations", "fewer synthetic.iterations or processes"};
+  Traffic t;
+  t.path = "synthetic.iterations";
+  t.fewer = "fewer synthetic.iterations or processes";
   if (spec.pattern == Pattern::none || job.ranks < 2)
     return t;
   const auto partners = [&](int n) { return double(partner_offsets(int(job.ranks), n).size()); };

@@ -117,7 +117,7 @@ std::optional<std::string> check_scalar(const ParamSpec& s, const nlohmann::json
         const std::size_t unit_at = text.find_first_not_of("0123456789.eE+- ");
         if (unit_at == std::string::npos)
           return want();
-        return want() + did_you_mean(text.substr(unit_at), base::unit_names(s.quantity));
+        return want() + did_you_mean(text.substr(unit_at), base::unit_names(s.quantity), Ties::none);
       }
       if (*x < s.min || *x > s.max)
         return want();

@@ -68,7 +68,7 @@ constexpr Synonym kSynonyms[] = {
 
 } // namespace
 
-std::string closest(const std::string& word, const std::vector<std::string>& candidates)
+std::string closest(const std::string& word, const std::vector<std::string>& candidates, Ties ties)
 {
   if (word.size() > 200)
     return ""; // a pasted blob is no typo (and would cost the distance table its square)
@@ -80,21 +80,36 @@ std::string closest(const std::string& word, const std::vector<std::string>& can
   const std::size_t limit = std::clamp<std::size_t>(word.size() / 3, 1, 3);
   std::string best;
   std::size_t best_distance = limit + 1;
+  bool tied = false;
   for (const std::string& c : candidates) {
     if (c.size() > word.size() + limit || word.size() > c.size() + limit)
       continue;
-    const std::size_t d = distance(folded, c, best_distance - 1);
+    const std::size_t d = distance(folded, c, best_distance - (ties == Ties::none ? 0 : 1));
     if (d < best_distance) {
       best = c;
       best_distance = d;
+      tied = false;
+    } else if (d == best_distance && c != best) {
+      tied = true;
     }
   }
-  return best;
+  if (!best.empty())
+    return tied && ties == Ties::none ? "" : best;
+  // A name cut short at a word boundary (hostile pass of 2026-12-07: "launch.chunk" got no suggestion).
+  std::string prefixed;
+  for (const std::string& c : candidates)
+    if (c.size() > folded.size() && lower(c.substr(0, folded.size())) == folded &&
+        (c[folded.size()] == '_' || c[folded.size()] == '.')) {
+      if (!prefixed.empty() && prefixed != c)
+        return ""; // more than one: no guess
+      prefixed = c;
+    }
+  return prefixed;
 }
 
-std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates)
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates, Ties ties)
 {
-  const std::string c = closest(word, candidates);
+  const std::string c = closest(word, candidates, ties);
   return c.empty() ? "" : " (did you mean '" + c + "'?)";
 }
 

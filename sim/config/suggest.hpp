@@ -6,11 +6,19 @@
 
 namespace bcssim::sim {
 
-/// The candidate closest to `word` (ties: the first in `candidates`), if its distance, letter case aside, is at most
-/// a third of the word's length (at least 1, at most 3); a word the sources use for a candidate ("gang" for "gs"),
-/// if that candidate is there; "" otherwise.
-std::string closest(const std::string& word, const std::vector<std::string>& candidates);
-/// " (did you mean 'x'?)" for closest(word, candidates), or "".
-std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates);
+/// How closest() takes candidates equally close.
+enum class Ties {
+  first, // the first in `candidates`
+  none,  // no suggestion: a guess among equals misleads ("1TB": B, kB, MB and GB are each one edit away)
+};
+
+/// The candidate closest to `word`, if its distance, letter case aside, is at most a third of the word's length (at
+/// least 1, at most 3); else the one candidate that `word` begins, up to a '_' or '.' of it ("launch.chunk" for
+/// "launch.chunk_size"); a word the sources use for a candidate ("gang" for "gs"), if that candidate is there; ""
+/// otherwise.
+std::string closest(const std::string& word, const std::vector<std::string>& candidates, Ties ties = Ties::first);
+/// " (did you mean 'x'?)" for closest(word, candidates, ties), or "".
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates,
+                         Ties ties = Ties::first);
 
 } // namespace bcssim::sim

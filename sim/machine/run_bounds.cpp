@@ -43,6 +43,9 @@ constexpr double kMostDataWall = 1200;    // s: about 20 minutes
 // wall time per call (1e5 iterations, 10.3 s), on 16 ranks 18 us; an exchange of 4 KiB messages 23-25 us per call
 // or message (2 ranks, 2e4 iterations, 3.7 s; 16 ranks, 2,000 iterations, 5.6 s). 3e7 of them: 9 to 25 minutes.
 constexpr double kMostCallsAndMessages = 3e7;
+// A trace's compute and sleep actions are one simulated activity each: 2e6 of them on 2 ranks took 6 s of wall
+// time on either MPI (2026-12-07), about 3 us each, so 4e8 are about 20 minutes.
+constexpr double kMostComputations = 4e8;
 
 std::string number(double x) { return base::short_number(base::significant(x, 2)); }
 
@@ -188,6 +191,13 @@ void check_job(const Scenario& sc, const std::string& app, double computation, c
                     "({}{})",
                     base::short_number(kMostCallsAndMessages), app, number(t.calls), number(t.messages), t.fewer,
                     kAnyway));
+  if (t.computations > kMostComputations)
+    throw ScenarioError(
+        t.path, sc.shown(t.path),
+        fmt::format("a job of at most {} computations over its ranks (its compute and sleep actions, each about 3 us "
+                    "of wall time, about 20 minutes in all): the {} job has {} (fewer actions, e.g. consecutive "
+                    "computations merged into one{})",
+                    base::short_number(kMostComputations), app, number(t.computations), kAnyway));
 }
 
 } // namespace bcssim::sim

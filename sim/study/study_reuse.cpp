@@ -2,6 +2,7 @@
 #include "base/input_file.hpp"
 
 #include "sim/driver/run.hpp"
+#include "sim/output/results_manifest.hpp"
 #include "sim/output/results_marker.hpp"
 #include "sim/study/point_check.hpp"
 
@@ -41,6 +42,10 @@ std::string why_not_current(const Study& study, const fs::path& dir)
   for (std::size_t i = 0; i < study.size(); ++i)
     if (const std::string why = why_not_reusable(study, i, study.single() ? dir : dir / point_folder(i)); !why.empty())
       return "point " + std::to_string(i) + " " + why;
+  // The study's own merged files (runs.csv, summary.json) as well as its points' (hostile pass of 2026-12-07,
+  // finding 10: an edited merged runs.csv was reused).
+  if (const auto edited = edited_data(dir); !edited.empty())
+    return edited.front() + " was edited since its run";
   return "";
 }
 

@@ -221,3 +221,21 @@ TEST_CASE("OS noise whose detours outgrow memory is exit 2 naming the period, at
                         "run_bounds = false runs it anyway") != std::string::npos);
   fs::remove_all(kHere);
 }
+
+// The hostile pass of 2026-12-07 (finding 12): a 14-byte shared trace "16777215 init" took 2 GB and 9 s of
+// validation (a tally of every rank up to the highest) to be told rank 0 had no action; now the pass that finds the
+// highest rank names the first rank without a line, within a small address space.
+TEST_CASE("a shared trace whose ranks have gaps is refused naming the first missing rank, without a tally of them all")
+{
+  fs::remove_all(kHere);
+  fs::create_directories(kHere);
+  std::ofstream(kHere / "gap.txt") << "16777215 init\n";
+  std::ofstream(kHere / "gap.json") << R"({"name": "gap", "kind": "app", "platform": {"nodes": 8388608},
+    "app": {"name": "replay"}, "replay": {"trace": ")" << (kHere / "gap.txt").string() << "\"}}";
+  const auto r = run_shell("ulimit -v 400000 && exec " + exe() + " validate " + (kHere / "gap.json").string() + " 2>&1");
+  CAPTURE(r.output);
+  CHECK(r.code == 2);
+  CHECK(r.output.find("expected at least one action of rank 0 (its init and finalize at least): its ranks are 0 to "
+                      "its highest rank prefix, 16777215") != std::string::npos);
+  fs::remove_all(kHere);
+}

@@ -4,6 +4,7 @@
 #include "cli_harness.hpp"
 
 #include <filesystem>
+#include <fstream>
 
 using namespace e2e;
 
@@ -32,6 +33,16 @@ TEST_CASE("run --reuse keeps a study this binary ran with the same parameters, a
   REQUIRE_MESSAGE(changed.code == 0, changed.output);
   CHECK(changed.output.find("cannot be reused (point 1 was run with other parameters)") != std::string::npos);
   CHECK(fs::last_write_time(out / "points" / "0001" / "digest") != written);
+
+  // The study's merged runs.csv edited (hostile pass of 2026-12-07, finding 10: it was reused): run again.
+  {
+    std::ofstream edit(out / "runs.csv", std::ios::app);
+    edit << "9,edited\n";
+  }
+  const Outcome edited = bcssim(base + " --set 'sweep.app.processes=[2,8]'");
+  REQUIRE_MESSAGE(edited.code == 0, edited.output);
+  CHECK(edited.output.find("cannot be reused (runs.csv was edited since its run)") != std::string::npos);
+  CHECK(slurp(out / "runs.csv").find("edited") == std::string::npos);
 
   // A point's result gone: run again.
   fs::remove(out / "points" / "0000" / "digest");

@@ -112,6 +112,7 @@ TEST_CASE("a run that reaches the limit of simulated time is stopped there: exit
     "scheduler": {"algorithm": "fcfs"}, "workload": {"jobs": [)" << job << ", " << job << "]}}";
   check_refused(exe() + " run " + (kTmp / "w.json").string(),
                 "scheduler.quantum = \"50ms\": expected a quantum for which this workload's jobs, running for at "
-                "least 3e9 s (their work over the machine's PEs), take at most 1e9 Machine Manager ticks x nodes");
+                "least 3e9 s (their work over the machine's PEs), take Machine Manager ticks x nodes that simulate "
+                "in at most about 39 minutes");
   fs::remove_all(kTmp);
 }

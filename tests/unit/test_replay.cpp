@@ -152,6 +152,9 @@ TEST_CASE("replay trace: a malformed line is an error naming file:line, the line
       {"0 send 1 0", "\"send\" with 3 to 4 arguments: send <peer> <tag> <count> [datatype]"},
       {"0 send 1 0 4 0 9", "with 3 to 4 arguments"},
       {"0 send x 0 4", "the peer rank (argument 1 of \"send\") to be an integer; got \"x\""},
+      // An integer past MPI's int (hostile pass of 2026-12-07: it was "not an integer").
+      {"0 send 1 4294967296 4", "the tag (argument 2 of \"send\") to be an integer from -2147483648 to 2147483647 "
+                                "(an MPI int); got \"4294967296\""},
       {"0 send 4 0 4", "a rank of the trace's 4: 0 to 3; got 4"},
       {"0 send 1 0 -4", "a non-negative whole number of at most 9e15; got \"-4\""},
       {"0 send 1 0 2.5", "whole number"},

@@ -3,6 +3,8 @@
 
 #include <doctest/doctest.h>
 
+#include <set>
+
 #include <algorithm>
 #include <cctype>
 #include <cstdint>
@@ -89,7 +91,38 @@ TEST_CASE("suggestions: the closest word is the one the full distance table give
         expected = c;
       }
     }
+    // Else the one candidate w begins up to a '_' or '.' of it.
+    if (expected.empty()) {
+      std::set<std::string> begun;
+      std::string lw = w;
+      for (char& ch : lw)
+        ch = char(std::tolower(static_cast<unsigned char>(ch)));
+      for (const std::string& c : candidates) {
+        std::string lc = c;
+        for (char& ch : lc)
+          ch = char(std::tolower(static_cast<unsigned char>(ch)));
+        if (lc.size() > lw.size() && lc.compare(0, lw.size(), lw) == 0 && (c[lw.size()] == '_' || c[lw.size()] == '.'))
+          begun.insert(c);
+      }
+      if (begun.size() == 1)
+        expected = *begun.begin();
+    }
     CAPTURE(w);
     CHECK(closest(w, candidates) == expected);
   }
+}
+
+TEST_CASE("suggestions: a name cut short at a word boundary finds the one it begins; units never guess among equals")
+{
+  const std::vector<std::string> launch = {"launch.binary_size", "launch.chunk_size", "launch.slots",
+                                           "launch.load", "launch.load_message_size"};
+  CHECK(closest("launch.chunk", launch) == "launch.chunk_size");
+  CHECK(closest("launch.load_message", launch) == "launch.load_message_size");
+  CHECK(closest("launch.binary", launch) == "launch.binary_size");
+  CHECK(closest("launch.", launch).empty()); // begins them all
+  const std::vector<std::string> sizes = {"B", "kB", "MB", "GB", "KiB", "MiB", "GiB"};
+  CHECK(closest("TB", sizes) == "B"); // the first of equals, where a choice is wanted
+  CHECK(closest("TB", sizes, bcssim::sim::Ties::none).empty()); // B, kB, MB and GB are each one edit away
+  CHECK(closest("Gib", sizes, bcssim::sim::Ties::none) == "GiB");
+  CHECK(closest("mb", sizes, bcssim::sim::Ties::none) == "MB");
 }

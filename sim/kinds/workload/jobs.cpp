@@ -149,13 +149,12 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
   const unsigned machine_pes = unsigned(machine_size(sc).pes());
   std::vector<WorkloadJob> jobs;
   if (!from_swf) {
-    double work = 0, last_submit = 0;
+    WorkloadSpan span;
     for (std::size_t i = 0; i < inline_jobs.size(); ++i) {
       jobs.push_back(make_job(i, inline_jobs[i], fmt::format("workload.jobs[{}]", i), machine_scenario, machine_pes));
-      work += jobs.back().least * double(jobs.back().processes);
-      last_submit = std::max(last_submit, jobs.back().submit);
+      span.add(jobs.back().submit, jobs.back().processes, jobs.back().least);
     }
-    check_workload_span(sc, work, last_submit, "shorter jobs");
+    check_workload_span(sc, span, "shorter jobs");
     return jobs;
   }
   jobs.reserve(swf.records.size());

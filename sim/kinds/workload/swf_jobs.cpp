@@ -3,6 +3,7 @@
 #include "sim/kinds/workload/params.hpp"
 #include "sim/machine/machine_params.hpp"
 #include "sim/machine/run_bounds.hpp"
+#include "storm/algorithms.hpp"
 #include "storm/machine_manager/params.hpp"
 
 #include "base/rng.hpp"
@@ -33,38 +34,80 @@ constexpr double kMostSubmit = 1e9;      // s
 // may take: about 40 hours at the 7,000 steps per second measured on 2026-11-28 (the 1000-job dynamic-load point at
 // load 0.93, 1.5e7 steps, takes 35 min). A load factor of 1e6 asked for 8.6e14 and never ended (issue 45 item 12).
 constexpr double kMostRankSteps = 1e9;
-// The most Machine Manager ticks times nodes a run may take: at every quantum the MM strobes and, under time
-// sharing, every node's Node Manager acts. Measured on 2026-12-01: 430,000 node-quanta per second of CPU under GS
-// (the load study's first 20 jobs on 16 nodes with a 1 ms quantum, 352 s simulated), so this is about 40 minutes.
-// A 1 us quantum there asks for 5.6e9 and took hours (issue 45 item 12).
-constexpr double kNodeQuantaPerSecond = 430000;
-constexpr double kMostNodeQuanta = 1e9;
+// The most Machine Manager ticks times nodes a run may take, about 40 minutes of simulation: at every quantum the
+// MM strobes and, under time sharing, every node's Node Manager acts. Measured on 2026-12-01: 430,000 node-quanta
+// per second of CPU under GS (the load study's first 20 jobs on 16 nodes with a 1 ms quantum, 352 s simulated),
+// where few quanta switch a node; a 1 us quantum there asks for 5.6e9 and took hours (issue 45 item 12). A quantum
+// that switches a node is dearer (its context switches, its Gantt boxes): on 2026-12-07 gs-example (two jobs
+// sharing both nodes, mpl 2) ran 8,200, 11,700 and 12,900 node-quanta per second under GS with quanta of 100 us,
+// 10 us and 1 us, 11,400 under FCS at 10 us (hostile pass of 2026-12-07, finding 7: 3.6e7 of them passed as 84 s).
+// Those the bound knows must switch are counted at the fastest of these, 13,000 a second.
+constexpr double kQuietNodeQuantaPerSecond = 430000;
+constexpr double kSwitchingNodeQuantaPerSecond = 13000;
+constexpr double kMostNodeQuanta = 1e9; // about 40 minutes of quiet ones
+constexpr double kMostTickWall = kMostNodeQuanta / kQuietNodeQuantaPerSecond; // s
+
+// Node-quanta that switch for sure: under gang rows with mpl >= 2, while every job submitted at 0 still runs (at
+// least the shortest one's least run time), their processes beyond one row's PEs sit in other rows, and each node
+// holding one switches at every quantum.
+double sure_switching_node_quanta(const Scenario& sc, const WorkloadSpan& span, const MachineSize& size)
+{
+  const storm::SchedulerSpec scheduler = sc.spec(storm::scheduler_params());
+  if (!storm::algorithm(scheduler.algorithm).gang_rows || scheduler.mpl < 2 || span.first_shortest <= 0)
+    return 0;
+  const double pes = double(size.pes());
+  const double placed = std::min(span.first_processes, double(scheduler.mpl) * pes);
+  if (placed <= pes)
+    return 0;
+  const double nodes = std::min(double(size.nodes), std::ceil((placed - pes) / double(size.pes_per_node)));
+  return span.first_shortest / scheduler.quantum * nodes;
+}
 
 } // namespace
 
-void check_workload_span(const Scenario& sc, double work, double last_submit, const std::string& fewer)
+void WorkloadSpan::add(double submit, unsigned procs, double least)
+{
+  work += least * double(procs);
+  last_submit = std::max(last_submit, submit);
+  if (submit == 0) {
+    first_processes += double(procs);
+    first_shortest = first_shortest < 0 ? least : std::min(first_shortest, least);
+  }
+}
+
+void check_workload_span(const Scenario& sc, const WorkloadSpan& span, const std::string& fewer)
 {
   if (!run_bounds_on(sc))
     return;
   const MachineSize size = machine_size(sc);
   // While no job is left the Machine Manager sleeps to the next submission and BCS-MPI's strobe stops, so their
   // ticks and slices span the time jobs run: at least their work spread over every PE. Noise goes on meanwhile.
-  const double busy = work / double(std::max<std::uint64_t>(size.pes(), 1));
-  const double node_quanta = busy / sc.spec(storm::scheduler_params()).quantum * double(size.nodes);
-  if (node_quanta > kMostNodeQuanta)
+  const double busy = span.work / double(std::max<std::uint64_t>(size.pes(), 1));
+  const double quantum = sc.spec(storm::scheduler_params()).quantum;
+  const double node_quanta = busy / quantum * double(size.nodes);
+  const double switching = std::min(node_quanta, sure_switching_node_quanta(sc, span, size));
+  const double wall = (node_quanta - switching) / kQuietNodeQuantaPerSecond + switching / kSwitchingNodeQuantaPerSecond;
+  if (wall > kMostTickWall) {
+    const std::string of_them =
+        switching > 0 ? fmt::format(", {} of them switching nodes at the measured {} a second (the jobs submitted "
+                                    "at 0 share nodes while the shortest runs, at least {} s)",
+                                    base::short_number(base::significant(switching, 2)),
+                                    base::short_number(kSwitchingNodeQuantaPerSecond),
+                                    base::short_number(base::significant(span.first_shortest, 3)))
+                      : std::string();
     throw ScenarioError("scheduler.quantum", sc.shown("scheduler.quantum"),
                         fmt::format("a quantum for which this workload's jobs, running for at least {} s (their "
-                                    "work over the machine's PEs), take at most {} Machine Manager ticks x nodes "
-                                    "(here at least {}, about {} minutes at the measured {} per second): at least "
-                                    "{} s, or {}",
-                                    base::short_number(busy), base::short_number(kMostNodeQuanta),
-                                    base::short_number(node_quanta),
-                                    base::short_number(std::round(node_quanta / kNodeQuantaPerSecond / 60)),
-                                    base::short_number(kNodeQuantaPerSecond),
-                                    base::short_number(busy * double(size.nodes) / kMostNodeQuanta), fewer));
+                                    "work over the machine's PEs), take Machine Manager ticks x nodes that simulate "
+                                    "in at most about {} minutes (here at least {}{}, the rest at the measured {} "
+                                    "per second: about {} minutes): a longer quantum, or {}",
+                                    base::short_number(busy), base::short_number(std::round(kMostTickWall / 60)),
+                                    base::short_number(base::significant(node_quanta, 2)), of_them,
+                                    base::short_number(kQuietNodeQuantaPerSecond),
+                                    base::short_number(std::round(wall / 60)), fewer));
+  }
   check_strobe(sc, {busy, "while its jobs run: their work over the machine's PEs"}, fewer);
-  check_noise(sc, {std::max(busy, last_submit), "the later of its last submission and its jobs' work over the "
-                                                "machine's PEs"});
+  check_noise(sc, {std::max(busy, span.last_submit), "the later of its last submission and its jobs' work over the "
+                                                     "machine's PEs"});
 }
 
 nlohmann::json SwfRecord::record() const
@@ -104,7 +147,7 @@ SwfRecords swf_records(const Scenario& sc)
   SwfRecords out;
   out.path = path;
   double steps = 0; // process steps of the run: what its cost follows
-  double work = 0, last_submit = 0; // PE-seconds of computation, and the last arrival: the run lasts at least so long
+  WorkloadSpan span; // the run lasts at least so long
   double previous_submit = 0;
   for (const workloads::SwfJob& j : swf.jobs) {
     if (limit > 0 && std::int64_t(out.records.size()) >= limit)
@@ -171,8 +214,7 @@ SwfRecords swf_records(const Scenario& sc)
     out.records.push_back(SwfRecord{j.line, procs, std::int64_t(iterations), run / iterations, j.submit / scale,
                                     std::max(estimate, run), run});
     steps += iterations * double(procs);
-    work += run * double(procs);
-    last_submit = std::max(last_submit, j.submit / scale);
+    span.add(j.submit / scale, unsigned(procs), run);
   }
   if (steps > kMostRankSteps && run_bounds_on(sc))
     throw ScenarioError("workload.swf", path,
@@ -182,7 +224,7 @@ SwfRecords swf_records(const Scenario& sc)
                                     "(workload.swf_jobs)",
                                     base::short_number(kMostRankSteps), base::short_number(steps),
                                     base::short_number(std::round(steps / 7000 / 3600))));
-  check_workload_span(sc, work, last_submit, "fewer jobs, by workload.swf_jobs");
+  check_workload_span(sc, span, "fewer jobs, by workload.swf_jobs");
   if (out.records.empty())
     throw ScenarioError("workload.swf", path,
                         out.skipped > 0 ? fmt::format("an SWF file with a job that can run here ({} skipped)",

@@ -42,10 +42,21 @@ struct SwfRecords {
 /// workload.swf_invalid = skip; so is an empty workload.
 SwfRecords swf_records(const Scenario& sc);
 
+/// What bounds a workload's span from below, gathered over its jobs (add() each).
+struct WorkloadSpan {
+  double work = 0;        // PE-seconds: each job's least run time x its processes
+  double last_submit = 0; // s
+  double first_processes = 0; // processes of the jobs submitted at 0
+  double first_shortest = -1; // s: the least run time of the shortest of them (-1: none; 0: unknown)
+  void add(double submit, unsigned processes, double least);
+};
+
 /// The bounds on a workload's Machine Manager ticks x nodes and BCS-MPI slices (issue 45 item 12): they span at
-/// least the time its `work` (PE-seconds) takes spread over every PE, so a run refused here could never have been
-/// short; ScenarioError on scheduler.quantum or mpi past them, `fewer` the other remedy the message gives. Its OS
-/// noise spans the run until its last arrival too (sim/machine/run_bounds.hpp).
-void check_workload_span(const Scenario& sc, double work, double last_submit, const std::string& fewer);
+/// least the time its work takes spread over every PE, and under gang rows the jobs submitted at 0 switch the
+/// nodes their processes beyond one row occupy at every quantum until the shortest of them can end (a dearer
+/// tick), so a run refused here could never have been short; ScenarioError on scheduler.quantum or mpi past them,
+/// `fewer` the other remedy the message gives. Its OS noise spans the run until its last arrival too
+/// (sim/machine/run_bounds.hpp).
+void check_workload_span(const Scenario& sc, const WorkloadSpan& span, const std::string& fewer);
 
 } // namespace bcssim::sim
