@@ -39,7 +39,7 @@ void MpiJob::join()
   backend_->stop();
 }
 
-void MpiJob::check_finished(const std::string& what) const
+void MpiJob::raise_failure() const
 {
   if (const std::exception_ptr failure = job_.failure()) {
     // A rank's main threw: its error ends the run. A rule of the input broken at run time (e.g. a trace's line
@@ -50,6 +50,11 @@ void MpiJob::check_finished(const std::string& what) const
       throw ScenarioError(e.error.path, e.error.value, e.error.allowed);
     }
   }
+}
+
+void MpiJob::check_finished(const std::string& what) const
+{
+  raise_failure();
   if (job_.finished())
     return;
   std::string why;

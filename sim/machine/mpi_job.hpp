@@ -37,6 +37,9 @@ public:
   /// Throws DeadlockError naming every blocked rank and its call when the job did not finish; first, when a
   /// rank's main threw, that exception (a base::ParamRuleError becomes a ScenarioError: exit 2).
   void check_finished(const std::string& what) const;
+  /// Raises what a rank's main threw, if one did (a broken rule of the input as ScenarioError), else nothing: the
+  /// first half of check_finished(), for a run of several jobs whose failure killed the others' ranks.
+  void raise_failure() const;
 
 private:
   std::unique_ptr<mpi::JobBackend> backend_;

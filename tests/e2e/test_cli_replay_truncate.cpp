@@ -111,3 +111,27 @@ TEST_CASE("a traced MPI_Ssend is exit 2 at its line saying what to do, and so ar
   check_both(kHead + "0 send 1 0 8\n1 recv 0 0 8\n" + kTail, 0, {});
   fs::remove_all(kTmp);
 }
+
+// The hostile pass of 2026-12-07 (finding 12): inside a workload, the truncation only matching reveals named
+// replay.trace, not the job whose trace it is.
+TEST_CASE("a workload job's trace that truncates at run time is exit 2 naming the job's path")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const fs::path trace = kTmp / "t.txt";
+  std::ofstream(trace) << kHead + "0 send 1 0 100000\n1 recv -1 0 10\n" + kTail;
+  const fs::path file = kTmp / "w.json";
+  std::ofstream(file) << R"({"kind": "workload", "mpi": "quadrics", "platform": {"preset": "accelerando", "nodes": 2},
+    "scheduler": {"algorithm": "gs", "quantum": "25ms", "mpl": 2},
+    "workload": {"jobs": [{"app": {"name": "synthetic", "processes": 2},
+                           "synthetic": {"pattern": "ring", "granularity": "1ms", "iterations": 5}},
+                          {"app": {"name": "replay", "processes": 2}, "replay": {"trace": ")"
+                      << trace.string() << "\"}}]}}";
+  const auto r = bcssim("run " + file.string() + " -q --out " + (kTmp / "o").string());
+  CAPTURE(r.output);
+  CHECK(r.code == 2);
+  CHECK(r.output.find("workload.jobs[1].replay.trace = " + trace.string() + ":4: \"1 recv -1 0 10\": expected rank 1's "
+                      "receive to be at least the 100000 bytes") != std::string::npos);
+  CHECK(!fs::exists(kTmp / "o"));
+  fs::remove_all(kTmp);
+}

@@ -162,6 +162,7 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
     const SwfRecord& r = swf.records[i];
     jobs.push_back(make_job(i, r.record(), fmt::format("{}:{}", swf.path, r.line), machine_scenario, machine_pes));
     jobs.back().dedicated = r.run_time;
+    jobs.back().from_swf = true;
   }
   return jobs;
 }

@@ -22,6 +22,7 @@ struct WorkloadJob {
   double dedicated = 0;  // s: its run time in dedicated mode (an SWF record's, scaled; 0: unknown)
   double least = 0;      // s: a lower bound of its run time (its application's least_time; 0: unknown)
   int priority = 0;      // higher first where the algorithm uses priorities (PBCS); FCFS ignores it
+  bool from_swf = false; // a record of workload.swf, not workload.jobs[id]
   std::vector<unsigned> pes; // explicit placement: rank r on machine PE pes[r] (node x pes_per_node + PE); empty:
                              // packed on the lowest free PEs
   /// The job as a scenario of kind "app" (its application reads its parameters there): the machine's scenario

@@ -1,6 +1,7 @@
 #include "sim/kinds/workload/workload_run.hpp"
 
 #include "apps/app.hpp"
+#include "base/params.hpp"
 #include "sim/kinds/app/app_run.hpp"
 #include "sim/machine/machine_params.hpp"
 #include "sim/machine/mpi_job.hpp"
@@ -80,7 +81,17 @@ void WorkloadRun::place(int id, const std::vector<storm::PeId>& pes, unsigned ro
       cpus_.push_back(std::make_unique<PeCpu>(nm, key));
       mpi_job->run_on(int(r), cpus_.back().get());
     }
-  mains_.at(std::size_t(id)) = apps::find(job.app).main(scenario, app_context(scenario, job.processes));
+  mpi::RankMain main = apps::find(job.app).main(scenario, app_context(scenario, job.processes));
+  if (!job.from_swf) // what a rank finds wrong in its input at run time names the job (hostile pass of 2026-12-07:
+                     // a trace's MPI_ERR_TRUNCATE named replay.trace, not workload.jobs[1].replay.trace)
+    main = [main = std::move(main), prefix = fmt::format("workload.jobs[{}].", id)](mpi::Comm& comm) {
+      try {
+        main(comm);
+      } catch (const base::ParamRuleError& e) {
+        throw base::ParamRuleError(base::ParamError{prefix + e.error.path, e.error.value, e.error.allowed});
+      }
+    };
+  mains_.at(std::size_t(id)) = std::move(main);
 }
 
 void WorkloadRun::start(int id, std::optional<double> exec_cost)
@@ -119,6 +130,11 @@ void WorkloadRun::check() const
         "pushed out at platform.memory.swap_bandwidth); lower job.footprint, or raise the memory, the swap "
         "bandwidth or scheduler.quantum\n",
         storm::MachineManager::kGiveUpQuanta));
+  // A job whose rank failed killed every actor, other jobs' ranks too: its error first, not their "deadlock"
+  // (hostile pass of 2026-12-07: a trace's MPI_ERR_TRUNCATE in job 1 was reported as job 0 deadlocked).
+  for (std::size_t id = 0; id < jobs_.size(); ++id)
+    if (mpi_jobs_[id])
+      mpi_jobs_[id]->raise_failure();
   for (std::size_t id = 0; id < jobs_.size(); ++id)
     if (mpi_jobs_[id])
       mpi_jobs_[id]->check_finished(fmt::format("job {} ('{}')", id, jobs_[id].app));
