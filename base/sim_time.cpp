@@ -51,34 +51,8 @@ SimTimeLimitError::SimTimeLimitError(double seconds)
 {
 }
 
-namespace {
-SimTimeGuard* g_guard = nullptr; // the engine's (one engine per process)
-} // namespace
-
-SimTimeGuard::SimTimeGuard()
+void SimTimeGuard::on_clock(double now)
 {
-  // SimGrid's signal is process-wide and outlives engines, and cannot be disconnected: connected once, it calls
-  // the guard of the moment. It fires in maestro once the clock has moved, before any actor runs at the new time.
-  static const bool connected = [] {
-    simgrid::s4u::Engine::on_time_advance_cb([](double) {
-      if (g_guard != nullptr)
-        g_guard->check_clock();
-    });
-    return true;
-  }();
-  (void)connected;
-  g_guard = this;
-}
-
-SimTimeGuard::~SimTimeGuard()
-{
-  if (g_guard == this)
-    g_guard = nullptr;
-}
-
-void SimTimeGuard::check_clock()
-{
-  const double now = simgrid::s4u::Engine::get_clock();
   if (passed() || within_sim_time_limit(now))
     return;
   passed_at_ = now;

@@ -5,6 +5,7 @@
 // still fits. Every conversion to ns checks the limit (to_ns), each application refuses at validation the
 // parameters whose computation alone would pass it (exit 2 naming them), and the simulation stops at the limit
 // (World's guard) so that no later event is ever converted: a time never wraps around into a wrong result.
+#include "base/clock_watcher.hpp"
 #include "base/params.hpp"
 
 #include <cstdint>
@@ -35,17 +36,12 @@ public:
 /// Stops the simulation at the limit: once the engine's clock passes it, every actor is killed, so that the
 /// engine's run() returns before any of them sees that time, and passed() is true (the run is then refused with a
 /// SimTimeLimitError). Events and trace records are dropped past the limit. One per engine, made before run().
-class SimTimeGuard {
+class SimTimeGuard : public ClockWatcher {
 public:
-  SimTimeGuard();
-  ~SimTimeGuard();
-  SimTimeGuard(const SimTimeGuard&) = delete;
-  SimTimeGuard& operator=(const SimTimeGuard&) = delete;
   bool passed() const { return passed_at_ >= 0; }
   /// The clock when the guard stopped the run (-1: it did not).
   double passed_at() const { return passed_at_; }
-  /// Called by maestro each time the clock moves (SimGrid's time-advance signal, connected once per process).
-  void check_clock();
+  void on_clock(double now) override;
 
 private:
   double passed_at_ = -1;

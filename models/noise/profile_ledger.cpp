@@ -1,7 +1,6 @@
 #include "models/noise/profile_ledger.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
-#include <simgrid/s4u/Engine.hpp>
 
 #include <xbt/log.h>
 
@@ -12,21 +11,7 @@ namespace {
 ProfileLedger* g_ledger = nullptr; // the running engine's (one engine per process)
 } // namespace
 
-ProfileLedger::ProfileLedger(std::uint64_t budget) : budget_(budget)
-{
-  // SimGrid's signal is process-wide and cannot be disconnected: connected once, it calls the ledger of the moment.
-  // It fires in maestro once the clock has moved, outside the solver that calls the profiles' callbacks, where
-  // actors may be killed.
-  static const bool connected = [] {
-    simgrid::s4u::Engine::on_time_advance_cb([](double) {
-      if (g_ledger != nullptr)
-        g_ledger->check_clock();
-    });
-    return true;
-  }();
-  (void)connected;
-  g_ledger = this;
-}
+ProfileLedger::ProfileLedger(std::uint64_t budget) : budget_(budget) { g_ledger = this; }
 
 ProfileLedger::~ProfileLedger()
 {
@@ -45,11 +30,11 @@ void ProfileLedger::charge(std::uint64_t bytes, const char* resource)
   }
 }
 
-void ProfileLedger::check_clock()
+void ProfileLedger::on_clock(double now)
 {
   if (!over_ || exceeded())
     return;
-  exceeded_at_ = simgrid::s4u::Engine::get_clock();
+  exceeded_at_ = now;
   XBT_VERB("the noise profiles hold %llu bytes, past the budget of %llu: stopping the run",
            static_cast<unsigned long long>(bytes_), static_cast<unsigned long long>(budget_));
   simgrid::s4u::Actor::kill_all();

@@ -6,6 +6,8 @@
 // using it", exit 1; hostile pass of 2026-12-07, finding 6). The ledger counts the profiles' bytes across
 // resources and, past its budget, stops the run the way base::SimTimeGuard does (every actor killed at the next
 // advance of the clock), so that the run is refused with a message naming the period.
+#include "base/clock_watcher.hpp"
+
 #include <cstdint>
 #include <string>
 
@@ -14,20 +16,18 @@ namespace bcssim::noise {
 /// Bytes SimGrid holds per detour: two dated values (kernel::profile::DatedValue, two doubles each).
 inline constexpr std::uint64_t kProfileBytesPerDetour = 2 * 2 * sizeof(double);
 
-class ProfileLedger {
+class ProfileLedger : public base::ClockWatcher {
 public:
   /// `budget`: bytes of profile values the run may hold (0: no budget, the ledger only counts).
   explicit ProfileLedger(std::uint64_t budget);
-  ~ProfileLedger();
-  ProfileLedger(const ProfileLedger&) = delete;
-  ProfileLedger& operator=(const ProfileLedger&) = delete;
+  ~ProfileLedger() override;
 
   /// The ledger of the engine that runs (one per process), or nullptr.
   static ProfileLedger* current();
   /// A profile of resource kind `resource` ("cpu", "nic") appended `bytes` of values.
   void charge(std::uint64_t bytes, const char* resource);
-  /// Called by maestro each time the clock moves: past the budget, kills every actor (once).
-  void check_clock();
+  /// Past the budget, kills every actor (once).
+  void on_clock(double now) override;
 
   std::uint64_t budget() const { return budget_; }
   std::uint64_t bytes() const { return bytes_; }

@@ -52,6 +52,41 @@ std::uint64_t address_space_in_use()
   return pages * std::uint64_t(::sysconf(_SC_PAGESIZE));
 }
 
+// What one limit leaves this process, and the limit itself.
+struct Left {
+  std::uint64_t limit = 0;
+  std::uint64_t left = 0;
+};
+
+// The address-space limit (ulimit -v), if set.
+std::optional<Left> address_space_left()
+{
+  rlimit as{};
+  if (::getrlimit(RLIMIT_AS, &as) != 0 || as.rlim_cur == RLIM_INFINITY)
+    return std::nullopt;
+  const std::uint64_t used = address_space_in_use();
+  return Left{as.rlim_cur, as.rlim_cur > used ? as.rlim_cur - used : 0};
+}
+
+// The cgroup's memory.max, if set.
+std::optional<Left> cgroup_left()
+{
+  const auto max = read_number("/sys/fs/cgroup/memory.max");
+  const auto current = read_number("/sys/fs/cgroup/memory.current");
+  if (!max || !current)
+    return std::nullopt;
+  return Left{*max, *max > *current ? *max - *current : 0};
+}
+
+// The host's MemAvailable + SwapFree.
+std::optional<std::uint64_t> host_left()
+{
+  const auto available = meminfo("MemAvailable");
+  if (!available)
+    return std::nullopt;
+  return *available + meminfo("SwapFree").value_or(0);
+}
+
 } // namespace
 
 std::string memory_text(std::uint64_t bytes)
@@ -74,17 +109,12 @@ MemoryNeed memory_need(const Scenario& sc, std::uint64_t ranks)
 std::uint64_t memory_left()
 {
   std::uint64_t left = UINT64_MAX;
-  rlimit as{};
-  if (::getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
-    const std::uint64_t used = address_space_in_use();
-    left = std::min<std::uint64_t>(left, as.rlim_cur > used ? as.rlim_cur - used : 0);
-  }
-  const auto max = read_number("/sys/fs/cgroup/memory.max");
-  const auto current = read_number("/sys/fs/cgroup/memory.current");
-  if (max && current)
-    left = std::min(left, *max > *current ? *max - *current : 0);
-  if (const auto available = meminfo("MemAvailable"))
-    left = std::min(left, *available + meminfo("SwapFree").value_or(0));
+  if (const auto as = address_space_left())
+    left = std::min(left, as->left);
+  if (const auto cgroup = cgroup_left())
+    left = std::min(left, cgroup->left);
+  if (const auto host = host_left())
+    left = std::min(left, *host);
   return left;
 }
 
@@ -102,25 +132,14 @@ void check_memory(const Scenario& sc, std::uint64_t ranks)
   };
   set_abort_note(fmt::format("{} needs at least {} of address space and {} resident ({} actors or more)", machine,
                              memory_text(need.address_space + need.resident), memory_text(need.resident), need.actors));
-  rlimit as{};
-  if (::getrlimit(RLIMIT_AS, &as) == 0 && as.rlim_cur != RLIM_INFINITY) {
-    const std::uint64_t used = address_space_in_use();
-    const std::uint64_t left = as.rlim_cur > used ? as.rlim_cur - used : 0;
-    if (need.address_space + need.resident > left)
-      fail("of address space", need.address_space + need.resident,
-           fmt::format("the address-space limit (ulimit -v) of {}", memory_text(as.rlim_cur)), left);
-  }
-  const auto max = read_number("/sys/fs/cgroup/memory.max");
-  const auto current = read_number("/sys/fs/cgroup/memory.current");
-  if (max && current) {
-    const std::uint64_t left = *max > *current ? *max - *current : 0;
-    if (need.resident > left)
-      fail("resident", need.resident, fmt::format("the cgroup's memory.max of {}", memory_text(*max)), left);
-  }
-  const auto available = meminfo("MemAvailable");
-  const auto swap = meminfo("SwapFree");
-  if (available && need.resident > *available + swap.value_or(0))
-    fail("resident", need.resident, "the host's free memory (MemAvailable + SwapFree)", *available + swap.value_or(0));
+  if (const auto as = address_space_left(); as && need.address_space + need.resident > as->left)
+    fail("of address space", need.address_space + need.resident,
+         fmt::format("the address-space limit (ulimit -v) of {}", memory_text(as->limit)), as->left);
+  if (const auto cgroup = cgroup_left(); cgroup && need.resident > cgroup->left)
+    fail("resident", need.resident, fmt::format("the cgroup's memory.max of {}", memory_text(cgroup->limit)),
+         cgroup->left);
+  if (const auto host = host_left(); host && need.resident > *host)
+    fail("resident", need.resident, "the host's free memory (MemAvailable + SwapFree)", *host);
 }
 
 } // namespace bcssim::sim
