@@ -187,6 +187,14 @@ void render_gnuplot(const std::filesystem::path& dir, const std::string& script)
     throw std::runtime_error("cannot draw " + links.front().string() +
                              ": it is not a regular file (a symbolic link, a folder or a FIFO), which gnuplot "
                              "would write through; remove it");
+  // An image drawn before is unlinked first, so that gnuplot writes a file of its own: through a hard link it
+  // would have rewritten every other name of that file, outside the results too (hostile pass of 2026-12-07).
+  for (const char* ext : {".svg", ".png"}) {
+    std::filesystem::path image = dir / script;
+    image.replace_extension(ext);
+    std::error_code ec;
+    std::filesystem::remove(image, ec); // none there: nothing to do; one that cannot go: gnuplot's error names it
+  }
   constexpr int kNoGnuplot = 127; // the child's exit when gnuplot cannot be started
   std::fflush(nullptr);
   // gnuplot's messages come through a pipe, so that the one it prints for a plot whose points share one x (a

@@ -169,3 +169,26 @@ TEST_CASE("bcssim render does not draw through an image that is a symbolic link,
   fs::remove_all(dir);
   fs::remove(victim);
 }
+
+// The hostile pass of 2026-12-07 (finding 12): `render --force` drew over an image that was a hard link, and so
+// rewrote the user's file it was linked to. The image is unlinked first: the user's file keeps its bytes.
+TEST_CASE("bcssim render --force draws a new file, not through a hard link to a file outside the results")
+{
+  const fs::path root(BCSSIM_SOURCE_DIR);
+  const fs::path dir = kTmp / "render-hard-link";
+  fs::remove_all(dir);
+  fs::create_directories(kTmp);
+  fs::copy(root / "results" / "paper" / "synthetic-barrier", dir, fs::copy_options::recursive);
+  const fs::path victim = kTmp / "victim-hard.txt";
+  std::ofstream(victim) << "data";
+  fs::remove(dir / "time.png");
+  fs::create_hard_link(victim, dir / "time.png");
+  const auto r = bcssim("render " + dir.string() + " --force");
+  CAPTURE(r.output);
+  CHECK(r.code == 0);
+  CHECK(slurp(victim) == "data");
+  CHECK(fs::file_size(dir / "time.png") > 1000);
+  CHECK(fs::hard_link_count(dir / "time.png") == 1);
+  fs::remove_all(dir);
+  fs::remove(victim);
+}
