@@ -1,23 +1,18 @@
 #include "sim/machine/message_tier.hpp"
 
 #include "models/elan3/tports/folded_costs.hpp"
+#include "sim/machine/child_run.hpp"
 #include "sim/machine/machine_params.hpp"
 #include "sim/machine/mpi_job.hpp"
 #include "sim/machine/world.hpp"
-#include "sim/output/signals.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 
 #include <fmt/format.h>
 
-#include <cerrno>
-#include <csignal>
-#include <cstdio>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
-#include <sys/wait.h>
-#include <unistd.h>
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(sim_machine_message_tier,
@@ -93,57 +88,18 @@ std::vector<mpi::TierSample> measure_message_tier(const Scenario& scenario,
   return samples;
 }
 
-// Runs measure_message_tier in a child process; its samples come back through a pipe as hexadecimal floats (exact).
+// Runs measure_message_tier in a child process; its samples come back as hexadecimal floats (exact).
 std::vector<mpi::TierSample> measure_in_child(const Scenario& scenario,
                                               std::shared_ptr<const elan3::tports::FoldedCosts> folded)
 {
-  int fds[2];
-  if (::pipe(fds) != 0)
-    throw std::runtime_error("message tier: pipe failed");
-  std::fflush(nullptr);
-  const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0)
-    throw std::runtime_error("message tier: fork failed");
-  if (pid == 0) {
-    ::close(fds[0]);
-    child_after_fork(parent, SIGKILL);
-    int code = 0;
-    try {
-      std::string out;
-      for (const mpi::TierSample& s : measure_message_tier(scenario, folded))
-        out += fmt::format("{} {} {:a} {:a} {:a}\n", s.locality, s.bytes, s.posted, s.sent, s.late);
-      for (std::size_t done = 0; done < out.size();) {
-        const ssize_t n = ::write(fds[1], out.data() + done, out.size() - done);
-        if (n <= 0)
-          std::_Exit(3);
-        done += std::size_t(n);
-      }
-    } catch (const std::exception& e) {
-      std::fprintf(stderr, "bcssim: deriving the message tier: %s\n", e.what());
-      code = 3;
-    }
-    ::close(fds[1]);
-    std::_Exit(code);
-  }
-  ::close(fds[1]);
-  register_child(pid);
-  std::string text;
-  char chunk[4096];
-  for (;;) {
-    const ssize_t n = ::read(fds[0], chunk, sizeof chunk);
-    if (n > 0)
-      text.append(chunk, std::size_t(n));
-    else if (n == 0 || errno != EINTR)
-      break;
-  }
-  ::close(fds[0]);
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  unregister_child(pid);
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
-    throw std::runtime_error("deriving the message tier's delays failed (its error is above)");
+  const std::string text = run_in_child(
+      [&] {
+        std::string out;
+        for (const mpi::TierSample& s : measure_message_tier(scenario, folded))
+          out += fmt::format("{} {} {:a} {:a} {:a}\n", s.locality, s.bytes, s.posted, s.sent, s.late);
+        return out;
+      },
+      "deriving the message tier's delays");
   std::vector<mpi::TierSample> samples;
   for (std::size_t at = 0; at < text.size();) {
     const std::size_t end = text.find('\n', at);

@@ -239,6 +239,21 @@ TEST_CASE("a BCS-MPI slice too short to move data is exit 2 naming the slice it 
         std::string::npos);
   CHECK_FALSE(fs::exists(kTmp / "out"));
   CHECK(bcssim(run + " --set bcs.runtime.slice=29us").code == 0);
+  // validate finds both before any run (hostile pass of 2026-12-07, finding 8: it passed them), by a probe of the
+  // machine in a child process, with the run's own words.
+  const std::string validate = "validate " + (kTmp / "pp.json").string();
+  const auto probed = bcssim(validate + " --set bcs.runtime.slice=20us");
+  CHECK(probed.code == 2);
+  CHECK(probed.output.find("bcs.runtime.slice = 20us: expected a slice longer than 27.6us on this machine") !=
+        std::string::npos);
+  CHECK(probed.output.find("(found before the run by a probe of this machine: two ranks exchanging 64 bytes)") !=
+        std::string::npos);
+  CHECK(probed.output.find("WARNING") == std::string::npos); // the probe's runtime says nothing of its own
+  CHECK(bcssim(validate + " --set bcs.runtime.slice=25us").code == 2);
+  // The probe asks the least of a slice (its two ranks share a node): 28 us, which starves the ping-pong between
+  // two nodes of a chunk's fixed part, is the run's to refuse.
+  CHECK(bcssim(validate + " --set bcs.runtime.slice=28us").code == 0);
+  CHECK(bcssim(validate + " --set bcs.runtime.slice=29us").code == 0);
   fs::remove_all(kTmp);
 }
 

@@ -5,6 +5,7 @@
 // the reader throws: ScenarioError (scenario, --set, SWF workload) or base::ParamRuleError (trace) for bad input.
 #include "apps/replay/trace.hpp"
 #include "sim/kinds/workload/jobs.hpp"
+#include "sim/machine/slice_probe.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/study/study.hpp"
 
@@ -27,6 +28,7 @@ public:
       : dir_(std::filesystem::temp_directory_path() / ("bcssim-fuzz-" + tag + "-" + std::to_string(::getpid())))
   {
     std::filesystem::create_directories(dir_);
+    sim::set_slice_probes(false); // a reader's input, not a run: no simulation in a child per input
   }
   ~Scratch()
   {

@@ -10,6 +10,7 @@
 #include "sim/kinds/app/params.hpp"
 #include "sim/machine/machine_params.hpp"
 #include "sim/machine/run_bounds.hpp"
+#include "sim/machine/slice_probe.hpp"
 
 #include <fmt/format.h>
 
@@ -64,6 +65,7 @@ void check(const Scenario& sc)
     throw ScenarioError(e.error.path, e.error.value, e.error.allowed);
   }
   check_run_cost(sc, ranks);
+  check_slice_leaves_time(sc);
   if (sc.spec(emds_plot_params()).node >= nodes)
     throw ScenarioError("bcs.mds.plot_node", sc.shown("bcs.mds.plot_node"),
                         fmt::format("nodes below platform.nodes = {}", nodes));

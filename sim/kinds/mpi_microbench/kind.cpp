@@ -7,6 +7,7 @@
 #include "sim/kinds/mpi_microbench/mpi_bench.hpp"
 #include "sim/kinds/mpi_microbench/mpi_bench_report.hpp"
 #include "sim/machine/machine_params.hpp"
+#include "sim/machine/slice_probe.hpp"
 
 #include <fmt/format.h>
 
@@ -116,6 +117,7 @@ void check(const Scenario& sc)
   if (std::find(s.tests.begin(), s.tests.end(), "allreduce") != s.tests.end() && s.collective_size % 8 != 0)
     throw ScenarioError("mpi_microbench.collective_size", sc.shown("mpi_microbench.collective_size"),
                         "a multiple of 8 B when allreduce runs (it reduces doubles)");
+  check_slice_leaves_time(sc);
 }
 
 MpiBenchSpec spec_of(const Scenario& sc)

@@ -10,6 +10,7 @@
 #include "sim/kinds/workload/jobs.hpp"
 #include "sim/kinds/workload/params.hpp"
 #include "sim/kinds/workload/report.hpp"
+#include "sim/machine/slice_probe.hpp"
 #include "sim/kinds/workload/scheduler_check.hpp"
 #include "sim/kinds/workload/study_report.hpp"
 #include "sim/kinds/workload/workload_run.hpp"
@@ -81,6 +82,7 @@ void check(const Scenario& sc)
     (void)sc.spec(storm::launch::launch_params());
   const std::vector<WorkloadJob> jobs = workload_jobs(sc);
   check_memory(sc, jobs);
+  check_slice_leaves_time(sc);
   // Under time sharing every job placed on a PE must fit in its rows at once: more explicit placements on one PE
   // than the multiprogramming level could never all be resident. (Batch FCFS runs them one after another.)
   const storm::SchedulerSpec scheduler = sc.spec(storm::scheduler_params());
