@@ -2,6 +2,7 @@
 #include "base/input_file.hpp"
 
 #include "sim/kinds/registry.hpp"
+#include "sim/study/same_runs.hpp"
 #include "sim/study/study.hpp"
 
 #include <fmt/format.h>
@@ -68,7 +69,7 @@ std::string headline(const std::filesystem::path& results)
   if (points.size() > kHeadlinePoints)
     out += fmt::format("(and {} more {}: see points.csv and runs.csv)\n", points.size() - kHeadlinePoints,
                        points.size() - kHeadlinePoints == 1 ? "point" : "points");
-  return out;
+  return out + same_run_notes(summary);
 }
 
 } // namespace bcssim::sim

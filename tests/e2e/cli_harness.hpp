@@ -136,4 +136,13 @@ inline fs::path scratch(const std::string& name)
   return fs::temp_directory_path() / (name + "-" + std::to_string(::getpid()));
 }
 inline const fs::path kTmp = scratch("bcssim-e2e");
+/// Removes kTmp when the test process ends, so tests that leave it (the recorder's) fill no /tmp: 126 such folders
+/// had gathered on the development machine. Destroyed before kTmp (declared after it).
+inline const struct ScratchRemoval {
+  ~ScratchRemoval()
+  {
+    std::error_code ignored;
+    fs::remove_all(kTmp, ignored);
+  }
+} kScratchRemoval;
 } // namespace e2e

@@ -129,3 +129,42 @@ TEST_CASE("headline of a comparison: the slowdown per point, the figure a user q
   CHECK(many.output.find("peak bandwidth") == std::string::npos); // only empty messages: no bandwidth, not "0"
   fs::remove_all(kTmp);
 }
+
+TEST_CASE("headline of a study names points that were one run (equal digests) and what made no difference")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  // app.processes = 0 means every PE: 4 on 2 Crescendo nodes, the sweep's third point (hostile pass of
+  // 2026-12-07, finding 12: the study ran it twice without a word).
+  std::ofstream(kTmp / "s.json") << R"({"name": "s", "kind": "app", "mpi": "quadrics",
+    "platform": {"preset": "crescendo", "nodes": 2}, "app": {"name": "synthetic"},
+    "synthetic": {"pattern": "barrier", "iterations": 10, "granularity": "1ms"},
+    "sweep": {"app.processes": [0, 2, 4]}})";
+  const auto r = bcssim("run " + (kTmp / "s.json").string() + " --progress never --out " + (kTmp / "a").string());
+  REQUIRE_MESSAGE(r.code == 0, r.output);
+  const auto digest = [&](int point) {
+    const std::string s = slurp(kTmp / "a" / "summary.json");
+    const std::string key = "\"point\": " + std::to_string(point);
+    const std::size_t at = s.rfind("\"digest\": \"", s.find(key));
+    return s.substr(at + 11, 16);
+  };
+  REQUIRE(digest(0) == digest(2));
+  CHECK(digest(0) != digest(1));
+  CHECK(r.output.find("same run: points #0 (app.processes=0), #2 (app.processes=4) have one digest (" + digest(0) +
+                      "): app.processes changed nothing the model did there\n") != std::string::npos);
+  CHECK(r.output.find("#1 (app.processes=2)") == std::string::npos);
+  // merge ends with the same lines.
+  const auto m = bcssim("merge " + (kTmp / "s.json").string() + " " + (kTmp / "a").string() + " --force");
+  REQUIRE_MESSAGE(m.code == 0, m.output);
+  CHECK(m.output.find("same run: points #0") != std::string::npos);
+
+  // Every point its own run: no such line.
+  std::ofstream(kTmp / "t.json") << R"({"name": "t", "kind": "app", "mpi": "quadrics",
+    "platform": {"preset": "crescendo", "nodes": 2}, "app": {"name": "synthetic"},
+    "synthetic": {"pattern": "barrier", "iterations": 10, "granularity": "1ms"},
+    "sweep": {"app.processes": [2, 4]}})";
+  const auto t = bcssim("run " + (kTmp / "t.json").string() + " --progress never --out " + (kTmp / "t").string());
+  REQUIRE_MESSAGE(t.code == 0, t.output);
+  CHECK(t.output.find("same run") == std::string::npos);
+  fs::remove_all(kTmp);
+}
