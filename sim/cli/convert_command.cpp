@@ -27,7 +27,7 @@ public:
     sub_->add_flag("--force", options_.force, "Replace the results folder at --out if an earlier run wrote it");
     sub_->add_flag("--skip-unsupported", options_.skip_unsupported,
                    "Keep the trace when the program made calls the format cannot hold (non-blocking collectives, "
-                   "other communicators, one-sided, I/O, v collectives), leaving them out; without it they are "
+                   "other communicators, one-sided, I/O, alltoallv), leaving them out; without it they are "
                    "refused");
   }
 

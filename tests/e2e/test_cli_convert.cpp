@@ -36,6 +36,12 @@ void collectives(Otf2Archive& a, int r, OTF2_TimeStamp& t)
       {"MPI_Scan", OTF2_COLLECTIVE_OP_SCAN, none, (N - R) * 8, (R + 1) * 8},
       {"MPI_Exscan", OTF2_COLLECTIVE_OP_EXSCAN, none, (N - 1 - R) * 8, R * 8},
       {"MPI_Reduce_scatter_block", OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK, none, N * 8, N * 8},
+      // The v collectives, rank r's block 8 (r + 1) bytes (80 in all): each record holds only its rank's share,
+      // the counts come from every rank's record of the call.
+      {"MPI_Gatherv", OTF2_COLLECTIVE_OP_GATHERV, 1, 8 * (R + 1), r == 1 ? 80u : 0u},
+      {"MPI_Scatterv", OTF2_COLLECTIVE_OP_SCATTERV, 2, r == 2 ? 80u : 0u, 8 * (R + 1)},
+      {"MPI_Allgatherv", OTF2_COLLECTIVE_OP_ALLGATHERV, none, N * 8 * (R + 1), 80},
+      {"MPI_Reduce_scatter", OTF2_COLLECTIVE_OP_REDUCE_SCATTER, none, 80, N * 8 * (R + 1)},
   };
   for (const C& c : calls) {
     a.call(r, t, c.call, [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
@@ -75,6 +81,11 @@ std::vector<std::string> expected(int r)
   for (const char* c : {"scatter 4 4 0", "allgather 8 8", "alltoall 16 16", "scan 8 0", "exscan 8 0",
                         "reducescatter 8 8 8 8 0"})
     add(c);
+  const std::string own = n(8 * std::uint64_t(r + 1));
+  add("gatherv " + own + " 8 16 24 32 1");
+  add("scatterv 8 16 24 32 " + own + " 2");
+  add("allgatherv " + own + " 8 16 24 32");
+  add("reducescatter 8 16 24 32 0");
   add("finalize");
   return v;
 }
@@ -151,10 +162,10 @@ TEST_CASE("convert: an OTF2 archive's calls are the program's, call by call, its
     CAPTURE(rank);
     const auto [calls, flops] = read_rank_trace(out, rank);
     CHECK(calls == expected(rank));
-    // 1 ns ticks at 1 Gflop/s: four gaps of 1,000 x (r + 1) ticks and the 15 gaps of 9 ticks between the calls of
+    // 1 ns ticks at 1 Gflop/s: four gaps of 1,000 x (r + 1) ticks and the 19 gaps of 9 ticks between the calls of
     // a block, exactly; nothing of the 50 ticks before MPI_Init.
     const std::uint64_t compute = 1000 * std::uint64_t(rank + 1);
-    CHECK(flops == double(4 * compute + 15 * 9));
+    CHECK(flops == double(4 * compute + 19 * 9));
   }
   const auto summary = nlohmann::json::parse(slurp(out / "convert.json"));
   CHECK(summary["ranks"] == kRanks);
@@ -177,9 +188,15 @@ TEST_CASE("convert: records the format cannot hold are named with their counts a
 {
   const fs::path archive = kTmp / "otf2-unsupported";
   write_program(archive, [](Otf2Archive& a, int r, OTF2_TimeStamp& t) {
-    a.call(r, t, "MPI_Allgatherv", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
-      OTF2_EvtWriter_MpiCollectiveEnd(w, nullptr, at, OTF2_COLLECTIVE_OP_ALLGATHERV, Otf2Archive::kWorld,
+    a.call(r, t, "MPI_Alltoallv", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
+      OTF2_EvtWriter_MpiCollectiveEnd(w, nullptr, at, OTF2_COLLECTIVE_OP_ALLTOALLV, Otf2Archive::kWorld,
                                       OTF2_UNDEFINED_UINT32, 4 * 8, 4 * 8);
+    });
+    t += 10;
+    // A gatherv whose root rank 3 names otherwise: no one call of every rank to take the counts from.
+    a.call(r, t, "MPI_Gatherv", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
+      OTF2_EvtWriter_MpiCollectiveEnd(w, nullptr, at, OTF2_COLLECTIVE_OP_GATHERV, Otf2Archive::kWorld,
+                                      r == 3 ? 0 : 1, 8, r == 1 ? 32 : 0);
     });
     t += 10;
     if (r < 2) { // a barrier of the communicator of ranks 0 and 1
@@ -202,8 +219,10 @@ TEST_CASE("convert: records the format cannot hold are named with their counts a
   const auto refused = bcssim("convert " + anchor + " --out " + out.string());
   CAPTURE(refused.output);
   CHECK(refused.code == 2);
-  CHECK(refused.output.find("MPI_Allgatherv (OTF2 keeps each rank's total, not the per-rank counts): 4 calls on "
+  CHECK(refused.output.find("MPI_Alltoallv/w (OTF2 keeps each rank's totals, not the per-pair counts): 4 calls on "
                             "4 ranks") != std::string::npos);
+  CHECK(refused.output.find("MPI_Gatherv (the ranks' sequences of v collectives differ: no per-rank counts): 4 "
+                            "calls on 4 ranks") != std::string::npos);
   CHECK(refused.output.find("collectives on a communicator other than MPI_COMM_WORLD: 2 calls on 2 ranks") !=
         std::string::npos);
   CHECK(refused.output.find("one-sided communication (RMA): 1 call on 1 rank") != std::string::npos);
@@ -216,7 +235,7 @@ TEST_CASE("convert: records the format cannot hold are named with their counts a
   CHECK(kept.output.find("warning: left out of the trace") != std::string::npos);
   for (int rank = 0; rank < kRanks; ++rank)
     CHECK(read_rank_trace(out, rank).calls == expected(rank));
-  CHECK(nlohmann::json::parse(slurp(out / "convert.json"))["left_out"].size() == 3);
+  CHECK(nlohmann::json::parse(slurp(out / "convert.json"))["left_out"].size() == 4);
 }
 
 TEST_CASE("convert: what is not an MPI program's OTF2 archive is refused, naming the file")

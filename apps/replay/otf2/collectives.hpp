@@ -5,8 +5,10 @@
 //   allreduce and reduce_scatter_block N*b / N*b; gather b / N*b at the root (in place 0 / (N-1)*b), b / 0
 //   elsewhere; scatter root N*b / b, others 0 / b; allgather and alltoall N*b / N*b; scan (N-r)*b / (r+1)*b;
 //   exscan (N-1-r)*b / r*b.
-// The v collectives and reduce_scatter keep only this rank's totals, not the per-rank split the action needs: they
-// are unsupported, as the non-blocking and handle operations are.
+// The v collectives and reduce_scatter keep only this rank's totals, not the per-rank split the action needs: their
+// actions come from every rank's record (v_collectives.hpp), and this gives them as unsupported until then;
+// alltoallv and alltoallw, whose per-pair split no record keeps, stay unsupported, as the non-blocking and handle
+// operations are.
 #include <cstdint>
 #include <optional>
 #include <string>

@@ -7,11 +7,13 @@
 //  - MpiSend / MpiIsend (+ MpiIsendComplete) / MpiRecv / MpiIrecvRequest (+ MpiIrecv): send, isend (+ wait), recv,
 //    irecv (+ wait), with the sender the receive matched (OTF2 records that, not the wildcard posted);
 //  - MPI_Sendrecv's MpiSend and MpiRecv: isend, irecv and their two waits, as `bcssim record` writes them;
-//  - MpiCollectiveEnd: the collective's action, its sizes recovered from Score-P's byte counts (collectives.hpp).
+//  - MpiCollectiveEnd: the collective's action, its sizes recovered from Score-P's byte counts (collectives.hpp);
+//    gatherv, scatterv, allgatherv and reduce_scatter from every rank's record of the call (v_collectives.hpp: a
+//    second pass over the archive, only when it has them).
 // What the format cannot hold is counted per kind and written as `# unsupported <count> <what>` at the end of the
 // rank's file, as the recorder does: communicators other than MPI_COMM_WORLD (or one congruent with it),
-// non-blocking collectives, one-sided communication, I/O, threads, and the collectives whose per-rank split the
-// record does not keep.
+// non-blocking collectives, one-sided communication, I/O, threads, and alltoallv/w, whose per-pair split no record
+// keeps.
 #include <cstdint>
 #include <filesystem>
 #include <stdexcept>

@@ -13,9 +13,10 @@ XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_otf2_rank_writer,
 
 namespace bcssim::apps::replay::otf2 {
 
-RankWriter::RankWriter(const Definitions& defs, int rank, int ranks, double host_speed, const std::string& file)
+RankWriter::RankWriter(const Definitions& defs, int rank, int ranks, double host_speed, const std::string& file,
+                       const VCollectives* v)
     : defs_(defs), rank_(rank), ranks_(ranks), ticks_to_flops_(host_speed / double(defs.resolution)),
-      out_(file, std::ios::binary | std::ios::trunc)
+      out_(file, std::ios::binary | std::ios::trunc), v_(v)
 {
   if (!out_)
     throw Otf2Error(fmt::format("{}: cannot be written", file));
@@ -179,11 +180,16 @@ void RankWriter::cancelled(std::uint64_t request)
 void RankWriter::collective(OTF2_CommRef comm, const CollectiveRecord& c)
 {
   ++events_;
-  const CollectiveAction action = collective_action(c, rank_, ranks_);
+  CollectiveAction action = collective_action(c, rank_, ranks_);
   if (action.line.empty() && action.unsupported.empty()) // a communicator's or window's creation: no data moved
     return;
   if (!world(comm, "collectives"))
     return;
+  if (per_rank_counts(c.op)) { // its counts come from every rank's record of it (v_collectives.hpp)
+    const std::size_t k = v_calls_++;
+    if (v_ != nullptr)
+      action = v_->action(rank_, k);
+  }
   if (action.line.empty())
     unsupported(action.unsupported);
   else

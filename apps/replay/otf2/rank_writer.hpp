@@ -5,6 +5,7 @@
 // memory).
 #include "apps/replay/otf2/collectives.hpp"
 #include "apps/replay/otf2/definitions.hpp"
+#include "apps/replay/otf2/v_collectives.hpp"
 
 #include <cstdint>
 #include <deque>
@@ -18,7 +19,9 @@ namespace bcssim::apps::replay::otf2 {
 
 class RankWriter {
 public:
-  RankWriter(const Definitions& defs, int rank, int ranks, double host_speed, const std::string& file);
+  /// `v`: the v collectives' per-rank counts (a first pass over every rank), or null when not read (yet).
+  RankWriter(const Definitions& defs, int rank, int ranks, double host_speed, const std::string& file,
+             const VCollectives* v = nullptr);
 
   void enter(OTF2_TimeStamp time, OTF2_RegionRef region);
   void leave(OTF2_TimeStamp time, OTF2_RegionRef region);
@@ -36,6 +39,8 @@ public:
   /// Ends the file: `finalize`, the open receives dropped (counted), and the `# unsupported` lines.
   void finish();
   std::uint64_t events() const { return events_; }
+  /// Whether the rank made v collectives on MPI_COMM_WORLD while no counts were given (then counted unsupported).
+  bool wants_per_rank_counts() const { return v_ == nullptr && v_calls_ > 0; }
 
 private:
   void line(std::string text);
@@ -71,6 +76,8 @@ private:
   // MPI_Sendrecv: its send and receive, waited for when it ends.
   std::optional<std::pair<std::uint32_t, std::uint32_t>> sendrecv_send_, sendrecv_recv_;
   std::map<std::string, long> unsupported_;
+  const VCollectives* v_;
+  std::size_t v_calls_ = 0; // v collectives of MPI_COMM_WORLD so far
 };
 
 } // namespace bcssim::apps::replay::otf2
