@@ -2,6 +2,7 @@
 #include "apps/replay/app.hpp"
 
 #include "apps/replay/replay.hpp"
+#include "apps/replay/otf2_anchor.hpp"
 #include "apps/replay/trace_checksums.hpp"
 
 #include <fmt/format.h>
@@ -19,6 +20,7 @@ namespace {
 struct Input {
   std::string trace;
   std::string checksums;
+  bool skip_unsupported = false;
   Settings settings;
 };
 
@@ -32,8 +34,11 @@ const base::ParamGroup<Input>& params()
                           "folder, else to the working directory) or one file of rank-prefixed actions; any file "
                           "may be gzip- or xz-compressed. Its rank count is app.processes, unless the scenario sets "
                           "that (then they must be equal); its file name (without .gz, .xz and one more extension; "
-                          "for SMPI's default smpi_simgrid.txt or an index.txt, its folder's) is the scenario's name "
-                          "unless the scenario sets one.",
+                          "for SMPI's default smpi_simgrid.txt, an index.txt or Score-P's traces.otf2, its folder's) is "
+                          "the scenario's name unless the scenario sets one. Or an OTF2 archive's anchor file "
+                          "(Score-P's traces.otf2): converted as `bcssim convert` converts it, at "
+                          "replay.host_speed, into a temporary folder removed when bcssim ends (see "
+                          "replay.skip_unsupported).",
                           "scenario choice; default: the real SWEEP3D's 16-rank trace the repository carries "
                           "(traces/README.md)"),
           [](Input& in, const base::ParamValue& v) { in.trace = v.word(); });
@@ -55,15 +60,35 @@ const base::ParamGroup<Input>& params()
                           "simulated PE takes than the recording host (1 = as recorded; 0 = communication only).",
                           "scenario choice (docs/model.md: a Pentium III is not a modern core scaled by clock)"),
           [](Input& in, const base::ParamValue& v) { in.settings.compute_scale = v.number(); });
+    g.add(base::flag_decl("skip_unsupported", false,
+                          "With replay.trace naming an OTF2 archive: replay it without the calls the trace format "
+                          "cannot hold (non-blocking collectives, other communicators, one-sided, I/O, alltoallv; "
+                          "named with their counts in a warning, their time counted as the computation around them) "
+                          "instead of refusing it, as `bcssim convert --skip-unsupported` does.",
+                          "scenario choice (docs/trace-format.md, \"Converting an OTF2 archive\")"),
+          [](Input& in, const base::ParamValue& v) { in.skip_unsupported = v.number() != 0; });
     return g;
   }();
   return g;
 }
 
+// The time-independent trace replay.trace names, or the one its OTF2 archive converts into (otf2_anchor.hpp).
+std::string trace_file(const Input& in)
+{
+  if (!names_otf2(in.trace))
+    return in.trace;
+  if (!in.checksums.empty())
+    throw base::ParamRuleError(base::ParamError{
+        "replay.checksums", fmt::format("\"{}\"", in.checksums),
+        "empty with replay.trace naming an OTF2 archive (the checksums are of a time-independent trace's files: "
+        "convert the archive with `bcssim convert`, whose folder has them, to check it)"});
+  return otf2_trace(in.trace, in.settings.host_speed, in.skip_unsupported);
+}
+
 // The trace's layout, held to the job: as many ranks as app.processes.
 Layout layout_for(const Input& in, const JobContext& job, const base::ParamSource& source)
 {
-  Layout layout = read_layout(in.trace);
+  Layout layout = read_layout(trace_file(in));
   if (unsigned(layout.ranks) != job.ranks)
     throw base::ParamRuleError(base::ParamError{
         "app.processes", source.shown("app.processes"),
@@ -97,7 +122,7 @@ std::string trace_name(const std::string& trace)
   if (file.extension() == ".gz" || file.extension() == ".xz")
     file = file.stem();
   std::string name = file.stem().string();
-  if (name == "smpi_simgrid" || name == "index" || name == "trace")
+  if (name == "smpi_simgrid" || name == "index" || name == "trace" || name == "traces") // Score-P: traces.otf2
     name = fs::path(trace).parent_path().filename().string();
   return name;
 }
@@ -109,7 +134,7 @@ AppDefaults defaults(const base::ParamSource& source, bool ranks)
   d.name = trace_name(trace);
   if (ranks) {
     try {
-      d.processes = unsigned(read_layout(trace).ranks);
+      d.processes = unsigned(read_layout(trace_file(params().build(source))).ranks);
     } catch (const std::exception&) { // unreadable, or no trace: check_job names the reason
     }
   }

@@ -1,6 +1,7 @@
 // bcssim: the command line. Exit codes: 0 success, 1 run failure, 2 invalid input or usage, 3 the application
 // deadlocked (the report names each blocked rank and its call). Each subcommand is a file of this folder.
 #include "base/params.hpp"
+#include "base/scratch_folders.hpp"
 #include "sim/cli/command.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/machine/mpi_job.hpp"
@@ -81,6 +82,10 @@ int main(int argc, char** argv)
     try {
       if (command->interruptible())
         install_interrupt_cleanup(); // before any thread: SIGINT/SIGTERM/SIGHUP stop children, remove temp folders
+      bcssim::base::on_scratch_folder([](const std::filesystem::path& folder) { // e.g. an OTF2 archive converted to replay
+        const auto lock = cleanup_lock();
+        register_temp(folder);
+      });
       const int code = command->run(argv[0]);
       flush_stdout(); // a full disk or a closed pipe behind stdout is an error, not a short output and exit 0
       return code;

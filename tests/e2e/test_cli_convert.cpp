@@ -263,3 +263,73 @@ TEST_CASE("convert: what is not an MPI program's OTF2 archive is refused, naming
   CHECK(speed.code == 2);
   CHECK(speed.output.find("--host-speed") != std::string::npos);
 }
+
+TEST_CASE("convert: replay.trace naming an OTF2 archive replays it as its conversion does, leaving no folder")
+{
+  const fs::path archive = kTmp / "otf2-anchor";
+  write_program(archive, no_extra);
+  const std::string anchor = (archive / "traces.otf2").string();
+  const fs::path converted = kTmp / "otf2-anchor-converted";
+  fs::remove_all(converted);
+  REQUIRE(bcssim("convert " + anchor + " --out " + converted.string()).code == 0);
+  const auto scratch_folders = [] {
+    std::set<std::string> names;
+    for (const auto& e : fs::directory_iterator(fs::temp_directory_path()))
+      if (e.path().filename().string().rfind("bcssim-otf2-", 0) == 0)
+        names.insert(e.path().filename().string());
+    return names;
+  };
+  const std::set<std::string> before = scratch_folders();
+
+  // The same scenario as the conversion's (both MPIs), the archive named directly: the same digests.
+  const std::string scenario = (kTmp / "anchor.json").string();
+  std::ofstream(scenario) << R"({"kind": "app", "app": {"name": "replay"}, "platform": {"preset": "crescendo"},
+    "compare": true, "replay": {"trace": ")" + anchor + R"("}})";
+  const auto validated = bcssim("validate " + scenario);
+  CAPTURE(validated.output);
+  CHECK(validated.code == 0);
+  CHECK(validated.output.find("scenario 'otf2-anchor'") != std::string::npos); // the archive's folder names it
+  const fs::path direct = kTmp / "otf2-anchor-direct", via = kTmp / "otf2-anchor-via";
+  const auto a = bcssim("run " + scenario + " -q --progress never --out " + direct.string());
+  REQUIRE_MESSAGE(a.code == 0, a.output);
+  const auto b = bcssim("run " + (converted / "scenario.json").string() + " -q --progress never --out " + via.string());
+  REQUIRE_MESSAGE(b.code == 0, b.output);
+  for (const char* point : {"points/0000/digest", "points/0001/digest"}) {
+    CAPTURE(point);
+    CHECK(slurp(direct / point) == slurp(via / point));
+  }
+  CHECK(scratch_folders() == before); // each process's conversion removed when it ended
+
+  // What the format cannot hold: refused before the run, naming the calls, unless replay.skip_unsupported.
+  const fs::path odd = kTmp / "otf2-anchor-odd";
+  write_program(odd, [](Otf2Archive& x, int r, OTF2_TimeStamp& t) {
+    if (r != 3)
+      return;
+    x.call(r, t, "MPI_Put", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
+      OTF2_EvtWriter_RmaPut(w, nullptr, at, 0, 0, 8, 0);
+    });
+    t += 10;
+  });
+  const std::string odd_anchor = (odd / "traces.otf2").string();
+  const std::string odd_scenario = (kTmp / "anchor-odd.json").string();
+  std::ofstream(odd_scenario) << R"({"kind": "app", "app": {"name": "replay"}, "platform": {"preset": "crescendo"},
+    "replay": {"trace": ")" + odd_anchor + R"("}})";
+  const auto refused = bcssim("run " + odd_scenario + " -q --out " + (kTmp / "anchor-odd").string());
+  CAPTURE(refused.output);
+  CHECK(refused.code == 2);
+  CHECK(refused.output.find("replay.trace = \"" + odd_anchor + "\": expected an archive of a program whose MPI "
+                            "calls the trace format holds; it also made:\n  one-sided communication (RMA): 1 call "
+                            "on 1 rank\nreplay.skip_unsupported = true") != std::string::npos);
+  CHECK_FALSE(fs::exists(kTmp / "anchor-odd"));
+  const auto skipped = bcssim("run " + odd_scenario + " -q --set replay.skip_unsupported=true --out " +
+                              (kTmp / "anchor-odd").string());
+  CAPTURE(skipped.output);
+  CHECK(skipped.code == 0);
+  CHECK(skipped.output.find("warning: left out of the replay of " + odd_anchor) != std::string::npos);
+  // Checksums are a converted trace's: refused beside an archive.
+  const auto sums = bcssim("validate " + scenario + " --set replay.checksums=" + (converted / "XXH128SUMS").string());
+  CHECK(sums.code == 2);
+  CHECK(sums.output.find("replay.checksums") != std::string::npos);
+  CHECK(sums.output.find("bcssim convert") != std::string::npos);
+  CHECK(scratch_folders() == before);
+}

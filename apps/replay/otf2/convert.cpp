@@ -242,6 +242,7 @@ Conversion convert(const std::string& anchor, const std::filesystem::path& ranks
   const auto write_ranks = [&](const VCollectives* v) {
     bool wants_counts = false;
     result.events = 0;
+    result.unsupported.clear();
     each_rank(
         anchor, ranks,
         [&](std::size_t r, OTF2_Reader* reader, OTF2_EvtReader* events) {
@@ -257,6 +258,10 @@ Conversion convert(const std::string& anchor, const std::filesystem::path& ranks
             throw fail(fmt::format("rank {}'s events (location {}) end early or are damaged", r, ranks[r]));
           rank.finish();
           result.events += rank.events();
+          for (const auto& [what, count] : rank.unsupported()) {
+            result.unsupported[what].first += count;
+            result.unsupported[what].second.insert(int(r));
+          }
           wants_counts = wants_counts || rank.wants_per_rank_counts();
         },
         fail);

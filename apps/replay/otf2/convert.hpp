@@ -16,8 +16,11 @@
 // keeps.
 #include <cstdint>
 #include <filesystem>
+#include <map>
+#include <set>
 #include <stdexcept>
 #include <string>
+#include <utility>
 
 namespace bcssim::apps::replay::otf2 {
 
@@ -31,6 +34,9 @@ struct Conversion {
   int ranks = 0;
   std::string creator;   // the archive's creator (e.g. "Score-P 8.1")
   std::uint64_t events = 0; // events read
+  /// What the format could not hold: (its count, the ranks that made it) by kind, as the rank files' `# unsupported`
+  /// lines say.
+  std::map<std::string, std::pair<long, std::set<int>>> unsupported;
 };
 
 /// Writes `ranks_dir`/rank-<r>.txt for each MPI rank of the archive whose anchor file is `anchor` (the .otf2 file),

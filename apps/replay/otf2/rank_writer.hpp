@@ -39,6 +39,8 @@ public:
   /// Ends the file: `finalize`, the open receives dropped (counted), and the `# unsupported` lines.
   void finish();
   std::uint64_t events() const { return events_; }
+  /// What the rank made that the format cannot hold, by kind (its file's `# unsupported` lines).
+  const std::map<std::string, long>& unsupported() const { return unsupported_; }
   /// Whether the rank made v collectives on MPI_COMM_WORLD while no counts were given (then counted unsupported).
   bool wants_per_rank_counts() const { return v_ == nullptr && v_calls_ > 0; }
 
