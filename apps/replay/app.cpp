@@ -2,6 +2,7 @@
 #include "apps/replay/app.hpp"
 
 #include "apps/replay/replay.hpp"
+#include "apps/replay/message_ledger.hpp"
 #include "apps/replay/otf2_anchor.hpp"
 #include "apps/replay/trace_checksums.hpp"
 
@@ -152,9 +153,10 @@ App app()
              [](const base::ParamSource& source, const JobContext& job) -> mpi::RankMain {
                const Input in = params().build(source);
                auto layout = std::make_shared<const Layout>(layout_for(in, job, source));
-               return [layout, settings = in.settings](mpi::Comm& c) {
+               auto ledger = std::make_shared<MessageLedger>(layout); // the job's: its ranks run in one thread
+               return [layout, ledger, settings = in.settings](mpi::Comm& c) {
                  ActionReader reader(*layout, c.rank());
-                 run(c, reader, settings);
+                 run(c, reader, settings, *ledger);
                };
              },
              [](const base::ParamSource& source) {

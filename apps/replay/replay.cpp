@@ -1,5 +1,6 @@
 #include "apps/replay/replay.hpp"
 
+#include "apps/replay/message_ledger.hpp"
 #include "apps/replay/trace_text.hpp"
 #include "base/envelope.hpp"
 
@@ -74,8 +75,10 @@ const mpi::Counts& packed(const mpi::Counts& counts, mpi::Counts& displs)
 
 // A receive that matched a larger message: what a real MPI aborts with MPI_ERR_TRUNCATE (both MPIs mark it in
 // the status alike: mpi::RequestState), named at the line that posted it.
-void check_fits(const mpi::Status& status, const ActionReader& reader, int me, const Posted& posted)
+void check_fits(const mpi::Status& status, const ActionReader& reader, int me, const Posted& posted,
+                MessageLedger& ledger)
 {
+  ledger.received(status.source, me, status.tag);
   if (!status.truncated)
     return;
   text::fail_at(reader.file(), posted.line, posted.text,
@@ -87,7 +90,7 @@ void check_fits(const mpi::Status& status, const ActionReader& reader, int me, c
 
 // Waits for every request, then checks the receives among them in posting order.
 void wait_all(mpi::Comm& comm, std::vector<std::pair<mpi::Request, Posted>> taken,
-              const ActionReader& reader, int me)
+              const ActionReader& reader, int me, MessageLedger& ledger)
 {
   if (taken.empty())
     return;
@@ -97,12 +100,12 @@ void wait_all(mpi::Comm& comm, std::vector<std::pair<mpi::Request, Posted>> take
     all.push_back(t.first);
   comm.waitall(all);
   for (const auto& [request, posted] : taken)
-    check_fits(request->status(), reader, me, posted);
+    check_fits(request->status(), reader, me, posted, ledger);
 }
 
 } // namespace
 
-void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings)
+void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings, MessageLedger& ledger)
 {
   const int me = comm.rank();
   Requests pending;
@@ -122,9 +125,11 @@ void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings)
       case Kind::location:
         break;
       case Kind::send:
+        ledger.sent(me, a.src, a.tag, a.bytes, reader.line_number());
         comm.send(nullptr, a.bytes, a.src, a.tag);
         break;
       case Kind::isend:
+        ledger.sent(me, a.src, a.tag, a.bytes, reader.line_number());
         pending.add({me, a.src, a.tag}, comm.isend(nullptr, a.bytes, a.src, a.tag));
         break;
       case Kind::recv:
@@ -139,7 +144,7 @@ void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings)
         if (a.kind == Kind::recv) {
           mpi::Status status;
           comm.recv(nullptr, bytes, a.src, a.tag, &status);
-          check_fits(status, reader, me, posted);
+          check_fits(status, reader, me, posted, ledger);
         } else {
           pending.add({a.src, me, a.tag}, comm.irecv(nullptr, bytes, a.src, a.tag), posted);
         }
@@ -148,9 +153,11 @@ void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings)
       case Kind::sendrecv: {
         // SMPI's Request::sendrecv with tag 0 both ways.
         const mpi::Request r = comm.irecv(nullptr, a.recv_bytes, a.src, 0);
+        ledger.sent(me, a.dst, 0, a.bytes, reader.line_number());
         const mpi::Request s = comm.isend(nullptr, a.bytes, a.dst, 0);
         comm.waitall({r, s});
-        check_fits(r->status(), reader, me, {reader.line_number(), std::string(reader.text()), a.recv_bytes});
+        check_fits(r->status(), reader, me, {reader.line_number(), std::string(reader.text()), a.recv_bytes},
+                   ledger);
         break;
       }
       case Kind::test: {
@@ -158,7 +165,7 @@ void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings)
         if (!pending.find({a.src, a.dst, a.tag}, seq))
           break; // SMPI: a test of a request already found complete is ignored
         if (const mpi::Request& r = pending.at(seq); r && comm.test(r)) {
-          check_fits(r->status(), reader, me, pending.posted(seq));
+          check_fits(r->status(), reader, me, pending.posted(seq), ledger);
           pending.complete(seq);
         }
         break;
@@ -174,12 +181,12 @@ void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings)
         pending.erase(seq);
         if (r) {
           comm.wait(r);
-          check_fits(r->status(), reader, me, posted);
+          check_fits(r->status(), reader, me, posted, ledger);
         }
         break;
       }
       case Kind::waitall:
-        wait_all(comm, pending.take_all(), reader, me);
+        wait_all(comm, pending.take_all(), reader, me, ledger);
         break;
       case Kind::barrier:
         comm.barrier();
@@ -241,7 +248,8 @@ void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings)
     }
   }
   // SMPI's replay completes what the trace left pending before the rank finalizes.
-  wait_all(comm, pending.take_all(), reader, me);
+  wait_all(comm, pending.take_all(), reader, me, ledger);
+  ledger.finalized(me);
 }
 
 } // namespace bcssim::apps::replay

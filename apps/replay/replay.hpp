@@ -16,11 +16,14 @@
 
 namespace bcssim::apps::replay {
 
+class MessageLedger;
+
 /// Replays every action `reader` gives on `comm`, then completes the requests still pending (as SMPI does).
 /// Throws base::ParamRuleError naming the file and line of an action it cannot honour (a wait for a request
 /// that was never posted) or that a real MPI aborts: a receive that matched a larger message (MPI_ERR_TRUNCATE,
 /// named at the receive's line once it completes; the trace's check leaves a wildcard's matches to this).
-void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings);
+/// `ledger` is the job's (every rank's run shares it): a message no receive takes is refused at its send's line.
+void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings, MessageLedger& ledger);
 
 /// Where a receive was posted, for the error of its truncation (empty for a send).
 struct Posted {

@@ -10,15 +10,15 @@ namespace {
 
 const std::string kHead = "0 init\n1 init\n", kTail = "0 finalize\n1 finalize\n";
 
-std::string replay_args()
+std::string replay_args(int ranks = 2)
 {
-  return std::string(BCSSIM_SOURCE_DIR) + "/scenarios/replay-example.json --set app.processes=2 --set compare=false "
-                                          "--set 'sweep.replay.compute_scale=[1]'";
+  return std::string(BCSSIM_SOURCE_DIR) + "/scenarios/replay-example.json --set app.processes=" +
+         std::to_string(ranks) + " --set compare=false --set 'sweep.replay.compute_scale=[1]'";
 }
 
 // Runs `trace` on both MPIs: both exit `code` with the same output, which holds every one of `said`; an exit 2
 // writes no results folder.
-void check_both(const std::string& trace, int code, const std::vector<std::string>& said)
+void check_both(const std::string& trace, int code, const std::vector<std::string>& said, int ranks = 2)
 {
   const fs::path file = kTmp / "t.txt";
   std::ofstream(file) << trace;
@@ -27,7 +27,7 @@ void check_both(const std::string& trace, int code, const std::vector<std::strin
     CAPTURE(trace);
     CAPTURE(mpi);
     fs::remove_all(kTmp / "o");
-    const auto r = bcssim("run " + replay_args() + " -q --set mpi=" + mpi + " --set replay.trace=" + file.string() +
+    const auto r = bcssim("run " + replay_args(ranks) + " -q --set mpi=" + mpi + " --set replay.trace=" + file.string() +
                           " --out " + (kTmp / "o").string());
     CAPTURE(r.output);
     CHECK(r.code == code);
@@ -63,6 +63,25 @@ TEST_CASE("a receive from any source smaller than the message it matches is exit
   // A receive larger than its message is MPI: it runs.
   check_both(kHead + "0 send 1 0 10\n1 recv -1 0 100000\n0 send 1 3 8\n1 irecv -1 -1 8\n1 wait 0 1 3\n" + kTail, 0,
              {});
+  fs::remove_all(kTmp);
+}
+
+TEST_CASE("a message no receive takes, where a wildcard could have taken it, is exit 2 at its send on both MPIs")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const std::string file = (kTmp / "t.txt").string();
+  // Two sends, one receive from any source (hostile pass of 2026-12-07: the baseline dropped the second, eager
+  // message and exited 0; BCS-MPI's blocking send waited for a receive forever: exit 3).
+  check_both(kHead + "0 send 1 0 10\n0 send 1 0 10\n1 recv -1 0 10\n" + kTail, 2,
+             {file + ":4: expected a send that rank 1 receives: rank 0's message to it (tag 0, 10 bytes) matches no "
+                     "receive of rank 1, which finalized without taking it"});
+  // A non-blocking one, and one sent to a rank that has already finalized (rank 2's computation ends after).
+  check_both("0 init\n1 init\n2 init\n0 isend 1 0 10\n2 compute 1e9\n2 send 1 0 10\n1 recv -1 0 10\n"
+             "0 wait 0 1 0\n0 finalize\n1 finalize\n2 finalize\n",
+             2, {"rank 2's message to it (tag 0, 10 bytes) matches no receive of rank 1"}, 3);
+  // Every message taken by some wildcard receive: it runs.
+  check_both(kHead + "0 send 1 0 10\n0 send 1 4 10\n1 recv -1 -1 10\n1 recv -1 4 10\n" + kTail, 0, {});
   fs::remove_all(kTmp);
 }
 

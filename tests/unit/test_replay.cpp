@@ -2,6 +2,7 @@
 // and compressions, errors naming file:line and the action, the reader's memory bound over a long trace, and
 // the messages a replayed SWEEP3D trace sends against the SWEEP3D proxy's on the same input (a recording
 // mpi::Comm: no simulation).
+#include "apps/replay/message_ledger.hpp"
 #include "apps/replay/replay.hpp"
 #include "base/line_reader.hpp"
 #include "apps/replay/trace.hpp"
@@ -378,7 +379,8 @@ void compare_with_proxy(const std::string& index, const apps::sweep3d::Spec& spe
     CAPTURE(r);
     RecordingComm traced(r, layout.ranks);
     ActionReader reader(layout, r);
-    run(traced, reader, Settings{1e9, 0}); // compute_scale 0: communication only
+    MessageLedger ledger(std::make_shared<const Layout>(layout)); // this rank's alone: no peer runs beside it
+    run(traced, reader, Settings{1e9, 0}, ledger);                 // compute_scale 0: communication only
     RecordingComm proxy(r, layout.ranks);
     apps::sweep3d::run(proxy, spec);
     CHECK(traced.log == proxy.log);
