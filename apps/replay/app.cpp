@@ -21,7 +21,6 @@ namespace {
 struct Input {
   std::string trace;
   std::string checksums;
-  bool skip_unsupported = false;
   Settings settings;
 };
 
@@ -38,8 +37,8 @@ const base::ParamGroup<Input>& params()
                           "for SMPI's default smpi_simgrid.txt, an index.txt or Score-P's traces.otf2, its folder's) is "
                           "the scenario's name unless the scenario sets one. Or an OTF2 archive's anchor file "
                           "(Score-P's traces.otf2): converted as `bcssim convert` converts it, at "
-                          "replay.host_speed, into a temporary folder removed when bcssim ends (see "
-                          "replay.skip_unsupported).",
+                          "replay.host_speed, into a temporary folder removed when bcssim ends (an archive with calls "
+                          "the format cannot hold is refused: `bcssim convert --skip-unsupported` leaves them out).",
                           "scenario choice; default: the real SWEEP3D's 16-rank trace the repository carries "
                           "(traces/README.md)"),
           [](Input& in, const base::ParamValue& v) { in.trace = v.word(); });
@@ -61,13 +60,6 @@ const base::ParamGroup<Input>& params()
                           "simulated PE takes than the recording host (1 = as recorded; 0 = communication only).",
                           "scenario choice (docs/model.md: a Pentium III is not a modern core scaled by clock)"),
           [](Input& in, const base::ParamValue& v) { in.settings.compute_scale = v.number(); });
-    g.add(base::flag_decl("skip_unsupported", false,
-                          "With replay.trace naming an OTF2 archive: replay it without the calls the trace format "
-                          "cannot hold (non-blocking collectives, other communicators, one-sided, I/O, alltoallv; "
-                          "named with their counts in a warning, their time counted as the computation around them) "
-                          "instead of refusing it, as `bcssim convert --skip-unsupported` does.",
-                          "scenario choice (docs/trace-format.md, \"Converting an OTF2 archive\")"),
-          [](Input& in, const base::ParamValue& v) { in.skip_unsupported = v.number() != 0; });
     return g;
   }();
   return g;
@@ -83,7 +75,7 @@ std::string trace_file(const Input& in)
         "replay.checksums", fmt::format("\"{}\"", in.checksums),
         "empty with replay.trace naming an OTF2 archive (the checksums are of a time-independent trace's files: "
         "convert the archive with `bcssim convert`, whose folder has them, to check it)"});
-  return otf2_trace(in.trace, in.settings.host_speed, in.skip_unsupported);
+  return otf2_trace(in.trace, in.settings.host_speed);
 }
 
 // The trace's layout, held to the job: as many ranks as app.processes.

@@ -9,7 +9,6 @@
 
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <map>
 #include <utility>
 
@@ -38,7 +37,7 @@ bool names_otf2(const std::string& trace)
   return fs::path(trace).extension() == ".otf2";
 }
 
-std::string otf2_trace(const std::string& anchor, double host_speed, bool skip_unsupported)
+std::string otf2_trace(const std::string& anchor, double host_speed)
 {
   // Validation, the run-time estimates and the run all ask: the archive is read once per process.
   static std::map<std::pair<std::string, double>, Converted> converted;
@@ -71,15 +70,9 @@ std::string otf2_trace(const std::string& anchor, double host_speed, bool skip_u
     for (const auto& [what, seen] : done.unsupported)
       report += fmt::format("\n  {}: {} on {}", what, base::counted(seen.first, "call"),
                             base::counted(static_cast<long long>(seen.second.size()), "rank"));
-    if (!skip_unsupported)
-      refuse(anchor, "an archive of a program whose MPI calls the trace format holds; it also made:" + report +
-                         "\nreplay.skip_unsupported = true replays it without them (their time counts as the "
-                         "computation around them)");
-    static bool warned = false; // once per process, not at every question
-    if (!warned)
-      std::cerr << "warning: left out of the replay of " << anchor << " (replay.skip_unsupported):" << report
-                << "\n";
-    warned = true;
+    refuse(anchor, "an archive of a program whose MPI calls the trace format holds; it also made:" + report +
+                       "\n`bcssim convert " + anchor + " --out DIR --skip-unsupported` makes a trace without them "
+                       "(their time counts as the computation around them) to name as replay.trace instead");
   }
   return done.index;
 }

@@ -300,7 +300,7 @@ TEST_CASE("convert: replay.trace naming an OTF2 archive replays it as its conver
   }
   CHECK(scratch_folders() == before); // each process's conversion removed when it ended
 
-  // What the format cannot hold: refused before the run, naming the calls, unless replay.skip_unsupported.
+  // What the format cannot hold: refused before the run, naming the calls and the command that leaves them out.
   const fs::path odd = kTmp / "otf2-anchor-odd";
   write_program(odd, [](Otf2Archive& x, int r, OTF2_TimeStamp& t) {
     if (r != 3)
@@ -319,13 +319,9 @@ TEST_CASE("convert: replay.trace naming an OTF2 archive replays it as its conver
   CHECK(refused.code == 2);
   CHECK(refused.output.find("replay.trace = \"" + odd_anchor + "\": expected an archive of a program whose MPI "
                             "calls the trace format holds; it also made:\n  one-sided communication (RMA): 1 call "
-                            "on 1 rank\nreplay.skip_unsupported = true") != std::string::npos);
+                            "on 1 rank\n`bcssim convert " + odd_anchor + " --out DIR --skip-unsupported`") !=
+        std::string::npos);
   CHECK_FALSE(fs::exists(kTmp / "anchor-odd"));
-  const auto skipped = bcssim("run " + odd_scenario + " -q --set replay.skip_unsupported=true --out " +
-                              (kTmp / "anchor-odd").string());
-  CAPTURE(skipped.output);
-  CHECK(skipped.code == 0);
-  CHECK(skipped.output.find("warning: left out of the replay of " + odd_anchor) != std::string::npos);
   // Checksums are a converted trace's: refused beside an archive.
   const auto sums = bcssim("validate " + scenario + " --set replay.checksums=" + (converted / "XXH128SUMS").string());
   CHECK(sums.code == 2);
