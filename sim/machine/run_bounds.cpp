@@ -72,10 +72,11 @@ void check_strobe(const Scenario& sc, const LeastSpan& busy, const std::string& 
     throw ScenarioError("mpi", sc.shown("mpi"),
                         fmt::format("a run of at most {} slices of its strobe (about 20 minutes of simulation): "
                                     "the strobe runs for at least {} s ({}), {} slices of {} ({}, a longer "
-                                    "slice, or another backend)",
+                                    "slice, or another backend{})",
                                     base::short_number(kMostSlices),
                                     base::short_number(base::significant(busy.seconds, 3)), busy.why,
-                                    number(slices), base::format_quantity(base::Quantity::time, slice), remedy));
+                                    number(slices), base::format_quantity(base::Quantity::time, slice), remedy,
+                                    kAnyway));
 }
 
 void check_noise(const Scenario& sc, const LeastSpan& run)

@@ -66,12 +66,25 @@ std::size_t title_characters(int width)
   return std::size_t(std::max(20, (width - 2 * kTitleMargin) / kTitleCharPixels));
 }
 
+std::size_t title_fit(std::string_view text, int width)
+{
+  const int budget = std::max(20 * kTitleCharPixels, width - 2 * kTitleMargin);
+  int used = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    used += (c >= 'A' && c <= 'Z') || c == 'm' || c == 'w' || c == '@' || c == '%' || c == '&' ? kTitleWidePixels
+                                                                                              : kTitleCharPixels;
+    if (used > budget)
+      return i;
+  }
+  return text.size();
+}
+
 std::string gp_title(const std::string& text, int width)
 {
-  const std::size_t chars = title_characters(width);
   std::string out;
   std::string_view rest = text;
-  while (rest.size() > chars) {
+  for (std::size_t chars; (chars = title_fit(rest, width)) < rest.size();) {
     std::size_t cut = rest.rfind(", ", chars - 1);
     cut = cut != std::string_view::npos && cut > chars / 2 ? cut + 2 : rest.rfind(' ', chars);
     if (cut == std::string_view::npos || cut == 0) { // one long word (a folder's name): after a - / _ or .

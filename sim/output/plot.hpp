@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace bcssim::sim {
@@ -26,6 +27,12 @@ std::string gp_title(const std::string& text, int width);
 inline constexpr int kTitleCharPixels = 9;
 inline constexpr int kTitleMargin = 10;
 std::size_t title_characters(int width);
+/// Capitals and m, w, @, %, & are wider: DejaVu Sans draws them at 0.7 to 1.0 em, 9 to 12 pixels where the lower
+/// case averages 7.6 (hostile pass of issue 67, F3: a 73-character upper-case --out ran off a 700-pixel plot).
+inline constexpr int kTitleWidePixels = 12;
+/// How many leading characters of `text` fit one title line of a canvas `width` pixels wide, each counted at its
+/// width above (title_characters(width) for a title of lower case, digits and punctuation).
+std::size_t title_fit(std::string_view text, int width);
 
 /// A categorical palette of kPaletteColours colours (the usual ten, then their light forms): colour i mod
 /// kPaletteColours as "#rrggbb", and the same as a gnuplot array `name` of 0xrrggbb numbers (name[i + 1]) for

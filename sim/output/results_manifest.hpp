@@ -33,7 +33,8 @@ std::map<std::string, std::string> manifest_entries(const std::filesystem::path&
 /// jobs.csv and gantt.csv, at any depth): the manifest records their hash.
 bool merged_data(const std::string& entry);
 /// Those of them in `results` whose bytes no longer hash to what its manifest records, relative and sorted: edited
-/// since bcssim wrote them. Empty for a folder without a manifest or of a bcssim before these hashes (unchecked).
+/// since bcssim wrote them (or listed without their hash where the manifest hashes others). Empty for a folder
+/// without a manifest or of a bcssim before these hashes (unchecked).
 std::vector<std::string> edited_data(const std::filesystem::path& results);
 
 /// How a gnuplot script stands against the manifest of the results folder holding it.

@@ -229,6 +229,19 @@ TEST_CASE("--out and merge folders a user got wrong are exit 2 naming them, neve
   CHECK(merged.code == 2);
   CHECK(merged.output.find("m/points/0001/summary.json = (edited since the point's run wrote it)") !=
         std::string::npos);
+  // ... also with only its own hash taken out of the manifest, the others' kept (hostile pass of issue 67, F2: then
+  // merged with exit 0, a headline of "run time -5 s"); with every hash taken out, it is a bcssim's before hashes.
+  {
+    std::istringstream in(slurp(m / "points" / "0001" / ".bcssim-manifest"));
+    std::string kept;
+    for (std::string line; std::getline(in, line);)
+      kept += (line.rfind("summary.json\t", 0) == 0 ? std::string("summary.json") : line) + "\n";
+    std::ofstream(m / "points" / "0001" / ".bcssim-manifest") << kept;
+  }
+  merged = run_shell(in_tmp + "merge st.json m --force 2>&1");
+  CHECK(merged.code == 2);
+  CHECK(merged.output.find("m/points/0001/summary.json = (edited since the point's run wrote it)") !=
+        std::string::npos);
   fs::remove_all(kTmp);
 }
 

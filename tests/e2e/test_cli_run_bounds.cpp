@@ -77,7 +77,8 @@ TEST_CASE("a synthetic barrier of 1e9 iterations without computation is exit 2 b
   CHECK(slices.output.find("mpi = \"bcs\": expected a run of at most 7e6 slices of its strobe (about 20 minutes of "
                            "simulation): the strobe runs for at least 500000 s (a rank of the synthetic job making 1e9 "
                            "blocking calls, each waiting at least a slice), 1e9 slices of 500us (fewer blocking "
-                           "calls, a longer slice, or another backend)") != std::string::npos);
+                           "calls, a longer slice, or another backend; run_bounds = false runs it anyway)") !=
+        std::string::npos);
   CHECK(bcssim("validate " + barrier + " --set mpi=quadrics --set synthetic.iterations=1000000").code == 0);
   CHECK(bcssim("validate " + barrier + " --set mpi=quadrics --set synthetic.iterations=1000000000 --set "
                "run_bounds=false").code == 0);
@@ -191,7 +192,7 @@ TEST_CASE("a run whose computation alone needs hours of acted-out BCS-MPI slices
   CHECK(slices.output.find("mpi = \"bcs\": expected a run of at most 7e6 slices of its strobe (about 20 minutes of "
                            "simulation): the strobe runs for at least 10000 s (the synthetic job's computation "
                            "alone), 2e7 slices of 500us (a shorter computation, a longer slice, or another "
-                           "backend)") !=
+                           "backend; run_bounds = false runs it anyway)") !=
         std::string::npos);
   CHECK(bcssim("validate " + barrier + " --set mpi=bcs --set 'sweep.synthetic.granularity=[\"3000s\"]'").code == 0);
   CHECK(bcssim("validate " + barrier + " --set mpi=quadrics --set 'sweep.synthetic.granularity=[\"10000s\"]'").code ==
@@ -202,8 +203,8 @@ TEST_CASE("a run whose computation alone needs hours of acted-out BCS-MPI slices
   const auto in_sweep = bcssim("validate " + compared);
   CHECK(in_sweep.output.find("sweep.mpi[1] = \"bcs\": expected a run of at most 7e6 slices") != std::string::npos);
   // mpi = bcs is refused beside one granularity only: the point is named.
-  CHECK(in_sweep.output.find("or another backend) (at the sweep point synthetic.granularity=10000s mpi=bcs)") !=
-        std::string::npos);
+  CHECK(in_sweep.output.find("or another backend; run_bounds = false runs it anyway) (at the sweep point "
+                             "synthetic.granularity=10000s mpi=bcs)") != std::string::npos);
   // A detour every microsecond on each of 32 nodes for 100 s.
   const auto noise = bcssim("validate " + barrier + " --set mpi=quadrics --set noise.cpu.period=1us --set "
                             "noise.cpu.duration=100ns --set 'sweep.synthetic.granularity=[\"100s\"]'");
@@ -271,7 +272,7 @@ TEST_CASE("a workload whose jobs alone need hours of acted-out BCS-MPI slices, o
   CHECK(slices.output.find("mpi = \"bcs\": expected a run of at most 7e6 slices of its strobe (about 20 minutes of "
                            "simulation): the strobe runs for at least 12000 s (while its jobs run: their work "
                            "over the machine's PEs), 2.4e7 slices of 500us (shorter jobs, a longer slice, or "
-                           "another backend)") !=
+                           "another backend; run_bounds = false runs it anyway)") !=
         std::string::npos);
   CHECK(bcssim("validate " + busy.string() + " --set bcs.runtime.slice=2ms").code == 0);
   // Two jobs of 10 x 10 s, the second submitted at 40,000 s: the strobe stops while no job runs, so BCS-MPI

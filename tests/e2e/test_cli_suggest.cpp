@@ -40,6 +40,28 @@ TEST_CASE("a scenario with several unknown keys and bad values reports every one
   fs::remove_all(kTmp);
 }
 
+TEST_CASE("a workload's jobs report every job's errors in one run")
+{
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  const fs::path file = kTmp / "jobs.json";
+  // Hostile pass of issue 67, F4: four typos in four jobs took four runs to see, one at a time.
+  std::ofstream(file) << R"({"name": "jobs", "kind": "workload", "platform": {"preset": "accelerando", "nodes": 2},
+    "scheduler": {"algorithm": "gs"}, "workload": {"jobs": [
+      {"app": {"name": "synthetic", "procesess": 4}},
+      {"app": {"name": "synthetic"}, "synthetic": {"pattern": "ring"}},
+      {"app": {"name": "synthetic"}, "syntetic": {"iterations": 3}},
+      {"app": {"name": "synthetic"}, "submit": "5 parsecs"}]}})";
+  const auto r = bcssim("validate " + file.string());
+  CAPTURE(r.output);
+  CHECK(r.code == 2);
+  for (const std::string said : {"workload.jobs[0].app.procesess", "workload.jobs[2].syntetic", "did you mean 'synthetic'",
+                                 "workload.jobs[3].submit"})
+    CHECK(r.output.find(said) != std::string::npos);
+  CHECK(r.output.find("workload.jobs[1]") == std::string::npos);
+  fs::remove_all(kTmp);
+}
+
 TEST_CASE("an unknown --set path does not hide the file's errors nor the other --set ones, and bad --set values "
           "come out in the order given")
 {
