@@ -166,10 +166,14 @@ private:
         shown.size() == 1 ? "" : " (" + std::to_string(shown.size()) + " scripts: " + names(shown) + ")";
     const std::string how = "check it, then pass --allow-edited to draw it this once, or --record-hashes to record "
                             "it as it is now";
+    std::error_code ec;
+    const bool linked = fs::is_symlink(shown.front(), ec); // not an edit: bcssim writes files, and runs only those
     throw ScenarioError("script", shown.front().string(),
                         std::string("a gnuplot script as bcssim wrote it (the XXH3-128 its results folder's ") +
                             kManifest + " records); " +
-                            (any_edited ? "this one was edited since" + all + ". gnuplot runs whatever a script "
+                            (linked ? "this one is a symbolic link, which bcssim never writes" + all +
+                                          ": put the file itself there, or " + how
+                             : any_edited ? "this one was edited since" + all + ". gnuplot runs whatever a script "
                                           "says: " + how
                                         : "its folder records no hash (a bcssim before script hashes wrote it)" +
                                               all + ": run its scenario again, or " + how));

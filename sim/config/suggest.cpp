@@ -60,10 +60,20 @@ struct Synonym {
   const char* word;
   const char* meant;
 };
+// Written with '_' for a blank or a '-' (the word is compared so: "gang scheduling", "spin-block").
 constexpr Synonym kSynonyms[] = {
-    {"gang", "gs"},         {"gang_scheduling", "gs"}, {"gang-scheduling", "gs"}, {"spin_block", "sb"},
-    {"spin-block", "sb"},   {"spinblock", "sb"},       {"flexible", "fcs"},       {"buffered", "bcs"},
+    {"gang", "gs"},
+    {"gang_scheduling", "gs"},
+    {"spin_block", "sb"},
+    {"spinblock", "sb"},
+    {"implicit", "sb"}, // implicit coscheduling: spin-block (thesis ch. 6)
+    {"implicit_coscheduling", "sb"},
+    {"flexible", "fcs"},
+    {"flexible_coscheduling", "fcs"},
+    {"buffered", "bcs"},
+    {"buffered_coscheduling", "bcs"},
     {"batch", "fcfs"},
+    {"first_come_first_served", "fcfs"},
 };
 
 } // namespace
@@ -74,8 +84,10 @@ std::string closest(const std::string& word, const std::vector<std::string>& can
     return ""; // a pasted blob is no typo (and would cost the distance table its square)
   // Case does not count: ASCI-Q is asci-q.
   const std::string folded = lower(word);
+  std::string spaced = folded; // "gang scheduling" and "gang-scheduling" as "gang_scheduling"
+  std::replace_if(spaced.begin(), spaced.end(), [](char c) { return c == ' ' || c == '-'; }, '_');
   for (const Synonym& s : kSynonyms)
-    if (folded == s.word && std::find(candidates.begin(), candidates.end(), s.meant) != candidates.end())
+    if (spaced == s.word && std::find(candidates.begin(), candidates.end(), s.meant) != candidates.end())
       return s.meant;
   const std::size_t limit = std::clamp<std::size_t>(word.size() / 3, 1, 3);
   std::string best;

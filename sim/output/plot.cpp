@@ -66,35 +66,79 @@ std::size_t title_characters(int width)
   return std::size_t(std::max(20, (width - 2 * kTitleMargin) / kTitleCharPixels));
 }
 
+namespace {
+
+// Each printable ASCII character's advance in DejaVu Sans (what pngcairo's 'Helvetica' is on Debian), in 1/2048
+// em, from the font's own table; any other byte counts as a digit.
+constexpr int kAdvance[95] = {
+    651, 821, 942, 1716, 1303, 1946, 1597, 563, 799, 799, 1024, 1716, 651, 739, 651, 690,
+    1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 690, 690, 1716, 1716, 1716, 1087,
+    2048, 1401, 1405, 1430, 1577, 1294, 1178, 1587, 1540, 604, 604, 1343, 1141, 1767, 1532, 1612,
+    1235, 1612, 1423, 1300, 1251, 1499, 1401, 2025, 1403, 1251, 1403, 799, 690, 799, 1716, 1024,
+    1024, 1255, 1300, 1126, 1300, 1260, 721, 1300, 1298, 569, 569, 1186, 569, 1995, 1298, 1253,
+    1300, 1300, 842, 1067, 803, 1298, 1212, 1675, 1212, 1212, 1075, 1303, 690, 1303, 1716,
+};
+
+double title_pixels(std::string_view text)
+{
+  double units = 0;
+  for (const char c : text) {
+    const auto b = static_cast<unsigned char>(c);
+    units += b >= 32 && b < 127 ? kAdvance[b - 32] : 1303;
+  }
+  return units * kTitleEmPixels / 2048;
+}
+
+// Where a title line of at most `chars` characters of `rest` ends: after ", " or at a blank where it can, else
+// after a - / _ or . of one long word (a folder's name), else at `chars`.
+std::size_t line_end(std::string_view rest, std::size_t chars)
+{
+  std::size_t cut = rest.rfind(", ", chars - 1);
+  cut = cut != std::string_view::npos && cut > chars / 2 ? cut + 2 : rest.rfind(' ', chars);
+  if (cut == std::string_view::npos || cut == 0) {
+    cut = rest.find_last_of("-/_.", chars - 1);
+    cut = cut != std::string_view::npos && cut > chars / 2 ? cut + 1 : chars;
+  }
+  return cut;
+}
+
+std::string_view trimmed(std::string_view line)
+{
+  while (!line.empty() && line.back() == ' ')
+    line.remove_suffix(1);
+  return line;
+}
+
+} // namespace
+
 std::size_t title_fit(std::string_view text, int width)
 {
-  const int budget = std::max(20 * kTitleCharPixels, width - 2 * kTitleMargin);
-  int used = 0;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    used += (c >= 'A' && c <= 'Z') || c == 'm' || c == 'w' || c == '@' || c == '%' || c == '&' ? kTitleWidePixels
-                                                                                              : kTitleCharPixels;
+  const double budget = std::max(20 * kTitleCharPixels, width - 2 * kTitleMargin);
+  double used = 0;
+  for (std::size_t n = 0; n < text.size(); ++n) {
+    used += title_pixels(text.substr(n, 1));
     if (used > budget)
-      return i;
+      return n;
   }
   return text.size();
 }
 
 std::string gp_title(const std::string& text, int width)
 {
+  // Lines of at most title_characters(width) (the rule every title was wrapped by); a line whose glyphs are wider
+  // than the canvas (capitals: a 73-character upper-case --out ran off a 700-pixel plot, issue 67's re-check) is
+  // wrapped again at what they fit.
+  const double budget = std::max(20 * kTitleCharPixels, width - 2 * kTitleMargin);
+  const std::size_t chars = title_characters(width);
   std::string out;
   std::string_view rest = text;
-  for (std::size_t chars; (chars = title_fit(rest, width)) < rest.size();) {
-    std::size_t cut = rest.rfind(", ", chars - 1);
-    cut = cut != std::string_view::npos && cut > chars / 2 ? cut + 2 : rest.rfind(' ', chars);
-    if (cut == std::string_view::npos || cut == 0) { // one long word (a folder's name): after a - / _ or .
-      cut = rest.find_last_of("-/_.", chars - 1);
-      cut = cut != std::string_view::npos && cut > chars / 2 ? cut + 1 : chars;
-    }
-    std::string_view line = rest.substr(0, cut);
-    while (!line.empty() && line.back() == ' ')
-      line.remove_suffix(1);
-    out += gp_text(std::string(line)) + "' . \"\\n\" . '";
+  for (;;) {
+    std::size_t cut = rest.size() > chars ? line_end(rest, chars) : rest.size();
+    if (title_pixels(trimmed(rest.substr(0, cut))) > budget)
+      cut = line_end(rest, std::max<std::size_t>(1, title_fit(rest, width)));
+    if (cut >= rest.size())
+      break;
+    out += gp_text(std::string(trimmed(rest.substr(0, cut)))) + "' . \"\\n\" . '";
     rest.remove_prefix(cut);
     while (!rest.empty() && rest.front() == ' ')
       rest.remove_prefix(1);

@@ -27,11 +27,12 @@ std::string gp_title(const std::string& text, int width);
 inline constexpr int kTitleCharPixels = 9;
 inline constexpr int kTitleMargin = 10;
 std::size_t title_characters(int width);
-/// Capitals and m, w, @, %, & are wider: DejaVu Sans draws them at 0.7 to 1.0 em, 9 to 12 pixels where the lower
-/// case averages 7.6 (hostile pass of issue 67, F3: a 73-character upper-case --out ran off a 700-pixel plot).
-inline constexpr int kTitleWidePixels = 12;
-/// How many leading characters of `text` fit one title line of a canvas `width` pixels wide, each counted at its
-/// width above (title_characters(width) for a title of lower case, digits and punctuation).
+/// The em of a title's font in pixels: 11 points at 96 dots an inch (the PNG's; the measured 7.6 pixels a
+/// character above is 0.52 em of it, the average advance of such a title's characters in DejaVu Sans).
+inline constexpr double kTitleEmPixels = 14.67;
+/// How many leading characters of `text` fit one title line of a canvas `width` pixels wide: at most
+/// title_characters(width), fewer where the glyphs are wide (capitals: a 73-character upper-case --out ran off a
+/// 700-pixel plot, issue 67's re-check).
 std::size_t title_fit(std::string_view text, int width);
 
 /// A categorical palette of kPaletteColours colours (the usual ten, then their light forms): colour i mod

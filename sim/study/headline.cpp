@@ -1,5 +1,6 @@
 #include "sim/study/headline.hpp"
 #include "base/input_file.hpp"
+#include "base/visible_text.hpp"
 
 #include "sim/kinds/registry.hpp"
 #include "sim/study/same_runs.hpp"
@@ -25,10 +26,11 @@ nlohmann::json read_summary(const std::filesystem::path& file)
   return nlohmann::json::parse(text.str());
 }
 
+// One line, whatever a name in it holds: a newline of a trace's name split the headline (issue 67's re-check).
 std::string line_of(const nlohmann::json& summary, const std::string& kind)
 {
   const Kind& k = find_kind(kind);
-  return k.headline ? k.headline(summary) : "";
+  return k.headline ? base::visible(k.headline(summary)) : "";
 }
 
 } // namespace
@@ -49,7 +51,8 @@ std::string headline(const std::filesystem::path& results)
     const std::string line = line_of(read_summary(results / folder / "summary.json"), kind);
     if (line.empty())
       return "";
-    out += fmt::format("#{} {}: {}\n", p.at("point").get<int>(), p.at("label").get<std::string>(), line);
+    out += fmt::format("#{} {}: {}\n", p.at("point").get<int>(), base::visible(p.at("label").get<std::string>()),
+                       line);
   }
   // A comparison's figure: the slowdown of the last backend over the first (the "mpi" dimension's values).
   if (summary.contains("slowdowns") && !summary.at("slowdowns").empty()) {
@@ -62,7 +65,7 @@ std::string headline(const std::filesystem::path& results)
     for (std::size_t i = 0; i < slowdowns.size() && i < kHeadlinePoints && backends.size() >= 2; ++i) {
       const auto& s = slowdowns[i];
       out += fmt::format("slowdown of {} over {}{}: {:+.1f} %\n", backends.back(), backends.front(),
-                         s.at("label").get<std::string>().empty() ? "" : ", " + s.at("label").get<std::string>(),
+                         s.at("label").get<std::string>().empty() ? "" : ", " + base::visible(s.at("label").get<std::string>()),
                          s.at("slowdown").get<double>() * 100);
     }
   }

@@ -1,5 +1,7 @@
 #include "sim/study/same_runs.hpp"
 
+#include "base/visible_text.hpp"
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -62,7 +64,7 @@ std::string same_run_notes(const nlohmann::json& summary)
     std::string named;
     for (std::size_t k = 0; k < group.size() && k < kPointsNamed; ++k)
       named += fmt::format("{}#{} ({})", k ? ", " : "", points[group[k]].at("point").get<std::size_t>(),
-                           points[group[k]].at("label").get<std::string>());
+                           base::visible(points[group[k]].at("label").get<std::string>()));
     if (group.size() > kPointsNamed)
       named += fmt::format(" and {} more", group.size() - kPointsNamed);
     // The swept paths whose values differ within the group: what made no difference.

@@ -47,6 +47,11 @@ TEST_CASE("CSV cells holding a comma, a quote or a line end are quoted, and merg
   const fs::path out = kTmp / "out";
   const auto r = run_shell("cd '" + kTmp.string() + "' && " + exe() + " run names.json -q --out out 2>&1");
   REQUIRE_MESSAGE(r.code == 0, r.output);
+  // The headline: one line per point, the newline of a name shown as \x0a (it split the line: issue 67's re-check).
+  const auto h = run_shell("cd '" + kTmp.string() + "' && " + exe() + " run names.json --progress never --out out2");
+  REQUIRE_MESSAGE(h.code == 0, h.output);
+  CHECK(h.output.find("\\x0anow.txt") != std::string::npos);
+  CHECK(h.output.find("\nnow.txt") == std::string::npos);
 
   // Each point's runs.csv: one row of as many cells as its header, the trace's name whole in its cell.
   const auto point = records(slurp(out / "points" / "0000" / "runs.csv"));

@@ -88,6 +88,18 @@ TEST_CASE("bcssim render runs only the scripts bcssim wrote, as it wrote them: t
   CHECK_FALSE(fs::exists(dir / "ran-edit"));
   CHECK_FALSE(fs::exists(dir / "time.svg"));
   CHECK_FALSE(fs::exists(dir / "slowdown.svg")); // nothing, not even the scripts as written
+  // A symbolic link, even to the script as written, is named as such, not as an edit (issue 67's re-check).
+  {
+    const std::string edited = slurp(dir / "time.gp");
+    std::ofstream(kTmp / "time-copy.gp") << edited;
+    fs::rename(dir / "time.gp", kTmp / "time-edited.gp");
+    fs::create_symlink(kTmp / "time-copy.gp", dir / "time.gp");
+    r = bcssim("render " + dir.string());
+    CHECK(r.code == 2);
+    CHECK(r.output.find("this one is a symbolic link, which bcssim never writes") != std::string::npos);
+    fs::remove(dir / "time.gp");
+    fs::rename(kTmp / "time-edited.gp", dir / "time.gp");
+  }
 
   // The user says so: drawn this once; then vouched for, drawn without the flag.
   r = bcssim("render " + dir.string() + " --allow-edited");

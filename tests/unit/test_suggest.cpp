@@ -35,6 +35,11 @@ TEST_CASE("suggestions: letter case does not count; the sources' words for a cho
   CHECK(closest("ASCIQ", presets) == "asci-q");
   const std::vector<std::string> algorithms = {"fcfs", "gs", "sb", "fcs", "bcs", "pbcs"};
   CHECK(closest("gang", algorithms) == "gs");
+  CHECK(closest("gang scheduling", algorithms) == "gs"); // the thesis's words, blanks and all (issue 67's re-check)
+  CHECK(closest("Gang-Scheduling", algorithms) == "gs");
+  CHECK(closest("implicit", algorithms) == "sb");
+  CHECK(closest("implicit coscheduling", algorithms) == "sb");
+  CHECK(closest("first-come-first-served", algorithms) == "fcfs");
   CHECK(closest("Gang", algorithms) == "gs");
   CHECK(closest("spin-block", algorithms) == "sb");
   CHECK(closest("gang", presets).empty()); // a synonym only where its choice is a candidate
