@@ -16,9 +16,16 @@ class ConvertCommand : public Command {
 public:
   explicit ConvertCommand(CLI::App& app)
       : Command(app.add_subcommand("convert", "Convert an OTF2 archive (Score-P, Scalasca, TAU) into a trace "
-                                              "(e.g. bcssim convert scorep-run/traces.otf2 --out out/app)"))
+                                              "(e.g. bcssim convert scorep-run/traces.otf2 --out out/app), or a "
+                                              "trace into an archive (--to otf2)"))
   {
-    sub_->add_option("archive", options_.archive, "The archive's anchor file (traces.otf2)")->required();
+    sub_->add_option("archive", options_.archive,
+                     "The archive's anchor file (traces.otf2); with --to otf2, the trace (its index or one file)")
+        ->required();
+    sub_->add_option("--to", options_.to,
+                     "What to write: 'trace' (default), from an OTF2 archive; 'otf2', an OTF2 archive from a trace "
+                     "(for Vampir and the Score-P tools, and back again)")
+        ->check(CLI::IsMember({"trace", "otf2"}));
     sub_->add_option("--out", out_, "Results folder: the trace, its checksums, convert.json and scenario.json")
         ->required();
     sub_->add_option("--host-speed", options_.host_speed,
@@ -34,7 +41,7 @@ public:
   int run(const char*) override
   {
     options_.out = out_;
-    return convert(options_, std::cout);
+    return options_.to == "otf2" ? convert_to_otf2(options_, std::cout) : convert(options_, std::cout);
   }
 
 private:

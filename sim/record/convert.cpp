@@ -1,6 +1,8 @@
 #include "sim/record/convert.hpp"
 
+#include "apps/replay/otf2/archive_writer.hpp"
 #include "apps/replay/otf2/convert.hpp"
+#include "apps/replay/trace.hpp"
 #include "base/units.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/output/results_dir.hpp"
@@ -8,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include <cmath>
+#include <iostream>
 #include <ostream>
 
 #include <xbt/log.h>
@@ -55,6 +59,44 @@ int convert(const ConvertOptions& options, std::ostream& out)
                      base::counted(folder.actions, "action"), folder.computes, base::readable(folder.computation_s),
                      options.out.string());
   out << "replay on both MPIs: bcssim run " << (options.out / "scenario.json").string() << "\n";
+  return 0;
+}
+
+int convert_to_otf2(const ConvertOptions& options, std::ostream& out)
+{
+  const auto speed = base::parse_quantity(base::Quantity::frequency, options.host_speed);
+  if (!speed || *speed < 1 || *speed > 1e18 || std::floor(*speed) != *speed)
+    throw ScenarioError("--host-speed", options.host_speed,
+                        "a whole number of flop/s of at least 1Hz, the ticks a second of the archive's clock (a "
+                        "tick a flop), e.g. 1GHz: the trace's replay.host_speed");
+  if (options.out.empty())
+    throw ScenarioError("--out", "\"\"", "a folder path for the archive");
+  const apps::replay::Layout layout = apps::replay::read_layout(options.archive);
+  apps::replay::validate(layout); // what the replay refuses is refused now, naming the rank file's line
+  ResultsDir results(options.out, ReplacePolicy{options.force});
+  const fs::path dir = results.path("traces.otf2").parent_path();
+  const apps::replay::otf2::ArchiveWritten written = apps::replay::otf2::write_archive(layout, dir, std::uint64_t(*speed));
+  const auto report = [](const auto& kinds) {
+    std::string text;
+    for (const auto& [what, seen] : kinds)
+      text += fmt::format("\n  {}: {} on {}", what, base::counted(seen.first, "call"),
+                          base::counted(static_cast<long long>(seen.second.size()), "rank"));
+    return text;
+  };
+  if (!written.unsupported.empty() && !options.skip_unsupported)
+    throw ScenarioError("convert --to otf2", options.archive,
+                        "a trace whose actions an OTF2 archive holds as the replay needs them; it also has:" +
+                            report(written.unsupported) +
+                            "\n--skip-unsupported writes the archive without them");
+  if (!written.unsupported.empty())
+    std::cerr << "warning: left out of the archive (--skip-unsupported):" << report(written.unsupported) << "\n";
+  if (!written.lossy.empty())
+    std::cerr << "warning: written with less than the trace holds:" << report(written.lossy) << "\n";
+  results.commit();
+  out << fmt::format("converted to OTF2: {} ranks, {} events -> {}/traces.otf2\n", layout.ranks, written.events,
+                     options.out.string());
+  out << "and back: bcssim convert " << (options.out / "traces.otf2").string() << " --host-speed "
+      << options.host_speed << " --out DIR\n";
   return 0;
 }
 

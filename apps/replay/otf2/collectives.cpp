@@ -37,6 +37,14 @@ CollectiveAction odd_sizes(const char* name)
 
 } // namespace
 
+std::string reduction_fields(std::uint64_t bytes, int element, const std::string& between)
+{
+  // SMPI 3.32's ids: 0 = MPI_DOUBLE (8 bytes), 1 = MPI_INT (4); the replay reads 4 and 8 bytes as int32 and float64.
+  if ((element == 4 || element == 8) && bytes % std::uint64_t(element) == 0)
+    return fmt::format(" {}{} {}", bytes / std::uint64_t(element), between, element == 8 ? 0 : 1);
+  return fmt::format(" {}{}", bytes, between);
+}
+
 CollectiveAction collective_action(const CollectiveRecord& c, int rank, int n)
 {
   const std::uint64_t N = std::uint64_t(n);
@@ -53,21 +61,22 @@ CollectiveAction collective_action(const CollectiveRecord& c, int rank, int n)
     return {fmt::format("bcast {} {}", *b, c.root), ""};
   }
   case OTF2_COLLECTIVE_OP_REDUCE:
-    return {fmt::format("reduce {} 0 {}", c.sent, c.root), ""};
+    return {"reduce" + reduction_fields(c.sent, c.element, fmt::format(" 0 {}", c.root)), ""};
   case OTF2_COLLECTIVE_OP_ALLREDUCE: {
     const auto b = block(c.sent, N);
     if (!b)
       return odd_sizes("MPI_Allreduce");
-    return {fmt::format("allreduce {} 0", *b), ""};
+    return {"allreduce" + reduction_fields(*b, c.element, " 0"), ""};
   }
   case OTF2_COLLECTIVE_OP_REDUCE_SCATTER_BLOCK: {
     const auto b = block(c.sent, N);
     if (!b)
       return odd_sizes("MPI_Reduce_scatter_block");
+    const int e = (c.element == 4 || c.element == 8) && *b % std::uint64_t(c.element) == 0 ? c.element : 1;
     std::string counts;
     for (int i = 0; i < n; ++i)
-      counts += fmt::format(" {}", *b);
-    return {fmt::format("reducescatter{} 0", counts), ""};
+      counts += fmt::format(" {}", *b / std::uint64_t(e));
+    return {fmt::format("reducescatter{} 0{}", counts, e == 1 ? "" : e == 8 ? " 0" : " 1"), ""};
   }
   case OTF2_COLLECTIVE_OP_GATHER: {
     if (!root)
@@ -97,13 +106,13 @@ CollectiveAction collective_action(const CollectiveRecord& c, int rank, int n)
     const auto b = block(c.received, r + 1);
     if (!b)
       return odd_sizes("MPI_Scan");
-    return {fmt::format("scan {} 0", *b), ""};
+    return {"scan" + reduction_fields(*b, c.element, " 0"), ""};
   }
   case OTF2_COLLECTIVE_OP_EXSCAN: {
     const auto b = r + 1 < N ? block(c.sent, N - 1 - r) : block(c.received, r);
     if (!b)
       return odd_sizes("MPI_Exscan");
-    return {fmt::format("exscan {} 0", *b), ""};
+    return {"exscan" + reduction_fields(*b, c.element, " 0"), ""};
   }
   case OTF2_COLLECTIVE_OP_GATHERV:
     return {"", "MPI_Gatherv (OTF2 keeps each rank's total, not the per-rank counts)"};

@@ -20,7 +20,12 @@ struct CollectiveRecord {
   std::uint32_t root = 0; // OTF2's root (OTF2_UNDEFINED_UINT32 when none)
   std::uint64_t sent = 0;
   std::uint64_t received = 0;
+  int element = 0; // a reduction's element size (bcssim_records.hpp: 4 or 8), or 0: counted in bytes
 };
+
+/// A reduction's count and datatype fields for `bytes` of elements of `element` bytes (" <count>" and, for 4 or 8,
+/// SMPI's id of MPI_INT or MPI_DOUBLE after `between`, the fields in between), or " <bytes>" as bytes.
+std::string reduction_fields(std::uint64_t bytes, int element, const std::string& between);
 
 struct CollectiveAction {
   std::string line;        // the action and its fields, without the rank (e.g. "bcast 4096 0"); empty if unsupported

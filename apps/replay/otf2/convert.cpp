@@ -96,10 +96,11 @@ OTF2_CallbackCode on_cancelled(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, 
   return OTF2_CALLBACK_SUCCESS;
 }
 OTF2_CallbackCode on_collective_end(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void* data,
-                                    OTF2_AttributeList*, OTF2_CollectiveOp op, OTF2_CommRef comm, std::uint32_t root,
-                                    std::uint64_t sent, std::uint64_t received)
+                                    OTF2_AttributeList* attributes, OTF2_CollectiveOp op, OTF2_CommRef comm,
+                                    std::uint32_t root, std::uint64_t sent, std::uint64_t received)
 {
-  writer(data).collective(comm, CollectiveRecord{int(op), root, sent, received});
+  RankWriter& w = writer(data);
+  w.collective(comm, CollectiveRecord{int(op), root, sent, received, w.definitions().element_bytes(attributes)});
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -111,12 +112,12 @@ struct Collector {
   int ranks;
 };
 OTF2_CallbackCode on_collective_end_collect(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void* data,
-                                            OTF2_AttributeList*, OTF2_CollectiveOp op, OTF2_CommRef comm,
+                                            OTF2_AttributeList* attributes, OTF2_CollectiveOp op, OTF2_CommRef comm,
                                             std::uint32_t root, std::uint64_t sent, std::uint64_t received)
 {
   auto& c = *static_cast<Collector*>(data);
   if (per_rank_counts(int(op)) && c.defs.world(comm, std::size_t(c.ranks)))
-    c.calls.add(c.rank, CollectiveRecord{int(op), root, sent, received});
+    c.calls.add(c.rank, CollectiveRecord{int(op), root, sent, received, c.defs.element_bytes(attributes)});
   return OTF2_CALLBACK_SUCCESS;
 }
 

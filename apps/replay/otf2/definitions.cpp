@@ -1,5 +1,7 @@
 #include "apps/replay/otf2/definitions.hpp"
 
+#include "apps/replay/otf2/bcssim_records.hpp"
+
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_otf2_definitions, "apps.replay.otf2.definitions: an OTF2 archive's global "
@@ -51,7 +53,21 @@ OTF2_CallbackCode on_comm(void* data, OTF2_CommRef self, OTF2_StringRef, OTF2_Gr
   return OTF2_CALLBACK_SUCCESS;
 }
 
+OTF2_CallbackCode on_attribute(void* data, OTF2_AttributeRef self, OTF2_StringRef name, OTF2_StringRef, OTF2_Type)
+{
+  defs(data).attributes[self] = name;
+  return OTF2_CALLBACK_SUCCESS;
+}
+
 } // namespace
+
+OTF2_AttributeRef Definitions::attribute(const std::string& name) const
+{
+  for (const auto& [ref, text] : attributes)
+    if (const auto s = strings.find(text); s != strings.end() && s->second == name)
+      return ref;
+  return OTF2_UNDEFINED_ATTRIBUTE;
+}
 
 void Definitions::read(OTF2_Reader* reader)
 {
@@ -63,11 +79,22 @@ void Definitions::read(OTF2_Reader* reader)
   OTF2_GlobalDefReaderCallbacks_SetLocationCallback(callbacks, on_location);
   OTF2_GlobalDefReaderCallbacks_SetGroupCallback(callbacks, on_group);
   OTF2_GlobalDefReaderCallbacks_SetCommCallback(callbacks, on_comm);
+  OTF2_GlobalDefReaderCallbacks_SetAttributeCallback(callbacks, on_attribute);
   OTF2_Reader_RegisterGlobalDefCallbacks(reader, global, callbacks, this);
   OTF2_GlobalDefReaderCallbacks_Delete(callbacks);
   std::uint64_t read = 0;
   OTF2_Reader_ReadAllGlobalDefinitions(reader, global, &read);
   OTF2_Reader_CloseGlobalDefReader(reader, global);
+  element_attribute = attribute(kElementBytesAttribute);
+}
+
+int Definitions::element_bytes(OTF2_AttributeList* list) const
+{
+  std::uint8_t bytes = 0;
+  if (list == nullptr || element_attribute == OTF2_UNDEFINED_ATTRIBUTE ||
+      OTF2_AttributeList_GetUint8(list, element_attribute, &bytes) != OTF2_SUCCESS)
+    return 0;
+  return bytes;
 }
 
 std::vector<OTF2_LocationRef> Definitions::mpi_locations() const

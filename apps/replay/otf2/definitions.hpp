@@ -30,6 +30,13 @@ struct Definitions {
     OTF2_LocationGroupRef group = 0;
   };
   std::map<OTF2_LocationRef, Location> locations;
+  std::map<OTF2_AttributeRef, OTF2_StringRef> attributes; // their names
+
+  /// The attribute named `name`, or OTF2_UNDEFINED_ATTRIBUTE.
+  OTF2_AttributeRef attribute(const std::string& name) const;
+  /// A reduction's element size in bytes that a record of bcs-sim's own archive carries (bcssim_records.hpp), or 0.
+  int element_bytes(OTF2_AttributeList* list) const;
+  OTF2_AttributeRef element_attribute = OTF2_UNDEFINED_ATTRIBUTE; // set by read()
 
   /// Reads them through `reader` (an open OTF2_Reader).
   void read(OTF2_Reader* reader);

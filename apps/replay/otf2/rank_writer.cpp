@@ -1,5 +1,6 @@
 #include "apps/replay/otf2/rank_writer.hpp"
 
+#include "apps/replay/otf2/bcssim_records.hpp"
 #include "apps/replay/otf2/convert.hpp"
 
 #include <fmt/format.h>
@@ -61,8 +62,14 @@ void RankWriter::enter(OTF2_TimeStamp time, OTF2_RegionRef region)
     line("init");
     return;
   }
-  // The gap since the last MPI call, in whole flops; the remainder carries to the next.
+  computation_until(time);
+}
+
+void RankWriter::computation_until(OTF2_TimeStamp time)
+{
+  // The gap since the last MPI call (or burst's end), in whole flops; the remainder carries to the next.
   flops_due_ += static_cast<long double>(time - left_mpi_at_) * ticks_to_flops_;
+  left_mpi_at_ = time;
   const auto whole = static_cast<std::uint64_t>(std::floor(flops_due_));
   if (whole > flops_written_) {
     line(fmt::format("compute {}", whole - flops_written_));
@@ -73,6 +80,11 @@ void RankWriter::enter(OTF2_TimeStamp time, OTF2_RegionRef region)
 void RankWriter::leave(OTF2_TimeStamp time, OTF2_RegionRef region)
 {
   ++events_;
+  // A burst of bcs-sim's own archive ends (bcssim_records.hpp): its computation is a line of its own.
+  if (!defs_.mpi(region) && started_ && mpi_depth_ == 0 && defs_.name(region) == kComputeRegion) {
+    computation_until(time);
+    return;
+  }
   if (!defs_.mpi(region) || mpi_depth_ == 0 || --mpi_depth_ > 0)
     return;
   left_mpi_at_ = time;

@@ -39,6 +39,7 @@ public:
   /// Ends the file: `finalize`, the open receives dropped (counted), and the `# unsupported` lines.
   void finish();
   std::uint64_t events() const { return events_; }
+  const Definitions& definitions() const { return defs_; }
   /// What the rank made that the format cannot hold, by kind (its file's `# unsupported` lines).
   const std::map<std::string, long>& unsupported() const { return unsupported_; }
   /// Whether the rank made v collectives on MPI_COMM_WORLD while no counts were given (then counted unsupported).
@@ -46,6 +47,8 @@ public:
 
 private:
   void line(std::string text);
+  /// The computation since the last MPI call up to `time`, as a `compute` line of whole flops.
+  void computation_until(OTF2_TimeStamp time);
   bool world(OTF2_CommRef comm, const char* what);
   /// Within MPI_Sendrecv (or _replace), whose send and receive are written as two requests.
   bool in_sendrecv() const { return outer_call_.rfind("MPI_Sendrecv", 0) == 0; }

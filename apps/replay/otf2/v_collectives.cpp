@@ -104,13 +104,16 @@ CollectiveAction VCollectives::action(int rank, std::size_t k) const
         return odd();
     }
     return {fmt::format("allgatherv {}{}", counts[std::size_t(rank)], joined(counts)), ""};
-  default: // MPI_Reduce_scatter: each rank received its block from every rank
+  default: { // MPI_Reduce_scatter: each rank received its block from every rank, in elements where bcs-sim's
+             // archive gives their size (bcssim_records.hpp)
+    const std::uint64_t e = mine.element == 4 || mine.element == 8 ? std::uint64_t(mine.element) : 1;
     for (std::size_t r = 0; r < n; ++r) {
-      if (record(r).received % n != 0)
+      if (record(r).received % (n * e) != 0)
         return odd();
-      counts[r] = record(r).received / n;
+      counts[r] = record(r).received / n / e;
     }
-    return {fmt::format("reducescatter{} 0", joined(counts)), ""};
+    return {fmt::format("reducescatter{} 0{}", joined(counts), e == 1 ? "" : e == 8 ? " 0" : " 1"), ""};
+  }
   }
 }
 
