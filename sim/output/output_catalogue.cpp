@@ -108,7 +108,10 @@ std::vector<OutputFile> study_outputs()
         dimension,
         {"time_<mpi>_s", "s", "its run time"},
         {"slowdown", "fraction", "T_bcs / T_quadrics - 1 (0.25: 25 % slower)"}}},
-      {"time.csv", "Kind app: the run time plot's values, a tidy table (time.dat holds them for gnuplot).",
+      {"time.csv", "Kind app: the run time plot's values, a tidy table (time.dat holds them for gnuplot). A "
+                   "comparison with no numeric dimension (one program on each MPI, as `bcssim record` and `bcssim "
+                   "convert` write it) draws a bar a point instead, the slowdown in the title: its time.csv is "
+                   "`point` (the MPI, or the point's label) and `time_s`.",
        plot_table({"time_s", "s", "run time (the mean over replicates)"}, true)},
       {"slowdown.csv", "A comparison of kind app: the slowdown plot's values (slowdown.dat for gnuplot).",
        plot_table({"slowdown", "fraction", "T_bcs / T_quadrics - 1; the plot shows it in %"}, true)},

@@ -181,6 +181,11 @@ TEST_CASE("convert: an OTF2 archive's calls are the program's, call by call, its
   REQUIRE(runs.size() == 2);
   CHECK(runs[0].at("mpi") == "quadrics");
   CHECK(runs[1].at("mpi") == "bcs");
+  // Its plot: a bar a MPI, the slowdown in the title (every route to one's own program ends in a plot: issue 66).
+  CHECK(fs::file_size(replayed / "time.png") > 1000);
+  const std::string gp = slurp(replayed / "time.gp");
+  CHECK(gp.find("run time on each MPI: BCS-MPI +") != std::string::npos);
+  CHECK(gp.find("% over Quadrics MPI") != std::string::npos);
 }
 
 TEST_CASE("convert: records the format cannot hold are named with their counts and refused, or left out with "
