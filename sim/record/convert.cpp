@@ -90,8 +90,6 @@ int convert_to_otf2(const ConvertOptions& options, std::ostream& out)
                             "\n--skip-unsupported writes the archive without them");
   if (!written.unsupported.empty())
     std::cerr << "warning: left out of the archive (--skip-unsupported):" << report(written.unsupported) << "\n";
-  if (!written.lossy.empty())
-    std::cerr << "warning: written with less than the trace holds:" << report(written.lossy) << "\n";
   results.commit();
   out << fmt::format("converted to OTF2: {} ranks, {} events -> {}/traces.otf2\n", layout.ranks, written.events,
                      options.out.string());

@@ -27,7 +27,17 @@ OTF2_FlushType pre_flush(void*, OTF2_FileType, OTF2_LocationRef, void*, bool) { 
 OTF2_TimeStamp post_flush(void*, OTF2_FileType, OTF2_LocationRef) { return 0; }
 
 constexpr OTF2_CommRef kWorld = 0;
+constexpr OTF2_AttributeRef kElementAttributeRef = 0, kPairsAttributeRef = 1;
 constexpr std::uint32_t kNoRoot = OTF2_UNDEFINED_UINT32;
+
+// The strings events refer to (an alltoallv's counts), numbered as first used: the definitions' own follow them.
+struct EventStrings {
+  std::map<std::string, OTF2_StringRef> refs;
+  OTF2_StringRef operator()(const std::string& text)
+  {
+    return refs.emplace(text, OTF2_StringRef(refs.size())).first->second;
+  }
+};
 
 // The regions the archive defines, numbered as first used.
 struct Regions {
@@ -43,9 +53,8 @@ std::uint64_t sum(const std::vector<std::uint64_t>& v) { return std::accumulate(
 // One rank's actions as its location's events.
 class RankEvents {
 public:
-  RankEvents(OTF2_EvtWriter* w, Regions& regions, OTF2_AttributeRef element, int rank, int ranks,
-             ArchiveWritten& out)
-      : w_(w), regions_(regions), element_(element), me_(rank), n_(std::uint64_t(ranks)), out_(out)
+  RankEvents(OTF2_EvtWriter* w, Regions& regions, EventStrings& strings, int rank, int ranks, ArchiveWritten& out)
+      : w_(w), regions_(regions), strings_(strings), me_(rank), n_(std::uint64_t(ranks)), out_(out)
   {
   }
 
@@ -75,7 +84,7 @@ private:
     call(name, [] {});
   }
   void collective(const char* name, OTF2_CollectiveOp op, std::uint32_t root, std::uint64_t sent,
-                  std::uint64_t received, std::size_t element = 0);
+                  std::uint64_t received, std::size_t element = 0, const std::string& pairs = "");
   void burst(double flops);
   void complete(const Pending& p);
   void complete_all(const char* name);
@@ -88,7 +97,7 @@ private:
 
   OTF2_EvtWriter* w_;
   Regions& regions_;
-  OTF2_AttributeRef element_;
+  EventStrings& strings_;
   int me_;
   std::uint64_t n_;
   ArchiveWritten& out_;
@@ -113,14 +122,19 @@ void RankEvents::burst(double flops)
 }
 
 void RankEvents::collective(const char* name, OTF2_CollectiveOp op, std::uint32_t root, std::uint64_t sent,
-                            std::uint64_t received, std::size_t element)
+                            std::uint64_t received, std::size_t element, const std::string& pairs)
 {
   call(name, [&] {
     OTF2_EvtWriter_MpiCollectiveBegin(w_, nullptr, t_);
     OTF2_AttributeList* attributes = nullptr;
     if (element == 4 || element == 8) {
       attributes = OTF2_AttributeList_New();
-      OTF2_AttributeList_AddUint8(attributes, element_, std::uint8_t(element));
+      OTF2_AttributeList_AddUint8(attributes, kElementAttributeRef, std::uint8_t(element));
+    }
+    if (!pairs.empty()) {
+      if (attributes == nullptr)
+        attributes = OTF2_AttributeList_New();
+      OTF2_AttributeList_AddStringRef(attributes, kPairsAttributeRef, strings_(pairs));
     }
     OTF2_EvtWriter_MpiCollectiveEnd(w_, attributes, t_, op, kWorld, root, sent, received);
     if (attributes != nullptr)
@@ -254,12 +268,15 @@ void RankEvents::action(const Action& a)
   }
   case Kind::alltoall:
     return collective("MPI_Alltoall", OTF2_COLLECTIVE_OP_ALLTOALL, kNoRoot, n_ * a.bytes, n_ * a.bytes);
-  case Kind::alltoallv: {
-    auto& l = out_.lossy["MPI_Alltoallv (OTF2 keeps each rank's totals, not the per-pair counts: `bcssim convert` "
-                         "cannot read it back)"];
-    ++l.first;
-    l.second.insert(me_);
-    return collective("MPI_Alltoallv", OTF2_COLLECTIVE_OP_ALLTOALLV, kNoRoot, sum(a.counts), sum(a.recv_counts));
+  case Kind::alltoallv: { // the totals, and the per-pair counts as bcs-sim's own attribute (bcssim_records.hpp)
+    std::string pairs;
+    for (std::uint64_t c : a.counts)
+      pairs += fmt::format("{} ", c);
+    pairs += "|";
+    for (std::uint64_t c : a.recv_counts)
+      pairs += fmt::format(" {}", c);
+    return collective("MPI_Alltoallv", OTF2_COLLECTIVE_OP_ALLTOALLV, kNoRoot, sum(a.counts), sum(a.recv_counts), 0,
+                      pairs);
   }
   case Kind::gather: // the root's own block in place (a send of 0) is not received
     return collective("MPI_Gather", OTF2_COLLECTIVE_OP_GATHER, std::uint32_t(a.root), a.bytes,
@@ -281,8 +298,8 @@ void RankEvents::action(const Action& a)
   }
 }
 
-void write_definitions(OTF2_Archive* archive, const Regions& regions, int ranks, std::uint64_t resolution,
-                       OTF2_TimeStamp length)
+void write_definitions(OTF2_Archive* archive, const Regions& regions, const EventStrings& event_strings, int ranks,
+                       std::uint64_t resolution, OTF2_TimeStamp length)
 {
   OTF2_Archive_OpenDefFiles(archive);
   for (int r = 0; r < ranks; ++r)
@@ -290,7 +307,14 @@ void write_definitions(OTF2_Archive* archive, const Regions& regions, int ranks,
   OTF2_Archive_CloseDefFiles(archive);
   OTF2_GlobalDefWriter* g = OTF2_Archive_GetGlobalDefWriter(archive);
   OTF2_GlobalDefWriter_WriteClockProperties(g, resolution, 0, length, OTF2_UNDEFINED_TIMESTAMP);
-  std::uint32_t next = 0;
+  // The events' strings first, with the references the events gave them.
+  std::vector<std::pair<OTF2_StringRef, std::string>> used;
+  for (const auto& [text, ref] : event_strings.refs)
+    used.emplace_back(ref, text);
+  std::sort(used.begin(), used.end());
+  for (const auto& [ref, text] : used)
+    OTF2_GlobalDefWriter_WriteString(g, ref, text.c_str());
+  std::uint32_t next = std::uint32_t(used.size());
   const auto string = [&](const std::string& text) {
     OTF2_GlobalDefWriter_WriteString(g, next, text.c_str());
     return next++;
@@ -308,8 +332,11 @@ void write_definitions(OTF2_Archive* archive, const Regions& regions, int ranks,
                                      mpi ? OTF2_PARADIGM_MPI : OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE, empty, 0,
                                      0);
   }
-  OTF2_GlobalDefWriter_WriteAttribute(g, 0, string(kElementBytesAttribute),
+  OTF2_GlobalDefWriter_WriteAttribute(g, kElementAttributeRef, string(kElementBytesAttribute),
                                       string("a reduction's element size in bytes (bcs-sim)"), OTF2_TYPE_UINT8);
+  OTF2_GlobalDefWriter_WriteAttribute(g, kPairsAttributeRef, string(kAlltoallvCountsAttribute),
+                                      string("an alltoallv's bytes to each rank | from each rank (bcs-sim)"),
+                                      OTF2_TYPE_STRING);
   OTF2_GlobalDefWriter_WriteSystemTreeNode(g, 0, string("machine"), string("machine"), OTF2_UNDEFINED_SYSTEM_TREE_NODE);
   std::vector<std::uint64_t> members;
   const OTF2_StringRef thread = string("rank thread");
@@ -354,10 +381,11 @@ ArchiveWritten write_archive(const Layout& layout, const std::filesystem::path& 
     throw std::runtime_error(dir.string() + ": the archive's event files cannot be written");
   ArchiveWritten out;
   Regions regions;
+  EventStrings strings;
   OTF2_TimeStamp length = 0;
   for (int r = 0; r < layout.ranks; ++r) { // one location at a time: memory holds one rank's pending requests
     OTF2_EvtWriter* w = OTF2_Archive_GetEvtWriter(archive, OTF2_LocationRef(r));
-    RankEvents events(w, regions, 0, r, layout.ranks, out);
+    RankEvents events(w, regions, strings, r, layout.ranks, out);
     ActionReader reader(layout, r);
     for (Action a; reader.next(a);)
       events.action(a);
@@ -367,7 +395,7 @@ ArchiveWritten write_archive(const Layout& layout, const std::filesystem::path& 
       throw std::runtime_error(fmt::format("{}: rank {}'s events cannot be written (disk full?)", dir.string(), r));
   }
   OTF2_Archive_CloseEvtFiles(archive);
-  write_definitions(archive, regions, layout.ranks, host_speed, length);
+  write_definitions(archive, regions, strings, layout.ranks, host_speed, length);
   closer.a = nullptr;
   if (OTF2_Archive_Close(archive) != OTF2_SUCCESS)
     throw std::runtime_error(dir.string() + ": the archive cannot be closed (disk full?)");

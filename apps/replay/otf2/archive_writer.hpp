@@ -4,7 +4,7 @@
 // function's region of no duration holding the records Score-P writes for it (MpiSend, MpiIsend + MpiIsendComplete,
 // MpiRecv, MpiIrecvRequest + MpiIrecv, MpiCollectiveBegin/End with Score-P's byte counts: collectives.hpp), and each
 // computation burst a region of its own of as many ticks as flops (the clock's resolution is the host speed), with a
-// reduction's element size as an attribute (bcssim_records.hpp). Built into the replay's library (it reads traces
+// reduction's element size and an alltoallv's per-pair counts as attributes (bcssim_records.hpp). Built into the replay's library (it reads traces
 // with its ActionReader); the folder keeps OTF2 in one place.
 #include "apps/replay/trace.hpp"
 
@@ -21,8 +21,6 @@ struct ArchiveWritten {
   std::uint64_t events = 0;
   /// What OTF2 cannot hold as the replay needs it, (count, ranks) by kind: refused, or left out when skipped.
   std::map<std::string, std::pair<long, std::set<int>>> unsupported;
-  /// Written, but OTF2 keeps less of it than the trace (alltoallv's per-pair counts): (count, ranks) by kind.
-  std::map<std::string, std::pair<long, std::set<int>>> lossy;
 };
 
 /// Writes `dir`/traces.otf2 (and traces.def, traces/) from `layout`'s ranks at `host_speed` flop/s (a whole number

@@ -4,6 +4,9 @@
 
 #include <fmt/format.h>
 
+#include <algorithm>
+#include <vector>
+
 #include <xbt/log.h>
 
 XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_otf2_collectives,
@@ -120,7 +123,42 @@ CollectiveAction collective_action(const CollectiveRecord& c, int rank, int n)
     return {"", "MPI_Scatterv (OTF2 keeps each rank's total, not the per-rank counts)"};
   case OTF2_COLLECTIVE_OP_ALLGATHERV:
     return {"", "MPI_Allgatherv (OTF2 keeps each rank's total, not the per-rank counts)"};
-  case OTF2_COLLECTIVE_OP_ALLTOALLV:
+  case OTF2_COLLECTIVE_OP_ALLTOALLV: {
+    // bcs-sim's own archive keeps the per-pair counts: "<sent to each> | <received from each>".
+    std::vector<std::uint64_t> sent, received;
+    bool bar = false, ok = !c.pairs.empty();
+    std::size_t at = 0;
+    while (ok && at < c.pairs.size()) {
+      const std::size_t end = std::min(c.pairs.find(' ', at), c.pairs.size());
+      const std::string field = c.pairs.substr(at, end - at);
+      at = end + 1;
+      if (field.empty())
+        continue;
+      if (field == "|") {
+        ok = !bar;
+        bar = true;
+        continue;
+      }
+      if (field.find_first_not_of("0123456789") != std::string::npos || field.size() > 19) {
+        ok = false;
+        break;
+      }
+      (bar ? received : sent).push_back(std::stoull(field));
+    }
+    if (ok && bar && sent.size() == N && received.size() == N) {
+      std::uint64_t out = 0, in = 0;
+      std::string s, r;
+      for (std::size_t i = 0; i < N; ++i) {
+        out += sent[i];
+        in += received[i];
+        s += fmt::format(" {}", sent[i]);
+        r += fmt::format(" {}", received[i]);
+      }
+      if (out == c.sent && in == c.received)
+        return {fmt::format("alltoallv {}{} {}{}", out, s, in, r), ""};
+    }
+    return {"", "MPI_Alltoallv/w (OTF2 keeps each rank's totals, not the per-pair counts)"};
+  }
   case OTF2_COLLECTIVE_OP_ALLTOALLW:
     return {"", "MPI_Alltoallv/w (OTF2 keeps each rank's totals, not the per-pair counts)"};
   case OTF2_COLLECTIVE_OP_REDUCE_SCATTER:

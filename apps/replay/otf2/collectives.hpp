@@ -7,8 +7,8 @@
 //   exscan (N-1-r)*b / r*b.
 // The v collectives and reduce_scatter keep only this rank's totals, not the per-rank split the action needs: their
 // actions come from every rank's record (v_collectives.hpp), and this gives them as unsupported until then;
-// alltoallv and alltoallw, whose per-pair split no record keeps, stay unsupported, as the non-blocking and handle
-// operations are.
+// alltoallv and alltoallw, whose per-pair split no record of another tool keeps, stay unsupported (bcs-sim's own
+// archives carry alltoallv's as an attribute), as the non-blocking and handle operations are.
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -21,6 +21,7 @@ struct CollectiveRecord {
   std::uint64_t sent = 0;
   std::uint64_t received = 0;
   int element = 0; // a reduction's element size (bcssim_records.hpp: 4 or 8), or 0: counted in bytes
+  std::string pairs; // an alltoallv's per-pair counts of bcs-sim's own archive (bcssim_records.hpp), or ""
 };
 
 /// A reduction's count and datatype fields for `bytes` of elements of `element` bytes (" <count>" and, for 4 or 8,

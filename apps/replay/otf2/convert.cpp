@@ -100,7 +100,8 @@ OTF2_CallbackCode on_collective_end(OTF2_LocationRef, OTF2_TimeStamp, std::uint6
                                     std::uint32_t root, std::uint64_t sent, std::uint64_t received)
 {
   RankWriter& w = writer(data);
-  w.collective(comm, CollectiveRecord{int(op), root, sent, received, w.definitions().element_bytes(attributes)});
+  w.collective(comm, CollectiveRecord{int(op), root, sent, received, w.definitions().element_bytes(attributes),
+                                      w.definitions().alltoallv_pairs(attributes)});
   return OTF2_CALLBACK_SUCCESS;
 }
 
@@ -117,7 +118,7 @@ OTF2_CallbackCode on_collective_end_collect(OTF2_LocationRef, OTF2_TimeStamp, st
 {
   auto& c = *static_cast<Collector*>(data);
   if (per_rank_counts(int(op)) && c.defs.world(comm, std::size_t(c.ranks)))
-    c.calls.add(c.rank, CollectiveRecord{int(op), root, sent, received, c.defs.element_bytes(attributes)});
+    c.calls.add(c.rank, CollectiveRecord{int(op), root, sent, received, c.defs.element_bytes(attributes), ""});
   return OTF2_CALLBACK_SUCCESS;
 }
 

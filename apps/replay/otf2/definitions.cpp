@@ -86,6 +86,17 @@ void Definitions::read(OTF2_Reader* reader)
   OTF2_Reader_ReadAllGlobalDefinitions(reader, global, &read);
   OTF2_Reader_CloseGlobalDefReader(reader, global);
   element_attribute = attribute(kElementBytesAttribute);
+  pairs_attribute = attribute(kAlltoallvCountsAttribute);
+}
+
+std::string Definitions::alltoallv_pairs(OTF2_AttributeList* list) const
+{
+  OTF2_StringRef text = OTF2_UNDEFINED_STRING;
+  if (list == nullptr || pairs_attribute == OTF2_UNDEFINED_ATTRIBUTE ||
+      OTF2_AttributeList_GetStringRef(list, pairs_attribute, &text) != OTF2_SUCCESS)
+    return "";
+  const auto s = strings.find(text);
+  return s != strings.end() ? s->second : "";
 }
 
 int Definitions::element_bytes(OTF2_AttributeList* list) const

@@ -37,6 +37,9 @@ struct Definitions {
   /// A reduction's element size in bytes that a record of bcs-sim's own archive carries (bcssim_records.hpp), or 0.
   int element_bytes(OTF2_AttributeList* list) const;
   OTF2_AttributeRef element_attribute = OTF2_UNDEFINED_ATTRIBUTE; // set by read()
+  /// An alltoallv's per-pair counts that a record of bcs-sim's own archive carries, or "".
+  std::string alltoallv_pairs(OTF2_AttributeList* list) const;
+  OTF2_AttributeRef pairs_attribute = OTF2_UNDEFINED_ATTRIBUTE; // set by read()
 
   /// Reads them through `reader` (an open OTF2_Reader).
   void read(OTF2_Reader* reader);
