@@ -26,11 +26,13 @@ public:
                      "What to write: 'trace' (default), from an OTF2 archive; 'otf2', an OTF2 archive from a trace "
                      "(for Vampir and the Score-P tools, and back again)")
         ->check(CLI::IsMember({"trace", "otf2"}));
-    sub_->add_option("--out", out_, "Results folder: the trace, its checksums, convert.json and scenario.json")
+    sub_->add_option("--out", out_, "Results folder: the trace, its checksums, convert.json and scenario.json (with --to "
+                                     "otf2: the archive, traces.otf2 and its folder)")
         ->required();
     sub_->add_option("--host-speed", options_.host_speed,
                      "The flops a second of the archive's computation becomes; the scenario replays it at this "
-                     "replay.host_speed (default 1GHz)");
+                     "replay.host_speed (default 1GHz). With --to otf2: the trace's replay.host_speed, the ticks a "
+                     "second of the archive's clock (a tick a flop)");
     sub_->add_flag("--force", options_.force, "Replace the results folder at --out if an earlier run wrote it");
     sub_->add_flag("--skip-unsupported", options_.skip_unsupported,
                    "Keep the trace when the program made calls the format cannot hold (non-blocking collectives, "

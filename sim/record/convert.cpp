@@ -42,7 +42,10 @@ int convert(const ConvertOptions& options, std::ostream& out)
   try {
     converted = apps::replay::otf2::convert(options.archive, ranks, *speed);
   } catch (const apps::replay::otf2::Otf2Error& e) {
-    throw ScenarioError("convert", options.archive, std::string("an OTF2 archive of an MPI program: ") + e.what());
+    const bool otf2 = fs::path(options.archive).extension() == ".otf2";
+    throw ScenarioError("convert", options.archive,
+                        std::string("an OTF2 archive of an MPI program: ") + e.what() +
+                            (otf2 ? "" : " (to write a time-independent trace as an archive: --to otf2)"));
   }
 
   TraceSource source;

@@ -255,6 +255,11 @@ TEST_CASE("convert: what is not an MPI program's OTF2 archive is refused, naming
   CHECK(missing.output.find("none.otf2") != std::string::npos);
   CHECK(missing.output.find("anchor file") != std::string::npos);
 
+  // A time-independent trace given the wrong way: the message says how to go that way.
+  std::ofstream(dir / "ring.txt") << "0 init\n0 finalize\n";
+  const auto wrong_way = bcssim("convert " + (dir / "ring.txt").string() + " --out " + out.string());
+  CHECK(wrong_way.code == 2);
+  CHECK(wrong_way.output.find("(to write a time-independent trace as an archive: --to otf2)") != std::string::npos);
   std::ofstream(dir / "text.otf2") << "not an archive\n";
   const auto text = bcssim("convert " + (dir / "text.otf2").string() + " --out " + out.string());
   CAPTURE(text.output);
