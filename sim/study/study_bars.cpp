@@ -1,6 +1,7 @@
 #include "sim/study/study_bars.hpp"
 
 #include "base/units.hpp"
+#include "mpi/backend.hpp"
 #include "sim/output/plot.hpp"
 #include "sim/study/study.hpp"
 
@@ -39,6 +40,21 @@ void write_study_bars(const ResultsDir& dir, const std::string& stem,
                               stem)));
   dir.write(stem + ".gp", gp);
   dir.render(stem + ".gp");
+}
+
+void write_comparison_bars(const ResultsDir& dir, const Study& st, const std::vector<double>& seconds,
+                           const std::string& what)
+{
+  const bool mpi_only = st.dimensions().size() == 1;
+  std::vector<std::pair<std::string, double>> bars;
+  for (std::size_t i = 0; i < seconds.size(); ++i)
+    bars.emplace_back(mpi_only ? mpi::backend(st.coordinates(i)[0].get<std::string>()).title : st.label(i),
+                      seconds[i]);
+  std::string slowdown;
+  if (mpi_only && seconds.size() == 2 && seconds[0] > 0)
+    slowdown = fmt::format(": {} {:+.1f} % over {}", bars[1].first, (seconds[1] / seconds[0] - 1) * 100,
+                           bars[0].first);
+  write_study_bars(dir, "time", bars, fmt::format("{}: {} run time on each MPI{}", dir.title(), what, slowdown));
 }
 
 } // namespace bcssim::sim

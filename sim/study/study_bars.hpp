@@ -13,6 +13,13 @@ namespace bcssim::sim {
 /// The most points a study draws as bars (more: a table, not a plot).
 inline constexpr std::size_t kMostBars = 12;
 
+class Study;
+
+/// A comparison's bars (time.gp, .dat, .csv, drawn): each point's run time `seconds[i]` labelled with its MPI's title
+/// (its label when other dimensions vary too), the slowdown of a pair in the title; `what` is the kind's subject.
+void write_comparison_bars(const ResultsDir& dir, const Study& st, const std::vector<double>& seconds,
+                           const std::string& what);
+
 /// Writes `stem`.gp, .dat and .csv and draws them: a bar per (label, seconds), in the given order.
 void write_study_bars(const ResultsDir& dir, const std::string& stem,
                       const std::vector<std::pair<std::string, double>>& bars, const std::string& title);

@@ -375,19 +375,11 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
                                                coordinate_cell(dims[std::size_t(noise_dim)].values.front())),
                                    100, 6},
                          fmt::format("{}: {} slowed by {}", dir.title(), what, dims[std::size_t(noise_dim)].path));
-    } else if (st.compare() && points.size() <= kMostBars) {
-      // Nothing numeric to draw lines over (one program on each MPI): a bar a point, the slowdown in the title.
-      std::vector<std::pair<std::string, double>> bars;
-      for (std::size_t i = 0; i < points.size(); ++i)
-        bars.emplace_back(dims.size() == 1 ? mpi::backend(st.coordinates(i)[0].get<std::string>()).title
-                                           : st.label(i),
-                          kind.run_time_s(points[i].summary));
-      const std::string what = kind.subject ? kind.subject(st.point(0)) : st.point(0).text("kind");
-      std::string slowdown;
-      if (pair && points.size() == 2 && bars[0].second > 0)
-        slowdown = fmt::format(": {} {:+.1f} % over {}", mpi::backend(other_mpi).title,
-                               (bars[1].second / bars[0].second - 1) * 100, mpi::backend(base_mpi).title);
-      write_study_bars(dir, "time", bars, fmt::format("{}: {} run time on each MPI{}", dir.title(), what, slowdown));
+    } else if (st.compare() && points.size() <= kMostBars) { // nothing numeric to draw lines over
+      std::vector<double> seconds;
+      for (const auto& p : points)
+        seconds.push_back(kind.run_time_s(p.summary));
+      write_comparison_bars(dir, st, seconds, kind.subject ? kind.subject(st.point(0)) : st.point(0).text("kind"));
     }
   }
   if (kind.study_report) {
