@@ -1,9 +1,9 @@
 #include "apps/replay/otf2_anchor.hpp"
 
 #include "apps/replay/otf2/convert.hpp"
+#include "apps/replay/unsupported_calls.hpp"
 #include "base/params.hpp"
 #include "base/scratch_folders.hpp"
-#include "base/units.hpp"
 
 #include <fmt/format.h>
 
@@ -27,7 +27,7 @@ namespace {
 
 struct Converted {
   std::string index;
-  std::map<std::string, std::pair<long, std::set<int>>> unsupported;
+  UnsupportedCalls unsupported;
 };
 
 } // namespace
@@ -65,15 +65,11 @@ std::string otf2_trace(const std::string& anchor, double host_speed)
     it = converted.emplace(key, Converted{(folder / "trace.txt").string(), std::move(c.unsupported)}).first;
   }
   const Converted& done = it->second;
-  if (!done.unsupported.empty()) {
-    std::string report;
-    for (const auto& [what, seen] : done.unsupported)
-      report += fmt::format("\n  {}: {} on {}", what, base::counted(seen.first, "call"),
-                            base::counted(static_cast<long long>(seen.second.size()), "rank"));
-    refuse(anchor, "an archive of a program whose MPI calls the trace format holds; it also made:" + report +
+  if (!done.unsupported.empty())
+    refuse(anchor, "an archive of a program whose MPI calls the trace format holds; it also made:" +
+                       unsupported_report(done.unsupported) +
                        "\n`bcssim convert " + anchor + " --out DIR --skip-unsupported` makes a trace without them "
                        "(their time counts as the computation around them) to name as replay.trace instead");
-  }
   return done.index;
 }
 

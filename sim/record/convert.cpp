@@ -3,6 +3,7 @@
 #include "apps/replay/otf2/archive_writer.hpp"
 #include "apps/replay/otf2/convert.hpp"
 #include "apps/replay/trace.hpp"
+#include "apps/replay/unsupported_calls.hpp"
 #include "base/units.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/output/results_dir.hpp"
@@ -79,20 +80,13 @@ int convert_to_otf2(const ConvertOptions& options, std::ostream& out)
   ResultsDir results(options.out, ReplacePolicy{options.force});
   const fs::path dir = results.path("traces.otf2").parent_path();
   const apps::replay::otf2::ArchiveWritten written = apps::replay::otf2::write_archive(layout, dir, std::uint64_t(*speed));
-  const auto report = [](const auto& kinds) {
-    std::string text;
-    for (const auto& [what, seen] : kinds)
-      text += fmt::format("\n  {}: {} on {}", what, base::counted(seen.first, "call"),
-                          base::counted(static_cast<long long>(seen.second.size()), "rank"));
-    return text;
-  };
+  const std::string report = apps::replay::unsupported_report(written.unsupported);
   if (!written.unsupported.empty() && !options.skip_unsupported)
     throw ScenarioError("convert --to otf2", options.archive,
-                        "a trace whose actions an OTF2 archive holds as the replay needs them; it also has:" +
-                            report(written.unsupported) +
+                        "a trace whose actions an OTF2 archive holds as the replay needs them; it also has:" + report +
                             "\n--skip-unsupported writes the archive without them");
   if (!written.unsupported.empty())
-    std::cerr << "warning: left out of the archive (--skip-unsupported):" << report(written.unsupported) << "\n";
+    std::cerr << "warning: left out of the archive (--skip-unsupported):" << report << "\n";
   results.commit();
   out << fmt::format("converted to OTF2: {} ranks, {} events -> {}/traces.otf2\n", layout.ranks, written.events,
                      options.out.string());

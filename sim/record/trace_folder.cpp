@@ -1,6 +1,7 @@
 #include "sim/record/trace_folder.hpp"
 
 #include "apps/replay/trace.hpp"
+#include "apps/replay/unsupported_calls.hpp"
 #include "base/file_hash.hpp"
 #include "base/units.hpp"
 #include "sim/config/scenario.hpp"
@@ -89,26 +90,21 @@ TraceFolder finish_trace_folder(ResultsDir& results, const fs::path& out, const 
                           fmt::format("every rank of the run recorded: rank {} of {} wrote no trace", r, n));
 
   std::vector<RankFile> files;
-  std::map<std::string, std::pair<long, std::set<int>>> unsupported; // what -> (count, ranks)
+  apps::replay::UnsupportedCalls unsupported;
   std::string index;
   std::vector<std::string> listed{kIndex}; // what the checksums cover: every file the replay reads
   for (int r = 0; r < n; ++r) {
     const std::string name = fmt::format("{}/rank-{}.txt", kTraceRanks, r);
     files.push_back(read_rank(ranks / fmt::format("rank-{}.txt", r)));
-    for (const auto& [what, count] : files.back().unsupported) {
-      unsupported[what].first += count;
-      unsupported[what].second.insert(r);
-    }
+    for (const auto& [what, count] : files.back().unsupported)
+      apps::replay::count_unsupported(unsupported, what, count, r);
     index += name + "\n";
     listed.push_back(name);
   }
   nlohmann::json skipped = nlohmann::json::array();
-  std::string report;
-  for (const auto& [what, seen] : unsupported) {
-    report += fmt::format("\n  {}: {} on {}", what, base::counted(seen.first, "call"),
-                          base::counted(static_cast<long long>(seen.second.size()), "rank"));
+  const std::string report = apps::replay::unsupported_report(unsupported);
+  for (const auto& [what, seen] : unsupported)
     skipped.push_back({{"call", what}, {"count", seen.first}, {"ranks", seen.second.size()}});
-  }
   if (!unsupported.empty() && !skip_unsupported)
     throw ScenarioError(source.command, source.described,
                         "a program whose MPI calls the trace format holds; it also made:" + report +

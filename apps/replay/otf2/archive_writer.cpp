@@ -88,12 +88,7 @@ private:
   void burst(double flops);
   void complete(const Pending& p);
   void complete_all(const char* name);
-  void unsupported(const std::string& what)
-  {
-    auto& u = out_.unsupported[what];
-    ++u.first;
-    u.second.insert(me_);
-  }
+  void unsupported(const std::string& what) { count_unsupported(out_.unsupported, what, 1, me_); }
 
   OTF2_EvtWriter* w_;
   Regions& regions_;

@@ -7,20 +7,18 @@
 // reduction's element size and an alltoallv's per-pair counts as attributes (bcssim_records.hpp). Built into the replay's library (it reads traces
 // with its ActionReader); the folder keeps OTF2 in one place.
 #include "apps/replay/trace.hpp"
+#include "apps/replay/unsupported_calls.hpp"
 
 #include <cstdint>
 #include <filesystem>
-#include <map>
-#include <set>
 #include <string>
-#include <utility>
 
 namespace bcssim::apps::replay::otf2 {
 
 struct ArchiveWritten {
   std::uint64_t events = 0;
   /// What OTF2 cannot hold as the replay needs it, (count, ranks) by kind: refused, or left out when skipped.
-  std::map<std::string, std::pair<long, std::set<int>>> unsupported;
+  UnsupportedCalls unsupported;
 };
 
 /// Writes `dir`/traces.otf2 (and traces.def, traces/) from `layout`'s ranks at `host_speed` flop/s (a whole number

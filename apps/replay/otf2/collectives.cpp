@@ -4,7 +4,8 @@
 
 #include <fmt/format.h>
 
-#include <algorithm>
+#include <charconv>
+#include <sstream>
 #include <vector>
 
 #include <xbt/log.h>
@@ -33,6 +34,21 @@ std::optional<std::uint64_t> block_of_all(std::uint64_t total, int n)
   return n > 1 ? block(total, std::uint64_t(n - 1)) : std::nullopt;
 }
 
+// Whole numbers separated by blanks; empty if anything else is there.
+std::vector<std::uint64_t> counts_of(const std::string& text)
+{
+  std::vector<std::uint64_t> out;
+  std::istringstream in(text);
+  for (std::string field; in >> field;) {
+    std::uint64_t v = 0;
+    const auto [end, ec] = std::from_chars(field.data(), field.data() + field.size(), v);
+    if (ec != std::errc() || end != field.data() + field.size())
+      return {};
+    out.push_back(v);
+  }
+  return out;
+}
+
 CollectiveAction odd_sizes(const char* name)
 {
   return {"", fmt::format("{} (byte counts not as Score-P records them)", name)};
@@ -40,11 +56,16 @@ CollectiveAction odd_sizes(const char* name)
 
 } // namespace
 
-std::string reduction_fields(std::uint64_t bytes, int element, const std::string& between)
+std::string datatype_field(int element)
 {
   // SMPI 3.32's ids: 0 = MPI_DOUBLE (8 bytes), 1 = MPI_INT (4); the replay reads 4 and 8 bytes as int32 and float64.
+  return element == 8 ? " 0" : element == 4 ? " 1" : "";
+}
+
+std::string reduction_fields(std::uint64_t bytes, int element, const std::string& between)
+{
   if ((element == 4 || element == 8) && bytes % std::uint64_t(element) == 0)
-    return fmt::format(" {}{} {}", bytes / std::uint64_t(element), between, element == 8 ? 0 : 1);
+    return fmt::format(" {}{}{}", bytes / std::uint64_t(element), between, datatype_field(element));
   return fmt::format(" {}{}", bytes, between);
 }
 
@@ -79,7 +100,7 @@ CollectiveAction collective_action(const CollectiveRecord& c, int rank, int n)
     std::string counts;
     for (int i = 0; i < n; ++i)
       counts += fmt::format(" {}", *b / std::uint64_t(e));
-    return {fmt::format("reducescatter{} 0{}", counts, e == 1 ? "" : e == 8 ? " 0" : " 1"), ""};
+    return {fmt::format("reducescatter{} 0{}", counts, datatype_field(e)), ""};
   }
   case OTF2_COLLECTIVE_OP_GATHER: {
     if (!root)
@@ -125,27 +146,11 @@ CollectiveAction collective_action(const CollectiveRecord& c, int rank, int n)
     return {"", "MPI_Allgatherv (OTF2 keeps each rank's total, not the per-rank counts)"};
   case OTF2_COLLECTIVE_OP_ALLTOALLV: {
     // bcs-sim's own archive keeps the per-pair counts: "<sent to each> | <received from each>".
-    std::vector<std::uint64_t> sent, received;
-    bool bar = false, ok = !c.pairs.empty();
-    std::size_t at = 0;
-    while (ok && at < c.pairs.size()) {
-      const std::size_t end = std::min(c.pairs.find(' ', at), c.pairs.size());
-      const std::string field = c.pairs.substr(at, end - at);
-      at = end + 1;
-      if (field.empty())
-        continue;
-      if (field == "|") {
-        ok = !bar;
-        bar = true;
-        continue;
-      }
-      if (field.find_first_not_of("0123456789") != std::string::npos || field.size() > 19) {
-        ok = false;
-        break;
-      }
-      (bar ? received : sent).push_back(std::stoull(field));
-    }
-    if (ok && bar && sent.size() == N && received.size() == N) {
+    const std::size_t bar = c.pairs.find('|');
+    const std::vector<std::uint64_t> sent = counts_of(c.pairs.substr(0, bar));
+    const std::vector<std::uint64_t> received =
+        bar == std::string::npos ? std::vector<std::uint64_t>{} : counts_of(c.pairs.substr(bar + 1));
+    if (sent.size() == N && received.size() == N) {
       std::uint64_t out = 0, in = 0;
       std::string s, r;
       for (std::size_t i = 0; i < N; ++i) {

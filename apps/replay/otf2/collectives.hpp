@@ -24,6 +24,9 @@ struct CollectiveRecord {
   std::string pairs; // an alltoallv's per-pair counts of bcs-sim's own archive (bcssim_records.hpp), or ""
 };
 
+/// The datatype field of a reduction of `element`-byte elements: SMPI's id of MPI_DOUBLE (" 0") for 8, of MPI_INT
+/// (" 1") for 4, none (bytes) otherwise.
+std::string datatype_field(int element);
 /// A reduction's count and datatype fields for `bytes` of elements of `element` bytes (" <count>" and, for 4 or 8,
 /// SMPI's id of MPI_INT or MPI_DOUBLE after `between`, the fields in between), or " <bytes>" as bytes.
 std::string reduction_fields(std::uint64_t bytes, int element, const std::string& between);

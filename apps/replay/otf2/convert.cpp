@@ -260,10 +260,8 @@ Conversion convert(const std::string& anchor, const std::filesystem::path& ranks
             throw fail(fmt::format("rank {}'s events (location {}) end early or are damaged", r, ranks[r]));
           rank.finish();
           result.events += rank.events();
-          for (const auto& [what, count] : rank.unsupported()) {
-            result.unsupported[what].first += count;
-            result.unsupported[what].second.insert(int(r));
-          }
+          for (const auto& [what, count] : rank.unsupported())
+            count_unsupported(result.unsupported, what, count, int(r));
           wants_counts = wants_counts || rank.wants_per_rank_counts();
         },
         fail);

@@ -14,13 +14,12 @@
 // rank's file, as the recorder does: communicators other than MPI_COMM_WORLD (or one congruent with it),
 // non-blocking collectives, one-sided communication, I/O, threads, and alltoallv/w, whose per-pair split no record
 // keeps.
+#include "apps/replay/unsupported_calls.hpp"
+
 #include <cstdint>
 #include <filesystem>
-#include <map>
-#include <set>
 #include <stdexcept>
 #include <string>
-#include <utility>
 
 namespace bcssim::apps::replay::otf2 {
 
@@ -36,7 +35,7 @@ struct Conversion {
   std::uint64_t events = 0; // events read
   /// What the format could not hold: (its count, the ranks that made it) by kind, as the rank files' `# unsupported`
   /// lines say.
-  std::map<std::string, std::pair<long, std::set<int>>> unsupported;
+  UnsupportedCalls unsupported;
 };
 
 /// Writes `ranks_dir`/rank-<r>.txt for each MPI rank of the archive whose anchor file is `anchor` (the .otf2 file),

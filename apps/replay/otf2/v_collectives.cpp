@@ -112,7 +112,7 @@ CollectiveAction VCollectives::action(int rank, std::size_t k) const
         return odd();
       counts[r] = record(r).received / n / e;
     }
-    return {fmt::format("reducescatter{} 0{}", joined(counts), e == 1 ? "" : e == 8 ? " 0" : " 1"), ""};
+    return {fmt::format("reducescatter{} 0{}", joined(counts), datatype_field(int(e))), ""};
   }
   }
 }
