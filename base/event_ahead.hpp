@@ -8,9 +8,14 @@
 
 namespace bcssim::base {
 
+struct EventBlock;
+
 /// Records `what` on behalf of `actor` at the simulated time `at`, which may be later than now. `actor` and `what`
 /// must outlive the run (string literals). Calls come in nondecreasing `at`, never earlier than an event already recorded.
 void emit_ahead(double at, std::string_view actor, std::string_view what, std::uint64_t bytes = 0);
+
+/// As emit_ahead for every event of `block`, whose instants are all later than the events emitted ahead before it.
+void emit_block_ahead(EventBlock block);
 
 /// Records every event emitted ahead up to `until` (the end of the simulation) and drops those after it: what
 /// acting them out would have recorded had the run stopped there.

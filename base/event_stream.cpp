@@ -18,18 +18,46 @@ EventSink* g_sink = nullptr;
 
 // Events emitted ahead of the clock, in time order. Their names are the emitters' string literals.
 struct Ahead {
-  double at;
-  std::string_view actor;
+  double at;              // a block: a little before its first instant
+  std::string_view actor; // null: the block at the front of g_blocks
   std::string_view what;
   std::uint64_t bytes;
 };
 std::deque<Ahead> g_ahead;
+struct AheadBlock {
+  EventBlock block;
+  std::uint32_t next = 0; // its instants before this one are recorded
+};
+std::deque<AheadBlock> g_blocks;
+
+// Records the instants of the front block up to `until_ns`; true when it is recorded whole.
+bool record_block_ahead(std::int64_t until_ns)
+{
+  AheadBlock& b = g_blocks.front();
+  const std::vector<std::int64_t>& ns = b.block.instant_ns;
+  std::uint32_t to = b.next;
+  while (to < ns.size() && ns[to] <= until_ns)
+    ++to;
+  if (to > b.next)
+    g_sink->record_block(b.block, b.next, to);
+  b.next = to;
+  if (to < ns.size())
+    return false;
+  g_blocks.pop_front();
+  return true;
+}
 
 // Records the events emitted ahead at instants up to `until_ns`.
 void record_ahead(std::int64_t until_ns)
 {
   while (!g_ahead.empty()) {
     const Ahead& a = g_ahead.front();
+    if (a.actor.data() == nullptr) {
+      if (!record_block_ahead(until_ns))
+        return;
+      g_ahead.pop_front();
+      continue;
+    }
     if (!within_sim_time_limit(a.at))
       return;
     const std::int64_t at_ns = to_ns(a.at);
@@ -41,10 +69,18 @@ void record_ahead(std::int64_t until_ns)
 }
 } // namespace
 
+void EventSink::record_block(const EventBlock& block, std::uint32_t from, std::uint32_t to)
+{
+  for (const EventPattern::Item& e : block.pattern->items)
+    if (e.instant >= from && e.instant < to)
+      record(Event{block.instant_ns[e.instant], e.actor, e.what, e.numbered ? block.number : e.bytes, true});
+}
+
 void set_event_sink(EventSink* sink)
 {
   g_sink = sink;
   g_ahead.clear();
+  g_blocks.clear();
 }
 
 void emit_ahead(double at, std::string_view actor, std::string_view what, std::uint64_t bytes)
@@ -59,11 +95,21 @@ void emit_ahead(double at, std::string_view actor, std::string_view what, std::u
   g_ahead.push_back(Ahead{at, actor, what, bytes});
 }
 
+void emit_block_ahead(EventBlock block)
+{
+  if (g_sink == nullptr || block.instant_ns.empty())
+    return;
+  const double first = double(block.instant_ns.front() - 1) * 1e-9; // before any instant that rounds to it
+  emit_ahead(first, {}, {}, 0); // records what the clock has reached, and holds the block's place
+  g_blocks.push_back(AheadBlock{std::move(block)});
+}
+
 void drain_events_ahead(double until)
 {
   if (g_sink != nullptr && within_sim_time_limit(until))
     record_ahead(to_ns(until));
   g_ahead.clear();
+  g_blocks.clear();
 }
 
 namespace {

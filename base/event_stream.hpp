@@ -7,7 +7,9 @@
 #include "base/sim_time.hpp" // to_ns
 
 #include <cstdint>
+#include <memory>
 #include <string_view>
+#include <vector>
 
 namespace simgrid::s4u {
 class Host;
@@ -23,10 +25,35 @@ struct Event {
   bool lasting = false; // actor and what outlive the run (string literals): a sink may keep the views, not copies
 };
 
+/// The events of a computed slice (bcs/runtime/idle_slices.hpp) as a shape that repeats: the same events slice
+/// after slice, grouped into the same instants, only the instants (and a number) different. Immutable once made;
+/// shared by every block made from it.
+struct EventPattern {
+  struct Item {
+    std::string_view actor; // string literals (lasting)
+    std::string_view what;
+    std::uint64_t bytes;
+    bool numbered;          // its bytes are the block's number
+    std::uint32_t instant;  // which of the block's instants it is at (nondecreasing; each has an event)
+  };
+  std::vector<Item> items;
+  std::uint32_t instants = 0;
+};
+
+/// One slice's events: its pattern at these instants. Every event at one of these instants is in the block (no
+/// other emitter shares them), which is what lets a sink record a block without sorting it.
+struct EventBlock {
+  std::shared_ptr<const EventPattern> pattern;
+  std::vector<std::int64_t> instant_ns; // by the pattern's instants, increasing
+  std::uint64_t number = 0;
+};
+
 class EventSink {
 public:
   virtual ~EventSink() = default;
   virtual void record(const Event& event) = 0;
+  /// Records instants [from, to) of `block` (by default as record() of each of their events, in the pattern's order).
+  virtual void record_block(const EventBlock& block, std::uint32_t from, std::uint32_t to);
 };
 
 /// Installs the sink that receives every event (nullptr: events are dropped). Not owned.

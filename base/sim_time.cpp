@@ -35,7 +35,6 @@ std::string sim_time_limit_text()
                      short_number(kMaxSimulatedSeconds), kMaxSimulatedSeconds / (365.25 * 86400));
 }
 
-bool within_sim_time_limit(double seconds) { return std::abs(seconds) <= kMaxSimulatedSeconds; } // false for NaN
 
 namespace {
 // A time just past the limit must not read as the limit itself: short_number's 6 digits, else 15.
@@ -59,11 +58,6 @@ void SimTimeGuard::on_clock(double now)
   simgrid::s4u::Actor::kill_all();
 }
 
-std::int64_t to_ns(double seconds)
-{
-  if (!within_sim_time_limit(seconds))
-    throw SimTimeLimitError(seconds);
-  return std::llround(seconds * 1e9);
-}
+void throw_past_sim_time_limit(double seconds) { throw SimTimeLimitError(seconds); }
 
 } // namespace bcssim::base

@@ -25,7 +25,10 @@ double significant(double v, int digits);
 std::string sim_time_limit_text();
 
 /// True when `seconds` is a time bcssim can represent: finite, and at most kMaxSimulatedSeconds from 0.
-bool within_sim_time_limit(double seconds);
+inline bool within_sim_time_limit(double seconds)
+{
+  return seconds <= kMaxSimulatedSeconds && seconds >= -kMaxSimulatedSeconds; // false for NaN
+}
 
 /// Thrown when a time past the limit is converted (path "simulated time"): bcssim turns it into exit 2.
 class SimTimeLimitError : public ParamRuleError {
@@ -47,8 +50,21 @@ private:
   double passed_at_ = -1;
 };
 
-/// Simulated seconds to integer nanoseconds, rounded to nearest: the time unit of the stream and of results.
-/// Throws SimTimeLimitError past the limit (or for a NaN), never a wrapped value.
-std::int64_t to_ns(double seconds);
+[[noreturn]] void throw_past_sim_time_limit(double seconds);
+
+/// Simulated seconds to integer nanoseconds, rounded to nearest (half away from zero, as std::llround): the time
+/// unit of the stream and of results. Throws SimTimeLimitError past the limit (or for a NaN), never a wrapped value.
+inline std::int64_t to_ns(double seconds)
+{
+  if (!within_sim_time_limit(seconds))
+    throw_past_sim_time_limit(seconds);
+  // std::llround without its call (every event's instant is converted): the truncation is exact within the limit
+  // (|ns| <= 4e18 < 2^63), and so is the fraction (below 2^53 a double and its integer part share their bits; above,
+  // a double is an integer). tests/unit/test_sim_time.cpp compares it with std::llround.
+  const double ns = seconds * 1e9;
+  const auto whole = static_cast<std::int64_t>(ns);
+  const double fraction = ns - static_cast<double>(whole);
+  return whole + (fraction >= 0.5 ? 1 : 0) - (fraction <= -0.5 ? 1 : 0);
+}
 
 } // namespace bcssim::base

@@ -19,7 +19,14 @@
 // Where the computation would need an order it cannot know (two things at one instant, neither causing the
 // other), it declines and the slice is acted out. tests/e2e/test_cli_idle_slices.cpp checks runs with and
 // without it give the same digest and times.
+//
+// A slice computed by the event loop is taped (slice_tape.hpp): the next slice with the same quiet nodes replays
+// the tape's operations on its own strobe and core instants instead of running the loop, exact while every taped
+// comparison comes out the same (else the loop computes it, and tapes it anew).
+#include "bcs/runtime/slice_tape.hpp"
+
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <utility>
 #include <string_view>
@@ -28,29 +35,32 @@
 namespace bcssim::bcs::runtime {
 
 struct Context;
+class TapedSlices;
 
 /// One event of a computed slice, as the acted-out slice emits it.
 struct ComputedEvent {
-  double at;
+  Instant at;
   std::string_view actor;
   std::string_view what;
   std::uint64_t bytes;
-  std::uint32_t times = 1; // emitted this many times (once per node of a QuietNode)
+  std::uint32_t times = 1;   // emitted this many times (once per node of a QuietNode)
+  bool slice_number = false; // bytes is the slice's number (a replayed tape's event takes its own slice's)
 };
 
 /// What an idle slice did, as acting it out would have done it.
 struct IdleSlice {
   std::int64_t slice = 0;
-  double strobe = 0;               // s: its strobe (nominal start)
-  double end = 0;                  // s: the reduce microphase's query answered ("bcs.slice.done")
-  double tail = 0;                 // s: what SliceClock::tail becomes
-  double last = 0;                 // s: the last thing the slice does anywhere (core, timers, queries)
-  double idle_dem_end = 0;         // s: the DEM's end on every node but the management node
-  double management_dem_end = 0;   // s: the DEM's end on the management node
+  std::uint64_t tape = 0;          // the tape it was computed on or replayed from (taped_slices.hpp)
+  Instant strobe;                  // s: its strobe (nominal start)
+  Instant end;                     // s: the reduce microphase's query answered ("bcs.slice.done")
+  Instant tail;                    // s: what SliceClock::tail becomes
+  Instant last;                    // s: the last thing the slice does anywhere (core, timers, queries)
+  Instant idle_dem_end;            // s: the DEM's end on every node but the management node
+  Instant management_dem_end;      // s: the DEM's end on the management node
   std::vector<ComputedEvent> events; // in time order
-  std::vector<double> core_free;     // s: when each QuietNodes::nodes' NIC core is free again
-  std::vector<std::pair<std::size_t, double>> gaps; // (QuietNodes::nodes index, its BR's wake less its DEM's
-                                                   // end): DmaHelper::estimate_gap on each of its nodes
+  std::vector<Instant> core_free;    // s: when each QuietNodes::nodes' NIC core is free again
+  std::vector<std::pair<std::size_t, Instant>> gaps; // (QuietNodes::nodes index, its BR's wake less its DEM's
+                                                    // end): DmaHelper::estimate_gap on each of its nodes
 };
 
 /// The nodes whose NIC threads a computed slice runs, taken at the first strobe of a run of computed slices: the
@@ -63,25 +73,38 @@ struct QuietNode {
   bool queries = false;  // ... and queries the job's flags (CollectiveTable::Waiting)
   std::int64_t seq = 0;  // the collective's number
   double way = 0;        // s: that query's one way
+  bool operator==(const QuietNode& o) const
+  {
+    return nodes == o.nodes && msm == o.msm && queries == o.queries && seq == o.seq && way == o.way;
+  }
 };
 struct QuietNodes {
   std::vector<QuietNode> nodes;
+  bool operator==(const QuietNodes& o) const { return nodes == o.nodes; }
 };
 
 class IdleSlices {
 public:
   explicit IdleSlices(Context& ctx);
+  ~IdleSlices();
 
   /// Whether this run computes idle slices: asked for (RuntimeSpec::idle_slices) and on a machine the
   /// computation covers (QsNet's hardware primitives, a constant-speed one-at-a-time NIC core, no EMDS, no trace).
   bool enabled() const { return enabled_; }
   /// The nodes the next computed slices involve, or nullopt when a pending collective could change their course.
   std::optional<QuietNodes> quiet_nodes() const;
-  /// Slice `k` with nothing to do but `quiet`'s, their NIC cores free from `core_free` (by quiet.nodes); nullopt
-  /// when two of its steps fall at one instant (then it is acted out).
-  std::optional<IdleSlice> compute(std::int64_t k, const QuietNodes& quiet, const std::vector<double>& core_free) const;
-  /// Emits `s`'s events ahead and leaves the NICs' memory and the Strobe Receivers as acting it out would.
+  /// Slice `k` with nothing to do but `quiet`'s, their NIC cores free from `core_free` (by quiet.nodes), into
+  /// `out` (its memory reused); false when two of its steps fall at one instant (then it is acted out).
+  bool compute(std::int64_t k, const QuietNodes& quiet, const std::vector<double>& core_free, IdleSlice& out);
+  /// Emits `s`'s events ahead and tells each waiting node's DMA Helper its gap, as acting it out would.
   void apply(const IdleSlice& s, const QuietNodes& quiet);
+  /// After the last slice of a run of computed slices, `s`: leaves the NICs' memory and the Strobe Receivers as
+  /// acting the run out would (each slice overwrites what the one before left).
+  void leave(const IdleSlice& s);
+
+  /// How many slices were computed by the event loop (and taped), and replayed from a tape.
+  std::uint64_t taped() const;
+  std::uint64_t replayed() const;
 
 private:
   Context& ctx_;
@@ -96,6 +119,10 @@ private:
   double way_ = 0;          // s: the global query's one way
   double backoff_ = 0;      // s: the SS's wait before it polls again
   friend class SliceRun;
+
+  std::unique_ptr<TapedSlices> taped_;
+  std::vector<double> inputs_;  // kept: compute() reuses its memory
+  std::int64_t emitted_ns_ = -1; // the last instant of the events emitted so far
 };
 
 } // namespace bcssim::bcs::runtime

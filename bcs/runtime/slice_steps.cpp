@@ -30,8 +30,8 @@ bool SliceSteps::run()
     if (past_)
       return false; // something made in the past: not a slice this loop can compute
     now_ = pending_.back().at;
-    const double t = now_;
-    last_ = std::max(last_, t);
+    const Instant t = now_;
+    last_ = max(last_, t);
     step_causes.clear();
     arrived.clear();
     // The steps at t in the order they were made (each may make more at t), gathering the operations that arrive.
@@ -65,9 +65,9 @@ bool SliceSteps::run()
         return false; // two arrivals on one core at one instant, neither causing the other: their order is unknown
       core_before = e.core;
       cause_before = e.cause;
-      double& free = core_free_.at(std::size_t(e.core));
-      free = std::max(free, t) + e.seconds;
-      last_ = std::max(last_, free);
+      Instant& free = core_free_.at(std::size_t(e.core));
+      free = max(free, t) + e.seconds;
+      last_ = max(last_, free);
       if (e.served)
         e.served(free);
       if (e.then)

@@ -10,8 +10,9 @@
 // loop cannot know, so it refuses them: run() returns false and the slice is acted out. Steps on different nodes
 // touch nothing of each other's at that instant (a done word is read later than it is written, or the check
 // refuses the slice), so their order does not matter; a step of every node (a landing) shares its instant with
-// nothing else.
+// nothing else. Its instants are Instants, so that a slice it runs can be taped (slice_tape.hpp).
 #include "base/inline_function.hpp"
+#include "bcs/runtime/slice_tape.hpp"
 
 #include <cstddef>
 #include <cstdint>
@@ -23,28 +24,28 @@ namespace bcssim::bcs::runtime {
 class SliceSteps {
 public:
   // Continuations capture only trivially copyable values: an entry is moved as plain bytes.
-  using Then = base::InlineFunction<void(double at, int cause)>;
-  using Served = base::InlineFunction<void(double end)>;
+  using Then = base::InlineFunction<void(Instant at, int cause)>;
+  using Served = base::InlineFunction<void(Instant end)>;
   /// A thread's name, in the order the core sorts names: "bcs.br" < "bcs.sr" < "bcs.ss".
   enum Thread : int { br = 0, sr = 1, ss = 2 };
   /// An operation the thread waits for (its pid) and an occupation it does not wait for (after its others).
   static constexpr long kRun = 0;
   static constexpr long kOccupy = std::numeric_limits<long>::max();
 
-  explicit SliceSteps(std::vector<double> core_free) : core_free_(std::move(core_free)) {}
+  explicit SliceSteps(std::vector<Instant> core_free) : core_free_(std::move(core_free)) {}
 
   /// A new cause: a timer, a sleep's end, an operation's end, a landing.
   int cause() { return next_cause_++; }
   /// `then(at, cause)` runs at `at` (a sleep's end, a landing, a check), caused by `cause`, on core `node`'s node
   /// (kEveryNode: it touches every node).
   static constexpr int kEveryNode = -1;
-  void step(double at, int cause, int node, Then then)
+  void step(Instant at, int cause, int node, Then then)
   {
     push({at, 0, cause, -1, node, 0, 0, then, {}});
   }
   /// An operation of `seconds` on core `core`, arriving at `at`: `served(end)` runs when it is queued (its end
   /// known), `then(end, cause)` at its end (with a cause of its own); either may be empty.
-  void arrive(std::size_t core, double at, int cause, Thread thread, long key, double seconds, Then then,
+  void arrive(std::size_t core, Instant at, int cause, Thread thread, long key, double seconds, Then then,
               Served served = {})
   {
     push({at, 0, cause, int(core), thread, key, seconds, then, served});
@@ -52,13 +53,13 @@ public:
   /// Runs everything to the end; false when two things at one instant have different causes (see above).
   bool run();
   /// When each core is free again.
-  const std::vector<double>& core_free() const { return core_free_; }
+  const std::vector<Instant>& core_free() const { return core_free_; }
   /// The latest instant anything ended at.
-  double last() const { return last_; }
+  Instant last() const { return last_; }
 
 private:
   struct Entry {
-    double at;
+    Instant at;
     std::uint64_t order; // made after the entries of lower order: (at, order) is its place in time
     int cause;
     int core;   // -1: a step
@@ -73,11 +74,11 @@ private:
   // time, for which a sorted vector costs less than a heap of keys into slots (measured: bench/README.md).
   std::vector<Entry> pending_;
   std::uint64_t made_ = 0;
-  double now_ = 0;       // the instant being run
+  Instant now_;          // the instant being run
   bool past_ = false;    // something was made before now_
-  std::vector<double> core_free_;
+  std::vector<Instant> core_free_;
   int next_cause_ = 0;
-  double last_ = 0;
+  Instant last_;
 };
 
 } // namespace bcssim::bcs::runtime

@@ -88,9 +88,9 @@ void StrobeSender::run()
       // moves. The loop goes on at the next slice's strobe.
       k = crossed->slice;
       clock.slice = k;
-      clock.start = crossed->strobe;
-      clock.tail = crossed->tail;
-      previous_strobe = crossed->strobe;
+      clock.start = crossed->strobe.value();
+      clock.tail = crossed->tail.value();
+      previous_strobe = crossed->strobe.value();
       continue;
     }
     base::emit("bcs.strobe", std::uint64_t(k));
@@ -197,25 +197,33 @@ std::optional<IdleSlice> StrobeSender::cross_idle_slices(std::int64_t k)
   // At most this many at once: their events wait in memory until the clock reaches them (one sleep of the SS per
   // run of them is nothing beside the slices' own cost).
   constexpr std::int64_t most = 1024;
-  std::optional<IdleSlice> last;
+  bool any = false;
+  IdleSlice s, previous; // two, swapped: the next slice is computed into the memory of the one before last
   for (std::int64_t j = k; j < k + most; ++j) {
-    auto s = idle_slices_.compute(j, *nodes, free);
-    if (!s || !(s->last < double(j + 1) * ctx_.spec.slice) || !(s->last + margin < quiet)) {
+    const bool computed = idle_slices_.compute(j, *nodes, free, s);
+    if (!computed || !(s.last.value() < double(j + 1) * ctx_.spec.slice) || !(s.last.value() + margin < quiet)) {
       XBT_VERB("slice %lld: %s: acted out", static_cast<long long>(j),
-                !s ? "two of its steps at one instant" : "it could meet something else");
+                !computed ? "two of its steps at one instant" : "it could meet something else");
       break;
     }
-    idle_slices_.apply(*s, *nodes);
-    free = s->core_free;
-    last = std::move(s);
+    idle_slices_.apply(s, *nodes);
+    for (std::size_t i = 0; i < free.size(); ++i)
+      free[i] = s.core_free[i].value();
+    std::swap(s, previous);
+    any = true;
   }
   std::size_t waiting = 0;
   for (const QuietNode& n : nodes->nodes)
     waiting += n.msm ? n.nodes.size() : 0;
-  if (last)
-    XBT_VERB("slices %lld to %lld computed (idle; %zu node(s) with a collective waiting)", static_cast<long long>(k),
-             static_cast<long long>(last->slice), waiting);
-  return last;
+  if (!any)
+    return std::nullopt;
+  idle_slices_.leave(previous);
+  XBT_VERB("slices %lld to %lld computed (idle; %zu node(s) with a collective waiting); so far %llu taped, %llu "
+           "replayed",
+           static_cast<long long>(k), static_cast<long long>(previous.slice), waiting,
+           static_cast<unsigned long long>(idle_slices_.taped()),
+           static_cast<unsigned long long>(idle_slices_.replayed()));
+  return previous;
 }
 
 } // namespace bcssim::bcs::runtime

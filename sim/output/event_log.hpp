@@ -10,6 +10,7 @@
 #include <xxhash.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -23,6 +24,9 @@ public:
   EventLog& operator=(const EventLog&) = delete;
 
   void record(const base::Event& event) override;
+  /// A block's instants as the bytes of its pattern, sorted once per pattern and copied with each block's instants
+  /// written in (the same bytes record() of each event would hash: tests/unit/test_event_log.cpp).
+  void record_block(const base::EventBlock& block, std::uint32_t from, std::uint32_t to) override;
   /// 16 hex digits, over every event recorded so far.
   std::string digest();
   std::uint64_t count() const { return count_; }
@@ -42,6 +46,22 @@ private:
   };
   static constexpr std::size_t kLasting = ~std::size_t(0);
   void flush(); // hashes (and writes) the current instant's events, sorted
+
+  // A pattern's events in the canonical order as bytes, with where each block writes its instants and number.
+  struct Template {
+    std::shared_ptr<const base::EventPattern> pattern; // kept: its address names it
+    bool sortable = false;             // false: two events of one instant would sort by a block's number
+    std::vector<char> bytes;
+    std::vector<std::size_t> begins;   // by instant (and one past the last): where its events' bytes begin
+    std::vector<std::size_t> ns_at;    // by event in the bytes: where its time goes
+    std::vector<std::uint32_t> instant_of;
+    std::vector<std::size_t> first_event; // by instant (and one past the last): its first event in the bytes
+    std::vector<std::size_t> number_at; // where a block's number goes
+    std::vector<std::size_t> order;    // the pattern's items in the canonical order
+  };
+  const Template& template_of(const std::shared_ptr<const base::EventPattern>& pattern);
+  Template template_;
+  std::int64_t sealed_ns_ = -1; // the last instant a block recorded: nothing may be recorded at it after
 
   XXH3_state_t* state_;
   bool keep_csv_;

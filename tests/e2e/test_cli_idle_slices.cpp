@@ -2,6 +2,8 @@
 // the same instants, so the same digest and times, as acting every slice out; and the computation is used.
 #include "cli_harness.hpp"
 
+#include <cstdio>
+
 using namespace e2e;
 
 namespace {
@@ -30,6 +32,18 @@ std::string same_as_acted(const fs::path& scenario, const std::string& extra, co
   return log;
 }
 
+// From the Strobe Sender's last "so far T taped, R replayed": how many computed slices the event loop computed
+// (and taped), and how many were replayed from a tape (bcs/runtime/taped_slices.hpp).
+std::pair<long, long> taped_and_replayed(const std::string& log)
+{
+  const std::string key = "so far ";
+  const auto at = log.rfind(key);
+  REQUIRE(at != std::string::npos);
+  long taped = -1, replayed = -1;
+  REQUIRE(std::sscanf(log.c_str() + at + key.size(), "%ld taped, %ld replayed", &taped, &replayed) == 2);
+  return {taped, replayed};
+}
+
 // A compute-bound BSP loop on BCS-MPI: 20 ms of computation per iteration is 40 slices, of which all but the
 // ones the exchange needs have nothing to do.
 void check_same_as_acted(const std::string& extra)
@@ -42,8 +56,12 @@ void check_same_as_acted(const std::string& extra)
     "app": {"name": "synthetic", "processes": 16},
     "synthetic": {"pattern": "exchange", "granularity": "20ms", "iterations": 6, "message_size": "4KiB"}})";
   const std::string log = same_as_acted(scenario, extra, dir);
-  // Most of the run's 250 slices were computed: each run of them is logged once.
+  // Most of the run's 250 slices were computed: each run of them is logged once. Most were replayed from a tape
+  // of the first slice of their run (the one the clock is at, whose core may be busy at its strobe, is computed).
   CHECK(log.find("computed (idle; 0 node(s) with a collective waiting)") != std::string::npos);
+  const auto [taped, replayed] = taped_and_replayed(log);
+  CHECK(taped >= 1);
+  CHECK(replayed > 5 * taped);
 }
 
 } // namespace
@@ -80,6 +98,11 @@ void check_waiting_same_as_acted(const std::string& extra)
   // Runs of slices with from 1 to all 32 nodes waiting were computed.
   CHECK(log.find("(idle; 1 node(s) with a collective waiting)") != std::string::npos);
   CHECK(log.find("(idle; 32 node(s) with a collective waiting)") != std::string::npos);
+  // A tape serves one set of waiting nodes: each change of them is taped anew (dozens), each slice after it replayed
+  // (thousands).
+  const auto [taped, replayed] = taped_and_replayed(log);
+  CHECK(taped > 10);
+  CHECK(replayed > 50 * taped);
 }
 
 } // namespace

@@ -31,6 +31,33 @@ TEST_CASE("to_ns converts within the limit of simulated time and refuses past it
   }
 }
 
+TEST_CASE("to_ns rounds as std::llround: halves away from zero, exactly, over the whole range")
+{
+  std::uint64_t x = 88172645463325252ULL; // xorshift64: bcs-sim's generators are its own (no std:: distributions)
+  const auto next = [&x] {
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return x;
+  };
+  for (int i = 0; i < 200000; ++i) {
+    // Random instants across the range, and halves and their neighbours (where rounding decides).
+    const double scale = std::pow(10.0, double(next() % 19) - 9); // 1e-9 .. 1e9 s
+    double t = double(next() >> 11) * 0x1.0p-53 * scale * ((next() & 1) != 0 ? 1 : -1);
+    if (i % 4 == 1)
+      t = (std::floor(t * 1e9) + 0.5) / 1e9;
+    if (i % 4 == 2)
+      t = std::nextafter(t, 0.0);
+    CAPTURE(t);
+    CHECK(base::to_ns(t) == std::llround(t * 1e9));
+  }
+  for (double t : {0.5e-9, -0.5e-9, 2.5e-9, -2.5e-9, 0x1.fffffffffffffp-2 * 1e-9, 4503599627370495.5e-9,
+                   9007199254740993e-9, base::kMaxSimulatedSeconds, -base::kMaxSimulatedSeconds}) {
+    CAPTURE(t);
+    CHECK(base::to_ns(t) == std::llround(t * 1e9));
+  }
+}
+
 TEST_CASE("short_number: %g without a plus sign or exponent zeros")
 {
   CHECK(base::short_number(4e9) == "4e9");

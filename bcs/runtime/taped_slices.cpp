@@ -1,0 +1,96 @@
+#include "bcs/runtime/taped_slices.hpp"
+
+#include "base/sim_time.hpp"
+
+#include <xbt/log.h>
+
+XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_taped_slices,
+                             "bcs.runtime.taped_slices: idle slices replayed from the last one computed");
+
+namespace bcssim::bcs::runtime {
+
+bool TapedSlices::replay(std::int64_t k, const QuietNodes& quiet, const std::vector<double>& inputs, IdleSlice& s)
+{
+  if (!valid_ || !(quiet == quiet_))
+    return false;
+  if (!tape_.replay(inputs, values_)) {
+    XBT_DEBUG("slice %lld: a taped comparison comes out otherwise: computed anew", static_cast<long long>(k));
+    return false;
+  }
+  const auto refill = [this](Instant i) { return SliceTape::taped(i) ? SliceTape::refill(i, values_) : i; };
+  s = slice_; // into its memory: no allocation once it has held a slice
+  s.slice = k;
+  for (Instant* i : {&s.strobe, &s.end, &s.tail, &s.last, &s.idle_dem_end, &s.management_dem_end})
+    *i = refill(*i);
+  for (ComputedEvent& e : s.events) {
+    e.at = refill(e.at);
+    if (e.slice_number)
+      e.bytes = std::uint64_t(k);
+  }
+  for (Instant& f : s.core_free)
+    f = refill(f);
+  for (auto& gap : s.gaps)
+    gap.second = refill(gap.second);
+  ++replayed_;
+  return true;
+}
+
+SliceTape& TapedSlices::record()
+{
+  valid_ = false;
+  return tape_;
+}
+
+std::uint64_t TapedSlices::adopt(const IdleSlice& s, const QuietNodes& quiet)
+{
+  ++taped_;
+  XBT_VERB("slice %lld taped: %zu operations, %zu comparisons, %zu events", static_cast<long long>(s.slice),
+            tape_.operations(), tape_.comparisons(), s.events.size());
+  valid_ = true;
+  slice_ = s;
+  slice_.tape = ++generation_;
+  quiet_ = quiet;
+  pattern_.reset();
+  instant_of_.clear();
+  if (!base::within_sim_time_limit(s.last.value()))
+    return generation_;
+  auto pattern = std::make_shared<base::EventPattern>();
+  std::int64_t previous = 0;
+  for (const ComputedEvent& e : s.events) {
+    const std::int64_t ns = base::to_ns(e.at.value());
+    if (pattern->instants == 0 || ns != previous)
+      ++pattern->instants;
+    previous = ns;
+    instant_of_.push_back(pattern->instants - 1);
+    for (std::uint32_t i = 0; i < e.times; ++i)
+      pattern->items.push_back({e.actor, e.what, e.bytes, e.slice_number, pattern->instants - 1});
+  }
+  pattern_ = std::move(pattern);
+  return generation_;
+}
+
+std::optional<base::EventBlock> TapedSlices::block(const IdleSlice& s) const
+{
+  if (!pattern_ || s.tape != generation_ || !base::within_sim_time_limit(s.last.value()))
+    return std::nullopt;
+  base::EventBlock b;
+  b.pattern = pattern_;
+  b.number = std::uint64_t(s.slice);
+  b.instant_ns.reserve(pattern_->instants);
+  double at = -1;
+  std::int64_t ns = 0;
+  for (std::size_t i = 0; i < s.events.size(); ++i) {
+    if (s.events[i].at.value() != at) { // events at one double round to one ns
+      at = s.events[i].at.value();
+      ns = base::to_ns(at);
+    }
+    const bool next = b.instant_ns.empty() || ns != b.instant_ns.back();
+    if (next != (b.instant_ns.size() == instant_of_[i]))
+      return std::nullopt; // grouped otherwise than on the taped slice
+    if (next)
+      b.instant_ns.push_back(ns);
+  }
+  return b;
+}
+
+} // namespace bcssim::bcs::runtime
