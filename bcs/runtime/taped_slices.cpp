@@ -51,18 +51,22 @@ std::uint64_t TapedSlices::adopt(const IdleSlice& s, const QuietNodes& quiet)
   slice_.tape = ++generation_;
   quiet_ = quiet;
   pattern_.reset();
-  instant_of_.clear();
+  distinct_.clear();
   if (!base::within_sim_time_limit(s.last.value()))
     return generation_;
   auto pattern = std::make_shared<base::EventPattern>();
   std::int64_t previous = 0;
-  for (const ComputedEvent& e : s.events) {
+  for (std::size_t i = 0; i < s.events.size(); ++i) {
+    const ComputedEvent& e = s.events[i];
     const std::int64_t ns = base::to_ns(e.at.value());
-    if (pattern->instants == 0 || ns != previous)
-      ++pattern->instants;
+    const bool starts = pattern->instants == 0 || ns != previous;
+    pattern->instants += starts ? 1 : 0;
     previous = ns;
-    instant_of_.push_back(pattern->instants - 1);
-    for (std::uint32_t i = 0; i < e.times; ++i)
+    // An event at the instant the event before it was made at has its ns in every replay.
+    if (i == 0 || !SliceTape::taped(e.at) || SliceTape::slot(e.at) != SliceTape::slot(s.events[i - 1].at) ||
+        !SliceTape::taped(s.events[i - 1].at))
+      distinct_.push_back({std::uint32_t(i), starts});
+    for (std::uint32_t n = 0; n < e.times; ++n)
       pattern->items.push_back({e.actor, e.what, e.bytes, e.slice_number, pattern->instants - 1});
   }
   pattern_ = std::move(pattern);
@@ -77,17 +81,12 @@ std::optional<base::EventBlock> TapedSlices::block(const IdleSlice& s) const
   b.pattern = pattern_;
   b.number = std::uint64_t(s.slice);
   b.instant_ns.reserve(pattern_->instants);
-  double at = -1;
-  std::int64_t ns = 0;
-  for (std::size_t i = 0; i < s.events.size(); ++i) {
-    if (s.events[i].at.value() != at) { // events at one double round to one ns
-      at = s.events[i].at.value();
-      ns = base::to_ns(at);
-    }
-    const bool next = b.instant_ns.empty() || ns != b.instant_ns.back();
-    if (next != (b.instant_ns.size() == instant_of_[i]))
+  for (const Distinct& d : distinct_) {
+    const std::int64_t ns = base::to_ns(s.events[d.event].at.value());
+    const bool starts = b.instant_ns.empty() || ns != b.instant_ns.back();
+    if (starts != d.starts)
       return std::nullopt; // grouped otherwise than on the taped slice
-    if (next)
+    if (starts)
       b.instant_ns.push_back(ns);
   }
   return b;

@@ -37,7 +37,13 @@ private:
   IdleSlice slice_;
   QuietNodes quiet_;
   std::shared_ptr<const base::EventPattern> pattern_; // null: the taped slice's events are past the time limit
-  std::vector<std::uint32_t> instant_of_;             // by slice_.events: its instant in the pattern
+  // The events whose instant may differ from the event's before (made by another operation), and whether each is
+  // the first of a new instant in the pattern: what block() checks, one ns conversion each.
+  struct Distinct {
+    std::uint32_t event;
+    bool starts;
+  };
+  std::vector<Distinct> distinct_;
   std::vector<double> values_;                        // kept: replay() reuses its memory
   std::uint64_t taped_ = 0;
   std::uint64_t replayed_ = 0;
