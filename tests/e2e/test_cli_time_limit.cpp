@@ -74,6 +74,32 @@ TEST_CASE("a trace's computation or sleep past the limit of simulated time is ex
   fs::remove_all(kTmp);
 }
 
+TEST_CASE("a trace whose data alone pass the limit of simulated time is exit 2 naming it, on both MPIs")
+{
+  // 500 alltoalls of 9e15 B (the largest count a line may have) a rank: at most 320 MB/s through its PCI bus, more
+  // than 1e10 s. The baseline ran to the limit and then said only that simulated time had passed it.
+  fs::remove_all(kTmp);
+  fs::create_directories(kTmp);
+  std::ofstream trace(kTmp / "a2a.txt");
+  trace << "0 init\n1 init\n";
+  for (int i = 0; i < 500; ++i)
+    trace << "0 alltoall 9000000000000000 9000000000000000\n1 alltoall 9000000000000000 9000000000000000\n";
+  trace << "0 finalize\n1 finalize\n";
+  trace.close();
+  std::ofstream(kTmp / "r.json") << R"({"name": "r", "kind": "app", "platform": {"preset": "crescendo"},
+    "app": {"name": "replay", "processes": 2}, "replay": {"trace": "a2a.txt"}})";
+  const std::string run = "cd " + kTmp.string() + " && " + exe() + " run r.json";
+  for (const char* mpi : {"quadrics", "bcs"}) {
+    CAPTURE(mpi);
+    for (const char* bounds : {"true", "false"}) // not a bound on the run's cost: run_bounds = false keeps it
+      check_refused(run + " --set mpi=" + mpi + " --set run_bounds=" + bounds,
+                    "replay.trace = \"a2a.txt\": expected a job whose data fit in the limit of simulated time: a "
+                    "rank of the replay job moves at least 4.5e18 B to or from other ranks, at least 1.4e10 s at its "
+                    "node's PCI bus rate of at most 305MiB/s, and the limit is " + kLimit);
+  }
+  fs::remove_all(kTmp);
+}
+
 TEST_CASE("a workload's job and a trace window past the limit of simulated time are exit 2 naming them")
 {
   fs::remove_all(kTmp);

@@ -31,11 +31,12 @@ std::vector<base::ParamDecl> params()
   return c;
 }
 
-// The slices, detours, calls and messages the run acts out, over the application's least run time.
+// The slices, detours, calls and messages the run acts out, over the application's least run time (and, whatever
+// run_bounds says, its data within the limit of simulated time: check_job).
 void check_run_cost(const Scenario& sc, unsigned ranks)
 {
   const apps::App& app = apps::find(sc.spec(app_params()).name);
-  if (!app.least_time || !run_bounds_on(sc))
+  if (!app.least_time)
     return;
   const apps::JobContext job = app_context(sc, ranks);
   check_job(sc, app.name, app.least_time(sc, job), app.least_traffic ? app.least_traffic(sc, job) : apps::Traffic{});
