@@ -3,7 +3,7 @@
 # (clang, libFuzzer, ASan + UBSan) and runs each target for SECONDS (default 20), as many at a time as there are
 # cores.
 #   scripts/fuzz.sh [SECONDS [TARGET...]]   e.g. scripts/fuzz.sh 600 for ten minutes each, or
-#   scripts/fuzz.sh 600 fuzz_trace          for one target (fuzz_scenario, fuzz_set, fuzz_trace, fuzz_swf, fuzz_otf2)
+#   scripts/fuzz.sh 600 fuzz_trace          for one target (fuzz_scenario, fuzz_set, fuzz_trace, fuzz_swf, fuzz_otf2, fuzz_ledger)
 # Each target starts from its seeds (read only) and its regressions (tests/fuzz/regressions/<target>), and keeps
 # what it finds in a scratch corpus, build/fuzz/corpus/<target>, that later runs resume from. A crash, sanitizer
 # report, input slower than 10 s or heavier than 2 GiB is saved as build/fuzz/artifacts/<target>/<kind>-<sha1>
@@ -14,7 +14,7 @@ cd "$(dirname "$0")/.."
 SECONDS_EACH=${1:-20}
 shift || true
 TARGETS=("$@")
-[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_scenario fuzz_set fuzz_trace fuzz_swf fuzz_otf2)
+[ ${#TARGETS[@]} -gt 0 ] || TARGETS=(fuzz_scenario fuzz_set fuzz_trace fuzz_swf fuzz_otf2 fuzz_ledger)
 JOBS=$(nproc)
 ROOT=$PWD
 BIN=$ROOT/build/sanitize
@@ -44,10 +44,11 @@ declare -A SEEDS=(
   [fuzz_trace]="tests/fuzz/seeds/trace tests/data/replay"
   [fuzz_swf]="tests/fuzz/seeds/swf"
   [fuzz_otf2]="tests/fuzz/seeds/otf2"
+  [fuzz_ledger]="tests/fuzz/seeds/ledger"
 )
 declare -A DICT=([fuzz_scenario]="scenario" [fuzz_set]="set")
 for t in "${TARGETS[@]}"; do
-  [ -n "${SEEDS[$t]:-}" ] || { echo "fuzz: no target $t (fuzz_scenario, fuzz_set, fuzz_trace, fuzz_swf, fuzz_otf2)" >&2; exit 2; }
+  [ -n "${SEEDS[$t]:-}" ] || { echo "fuzz: no target $t (fuzz_scenario, fuzz_set, fuzz_trace, fuzz_swf, fuzz_otf2, fuzz_ledger)" >&2; exit 2; }
 done
 
 echo "fuzz: building the fuzz targets (sanitize preset)"
