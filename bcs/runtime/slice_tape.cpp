@@ -3,6 +3,7 @@
 #include <xbt/asserts.h>
 #include <xbt/log.h>
 
+#include <algorithm>
 #include <set>
 #include <utility>
 
@@ -64,8 +65,8 @@ void SliceTape::compared(Instant a, Instant b)
     return; // two constants: always the same outcome
   const std::int32_t sa = slot_of(a);
   const std::int32_t sb = slot_of(b);
-  if (!g_recorder.compared.emplace(sa, sb).second)
-    return;
+  if (!g_recorder.compared.emplace(std::min(sa, sb), std::max(sa, sb)).second)
+    return; // a pair's outcome, taped once whichever way round it was compared
   guards_.push_back({sa, sb, static_cast<signed char>(a.v_ < b.v_ ? -1 : (a.v_ == b.v_ ? 0 : 1))});
 }
 

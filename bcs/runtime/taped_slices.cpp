@@ -18,7 +18,10 @@ bool TapedSlices::replay(std::int64_t k, const QuietNodes& quiet, const std::vec
     return false;
   }
   const auto refill = [this](Instant i) { return SliceTape::taped(i) ? SliceTape::refill(i, values_) : i; };
-  s = slice_; // into its memory: no allocation once it has held a slice
+  if (s.tape != generation_)
+    s = slice_; // into its memory: no allocation once it has held a slice
+  // else it holds a replay of this tape already (the strobe sender's two slices take turns): the same events,
+  // nodes and gaps, whose instants and numbers are all written below.
   s.slice = k;
   for (Instant* i : {&s.strobe, &s.end, &s.tail, &s.last, &s.idle_dem_end, &s.management_dem_end})
     *i = refill(*i);
