@@ -27,7 +27,7 @@ public:
   /// (two instants that rounded to one ns on the taped slice and not on this one, or the other way round).
   std::optional<base::EventBlock> block(const IdleSlice& s) const;
 
-  std::uint64_t taped() const { return taped_; }
+  std::uint64_t taped() const { return generation_; } // each tape is a new generation
   std::uint64_t replayed() const { return replayed_; }
 
 private:
@@ -45,7 +45,6 @@ private:
   };
   std::vector<Distinct> distinct_;
   std::vector<double> values_;                        // kept: replay() reuses its memory
-  std::uint64_t taped_ = 0;
   std::uint64_t replayed_ = 0;
 };
 

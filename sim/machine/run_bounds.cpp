@@ -144,21 +144,19 @@ void check_job(const Scenario& sc, const std::string& app, double computation, c
   // Not a bound on the run's cost but on what bcssim can count (base/sim_time.hpp), so run_bounds = false does not
   // lift it: the busiest rank's bytes at the most its node's PCI bus carries are a lower bound of the run time. The
   // run would stop at the limit with exit 2 anyway, without naming what took the time (hostile pass, 2026-12-07).
-  if (const double least = t.rank_bytes / most_rank_rate(sc); !t.path.empty() && !base::within_sim_time_limit(least))
+  const double rate = most_rank_rate(sc);
+  const std::string shown_rate = base::format_quantity(base::Quantity::bandwidth, rate);
+  if (const double least = t.rank_bytes / rate; !t.path.empty() && !base::within_sim_time_limit(least))
     throw ScenarioError(
         t.path, sc.shown(t.path),
         fmt::format("a job whose data fit in the limit of simulated time: a rank of the {} job moves at least {} B to "
                     "or from other ranks, at least {} s at its node's PCI bus rate of at most {}, and the limit is {} "
                     "({})",
-                    app, number(t.rank_bytes), number(least),
-                    base::format_quantity(base::Quantity::bandwidth, most_rank_rate(sc)),
-                    base::sim_time_limit_text(), t.fewer));
+                    app, number(t.rank_bytes), number(least), shown_rate, base::sim_time_limit_text(), t.fewer));
   if (!run_bounds_on(sc))
     return;
   // The run lasts at least its busiest rank's computation, its busiest rank's bytes at the most its node's PCI
   // bus carries, and on BCS-MPI a slice per blocking call of one rank (its descriptor is exchanged at the next).
-  const double rate = most_rank_rate(sc);
-  const std::string shown_rate = base::format_quantity(base::Quantity::bandwidth, rate);
   LeastSpan span{computation, fmt::format("the {} job's computation alone", app)};
   std::string remedy = "a shorter computation";
   const double moving = t.rank_bytes / rate;

@@ -110,23 +110,23 @@ const EventLog::Template& EventLog::template_of(const std::shared_ptr<const base
   Template t;
   t.pattern = pattern;
   const auto& items = pattern->items;
-  t.order.resize(items.size());
-  std::iota(t.order.begin(), t.order.end(), std::size_t(0));
+  std::vector<std::size_t> order(items.size()); // the pattern's items in the canonical order
+  std::iota(order.begin(), order.end(), std::size_t(0));
   // By instant, then as flush() sorts an instant: (actor, what, bytes).
-  std::stable_sort(t.order.begin(), t.order.end(), [&items](std::size_t a, std::size_t b) {
+  std::stable_sort(order.begin(), order.end(), [&items](std::size_t a, std::size_t b) {
     const base::EventPattern::Item& x = items[a];
     const base::EventPattern::Item& y = items[b];
     return std::tie(x.instant, x.actor, x.what, x.bytes) < std::tie(y.instant, y.actor, y.what, y.bytes);
   });
   t.sortable = true;
-  for (std::size_t i = 1; i < t.order.size(); ++i) {
-    const base::EventPattern::Item& x = items[t.order[i - 1]];
-    const base::EventPattern::Item& y = items[t.order[i]];
+  for (std::size_t i = 1; i < order.size(); ++i) {
+    const base::EventPattern::Item& x = items[order[i - 1]];
+    const base::EventPattern::Item& y = items[order[i]];
     if (x.instant == y.instant && x.actor == y.actor && x.what == y.what && (x.numbered || y.numbered))
       t.sortable = false;
   }
   t.begins.assign(pattern->instants + 1, 0);
-  for (std::size_t i : t.order) {
+  for (std::size_t i : order) {
     const base::EventPattern::Item& e = items[i];
     t.ns_at.push_back(t.bytes.size());
     t.instant_of.push_back(e.instant);
@@ -141,10 +141,10 @@ const EventLog::Template& EventLog::template_of(const std::shared_ptr<const base
     put_le(out, e.bytes);
     t.begins[e.instant + 1] = t.bytes.size();
   }
-  t.first_event.assign(pattern->instants + 1, t.order.size());
-  for (std::size_t i = t.order.size(); i-- > 0;)
+  t.first_event.assign(pattern->instants + 1, order.size());
+  for (std::size_t i = order.size(); i-- > 0;)
     t.first_event[t.instant_of[i]] = i;
-  xbt_assert(std::find(t.first_event.begin(), t.first_event.end(), t.order.size()) == t.first_event.end() - 1,
+  xbt_assert(std::find(t.first_event.begin(), t.first_event.end(), order.size()) == t.first_event.end() - 1,
              "an instant of an event pattern with no event");
   template_ = std::move(t);
   return template_;
@@ -152,11 +152,11 @@ const EventLog::Template& EventLog::template_of(const std::shared_ptr<const base
 
 void EventLog::record_block(const base::EventBlock& block, std::uint32_t from, std::uint32_t to)
 {
-  const Template& t = template_of(block.pattern);
-  if (!t.sortable || keep_csv_) {
+  if (keep_csv_ || !template_of(block.pattern).sortable) { // each event as record() takes it
     base::EventSink::record_block(block, from, to);
     return;
   }
+  const Template& t = template_;
   xbt_assert(block.instant_ns[from] > instant_ns_ || pending_.empty(),
              "a computed slice's block shares the instant %lld ns with other events",
              static_cast<long long>(block.instant_ns[from]));

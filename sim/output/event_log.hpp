@@ -57,7 +57,6 @@ private:
     std::vector<std::uint32_t> instant_of;
     std::vector<std::size_t> first_event; // by instant (and one past the last): its first event in the bytes
     std::vector<std::size_t> number_at; // where a block's number goes
-    std::vector<std::size_t> order;    // the pattern's items in the canonical order
   };
   const Template& template_of(const std::shared_ptr<const base::EventPattern>& pattern);
   Template template_;
