@@ -6,9 +6,6 @@
 #include "apps/synthetic/app.hpp"
 
 #include "base/registry.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_registry, "apps.registry: The registered applications");
 
 namespace bcssim::apps {
 

@@ -2,9 +2,6 @@
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_actor_pool, "base.actor_pool: Short tasks that would each be an actor of their own");
 
 namespace bcssim::base {
 namespace sg4 = simgrid::s4u;

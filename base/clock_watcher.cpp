@@ -4,9 +4,6 @@
 
 #include <algorithm>
 #include <vector>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_clock_watcher, "base.clock_watcher: Code that acts each time the clock moves");
 
 namespace bcssim::base {
 namespace {

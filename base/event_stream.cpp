@@ -5,12 +5,9 @@
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
-#include <xbt/log.h>
 
 #include <deque>
 #include <string>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_event_stream, "base.event_stream: The canonical event stream");
 
 namespace bcssim::base {
 namespace {

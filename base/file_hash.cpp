@@ -8,9 +8,6 @@
 #include <fstream>
 #include <memory>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_file_hash, "base.file_hash: A file's bytes as they are now, hashed");
 
 namespace bcssim::base {
 

@@ -1,9 +1,6 @@
 #include "base/input_file.hpp"
 
 #include <system_error>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_input_file, "base.input_file: Opening a user's file to read without hanging on it");
 
 namespace bcssim::base {
 

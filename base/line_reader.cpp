@@ -13,9 +13,6 @@
 #include <filesystem>
 #include <sys/stat.h>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_line_reader, "base.line_reader: Reading a file of the user");
 
 namespace bcssim::base {
 namespace {

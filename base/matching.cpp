@@ -2,10 +2,6 @@
 
 #include <stdexcept>
 #include <string>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_matching,
-                             "base.matching: The receive side of tagged point-to-point matching for one endpoint, with MPI's");
 
 namespace bcssim::base {
 

@@ -3,9 +3,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_params, "base.params: Parameters declared once, beside the model they configure");
 
 namespace bcssim::base {
 namespace {

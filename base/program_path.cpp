@@ -3,9 +3,6 @@
 #include <cstdlib>
 #include <system_error>
 #include <unistd.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_program_path, "base.program_path: Where a program named by the user would run from");
 
 namespace bcssim::base {
 namespace fs = std::filesystem;

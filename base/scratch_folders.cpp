@@ -7,10 +7,6 @@
 #include <unistd.h>
 #include <vector>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_scratch_folders, "base.scratch_folders: temporary folders as long as the process");
-
 namespace bcssim::base {
 namespace fs = std::filesystem;
 namespace {

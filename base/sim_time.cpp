@@ -8,9 +8,6 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_sim_time, "base.sim_time: The limit of simulated time");
 
 namespace bcssim::base {
 

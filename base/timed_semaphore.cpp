@@ -3,10 +3,6 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include <algorithm>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_timed_semaphore,
-                             "base.timed_semaphore: A SimGrid semaphore that one actor waits on, at times with a deadline");
 
 namespace bcssim::base {
 

@@ -9,9 +9,6 @@
 #include <simgrid/s4u/Host.hpp>
 
 #include <exception>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_trace, "base.trace: Timeline tracing");
 
 namespace bcssim::base::trace {
 namespace {

@@ -7,10 +7,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(base_units,
-                             "base.units: Physical quantities written as strings with units, as in scenario JSON");
 
 namespace bcssim::base {
 namespace {

@@ -5,9 +5,6 @@
 #include "mpi/quadrics/backend.hpp"
 
 #include "base/registry.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_backends, "mpi.backends: The registered MPI backends");
 
 namespace bcssim::mpi {
 

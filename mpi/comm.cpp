@@ -9,9 +9,6 @@
 #include <algorithm>
 #include <exception>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_comm, "mpi.comm: mpi::Comm: the one interface every application uses");
 
 namespace bcssim::mpi {
 

@@ -7,9 +7,6 @@
 
 #include <algorithm>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_job, "mpi.job: A job: its ranks placed on PEs");
 
 namespace bcssim::mpi {
 

@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_placement, "mpi.placement: Where the ranks of a job run");
 
 namespace bcssim::mpi {
 

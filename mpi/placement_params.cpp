@@ -1,7 +1,4 @@
 #include "mpi/placement_params.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_placement_params, "mpi.placement_params: job.placement, declared");
 
 namespace bcssim::mpi {
 

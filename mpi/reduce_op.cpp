@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <cstring>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_reduce_op, "mpi.reduce_op: Reduction operators on real data");
 
 namespace bcssim::mpi {
 namespace {

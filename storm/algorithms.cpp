@@ -2,10 +2,6 @@
 
 #include <stdexcept>
 #include <string>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_algorithms,
-                             "storm.algorithms: The job-scheduling algorithms of the time-shared machine");
 
 namespace bcssim::storm {
 

@@ -3,9 +3,6 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_gang_matrix, "storm.gang_matrix: Gang scheduling on an Ousterhout matrix");
 
 namespace bcssim::storm {
 

@@ -11,7 +11,8 @@
 #include <stdexcept>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_node_manager, "storm.node_manager: STORM's Node Manager as a local scheduler");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(storm_node_manager, storm,
+                                "storm.node_manager: STORM's Node Manager as a local scheduler");
 
 namespace bcssim::storm {
 namespace sg4 = simgrid::s4u;

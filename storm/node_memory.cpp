@@ -10,7 +10,8 @@
 #include <vector>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_node_memory, "storm.node_memory: A node's memory shared by its processes, and paging");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(storm_node_memory, storm,
+                                "storm.node_memory: A node's memory shared by its processes, and paging");
 
 namespace bcssim::storm {
 

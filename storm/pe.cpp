@@ -14,7 +14,7 @@
 #include <string>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_pe, "storm.pe: A processing element time-shared by several processes");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(storm_pe, storm, "storm.pe: A processing element time-shared by several processes");
 
 namespace bcssim::storm {
 namespace sg4 = simgrid::s4u;

@@ -1,9 +1,6 @@
 #include "storm/pe_params.hpp"
 
 #include <limits>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_pe_params, "storm.pe_params: a PE's cache and memory bandwidth, a job's working set");
 
 namespace bcssim::storm {
 

@@ -2,10 +2,6 @@
 
 #include <cmath>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(workloads_distributions,
-                             "workloads.distributions: The random variates and the one distribution function the Lublin-Feitelson");
 
 namespace bcssim::workloads {
 namespace {

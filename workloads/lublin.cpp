@@ -8,10 +8,6 @@
 #include <array>
 #include <cmath>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(workloads_lublin,
-                             "workloads.lublin: The Lublin-Feitelson workload model of rigid parallel jobs");
 
 namespace bcssim::workloads {
 namespace {

@@ -9,10 +9,6 @@
 #include <charconv>
 #include <cmath>
 #include <ostream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(workloads_swf,
-                             "workloads.swf: The Standard Workload Format of the Parallel Workloads Archive");
 
 namespace bcssim::workloads {
 namespace {

@@ -1,7 +1,4 @@
 #include "apps/microbench/osu.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_microbench_osu, "apps.microbench.osu: OSU-style MPI microbenchmarks");
 
 namespace bcssim::apps::microbench {
 namespace {

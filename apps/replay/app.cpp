@@ -10,9 +10,6 @@
 
 #include <filesystem>
 #include <memory>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_app, "apps.replay.app: apps.replay's parameters");
 
 namespace bcssim::apps::replay {
 namespace fs = std::filesystem;

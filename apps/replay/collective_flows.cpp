@@ -2,10 +2,6 @@
 #include "apps/replay/trace_text.hpp"
 
 #include <fmt/format.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_collective_flows,
-                             "apps.replay.collective_flows: The messages inside a rooted or v collective, checked pairwise");
 
 namespace bcssim::apps::replay {
 using namespace text;

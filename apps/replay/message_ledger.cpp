@@ -4,11 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_message_ledger,
-                             "apps.replay.message_ledger: a replayed job's messages sent and not yet received");
-
 namespace bcssim::apps::replay {
 
 const std::string& MessageLedger::file_of(int rank) const

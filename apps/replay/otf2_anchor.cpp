@@ -12,10 +12,6 @@
 #include <map>
 #include <utility>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_otf2_anchor, "apps.replay.otf2_anchor: replay.trace naming an OTF2 archive");
-
 namespace bcssim::apps::replay {
 namespace fs = std::filesystem;
 namespace {

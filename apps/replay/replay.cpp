@@ -9,10 +9,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_replay,
-                             "apps.replay.replay: Replaying one rank's actions of a SimGrid time-independent trace on mpi::Comm");
 
 namespace bcssim::apps::replay {
 

@@ -14,9 +14,6 @@
 #include <map>
 #include <mutex>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_trace, "apps.replay.trace: A trace's files");
 
 namespace bcssim::apps::replay {
 namespace fs = std::filesystem;

@@ -8,9 +8,6 @@
 #include <filesystem>
 #include <map>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_trace_checksums, "apps.replay.trace_checksums: A trace's recorded checksums");
 
 namespace bcssim::apps::replay {
 namespace fs = std::filesystem;

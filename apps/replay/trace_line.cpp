@@ -12,10 +12,6 @@
 #include <cmath>
 #include <limits>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_trace_line,
-                             "apps.replay.trace_line: One line of a SimGrid 3.32 time-independent trace");
 
 namespace bcssim::apps::replay {
 using namespace text;

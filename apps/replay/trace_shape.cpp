@@ -3,10 +3,6 @@
 #include "base/envelope.hpp"
 
 #include <fmt/format.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_trace_shape,
-                             "apps.replay.trace_shape: What no single line of a trace can break but the whole trace can, checked when");
 
 namespace bcssim::apps::replay {
 using namespace text;

@@ -3,9 +3,6 @@
 
 #include "apps/common/time_limit.hpp"
 #include "apps/sage_proxy/sage.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_sage_proxy_app, "apps.sage_proxy.app: apps.sage_proxy's parameters");
 
 namespace bcssim::apps::sage {
 namespace {

@@ -6,10 +6,6 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_sage_proxy_sage,
-                             "apps.sage_proxy.sage: SAGE proxy: the communication and computation skeleton of SAGE, LANL's");
 
 namespace bcssim::apps::sage {
 namespace {

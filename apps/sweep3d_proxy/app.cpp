@@ -9,9 +9,6 @@
 #include <cmath>
 #include <cstdint>
 #include <limits>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_sweep3d_proxy_app, "apps.sweep3d_proxy.app: apps.sweep3d_proxy's parameters");
 
 namespace bcssim::apps::sweep3d {
 namespace {

@@ -7,10 +7,6 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_sweep3d_proxy_sweep3d,
-                             "apps.sweep3d_proxy.sweep3d: SWEEP3D proxy: the communication and computation skeleton of sweep3d 2.2b's KBA");
 
 namespace bcssim::apps::sweep3d {
 namespace {

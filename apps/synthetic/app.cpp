@@ -5,9 +5,6 @@
 #include "apps/synthetic/synthetic.hpp"
 
 #include <algorithm>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_synthetic_app, "apps.synthetic.app: apps.synthetic's parameters");
 
 namespace bcssim::apps::synthetic {
 namespace {

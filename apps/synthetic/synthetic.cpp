@@ -1,10 +1,6 @@
 #include "apps/synthetic/synthetic.hpp"
 
 #include <algorithm>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_synthetic_synthetic,
-                             "apps.synthetic.synthetic: The synthetic bulk-synchronous application");
 
 namespace bcssim::apps::synthetic {
 

@@ -10,10 +10,6 @@
 
 #include <stdexcept>
 #include <string>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_api_data_collectives,
-                             "bcs.api.data_collectives: bcs_scatter, bcs_gather, bcs_allgather and bcs_alltoall, vectorial or not");
 
 namespace bcssim::bcs::api {
 namespace {

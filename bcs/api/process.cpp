@@ -1,9 +1,6 @@
 #include "bcs/api/process.hpp"
 
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_api_process, "bcs.api.process: The BCS API of one process");
 
 namespace bcssim::bcs::api {
 

@@ -2,9 +2,6 @@
 
 #include <algorithm>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_core_node_set, "bcs.core.node_set: A destination set of a core primitive");
 
 namespace bcssim::bcs::core {
 

@@ -1,8 +1,5 @@
 // Sources: 000 = BCS-MPI chapter, 002 = thesis excerpt, 004 = MRNet (docs/references.md).
 #include "bcs/core/params.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_core_params, "bcs.core.params: bcs.core's parameters");
 
 namespace bcssim::bcs::core {
 namespace {

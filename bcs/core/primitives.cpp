@@ -1,9 +1,6 @@
 #include "bcs/core/primitives.hpp"
 
 #include "base/event_stream.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_core_primitives, "bcs.core.primitives: The three BCS core primitives");
 
 namespace bcssim::bcs::core {
 

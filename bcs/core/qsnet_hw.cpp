@@ -6,8 +6,8 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_core_qsnet_hw,
-                             "bcs.core.qsnet_hw: core primitives on QsNet multicast and global query");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_core_qsnet_hw, bcs_core,
+                                "bcs.core.qsnet_hw: core primitives on QsNet multicast and global query");
 
 namespace bcssim::bcs::core {
 namespace sg4 = simgrid::s4u;

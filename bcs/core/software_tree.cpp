@@ -10,8 +10,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_core_software_tree,
-                             "bcs.core.software_tree: core primitives over a k-ary tree of point-to-point messages");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_core_software_tree, bcs_core,
+                                "bcs.core.software_tree: core primitives over a k-ary tree of point-to-point messages");
 
 namespace bcssim::bcs::core {
 namespace sg4 = simgrid::s4u;

@@ -3,10 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_mds_distribution,
-                             "bcs.mds.distribution: A histogram of non-negative values with a fixed bin width");
 
 namespace bcssim::bcs::mds {
 

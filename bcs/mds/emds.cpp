@@ -2,9 +2,6 @@
 
 #include <stdexcept>
 #include <string>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_mds_emds, "bcs.mds.emds: EMDS, the Elan MDS");
 
 namespace bcssim::bcs::mds {
 

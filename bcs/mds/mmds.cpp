@@ -1,9 +1,6 @@
 #include "bcs/mds/mmds.hpp"
 
 #include <algorithm>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_mds_mmds, "bcs.mds.mmds: MMDS, the Main MDS");
 
 namespace bcssim::bcs::mds {
 

@@ -1,9 +1,5 @@
 // Sources: 000 = BCS-MPI chapter (docs/references.md).
 #include "bcs/mds/params.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_mds_params, "bcs.mds.params: bcs.mds's parameters");
-
 
 namespace bcssim::bcs::mds {
 namespace {

@@ -20,8 +20,8 @@
 #include <limits>
 #include <tuple>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_buffer_receiver,
-                             "bcs.runtime.buffer_receiver: Buffer Receivers (matching, scheduling)");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_buffer_receiver, bcs_runtime,
+                                "bcs.runtime.buffer_receiver: Buffer Receivers (matching, scheduling)");
 
 namespace bcssim::bcs::runtime {
 namespace {

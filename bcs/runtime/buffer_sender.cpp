@@ -16,8 +16,8 @@
 #include <functional>
 #include <memory>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_buffer_sender,
-                             "bcs.runtime.buffer_sender: Buffer Senders (descriptor exchange)");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_buffer_sender, bcs_runtime,
+                                "bcs.runtime.buffer_sender: Buffer Senders (descriptor exchange)");
 
 namespace bcssim::bcs::runtime {
 

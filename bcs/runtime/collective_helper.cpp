@@ -12,8 +12,8 @@
 
 #include <cstring>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_collective_helper,
-                             "bcs.runtime.collective_helper: Collective Helpers (broadcast, barrier)");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_collective_helper, bcs_runtime,
+                                "bcs.runtime.collective_helper: Collective Helpers (broadcast, barrier)");
 
 namespace bcssim::bcs::runtime {
 

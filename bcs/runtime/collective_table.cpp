@@ -8,10 +8,6 @@
 #include "bcs/runtime/node.hpp"
 
 #include <algorithm>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_collective_table,
-                             "bcs.runtime.collective_table: The collective side of the Buffer Receiver");
 
 namespace bcssim::bcs::runtime {
 

@@ -10,8 +10,8 @@
 
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_computed_sr,
-                             "bcs.runtime.computed_sr: the message-level tier's Strobe Receivers, computed");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_computed_sr, bcs_runtime,
+                                "bcs.runtime.computed_sr: the message-level tier's Strobe Receivers, computed");
 
 namespace bcssim::bcs::runtime {
 

@@ -12,8 +12,8 @@
 
 #include <stdexcept>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_computed_ss,
-                             "bcs.runtime.computed_ss: the message-level tier's Strobe Sender, computed within a slice");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_computed_ss, bcs_runtime,
+                                "bcs.runtime.computed_ss: the message tier's Strobe Sender, computed within a slice");
 
 namespace bcssim::bcs::runtime {
 namespace sg4 = simgrid::s4u;

@@ -1,10 +1,6 @@
 #include "bcs/runtime/context.hpp"
 
 #include "bcs/runtime/node.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_context,
-                             "bcs.runtime.context: What the runtime's protocol threads truly share");
 
 namespace bcssim::bcs::runtime {
 

@@ -19,7 +19,8 @@
 #include <cstring>
 #include <memory>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_dma_helper, "bcs.runtime.dma_helper: DMA Helpers (point-to-point data)");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_dma_helper, bcs_runtime,
+                                "bcs.runtime.dma_helper: DMA Helpers (point-to-point data)");
 
 namespace bcssim::bcs::runtime {
 namespace sg4 = simgrid::s4u;

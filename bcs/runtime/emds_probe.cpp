@@ -4,9 +4,6 @@
 #include "bcs/runtime/emds_probe.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_emds_probe, "bcs.runtime.emds_probe: The EMDS's local figures");
 
 namespace bcssim::bcs::runtime {
 

@@ -12,12 +12,7 @@
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
 
-#include <xbt/log.h>
-
 #include <algorithm>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_idle_slices,
-                             "bcs.runtime.idle_slices: idle slices computed instead of acted out");
 
 namespace bcssim::bcs::runtime {
 namespace {

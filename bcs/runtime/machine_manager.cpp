@@ -23,8 +23,8 @@
 #include <stdexcept>
 #include <string>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_machine_manager,
-                             "bcs.runtime.machine_manager: the Machine Manager (job launch and termination)");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_machine_manager, bcs_runtime,
+                                "bcs.runtime.machine_manager: the Machine Manager (job launch and termination)");
 
 namespace bcssim::bcs::runtime {
 namespace sg4 = simgrid::s4u;

@@ -3,9 +3,6 @@
 #include "bcs/runtime/context.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_node, "bcs.runtime.node: One node's share of the runtime");
 
 namespace bcssim::bcs::runtime {
 namespace sg4 = simgrid::s4u;

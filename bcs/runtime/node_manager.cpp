@@ -17,8 +17,8 @@
 
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_node_manager,
-                             "bcs.runtime.node_manager: Node Managers (restarts, terminations)");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_node_manager, bcs_runtime,
+                                "bcs.runtime.node_manager: Node Managers (restarts, terminations)");
 
 namespace bcssim::bcs::runtime {
 

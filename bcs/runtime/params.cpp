@@ -2,9 +2,6 @@
 #include "bcs/runtime/params.hpp"
 
 #include "bcs/mds/params.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_params, "bcs.runtime.params: bcs.runtime's parameters");
 
 namespace bcssim::bcs::runtime {
 

@@ -9,12 +9,8 @@
 #include "bcs/runtime/context.hpp"
 #include "bcs/runtime/node.hpp"
 
-#include <xbt/log.h>
-
 #include <algorithm>
 #include <cstring>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_reduce_helper, "bcs.runtime.reduce_helper: Reduce Helpers (reductions)");
 
 namespace bcssim::bcs::runtime {
 

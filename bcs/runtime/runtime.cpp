@@ -6,13 +6,8 @@
 
 #include <simgrid/s4u/Actor.hpp>
 
-#include <xbt/log.h>
-
 #include <stdexcept>
 #include <string>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_runtime,
-                             "bcs.runtime.runtime: the runtime facade the BCS API calls (jobs, processes, the stall watchdog)");
 
 namespace bcssim::bcs::runtime {
 namespace sg4 = simgrid::s4u;

@@ -3,10 +3,6 @@
 #include <algorithm>
 #include <tuple>
 #include <utility>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_slice_steps,
-                             "bcs.runtime.slice_steps: the event loop a computed slice's threads run on");
 
 namespace bcssim::bcs::runtime {
 

@@ -1,14 +1,10 @@
 #include "bcs/runtime/slice_tape.hpp"
 
 #include <xbt/asserts.h>
-#include <xbt/log.h>
 
 #include <algorithm>
 #include <set>
 #include <utility>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_slice_tape,
-                             "bcs.runtime.slice_tape: a computed slice's operations, taped and replayed");
 
 namespace bcssim::bcs::runtime {
 namespace {

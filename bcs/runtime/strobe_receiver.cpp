@@ -23,8 +23,8 @@
 
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_strobe_receiver,
-                             "bcs.runtime.strobe_receiver: Strobe Receivers (microstrobe landings)");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_strobe_receiver, bcs_runtime,
+                                "bcs.runtime.strobe_receiver: Strobe Receivers (microstrobe landings)");
 
 namespace bcssim::bcs::runtime {
 

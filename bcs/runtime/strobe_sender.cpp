@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_strobe_sender,
-                             "bcs.runtime.strobe_sender: the Strobe Sender (slices, microphases)");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_strobe_sender, bcs_runtime,
+                                "bcs.runtime.strobe_sender: the Strobe Sender (slices, microphases)");
 
 namespace bcssim::bcs::runtime {
 namespace sg4 = simgrid::s4u;

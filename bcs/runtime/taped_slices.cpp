@@ -4,8 +4,8 @@
 
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(bcs_runtime_taped_slices,
-                             "bcs.runtime.taped_slices: idle slices replayed from the last one computed");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_taped_slices, bcs_runtime,
+                                "bcs.runtime.taped_slices: idle slices replayed from the last one computed");
 
 namespace bcssim::bcs::runtime {
 

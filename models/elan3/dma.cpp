@@ -10,7 +10,7 @@
 #include <algorithm>
 #include <stdexcept>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_dma, "elan3.dma: RDMA put, get and multicast of the Elan3 DMA engine");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(elan3_dma, elan3, "elan3.dma: RDMA put, get and multicast of the Elan3 DMA engine");
 
 namespace bcssim::elan3 {
 namespace {

@@ -1,7 +1,4 @@
 #include "models/elan3/event.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_event, "elan3.event: An Elan3 event");
 
 namespace bcssim::elan3 {
 

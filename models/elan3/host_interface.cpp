@@ -4,10 +4,6 @@
 
 #include <simgrid/s4u/Actor.hpp>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_host_interface, "elan3.host_interface: The host side of the NIC");
-
 namespace bcssim::elan3 {
 
 void HostInterface::post_descriptor(unsigned node) const

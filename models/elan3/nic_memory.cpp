@@ -1,7 +1,4 @@
 #include "models/elan3/nic_memory.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_nic_memory, "elan3.nic_memory: NIC-resident 'global memory'");
 
 namespace bcssim::elan3 {
 

@@ -1,8 +1,5 @@
 // Sources: 002 = thesis excerpt, 003 = Kumar & Kalé (docs/references.md).
 #include "models/elan3/params.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_params, "elan3.params: elan3's parameters");
 
 namespace bcssim::elan3 {
 namespace {

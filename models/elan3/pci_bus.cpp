@@ -3,7 +3,8 @@
 #include <simgrid/s4u/Link.hpp>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_pci_bus, "elan3.pci_bus: PCI bus turnaround between read and write traffic");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(elan3_pci_bus, elan3,
+                                "elan3.pci_bus: PCI bus turnaround between read and write traffic");
 
 namespace bcssim::elan3 {
 

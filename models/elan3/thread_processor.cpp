@@ -18,7 +18,7 @@
 #include <vector>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_thread_processor, "elan3.thread_processor: The Elan3 thread processor");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(elan3_thread_processor, elan3, "elan3.thread_processor: The Elan3 thread processor");
 
 namespace sg4 = simgrid::s4u;
 

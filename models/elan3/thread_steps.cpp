@@ -7,12 +7,8 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
-#include <xbt/log.h>
-
 #include <limits>
 #include <stdexcept>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_thread_steps, "elan3.thread_steps: a NIC thread's steps without its actor");
 
 namespace bcssim::elan3 {
 

@@ -11,9 +11,6 @@
 #include <memory>
 #include <stdexcept>
 #include <vector>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(noise_noise, "noise.noise: OS noise");
 
 namespace bcssim::noise {
 

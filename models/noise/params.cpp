@@ -4,9 +4,6 @@
 #include <fmt/format.h>
 
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(noise_params, "noise.params: noise's parameters");
 
 namespace bcssim::noise {
 namespace {

@@ -4,7 +4,7 @@
 
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(noise_profile_ledger, "noise.profile_ledger: The memory OS noise holds");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(noise_profile_ledger, noise, "noise.profile_ledger: The memory OS noise holds");
 
 namespace bcssim::noise {
 namespace {

@@ -9,8 +9,8 @@
 #include <algorithm>
 #include <stdexcept>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(qsnet_global_query,
-                             "qsnet.global_query: network conditional (global query with combined replies)");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(qsnet_global_query, qsnet,
+                                "qsnet.global_query: network conditional (global query with combined replies)");
 
 namespace bcssim::qsnet {
 

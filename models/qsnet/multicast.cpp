@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <tuple>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(qsnet_multicast, "qsnet.multicast: hardware multicast over a spanning tree");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(qsnet_multicast, qsnet, "qsnet.multicast: hardware multicast over a spanning tree");
 
 namespace bcssim::qsnet {
 

@@ -6,9 +6,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(qsnet_params, "qsnet.params: qsnet's parameters");
 
 namespace bcssim::qsnet {
 namespace {

@@ -21,7 +21,7 @@
 #include <stdexcept>
 #include <string>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(qsnet_platform, "qsnet.platform: fat tree, nodes and PCI buses");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(qsnet_platform, qsnet, "qsnet.platform: fat tree, nodes and PCI buses");
 
 namespace bcssim::qsnet {
 namespace {

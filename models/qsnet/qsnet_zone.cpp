@@ -7,9 +7,6 @@
 #include <simgrid/s4u/Link.hpp>
 
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(qsnet_qsnet_zone, "qsnet.qsnet_zone: The SimGrid routing zone of a QsNet cluster");
 
 namespace bcssim::qsnet {
 

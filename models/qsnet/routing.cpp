@@ -1,7 +1,4 @@
 #include "models/qsnet/routing.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(qsnet_routing, "qsnet.routing: Minimal routing in the k-ary n-tree");
 
 namespace bcssim::qsnet {
 

@@ -3,9 +3,6 @@
 #include <algorithm>
 #include <stdexcept>
 #include <string>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(qsnet_spanning_tree, "qsnet.spanning_tree: The spanning tree of a hardware multicast");
 
 namespace bcssim::qsnet {
 namespace {

@@ -2,9 +2,6 @@
 
 #include <stdexcept>
 #include <string>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(qsnet_topology, "qsnet.topology: The QsNet interconnect as a k-ary n-tree");
 
 namespace bcssim::qsnet {
 

@@ -5,9 +5,6 @@
 #include "mpi/bcs/bcs_comm.hpp"
 
 #include <fmt/format.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_bcs_backend, "mpi.bcs.backend: BCS-MPI as an MPI backend");
 
 namespace bcssim::mpi::bcs_mpi {
 namespace {

@@ -8,9 +8,6 @@
 
 #include <numeric>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_bcs_bcs_comm, "mpi.bcs.bcs_comm: MPI on BCS-MPI");
 
 namespace bcssim::mpi::bcs_mpi {
 namespace sg4 = simgrid::s4u;

@@ -9,10 +9,6 @@
 
 #include <numeric>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_collectives_mpich,
-                             "mpi.collectives.mpich: MPICH 1.2's collective algorithms for intra-communicators");
 
 namespace bcssim::mpi {
 namespace {

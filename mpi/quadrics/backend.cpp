@@ -2,10 +2,6 @@
 
 #include "models/elan3/params.hpp"
 #include "mpi/quadrics/message_tier.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_quadrics_backend,
-                             "mpi.quadrics.backend: The production-MPI baseline as an MPI backend");
 
 namespace bcssim::mpi::quadrics {
 

@@ -6,10 +6,6 @@
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_quadrics_hardware_collectives,
-                             "mpi.quadrics.hardware_collectives: Quadrics MPI's hardware barrier and broadcast");
 
 namespace bcssim::mpi::quadrics {
 namespace sg4 = simgrid::s4u;

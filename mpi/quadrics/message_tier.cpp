@@ -7,10 +7,6 @@
 #include <map>
 #include <stdexcept>
 #include <tuple>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_quadrics_message_tier,
-                             "mpi.quadrics.message_tier: the baseline's message-level tier, derived from its stages");
 
 namespace bcssim::mpi::quadrics {
 namespace {

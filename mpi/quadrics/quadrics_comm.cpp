@@ -9,7 +9,8 @@
 #include <stdexcept>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_quadrics_quadrics_comm, "mpi.quadrics.quadrics_comm: The production-MPI baseline");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(mpi_quadrics_quadrics_comm, mpi_quadrics,
+                                "mpi.quadrics.quadrics_comm: The production-MPI baseline");
 
 namespace bcssim::mpi::quadrics {
 namespace sg4 = simgrid::s4u;

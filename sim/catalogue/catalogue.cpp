@@ -15,10 +15,6 @@
 
 #include <set>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_catalogue_catalogue,
-                             "sim.catalogue.catalogue: The catalogue: every parameter and rule, as its module declares it");
 
 namespace bcssim::sim {
 namespace {

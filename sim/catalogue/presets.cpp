@@ -1,9 +1,6 @@
 // Presets: platforms (DESIGN §3; 002 Table 1.1; 000 §6.1) and OS noise (003 §5.3.2). Each value replaces a catalogue default; the source is
 // given beside it. Values not listed keep the ES45-class defaults the modules declare.
 #include "sim/config/params.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_catalogue_presets, "sim.catalogue.presets: Presets of platforms and OS noise, each value with its source");
 
 namespace bcssim::sim {
 

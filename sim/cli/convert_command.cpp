@@ -4,10 +4,6 @@
 #include "sim/record/convert.hpp"
 
 #include <iostream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_convert_command,
-                             "sim.cli.convert_command: `bcssim convert`: an OTF2 archive converted into a trace");
 
 namespace bcssim::sim::cli {
 namespace {

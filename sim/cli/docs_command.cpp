@@ -8,10 +8,6 @@
 #include <fstream>
 #include <iostream>
 #include <sstream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_docs_command,
-                             "sim.cli.docs_command: `bcssim docs`: writes docs/calibration.md and docs/validation.md");
 
 namespace bcssim::sim::cli {
 namespace {

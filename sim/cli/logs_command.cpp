@@ -4,9 +4,6 @@
 #include "base/log_tree.hpp"
 
 #include <iostream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_logs_command, "sim.cli.logs_command: `bcssim logs`: the log categories");
 
 namespace bcssim::sim::cli {
 namespace {
@@ -22,7 +19,6 @@ public:
 
   int run(const char*) override
   {
-    base::log_tree::build();
     std::cout << base::log_tree::describe();
     return 0;
   }

@@ -15,9 +15,6 @@
 #include <system_error>
 #include <exception>
 #include <new>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_main, "sim.cli.main: bcssim: the command line");
 
 namespace {
 constexpr int kInvalidInput = 2;

@@ -10,10 +10,6 @@
 
 #include <chrono>
 #include <iostream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_merge_command,
-                             "sim.cli.merge_command: `bcssim merge`: the points run by `bcssim sweep --emit-jobs` commands become");
 
 namespace bcssim::sim::cli {
 namespace {

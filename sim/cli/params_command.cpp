@@ -4,10 +4,6 @@
 #include "sim/config/params_report.hpp"
 
 #include <iostream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_params_command,
-                             "sim.cli.params_command: `bcssim params`: every parameter with its unit, default, doc and source, and");
 
 namespace bcssim::sim::cli {
 namespace {

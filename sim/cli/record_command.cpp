@@ -4,10 +4,6 @@
 #include "sim/record/record.hpp"
 
 #include <iostream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_record_command,
-                             "sim.cli.record_command: `bcssim record`: a native MPI run recorded as a trace");
 
 namespace bcssim::sim::cli {
 namespace {

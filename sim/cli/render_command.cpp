@@ -14,10 +14,6 @@
 #include <set>
 #include <system_error>
 #include <vector>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_render_command,
-                             "sim.cli.render_command: `bcssim render`: plots drawn again from their scripts");
 
 namespace bcssim::sim::cli {
 namespace {

@@ -19,10 +19,6 @@
 #include <optional>
 #include <thread>
 #include <unistd.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_run_command,
-                             "sim.cli.run_command: `bcssim run`: a scenario, or every point of a study");
 
 namespace bcssim::sim::cli {
 namespace {

@@ -4,10 +4,6 @@
 #include "sim/config/schema.hpp"
 
 #include <iostream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_schema_command,
-                             "sim.cli.schema_command: `bcssim schema`: the JSON Schema of the scenario format");
 
 namespace bcssim::sim::cli {
 namespace {

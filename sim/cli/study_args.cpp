@@ -1,7 +1,4 @@
 #include "sim/cli/command.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_study_args, "sim.cli.study_args: study args");
 
 namespace bcssim::sim::cli {
 

@@ -9,9 +9,6 @@
 #include <fmt/format.h>
 
 #include <iostream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_sweep_command, "sim.cli.sweep_command: `bcssim sweep --emit-jobs`");
 
 namespace bcssim::sim::cli {
 namespace {

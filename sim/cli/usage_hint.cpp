@@ -10,9 +10,6 @@
 #include <fmt/format.h>
 
 #include <regex>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_usage_hint, "sim.cli.usage_hint: What CLI11 says of a mistyped word");
 
 namespace bcssim::sim::cli {
 namespace {

@@ -6,10 +6,6 @@
 #include <nlohmann/json.hpp>
 
 #include <iostream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_validate_command,
-                             "sim.cli.validate_command: `bcssim validate`: resolve a scenario");
 
 namespace bcssim::sim::cli {
 namespace {

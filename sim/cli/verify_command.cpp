@@ -6,10 +6,6 @@
 #include <cstdio>
 #include <iostream>
 #include <thread>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_verify_command,
-                             "sim.cli.verify_command: `bcssim verify`: the determinism regression of the shipped scenarios");
 
 namespace bcssim::sim::cli {
 namespace {

@@ -22,9 +22,6 @@
 #include <limits>
 #include <sstream>
 #include <unistd.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_cli_workload_command, "sim.cli.workload_command: `bcssim workload generate`");
 
 namespace bcssim::sim::cli {
 namespace {

@@ -7,9 +7,6 @@
 
 #include <set>
 #include <vector>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_json_limits, "sim.config.json_limits: The JSON bcssim reads from users");
 
 namespace bcssim::sim {
 namespace {

@@ -16,8 +16,6 @@
 #include <vector>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_log_settings, "sim.config.log_settings: `bcssim run --log SETTING`");
-
 namespace bcssim::sim {
 namespace {
 
@@ -276,7 +274,6 @@ void check_log_setting(const std::string& setting)
   for (const std::string& part : *parts)
     if (auto error = setting_error(part))
       throw ScenarioError("--log", parts->size() > 1 ? setting + " (at " + part + ")" : setting, *error);
-  base::log_tree::build();
   for (const std::string& part : *parts)
     if (const std::string category = category_of(part); !base::log_tree::exists(base::log_tree::identifier(category)))
       throw ScenarioError("--log", setting,

@@ -7,9 +7,6 @@
 #include <cmath>
 #include <map>
 #include <set>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_params, "sim.config.params: The parameter catalogue");
 
 namespace bcssim::sim {
 

@@ -6,10 +6,6 @@
 #include <fmt/format.h>
 
 #include <cmath>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_params_report,
-                             "sim.config.params_report: `bcssim params`: the catalogue and the presets, as aligned text or as the");
 
 namespace bcssim::sim {
 namespace {

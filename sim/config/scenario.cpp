@@ -14,10 +14,6 @@
 #include <fstream>
 #include <optional>
 #include <sstream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_scenario,
-                             "sim.config.scenario: A scenario: the user's JSON, overridden by --set, validated against the");
 
 namespace bcssim::sim {
 namespace {

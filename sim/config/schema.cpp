@@ -6,9 +6,6 @@
 
 #include <cmath>
 #include <string>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_schema, "sim.config.schema: `bcssim schema`: a JSON Schema");
 
 namespace bcssim::sim {
 namespace {

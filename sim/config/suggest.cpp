@@ -3,10 +3,6 @@
 #include <algorithm>
 #include <array>
 #include <cctype>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_config_suggest,
-                             "sim.config.suggest: 'Did you mean ...?' for a mistyped key, parameter path or subcommand");
 
 namespace bcssim::sim {
 namespace {

@@ -17,9 +17,6 @@
 #include <cstdio>
 #include <new>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_driver_run, "sim.driver.run: Runs one scenario in this process");
 
 namespace bcssim::sim {
 

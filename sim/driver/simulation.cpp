@@ -12,10 +12,6 @@
 
 #include <memory>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_driver_simulation,
-                             "sim.driver.simulation: One simulation of a scenario, in this process");
 
 namespace bcssim::sim {
 namespace {

@@ -8,9 +8,6 @@
 #include "sim/kinds/workload/kind.hpp"
 
 #include "base/registry.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_registry, "sim.kinds.registry: The registered scenario kinds");
 
 namespace bcssim::sim {
 

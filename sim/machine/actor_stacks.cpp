@@ -4,9 +4,6 @@
 
 #include <fmt/format.h>
 #include <malloc.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_machine_actor_stacks, "sim.machine.actor_stacks: The stacks of the simulated actors");
 
 namespace bcssim::sim {
 

@@ -9,9 +9,6 @@
 #include <stdexcept>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_machine_child_run, "sim.machine.child_run: A measurement in a child process");
 
 namespace bcssim::sim {
 

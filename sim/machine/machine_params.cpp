@@ -13,10 +13,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_machine_machine_params,
-                             "sim.machine.machine_params: The machine's parameters as its models declare them");
 
 namespace bcssim::sim {
 

@@ -12,10 +12,6 @@
 #include <stdexcept>
 #include <sys/resource.h>
 #include <unistd.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_machine_memory_budget,
-                             "sim.machine.memory_budget: Memory a machine needs, checked before it is built");
 
 namespace bcssim::sim {
 namespace {

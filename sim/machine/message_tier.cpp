@@ -13,10 +13,6 @@
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_machine_message_tier,
-                             "sim.machine.message_tier: the message-level tier's delays, derived from the stages");
 
 namespace bcssim::sim {
 namespace sg4 = simgrid::s4u;

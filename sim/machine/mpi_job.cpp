@@ -5,10 +5,6 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include <fmt/format.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_machine_mpi_job,
-                             "sim.machine.mpi_job: An MPI job on the scenario's machine and backend");
 
 namespace bcssim::sim {
 namespace {

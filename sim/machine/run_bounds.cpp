@@ -10,11 +10,8 @@
 #include "sim/machine/memory_budget.hpp"
 
 #include <fmt/format.h>
-#include <xbt/log.h>
 
 #include <algorithm>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_machine_run_bounds, "sim.machine.run_bounds: Slices and detours a run may act out");
 
 namespace bcssim::sim {
 namespace {

@@ -11,9 +11,6 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_machine_slice_probe, "sim.machine.slice_probe: A slice too short for the machine");
 
 namespace bcssim::sim {
 namespace {

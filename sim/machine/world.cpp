@@ -1,6 +1,5 @@
 #include "sim/machine/world.hpp"
 
-#include "base/log_tree.hpp"
 #include "bcs/core/params.hpp"
 #include "models/elan3/params.hpp"
 #include "models/qsnet/params.hpp"
@@ -10,10 +9,6 @@
 
 #include <cstdlib>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_machine_world,
-                             "sim.machine.world: The simulated machine of a scenario, wired bottom-up");
 
 namespace bcssim::sim {
 namespace {
@@ -62,7 +57,6 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
   // AddressSanitizer, which then reports false stack overflows at every noreturn call (bench/README.md).
   if (const char* factory = std::getenv("BCSSIM_CONTEXT_FACTORY"); factory != nullptr && *factory != '\0')
     args_.push_back(std::string("--cfg=contexts/factory:") + factory);
-  base::log_tree::build(); // bcssim's categories under their folders', before the settings reach them
   for (const auto& l : simgrid_log)
     args_.push_back("--log=" + l); // (bcssim's dotted names made identifiers by the front end: to_simgrid)
   for (auto& a : args_)

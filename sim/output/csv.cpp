@@ -4,10 +4,6 @@
 
 #include <fmt/format.h>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_output_csv, "sim.output.csv: RFC 4180 CSV, as results tables are written and read");
-
 namespace bcssim::sim {
 
 std::string csv_cell(std::string_view text)

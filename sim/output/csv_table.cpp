@@ -9,10 +9,6 @@
 #include <algorithm>
 #include <fstream>
 #include <sstream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_output_csv_table,
-                             "sim.output.csv_table: Tables of a committed CSV file for generated documents");
 
 namespace bcssim::sim::report {
 namespace fs = std::filesystem;

@@ -9,9 +9,6 @@
 #include <string_view>
 #include <tuple>
 #include <xbt/asserts.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_output_event_log, "sim.output.event_log: The sink of the canonical event stream");
 
 namespace bcssim::sim {
 namespace {

@@ -3,10 +3,6 @@
 #include "sim/config/params.hpp"
 
 #include <regex>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_output_output_catalogue,
-                             "sim.output.output_catalogue: The files a run writes and the meaning and unit of every column, declared");
 
 namespace bcssim::sim {
 

@@ -20,9 +20,6 @@
 #include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_output_plot, "sim.output.plot: Renders a gnuplot script inside a results folder");
 
 namespace bcssim::sim {
 

@@ -4,9 +4,6 @@
 #include <simgrid/version.h>
 
 #include <fmt/format.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_output_provenance, "sim.output.provenance: What made a results folder");
 
 namespace bcssim::sim {
 

@@ -11,10 +11,6 @@
 #include <iterator>
 #include <stdexcept>
 #include <unistd.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_output_results_dir,
-                             "sim.output.results_dir: A results folder that appears whole or not at all");
 
 namespace bcssim::sim {
 namespace fs = std::filesystem;

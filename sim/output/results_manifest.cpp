@@ -10,10 +10,6 @@
 #include <fstream>
 #include <set>
 #include <sstream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_output_results_manifest,
-                             "sim.output.results_manifest: What bcssim wrote in a results folder, so that `--force`");
 
 namespace bcssim::sim {
 namespace fs = std::filesystem;

@@ -13,10 +13,6 @@
 #include <fstream>
 #include <sstream>
 #include <unistd.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_output_results_marker,
-                             "sim.output.results_marker: What makes a folder bcssim's own, so that bcssim never deletes anything it did");
 
 namespace bcssim::sim {
 namespace fs = std::filesystem;

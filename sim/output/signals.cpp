@@ -15,10 +15,6 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_output_signals,
-                             "sim.output.signals: SIGINT, SIGTERM and SIGHUP stop bcssim cleanly, within a second");
 
 namespace bcssim::sim {
 namespace {

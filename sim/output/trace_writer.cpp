@@ -6,10 +6,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_output_trace_writer,
-                             "sim.output.trace_writer: trace.json: the run's timeline in the Chrome trace-event format, which");
 
 namespace bcssim::sim {
 namespace {

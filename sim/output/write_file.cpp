@@ -9,10 +9,6 @@
 #include <stdexcept>
 #include <sys/statvfs.h>
 #include <unistd.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_output_write_file,
-                             "sim.output.write_file: Writing a file so that a failure is never silent");
 
 namespace bcssim::sim {
 namespace fs = std::filesystem;

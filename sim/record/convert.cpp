@@ -15,11 +15,6 @@
 #include <iostream>
 #include <ostream>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_record_convert,
-                             "sim.record.convert: `bcssim convert`: an OTF2 archive converted into a trace");
-
 namespace bcssim::sim {
 namespace fs = std::filesystem;
 

@@ -24,10 +24,6 @@
 #include <set>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_record_record,
-                             "sim.record.record: `bcssim record`: a native MPI run recorded as a trace");
 
 namespace bcssim::sim {
 namespace fs = std::filesystem;

@@ -15,11 +15,6 @@
 #include <set>
 #include <vector>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_record_trace_folder,
-                             "sim.record.trace_folder: rank files made into a trace folder (record, convert)");
-
 namespace bcssim::sim {
 namespace fs = std::filesystem;
 namespace {

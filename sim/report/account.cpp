@@ -14,9 +14,6 @@
 #include <fstream>
 #include <map>
 #include <vector>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_report_account, "sim.report.account: The account of every slowdown");
 
 namespace bcssim::sim::report {
 namespace fs = std::filesystem;

@@ -11,9 +11,6 @@
 #include <cmath>
 #include <fstream>
 #include <set>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_report_figures, "sim.report.figures: The sources' figures next to the simulator's");
 
 namespace bcssim::sim::report {
 namespace fs = std::filesystem;

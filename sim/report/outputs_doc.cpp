@@ -11,10 +11,6 @@
 #include <algorithm>
 #include <fstream>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_report_outputs_doc,
-                             "sim.report.outputs_doc: docs/outputs.md: every file a run or a study writes and the unit and meaning of");
 
 namespace bcssim::sim::report {
 namespace fs = std::filesystem;

@@ -11,9 +11,6 @@
 #include <cmath>
 #include <fstream>
 #include <sstream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_report_render, "sim.report.render: Generated documents: a template");
 
 namespace bcssim::sim::report {
 namespace fs = std::filesystem;

@@ -7,9 +7,6 @@
 
 #include <algorithm>
 #include <system_error>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_study_emit_jobs, "sim.study.emit_jobs: A study as independent jobs for a cluster");
 
 namespace bcssim::sim {
 namespace {

@@ -11,9 +11,6 @@
 
 #include <fstream>
 #include <sstream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_study_headline, "sim.study.headline: What `bcssim run` prints when it ends");
 
 namespace bcssim::sim {
 namespace {

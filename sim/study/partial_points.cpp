@@ -15,10 +15,6 @@
 #include <cstdio>
 #include <fstream>
 #include <sstream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_study_partial_points,
-                             "sim.study.partial_points: The finished points of a study, kept across an interruption");
 
 namespace bcssim::sim {
 namespace fs = std::filesystem;

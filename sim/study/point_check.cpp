@@ -15,10 +15,6 @@
 #include <fstream>
 #include <optional>
 #include <set>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_study_point_check,
-                             "sim.study.point_check: A point of a study records what it was run with");
 
 namespace bcssim::sim {
 namespace {

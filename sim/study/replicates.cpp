@@ -7,9 +7,6 @@
 #include <cmath>
 #include <map>
 #include <string>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_study_replicates, "sim.study.replicates: Replicated points");
 
 namespace bcssim::sim {
 

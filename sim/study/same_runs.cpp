@@ -8,9 +8,6 @@
 #include <map>
 #include <set>
 #include <vector>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_study_same_runs, "sim.study.same_runs: Points of a study that were one run");
 
 namespace bcssim::sim {
 namespace {

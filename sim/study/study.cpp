@@ -11,9 +11,6 @@
 
 #include <filesystem>
 #include <map>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_study_study, "sim.study.study: A study: what one scenario file asks to run");
 
 namespace bcssim::sim {
 namespace {

@@ -9,10 +9,6 @@
 
 #include <algorithm>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_study_study_bars, "sim.study.study_bars: A study's run times as bars, one a point");
-
 namespace bcssim::sim {
 
 void write_study_bars(const ResultsDir& dir, const std::string& stem,

@@ -24,10 +24,6 @@
 #include <map>
 #include <sstream>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_study_study_merge,
-                             "sim.study.study_merge: Merges the points of a study into one results folder");
 
 namespace bcssim::sim {
 namespace fs = std::filesystem;

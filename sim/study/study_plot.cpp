@@ -10,9 +10,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_study_study_plot, "sim.study.study_plot: The line plots of an application study");
 
 namespace bcssim::sim {
 

@@ -10,10 +10,6 @@
 
 #include <fstream>
 #include <sstream>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_study_study_reuse,
-                             "sim.study.study_reuse: whether a results folder stands for a run now (run --reuse)");
 
 namespace bcssim::sim {
 namespace fs = std::filesystem;

@@ -22,9 +22,6 @@
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_study_study_run, "sim.study.study_run: Runs a study");
 
 namespace bcssim::sim {
 namespace {

@@ -18,9 +18,6 @@
 #include <map>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_study_verify, "sim.study.verify: `bcssim verify`: the determinism regression");
 
 namespace bcssim::sim {
 namespace {

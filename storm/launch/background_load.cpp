@@ -3,10 +3,6 @@
 #include "base/rng.hpp"
 
 #include <simgrid/s4u/Host.hpp>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_launch_background_load,
-                             "storm.launch.background_load: The loads under which §4.3.1.2 launches");
 
 namespace bcssim::storm::launch {
 namespace sg4 = simgrid::s4u;

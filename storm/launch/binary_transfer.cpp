@@ -7,10 +7,6 @@
 
 #include <algorithm>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_launch_binary_transfer,
-                             "storm.launch.binary_transfer: STORM's I/O-bypass binary transfer");
 
 namespace bcssim::storm::launch {
 namespace sg4 = simgrid::s4u;

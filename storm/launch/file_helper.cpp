@@ -10,10 +10,6 @@
 #include <algorithm>
 #include <cmath>
 #include <tuple>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_launch_file_helper,
-                             "storm.launch.file_helper: The host's lightweight process that performs file accesses");
 
 namespace bcssim::storm::launch {
 namespace sg4 = simgrid::s4u;

@@ -9,9 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_launch_job_launch, "storm.launch.job_launch: Launching one job with STORM");
 
 namespace bcssim::storm::launch {
 namespace sg4 = simgrid::s4u;

@@ -8,9 +8,6 @@
 #include <algorithm>
 #include <cstdint>
 #include <optional>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_launch_params, "storm.launch.params: storm.launch's parameters");
 
 namespace bcssim::storm::launch {
 namespace {

@@ -8,10 +8,6 @@
 
 #include <cmath>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_launch_process_launch,
-                             "storm.launch.process_launch: STORM starting one job of a workload");
 
 namespace bcssim::storm::launch {
 namespace sg4 = simgrid::s4u;

@@ -17,8 +17,8 @@
 #include <set>
 #include <xbt/log.h>
 
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_machine_manager_machine_manager,
-                             "storm.machine_manager.machine_manager: STORM's Machine Manager");
+XBT_LOG_NEW_DEFAULT_SUBCATEGORY(storm_machine_manager_machine_manager, storm_machine_manager,
+                                "storm.machine_manager.machine_manager: STORM's Machine Manager");
 
 namespace bcssim::storm {
 namespace sg4 = simgrid::s4u;

@@ -4,10 +4,6 @@
 
 #include <utility>
 #include <vector>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_machine_manager_params,
-                             "storm.machine_manager.params: The scheduler.* parameters");
 
 namespace bcssim::storm {
 

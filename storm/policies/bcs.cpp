@@ -6,9 +6,6 @@
 #include "storm/policies/policies.hpp"
 
 #include <climits>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_policies_bcs, "storm.policies.bcs: Buffered coscheduling");
 
 namespace bcssim::storm {
 namespace {

@@ -16,9 +16,6 @@
 
 #include <algorithm>
 #include <limits>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_policies_fcs, "storm.policies.fcs: Flexible coscheduling");
 
 namespace bcssim::storm {
 namespace {

@@ -4,10 +4,6 @@
 // a process whose wait ended takes it back at once if it has more of its slice left than the holder (the boost a
 // sleeper gets, which lets communicating peers self-synchronise).
 #include "storm/policies/policies.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_policies_spin_block,
-                             "storm.policies.spin_block: Spin-block, or implicit coscheduling");
 
 namespace bcssim::storm {
 namespace {

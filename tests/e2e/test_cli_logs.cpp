@@ -3,16 +3,21 @@
 #include "cli_harness.hpp"
 
 #include <regex>
+#include <set>
+#include <vector>
 
 using namespace e2e;
 
-TEST_CASE("every source file declares the log category its path names")
+TEST_CASE("a source file that logs declares the category its path names, under its folder's; one that does not, none")
 {
   const fs::path root(BCSSIM_SOURCE_DIR);
-  int files = 0;
+  const std::regex logs("\\bXBT_(INFO|VERB|WARN|DEBUG|ERROR|CRITICAL)\\s*\\(");
+  const std::string tree = slurp(root / "base" / "log_tree.cpp");
+  std::set<std::string> folders; // the folders' categories that some file's names as its parent
+  int logging = 0, files = 0;
   for (const char* top : {"base", "workloads", "models", "bcs", "mpi", "storm", "apps", "sim"})
     for (const auto& e : fs::recursive_directory_iterator(root / top)) {
-      if (e.path().extension() != ".cpp")
+      if (e.path().extension() != ".cpp" && e.path().extension() != ".hpp")
         continue;
       std::string rel = fs::relative(e.path(), root).replace_extension().string();
       if (rel.rfind("models/", 0) == 0)
@@ -20,13 +25,37 @@ TEST_CASE("every source file declares the log category its path names")
       std::string id = rel, dotted = rel;
       std::replace(id.begin(), id.end(), '/', '_');
       std::replace(dotted.begin(), dotted.end(), '/', '.');
+      std::string parent; // the identifier of its folder's category, and the folders above it
+      std::vector<std::string> chain;
+      for (const auto& part : fs::path(rel).parent_path()) {
+        parent += (parent.empty() ? "" : "_") + part.string();
+        chain.push_back(parent);
+      }
       const std::string text = slurp(e.path());
       INFO(e.path().string());
-      CHECK(std::regex_search(text, std::regex("XBT_LOG_NEW_DEFAULT_CATEGORY\\(" + id + ",\\s*\"" +
-                                               std::regex_replace(dotted, std::regex("\\."), "\\.") + ": ")));
       ++files;
+      CHECK(text.find("\nXBT_LOG_NEW_DEFAULT_CATEGORY(") == std::string::npos); // a root-level category
+      if (!std::regex_search(text, logs)) {
+        CHECK(text.find("\nXBT_LOG_NEW_DEFAULT_SUBCATEGORY(") == std::string::npos); // declared but never used
+        continue;
+      }
+      ++logging;
+      CHECK(std::regex_search(text, std::regex("XBT_LOG_NEW_DEFAULT_SUBCATEGORY\\(" + id + ", " + parent + ",\\s*\"" +
+                                               std::regex_replace(dotted, std::regex("\\."), "\\.") + ": ")));
+      folders.insert(chain.begin(), chain.end());
     }
   CHECK(files > 150);
+  CHECK(logging > 20);
+  // Each folder's category is base/log_tree.cpp's, and it holds no folder that nothing logs in.
+  for (const std::string& f : folders) {
+    INFO("the folder category " << f << " (base/log_tree.cpp)");
+    CHECK(std::regex_search(tree, std::regex("XBT_LOG_NEW_(SUB)?CATEGORY\\(" + f + ",")));
+  }
+  const std::regex declared("XBT_LOG_NEW_(SUB)?CATEGORY\\((\\w+),");
+  for (auto it = std::sregex_iterator(tree.begin(), tree.end(), declared); it != std::sregex_iterator(); ++it) {
+    INFO("base/log_tree.cpp declares " << (*it)[2].str() << ", a folder nothing logs in");
+    CHECK(folders.count((*it)[2].str()) == 1);
+  }
 }
 
 TEST_CASE("bcssim logs lists the tree; --log by folder or file, with dots, logs without changing the digest")

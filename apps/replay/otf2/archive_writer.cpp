@@ -15,11 +15,6 @@
 #include <stdexcept>
 #include <vector>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_otf2_archive_writer,
-                             "apps.replay.otf2.archive_writer: a time-independent trace written as an OTF2 archive");
-
 namespace bcssim::apps::replay::otf2 {
 namespace {
 

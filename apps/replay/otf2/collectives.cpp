@@ -8,11 +8,6 @@
 #include <sstream>
 #include <vector>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_otf2_collectives,
-                             "apps.replay.otf2.collectives: a collective's action from OTF2's byte counts");
-
 namespace bcssim::apps::replay::otf2 {
 namespace {
 

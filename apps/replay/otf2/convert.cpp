@@ -16,11 +16,6 @@
 #include <memory>
 #include <vector>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_otf2_convert,
-                             "apps.replay.otf2.convert: OTF2 archives converted into time-independent traces");
-
 namespace bcssim::apps::replay::otf2 {
 namespace {
 

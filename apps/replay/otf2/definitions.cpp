@@ -2,11 +2,6 @@
 
 #include "apps/replay/otf2/bcssim_records.hpp"
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_otf2_definitions, "apps.replay.otf2.definitions: an OTF2 archive's global "
-                                                           "definitions (regions, MPI ranks, communicators)");
-
 namespace bcssim::apps::replay::otf2 {
 namespace {
 

@@ -7,11 +7,6 @@
 
 #include <cmath>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_otf2_rank_writer,
-                             "apps.replay.otf2.rank_writer: one MPI rank's OTF2 events written as its trace file");
-
 namespace bcssim::apps::replay::otf2 {
 
 RankWriter::RankWriter(const Definitions& defs, int rank, int ranks, double host_speed, const std::string& file,

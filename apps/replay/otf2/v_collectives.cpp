@@ -6,11 +6,6 @@
 
 #include <string>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_replay_otf2_v_collectives,
-                             "apps.replay.otf2.v_collectives: v collectives' counts from every rank's record");
-
 namespace bcssim::apps::replay::otf2 {
 namespace {
 

@@ -2,10 +2,6 @@
 
 #include <algorithm>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_tports_folded_costs,
-                             "elan3.tports.folded_costs: the message-level tier's delays, by message size");
 
 namespace bcssim::elan3::tports {
 

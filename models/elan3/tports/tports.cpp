@@ -8,13 +8,10 @@
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
-#include <xbt/log.h>
 
 #include <algorithm>
 #include <cstring>
 #include <stdexcept>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_tports_tports, "elan3.tports.tports: tagged messaging on the NIC thread processor");
 
 namespace bcssim::elan3::tports {
 namespace sg4 = simgrid::s4u;

@@ -2,10 +2,6 @@
 
 #include <array>
 #include <cstddef>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(elan3_tports_walk_cost,
-                             "elan3.tports.walk_cost: What matching costs the Elan3's thread processor");
 
 namespace bcssim::elan3::tports {
 namespace {

@@ -4,9 +4,6 @@
 #include "sim/output/fixed_format.hpp"
 
 #include <fmt/format.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_app_app_report, "sim.kinds.app.app_report: Outputs of kind 'app'");
 
 namespace bcssim::sim {
 

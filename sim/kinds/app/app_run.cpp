@@ -12,9 +12,6 @@
 #include "sim/machine/mpi_job.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_app_app_run, "sim.kinds.app.app_run: Kind 'app': one application");
 
 namespace bcssim::sim {
 namespace sg4 = simgrid::s4u;

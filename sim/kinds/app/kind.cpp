@@ -15,9 +15,6 @@
 #include <fmt/format.h>
 
 #include <cctype>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_app_kind, "sim.kinds.app.kind: Kind 'app': one application");
 
 namespace bcssim::sim {
 namespace {

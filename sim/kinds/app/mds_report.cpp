@@ -10,10 +10,6 @@
 #include <string>
 #include <utility>
 #include <vector>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_app_mds_report,
-                             "sim.kinds.app.mds_report: The Monitoring and Debugging System's outputs");
 
 namespace bcssim::sim {
 namespace {

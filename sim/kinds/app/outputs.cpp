@@ -1,8 +1,5 @@
 // The files of kind "app" and their columns (docs/outputs.md).
 #include "sim/kinds/app/kind.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_app_outputs, "sim.kinds.app.outputs: The files of kind 'app' and their columns");
 
 namespace bcssim::sim {
 

@@ -6,9 +6,6 @@
 
 #include <utility>
 #include <vector>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_app_params, "sim.kinds.app.params: Kind 'app''s own parameters");
 
 namespace bcssim::sim {
 

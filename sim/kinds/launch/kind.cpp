@@ -15,10 +15,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_launch_kind,
-                             "sim.kinds.launch.kind: Kind 'launch': STORM launching one do-nothing job");
 
 namespace bcssim::sim {
 namespace {

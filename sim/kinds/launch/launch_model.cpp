@@ -2,10 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_launch_launch_model,
-                             "sim.kinds.launch.launch_model: The thesis's analytic model of launch time");
 
 namespace bcssim::sim {
 

@@ -10,10 +10,6 @@
 #include <array>
 #include <map>
 #include <set>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_launch_launch_report,
-                             "sim.kinds.launch.launch_report: What a launch scenario reports, from plain data");
 
 namespace bcssim::sim {
 namespace {

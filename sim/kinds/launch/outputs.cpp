@@ -1,9 +1,5 @@
 // The files of kind "launch" and their columns (docs/outputs.md).
 #include "sim/kinds/launch/kind.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_launch_outputs,
-                             "sim.kinds.launch.outputs: The files of kind 'launch' and their columns");
 
 namespace bcssim::sim {
 

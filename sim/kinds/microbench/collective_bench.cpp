@@ -11,10 +11,6 @@
 #include <algorithm>
 #include <memory>
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_microbench_collective_bench,
-                             "sim.kinds.microbench.collective_bench: Microbenchmarks of the BCS core primitives on the first n nodes");
 
 namespace bcssim::sim {
 namespace sg4 = simgrid::s4u;

@@ -7,10 +7,6 @@
 
 #include <algorithm>
 #include <map>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_microbench_collective_report,
-                             "sim.kinds.microbench.collective_report: Results of the collective microbenchmarks");
 
 namespace bcssim::sim {
 namespace {

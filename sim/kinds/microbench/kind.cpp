@@ -13,10 +13,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_microbench_kind,
-                             "sim.kinds.microbench.kind: Kind 'microbench': the raw QsNet substrate");
 
 namespace bcssim::sim {
 namespace {

@@ -7,10 +7,6 @@
 #include <simgrid/s4u/Engine.hpp>
 
 #include <stdexcept>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_microbench_microbench,
-                             "sim.kinds.microbench.microbench: Microbenchmarks of the raw substrate");
 
 namespace bcssim::sim {
 namespace sg4 = simgrid::s4u;

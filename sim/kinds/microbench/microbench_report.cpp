@@ -12,10 +12,6 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_microbench_microbench_report,
-                             "sim.kinds.microbench.microbench_report: Results of the substrate microbenchmarks");
 
 namespace bcssim::sim {
 namespace {

@@ -1,9 +1,5 @@
 // The files of kind "microbench" and their columns (docs/outputs.md).
 #include "sim/kinds/microbench/kind.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_microbench_outputs,
-                             "sim.kinds.microbench.outputs: The files of kind 'microbench' and their columns");
 
 namespace bcssim::sim {
 

@@ -13,9 +13,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_mpi_microbench_kind, "sim.kinds.mpi_microbench.kind: Kind 'mpi_microbench'");
 
 namespace bcssim::sim {
 namespace {

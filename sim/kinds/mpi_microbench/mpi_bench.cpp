@@ -9,10 +9,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_mpi_microbench_mpi_bench,
-                             "sim.kinds.mpi_microbench.mpi_bench: Kind 'mpi_microbench'");
 
 namespace bcssim::sim {
 namespace sg4 = simgrid::s4u;

@@ -9,10 +9,6 @@
 #include <algorithm>
 #include <map>
 #include <set>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_mpi_microbench_mpi_bench_report,
-                             "sim.kinds.mpi_microbench.mpi_bench_report: Results of kind 'mpi_microbench'");
 
 namespace bcssim::sim {
 namespace {

@@ -1,9 +1,5 @@
 // The files of kind "mpi_microbench" and their columns (docs/outputs.md).
 #include "sim/kinds/mpi_microbench/kind.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_mpi_microbench_outputs,
-                             "sim.kinds.mpi_microbench.outputs: The files of kind 'mpi_microbench' and their columns");
 
 namespace bcssim::sim {
 

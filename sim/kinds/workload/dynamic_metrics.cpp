@@ -7,10 +7,6 @@
 #include <limits>
 #include <numeric>
 #include <optional>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_dynamic_metrics,
-                             "sim.kinds.workload.dynamic_metrics: The figures of a dynamic workload");
 
 namespace bcssim::sim {
 namespace {

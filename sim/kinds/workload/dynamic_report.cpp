@@ -4,10 +4,6 @@
 #include "sim/output/plot.hpp"
 
 #include <fmt/format.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_dynamic_report,
-                             "sim.kinds.workload.dynamic_report: The outputs of a dynamic workload");
 
 namespace bcssim::sim {
 

@@ -11,10 +11,6 @@
 #include <limits>
 #include <map>
 #include <optional>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_dynamic_study,
-                             "sim.kinds.workload.dynamic_study: The plots of a study of dynamic workloads");
 
 namespace bcssim::sim {
 namespace {

@@ -18,9 +18,6 @@
 #include <algorithm>
 #include <optional>
 #include <set>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_jobs, "sim.kinds.workload.jobs: The jobs of a workload");
 
 namespace bcssim::sim {
 namespace {

@@ -25,10 +25,6 @@
 
 #include <algorithm>
 #include <map>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_kind,
-                             "sim.kinds.workload.kind: Kind 'workload': several MPI jobs on one machine under a scheduling algorithm");
 
 namespace bcssim::sim {
 namespace {

@@ -1,9 +1,5 @@
 // The files of kind "workload" and their columns (docs/outputs.md).
 #include "sim/kinds/workload/kind.hpp"
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_outputs,
-                             "sim.kinds.workload.outputs: The files of kind 'workload' and their columns");
 
 namespace bcssim::sim {
 

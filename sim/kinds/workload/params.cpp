@@ -1,9 +1,5 @@
 #include "sim/kinds/workload/params.hpp"
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_params, "sim.kinds.workload.params: Kind 'workload''s own parameters");
-
 namespace bcssim::sim {
 
 base::ParamDecl workload_jobs_param()

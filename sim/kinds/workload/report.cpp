@@ -17,9 +17,6 @@
 #include <iterator>
 #include <stdexcept>
 #include <set>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_report, "sim.kinds.workload.report: What a workload run reports");
 
 namespace bcssim::sim {
 

@@ -4,10 +4,6 @@
 #include "storm/machine_manager/params.hpp"
 
 #include <fmt/format.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_scheduler_check,
-                             "sim.kinds.workload.scheduler_check: The rules tying scheduler.* to a workload");
 
 namespace bcssim::sim {
 

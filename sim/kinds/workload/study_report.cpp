@@ -10,9 +10,6 @@
 #include <fmt/format.h>
 
 #include <algorithm>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_study_report, "sim.kinds.workload.study_report: A study of workloads");
 
 namespace bcssim::sim {
 

@@ -14,10 +14,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_swf_jobs,
-                             "sim.kinds.workload.swf_jobs: A workload read from an SWF file");
 
 namespace bcssim::sim {
 namespace {

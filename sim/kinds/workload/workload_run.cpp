@@ -9,10 +9,6 @@
 #include "storm/machine_manager/params.hpp"
 
 #include <fmt/format.h>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_workload_workload_run,
-                             "sim.kinds.workload.workload_run: A workload's jobs made and run as MPI jobs");
 
 namespace bcssim::sim {
 namespace {

@@ -2,10 +2,6 @@
 // toy_app.rounds times.
 #include "apps/toy_app/app.hpp"
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(apps_toy_app_app, "apps.toy_app.app: docs/extending.md's example application");
-
 namespace bcssim::apps::toy_app {
 namespace {
 

@@ -7,10 +7,6 @@
 #include <fmt/format.h>
 #include <simgrid/s4u/Engine.hpp>
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(sim_kinds_toy_kind_kind, "sim.kinds.toy_kind.kind: docs/extending.md's example kind");
-
 namespace bcssim::sim {
 namespace {
 

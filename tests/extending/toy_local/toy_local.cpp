@@ -4,9 +4,6 @@
 #include "storm/policies/policies.hpp"
 
 #include <limits>
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(storm_policies_toy_local, "storm.policies.toy_local: docs/extending.md's example");
 
 namespace bcssim::storm {
 namespace {

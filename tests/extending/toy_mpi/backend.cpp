@@ -4,10 +4,6 @@
 
 #include "mpi/quadrics/backend.hpp"
 
-#include <xbt/log.h>
-
-XBT_LOG_NEW_DEFAULT_CATEGORY(mpi_toy_mpi_backend, "mpi.toy_mpi.backend: docs/extending.md's example backend");
-
 namespace bcssim::mpi::toy_mpi {
 
 mpi::Backend backend()
