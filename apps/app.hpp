@@ -65,8 +65,9 @@ void declare_uneven_work(base::ParamGroup<Spec>& g, double Spec::*imbalance, dou
          "rank uniformly in [0, 1) from the seed.",
          "scenario choice");
   g.real("variability", variability, 0, 0, 1,
-         "Dynamic variability: each " + interval + " is multiplied by 1 + variability x (2u - 1), u "
-         "uniform in [0, 1) drawn per rank and interval from the seed.",
+         "Dynamic variability: each " + interval +
+             " is multiplied by 1 + variability x (2u - 1), u "
+             "uniform in [0, 1) drawn per rank and interval from the seed.",
          "scenario choice");
 }
 

@@ -13,7 +13,7 @@ struct Traffic {
   /// The most blocking calls of one rank that wait for another rank (send, recv, sendrecv, barrier, bcast, reduce,
   /// allreduce; a wait only when what it waits for was posted just before): on BCS-MPI each waits for a slice.
   double rank_waits = 0;
-  double calls = 0;    // MPI calls that communicate, over every rank
+  double calls = 0; // MPI calls that communicate, over every rank
   /// Point-to-point messages between ranks, over every rank, those the data collectives (gather, scatter,
   /// allgather, alltoall, their v forms) are made of included: both MPIs move each block as one (n - 1 of a rooted
   /// one's, n (n - 1) of the others').

@@ -28,10 +28,10 @@ simgrid::xbt::Extension<sg4::Actor, std::string> task_name_of()
 // its starter would not have kept the simulation open either; one started by a pooled task inherits that task's
 // need (a hop of a software tree started by a process). One engine per process, so one count.
 struct Keeper {
-  unsigned busy = 0;             // kept tasks running
-  sg4::SemaphorePtr done;        // the keeper actor's, while one runs
-  unsigned holders = 0;          // live PoolHolders: while any, no keeper actor is needed
-  sg4::SemaphorePtr drained;     // a draining PoolHolder's, while it waits
+  unsigned busy = 0;         // kept tasks running
+  sg4::SemaphorePtr done;    // the keeper actor's, while one runs
+  unsigned holders = 0;      // live PoolHolders: while any, no keeper actor is needed
+  sg4::SemaphorePtr drained; // a draining PoolHolder's, while it waits
 };
 Keeper keeper;
 

@@ -12,8 +12,8 @@ constexpr int ANY_TAG = -1;
 struct Envelope {
   int source = 0;
   int tag = 0;
-  int context = 0;         // communicator / job: envelopes of different contexts never match
-  std::uint64_t seq = 0;   // 0, 1, 2, ... per (source, destination, context), in send order
+  int context = 0;       // communicator / job: envelopes of different contexts never match
+  std::uint64_t seq = 0; // 0, 1, 2, ... per (source, destination, context), in send order
   std::uint64_t bytes = 0;
 };
 

@@ -33,8 +33,8 @@ struct EventPattern {
     std::string_view actor; // string literals (lasting)
     std::string_view what;
     std::uint64_t bytes;
-    bool numbered;          // its bytes are the block's number
-    std::uint32_t instant;  // which of the block's instants it is at (nondecreasing; each has an event)
+    bool numbered;         // its bytes are the block's number
+    std::uint32_t instant; // which of the block's instants it is at (nondecreasing; each has an event)
   };
   std::vector<Item> items;
   std::uint32_t instants = 0;

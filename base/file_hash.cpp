@@ -14,8 +14,7 @@ namespace bcssim::base {
 namespace {
 // Feeds `in`'s bytes to `update` in chunks. The chunk is not zeroed: a run hashes each trace file of every rank
 // (apps/replay/trace.cpp), and clearing a 1 MiB buffer for each was a tenth of a small replay's instructions.
-template <class Update>
-void feed(std::istream& in, Update update)
+template <class Update> void feed(std::istream& in, Update update)
 {
   constexpr std::size_t kChunk = std::size_t(1) << 20;
   const std::unique_ptr<char[]> chunk(new char[kChunk]);

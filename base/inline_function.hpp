@@ -10,11 +10,9 @@
 
 namespace bcssim::base {
 
-template <class Signature, std::size_t Size = 32>
-class InlineFunction;
+template <class Signature, std::size_t Size = 32> class InlineFunction;
 
-template <class R, class... Args, std::size_t Size>
-class InlineFunction<R(Args...), Size> {
+template <class R, class... Args, std::size_t Size> class InlineFunction<R(Args...), Size> {
 public:
   InlineFunction() = default;
   template <class F, class = std::enable_if_t<!std::is_same_v<std::decay_t<F>, InlineFunction> &&

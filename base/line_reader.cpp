@@ -11,8 +11,8 @@
 #include <cstdio>
 #include <cstring>
 #include <filesystem>
-#include <sys/stat.h>
 #include <stdexcept>
+#include <sys/stat.h>
 
 namespace bcssim::base {
 namespace {
@@ -40,7 +40,7 @@ File open_raw(const std::string& path)
     throw std::runtime_error(fmt::format("cannot open {}: {}", path, std::strerror(errno)));
   // The reader looks at a file's first bytes to tell plain text from gzip and xz, then reads it from its start
   // (a gzip file is opened again by name): a pipe, a FIFO or a device would lose those bytes, or never end.
-  struct stat st{};
+  struct stat st {};
   if (::fstat(::fileno(f.get()), &st) != 0 || !S_ISREG(st.st_mode))
     throw std::runtime_error(fmt::format("{} is not a regular file (a pipe, a FIFO or a device): bcssim reads a "
                                          "file from its start, twice for a compressed one; save it to a file first",
@@ -98,8 +98,8 @@ public:
         in_member_ = false;
         ++members_;
       } else if (r != Z_OK && r != Z_BUF_ERROR) {
-        throw std::runtime_error(fmt::format("{}: corrupt gzip data ({})", path_,
-                                             stream_.msg != nullptr ? stream_.msg : zError(r)));
+        throw std::runtime_error(
+            fmt::format("{}: corrupt gzip data ({})", path_, stream_.msg != nullptr ? stream_.msg : zError(r)));
       }
     }
     return asked - stream_.avail_out;

@@ -43,8 +43,8 @@ std::vector<Match> MatchingQueues::arrive(const Envelope& e, unsigned* walked)
 {
   std::uint64_t& next = next_seq_[Stream{e.context, e.source}];
   if (e.seq < next)
-    throw std::logic_error("MatchingQueues::arrive: duplicate envelope seq " + std::to_string(e.seq) +
-                           " from rank " + std::to_string(e.source));
+    throw std::logic_error("MatchingQueues::arrive: duplicate envelope seq " + std::to_string(e.seq) + " from rank " +
+                           std::to_string(e.source));
   std::vector<Match> matches;
   if (e.seq > next) { // early: wait for the sender's earlier messages
     held_.emplace(std::make_tuple(e.context, e.source, e.seq), e);

@@ -58,7 +58,7 @@ private:
 
   std::deque<Posted> posted_;
   std::deque<Envelope> unexpected_;
-  std::map<Stream, std::uint64_t> next_seq_;                  // next eligible sequence number per sender
+  std::map<Stream, std::uint64_t> next_seq_;                     // next eligible sequence number per sender
   std::map<std::tuple<int, int, std::uint64_t>, Envelope> held_; // arrived early: (context, source, seq)
 };
 

@@ -39,7 +39,8 @@ std::string number_literal(double x)
 std::string scalar_literal(const ParamDecl& d, const ParamValue& v, std::size_t i)
 {
   switch (d.type) {
-    case ParamType::boolean: return v.numbers.at(i) != 0 ? "true" : "false";
+    case ParamType::boolean:
+      return v.numbers.at(i) != 0 ? "true" : "false";
     case ParamType::integer:
       if (i < v.words.size() && v.numbers.empty())
         return quoted(v.words.at(i)); // "auto"
@@ -52,8 +53,10 @@ std::string scalar_literal(const ParamDecl& d, const ParamValue& v, std::size_t 
     }
     case ParamType::text:
     case ParamType::choice:
-    case ParamType::quantity: return quoted(v.words.at(i));
-    case ParamType::record: return "{}";
+    case ParamType::quantity:
+      return quoted(v.words.at(i));
+    case ParamType::record:
+      return "{}";
   }
   return "null";
 }
@@ -126,8 +129,7 @@ ParamDecl record_list_decl(std::string path, std::string doc, std::string source
   return d;
 }
 
-ParamDecl integer_decl(std::string path, std::int64_t def, double min, double max, std::string doc,
-                       std::string source)
+ParamDecl integer_decl(std::string path, std::int64_t def, double min, double max, std::string doc, std::string source)
 {
   ParamDecl d = make(std::move(path), ParamType::integer, std::move(doc), std::move(source));
   d.min = min;

@@ -66,12 +66,12 @@ struct ParamDecl {
   std::string path;
   ParamType type = ParamType::integer;
   Quantity quantity = Quantity::time; // for ParamType::quantity
-  bool list = false;         // a list of values; a single value stands for a list of one (or, per level, for all)
-  bool allow_auto = false;   // an integer that may be "auto" (resolved from other parameters)
-  bool may_be_empty = false; // a list that may be [], a text that may be "" (its doc says what that means)
-  ParamValue default_value;  // typed
+  bool list = false;           // a list of values; a single value stands for a list of one (or, per level, for all)
+  bool allow_auto = false;     // an integer that may be "auto" (resolved from other parameters)
+  bool may_be_empty = false;   // a list that may be [], a text that may be "" (its doc says what that means)
+  ParamValue default_value;    // typed
   std::string default_literal; // as a scenario writes it (JSON syntax): "500us" with its quotes, 32, [0, 1]
-  double min = 0;            // inclusive range, in SI units for quantities
+  double min = 0;              // inclusive range, in SI units for quantities
   double max = kUnbounded;
   std::vector<std::string> choices; // for ParamType::choice, and the allowed words of a text list
   std::string doc;
@@ -97,8 +97,7 @@ std::string literal_of(const ParamDecl& decl, const ParamValue& v);
 /// Builders of a ParamDecl (the ParamGroup methods use them; so may code declaring parameters without a field).
 ParamDecl quantity_decl(std::string path, Quantity q, const char* def, double min, double max, std::string doc,
                         std::string source);
-ParamDecl integer_decl(std::string path, std::int64_t def, double min, double max, std::string doc,
-                       std::string source);
+ParamDecl integer_decl(std::string path, std::int64_t def, double min, double max, std::string doc, std::string source);
 ParamDecl real_decl(std::string path, double def, double min, double max, std::string doc, std::string source);
 ParamDecl flag_decl(std::string path, bool def, std::string doc, std::string source);
 ParamDecl choice_decl(std::string path, const char* def, std::vector<std::string> choices, std::string doc,
@@ -117,8 +116,7 @@ ParamValue quantities(Quantity q, const std::vector<const char*>& v);
 
 /// The parameters of one model's spec struct: each declaration with the setter of its field, and the model's
 /// cross-field rules.
-template <class Spec>
-class ParamGroup {
+template <class Spec> class ParamGroup {
 public:
   using Setter = std::function<void(Spec&, const ParamValue&)>;
   using Rule = std::function<std::optional<ParamError>(const Spec&)>;
@@ -140,8 +138,8 @@ public:
     entries_.push_back(Entry{std::move(decl), std::move(set)});
     return entries_.back().decl;
   }
-  ParamDecl& quantity(const std::string& key, double Spec::*field, Quantity q, const char* def, double min,
-                      double max, std::string doc, std::string source)
+  ParamDecl& quantity(const std::string& key, double Spec::*field, Quantity q, const char* def, double min, double max,
+                      std::string doc, std::string source)
   {
     return add(quantity_decl(key, q, def, min, max, std::move(doc), std::move(source)),
                [field](Spec& s, const ParamValue& v) { s.*field = v.number(); });
@@ -181,8 +179,7 @@ public:
                });
   }
   /// The parameters of a member struct, declared by its own model (e.g. the MMDS inside the runtime's spec).
-  template <class Sub>
-  void nest(Sub Spec::*field, const ParamGroup<Sub>& sub)
+  template <class Sub> void nest(Sub Spec::*field, const ParamGroup<Sub>& sub)
   {
     for (const auto& e : sub.entries()) {
       auto set = e.set;
@@ -229,8 +226,7 @@ public:
   }
 
 private:
-  template <class>
-  friend class ParamGroup;
+  template <class> friend class ParamGroup;
   static std::string join(const std::string& prefix, const std::string& key)
   {
     return prefix.empty() ? key : key.empty() ? prefix : prefix + "." + key;
@@ -247,16 +243,14 @@ private:
 };
 
 /// The declarations of a group (for a registry entry's parameter list or the catalogue), appended to `out`.
-template <class Spec>
-void append_declarations(std::vector<ParamDecl>& out, const ParamGroup<Spec>& group)
+template <class Spec> void append_declarations(std::vector<ParamDecl>& out, const ParamGroup<Spec>& group)
 {
   for (const auto& e : group.entries())
     out.push_back(e.decl);
 }
 
 /// The declarations of a group.
-template <class Spec>
-std::vector<ParamDecl> declarations(const ParamGroup<Spec>& group)
+template <class Spec> std::vector<ParamDecl> declarations(const ParamGroup<Spec>& group)
 {
   std::vector<ParamDecl> out;
   append_declarations(out, group);
@@ -265,8 +259,7 @@ std::vector<ParamDecl> declarations(const ParamGroup<Spec>& group)
 
 /// Throws std::invalid_argument naming the rule when `spec` breaks one of `group`'s rules: models call it in their
 /// constructors, so a spec built by hand is held to the same rules, with the same words, as a scenario.
-template <class Spec>
-void enforce(const ParamGroup<Spec>& group, const Spec& spec)
+template <class Spec> void enforce(const ParamGroup<Spec>& group, const Spec& spec)
 {
   if (auto e = group.first_broken_rule(spec))
     throw std::invalid_argument(e->path + ": expected " + e->allowed);

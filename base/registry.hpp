@@ -10,8 +10,7 @@
 namespace bcssim::base {
 
 /// The names of a registry's entries, in its order.
-template <class Entry>
-std::vector<std::string> names_of(const std::vector<Entry>& all)
+template <class Entry> std::vector<std::string> names_of(const std::vector<Entry>& all)
 {
   std::vector<std::string> out;
   for (const Entry& e : all)
@@ -20,8 +19,7 @@ std::vector<std::string> names_of(const std::vector<Entry>& all)
 }
 
 /// The entry named `name`; std::invalid_argument naming `what` and the known names otherwise.
-template <class Entry>
-const Entry& find_named(const std::vector<Entry>& all, const std::string& name, const char* what)
+template <class Entry> const Entry& find_named(const std::vector<Entry>& all, const std::string& name, const char* what)
 {
   for (const Entry& e : all)
     if (e.name == name)

@@ -2,9 +2,9 @@
 
 #include <fmt/format.h>
 
-#include <string>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
+#include <string>
 
 #include <cmath>
 #include <cstdlib>
@@ -31,7 +31,6 @@ std::string sim_time_limit_text()
                      "(docs/model.md)",
                      short_number(kMaxSimulatedSeconds), kMaxSimulatedSeconds / (365.25 * 86400));
 }
-
 
 namespace {
 // A time just past the limit must not read as the limit itself: short_number's 6 digits, else 15.

@@ -31,9 +31,9 @@ struct Record {
   std::string_view actor; // the calling actor's name ("maestro" outside actors)
   std::string_view name;
   std::string_view category;
-  std::uint64_t id;       // flows only
-  bool global;            // instants: for every track (a slice strobe)
-  const Args* args;       // spans: their arguments (nullptr or empty: none)
+  std::uint64_t id; // flows only
+  bool global;      // instants: for every track (a slice strobe)
+  const Args* args; // spans: their arguments (nullptr or empty: none)
 };
 
 class TraceSink {

@@ -23,21 +23,26 @@ using UnitTable = std::vector<std::pair<std::string_view, double>>;
 const UnitTable& units_of(Quantity q)
 {
   static const UnitTable time = {{"s", 1}, {"ms", 1e-3}, {"us", 1e-6}, {"µs", 1e-6}, {"ns", 1e-9}, {"ps", 1e-12}};
-  static const UnitTable size = {{"B", 1},         {"kB", 1e3},       {"MB", 1e6},          {"GB", 1e9},
+  static const UnitTable size = {{"B", 1},        {"kB", 1e3},        {"MB", 1e6},          {"GB", 1e9},
                                  {"KiB", 1024.0}, {"MiB", 1048576.0}, {"GiB", 1073741824.0}};
-  static const UnitTable bandwidth = {{"B/s", 1},          {"kB/s", 1e3},          {"MB/s", 1e6},
-                                      {"GB/s", 1e9},       {"KiB/s", 1024.0},      {"MiB/s", 1048576.0},
-                                      {"GiB/s", 1073741824.0}};
+  static const UnitTable bandwidth = {{"B/s", 1},        {"kB/s", 1e3},        {"MB/s", 1e6},          {"GB/s", 1e9},
+                                      {"KiB/s", 1024.0}, {"MiB/s", 1048576.0}, {"GiB/s", 1073741824.0}};
   static const UnitTable frequency = {{"Hz", 1}, {"kHz", 1e3}, {"MHz", 1e6}, {"GHz", 1e9}};
   static const UnitTable length = {{"m", 1}, {"cm", 1e-2}, {"mm", 1e-3}, {"km", 1e3}};
   static const UnitTable per_length = {{"s/m", 1}, {"ms/m", 1e-3}, {"us/m", 1e-6}, {"ns/m", 1e-9}, {"ps/m", 1e-12}};
   switch (q) {
-    case Quantity::time: return time;
-    case Quantity::size: return size;
-    case Quantity::bandwidth: return bandwidth;
-    case Quantity::frequency: return frequency;
-    case Quantity::length: return length;
-    case Quantity::time_per_length: return per_length;
+    case Quantity::time:
+      return time;
+    case Quantity::size:
+      return size;
+    case Quantity::bandwidth:
+      return bandwidth;
+    case Quantity::frequency:
+      return frequency;
+    case Quantity::length:
+      return length;
+    case Quantity::time_per_length:
+      return per_length;
   }
   return time;
 }
@@ -88,12 +93,30 @@ std::string quantity_help(Quantity q)
   std::string example;
   std::string what;
   switch (q) {
-    case Quantity::time: what = "a time"; example = "500us"; break;
-    case Quantity::size: what = "a size"; example = "12MB"; break;
-    case Quantity::bandwidth: what = "a bandwidth"; example = "400MB/s"; break;
-    case Quantity::frequency: what = "a frequency"; example = "1GHz"; break;
-    case Quantity::length: what = "a length"; example = "10m"; break;
-    case Quantity::time_per_length: what = "a time per metre"; example = "3.94ns/m"; break;
+    case Quantity::time:
+      what = "a time";
+      example = "500us";
+      break;
+    case Quantity::size:
+      what = "a size";
+      example = "12MB";
+      break;
+    case Quantity::bandwidth:
+      what = "a bandwidth";
+      example = "400MB/s";
+      break;
+    case Quantity::frequency:
+      what = "a frequency";
+      example = "1GHz";
+      break;
+    case Quantity::length:
+      what = "a length";
+      example = "10m";
+      break;
+    case Quantity::time_per_length:
+      what = "a time per metre";
+      example = "3.94ns/m";
+      break;
   }
   std::string list;
   for (const auto& [name, scale] : units_of(q)) {
@@ -116,12 +139,18 @@ std::vector<std::string> unit_names(Quantity q)
 std::string_view si_unit(Quantity q)
 {
   switch (q) {
-    case Quantity::time: return "s";
-    case Quantity::size: return "B";
-    case Quantity::bandwidth: return "B/s";
-    case Quantity::frequency: return "Hz";
-    case Quantity::length: return "m";
-    case Quantity::time_per_length: return "s/m";
+    case Quantity::time:
+      return "s";
+    case Quantity::size:
+      return "B";
+    case Quantity::bandwidth:
+      return "B/s";
+    case Quantity::frequency:
+      return "Hz";
+    case Quantity::length:
+      return "m";
+    case Quantity::time_per_length:
+      return "s/m";
   }
   return "";
 }
@@ -133,7 +162,7 @@ std::string format_quantity(Quantity q, double si_value)
   if (si_value == 0)
     return "0" + std::string(si_unit(q));
   const UnitTable& units = units_of(q);
-  const std::pair<std::string_view, double>* whole = nullptr;    // the largest unit of which it is a whole number (< 10^6)
+  const std::pair<std::string_view, double>* whole = nullptr; // the largest unit of which it is a whole number (< 10^6)
   const std::pair<std::string_view, double>* at_least1 = nullptr; // the largest unit in which it is at least 1
   for (const auto& unit : units) {
     if (unit.first == "µs")
@@ -148,9 +177,9 @@ std::string format_quantity(Quantity q, double si_value)
   }
   if (whole)
     return fmt_whole(std::round(si_value / whole->second)) + std::string(whole->first);
-  const auto& unit = at_least1 ? *at_least1 : *std::min_element(units.begin(), units.end(), [](auto& a, auto& b) {
-    return a.second < b.second;
-  });
+  const auto& unit =
+      at_least1 ? *at_least1
+                : *std::min_element(units.begin(), units.end(), [](auto& a, auto& b) { return a.second < b.second; });
   return readable(si_value / unit.second) + std::string(unit.first);
 }
 

@@ -32,10 +32,16 @@ int main(int argc, char** argv)
       wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count() / count;
       sim = (sg4::Engine::get_clock() - s0) / count;
     };
-    timed([&] { w.dma().multicast({0, elan3::Memory::elan}, 1, 4095, elan3::Memory::elan, 1 << 20); },
-          multicast_wall, multicast_sim);
-    timed([&] { w.dma().put({0, elan3::Memory::elan}, {4095, elan3::Memory::elan}, 1 << 20); }, unicast_wall,
-          unicast_sim);
+    timed(
+        [&] {
+          w.dma().multicast({0, elan3::Memory::elan}, 1, 4095, elan3::Memory::elan, 1 << 20);
+        },
+        multicast_wall, multicast_sim);
+    timed(
+        [&] {
+          w.dma().put({0, elan3::Memory::elan}, {4095, elan3::Memory::elan}, 1 << 20);
+        },
+        unicast_wall, unicast_sim);
   });
   w.engine().run();
   std::printf("platform build (4096 nodes): %.3f s\n", build);

@@ -34,8 +34,8 @@ int main(int argc, char** argv)
     std::fprintf(stderr, "RANKS >= 2 and EVENTS_PER_RANK >= 10\n");
     return 2;
   }
-  OTF2_Archive* archive = OTF2_Archive_Open(dir.c_str(), "traces", OTF2_FILEMODE_WRITE, 1024 * 1024,
-                                            4 * 1024 * 1024, OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
+  OTF2_Archive* archive = OTF2_Archive_Open(dir.c_str(), "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
+                                            OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
   if (archive == nullptr)
     return 1;
   static OTF2_FlushCallbacks flush{pre_flush, post_flush};
@@ -94,8 +94,7 @@ int main(int argc, char** argv)
     OTF2_GlobalDefWriter_WriteRegion(g, OTF2_RegionRef(region), s, s, empty, OTF2_REGION_ROLE_FUNCTION,
                                      OTF2_PARADIGM_MPI, OTF2_REGION_FLAG_NONE, empty, 0, 0);
   }
-  OTF2_GlobalDefWriter_WriteSystemTreeNode(g, 0, string("machine"), string("machine"),
-                                           OTF2_UNDEFINED_SYSTEM_TREE_NODE);
+  OTF2_GlobalDefWriter_WriteSystemTreeNode(g, 0, string("machine"), string("machine"), OTF2_UNDEFINED_SYSTEM_TREE_NODE);
   std::vector<std::uint64_t> members;
   const OTF2_StringRef thread = string("main thread");
   for (int r = 0; r < ranks; ++r) {

@@ -32,8 +32,8 @@ namespace bcssim::mpi {
 struct MachineAccess {
   elan3::DmaEngine& dma;
   const elan3::HostInterface& host;
-  bcs::core::CorePrimitives& qsnet_hw;                    // QsNet's hardware multicast and network conditional
-  std::function<bcs::runtime::Runtime&()> bcs_runtime;    // the machine's BCS-MPI runtime, created on first use
+  bcs::core::CorePrimitives& qsnet_hw;                 // QsNet's hardware multicast and network conditional
+  std::function<bcs::runtime::Runtime&()> bcs_runtime; // the machine's BCS-MPI runtime, created on first use
   /// platform.fidelity = message: the folded delays of the message-level tier (null: the stage-level tier).
   std::shared_ptr<const elan3::tports::FoldedCosts> folded;
 };

@@ -107,9 +107,15 @@ base::trace::Args Comm::call_trace_args(std::uint64_t bytes) const
   for (std::size_t i = 0; i < call_argc_; ++i) {
     const CallArg& a = call_args_[i];
     switch (a.kind) {
-      case CallArg::Kind::number: out.push_back(base::trace::arg(a.key, a.value)); break;
-      case CallArg::Kind::datatype: out.push_back(base::trace::arg("datatype", to_string(Datatype(a.value)))); break;
-      case CallArg::Kind::op: out.push_back(base::trace::arg("op", to_string(Op(a.value)))); break;
+      case CallArg::Kind::number:
+        out.push_back(base::trace::arg(a.key, a.value));
+        break;
+      case CallArg::Kind::datatype:
+        out.push_back(base::trace::arg("datatype", to_string(Datatype(a.value))));
+        break;
+      case CallArg::Kind::op:
+        out.push_back(base::trace::arg("op", to_string(Op(a.value))));
+        break;
     }
   }
   if (bytes > 0 && std::none_of(out.begin(), out.end(), [](const auto& a) { return a.key == "bytes"; }))

@@ -161,8 +161,8 @@ public:
   /// The root's recv gets rank i's bytes at i*bytes.
   void gather(const void* send, void* recv, std::uint64_t bytes, int root);
   /// The root's recv gets rank i's counts[i] bytes at displs[i] (root only: counts, displs, recv).
-  virtual void gatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts,
-                       const Counts& displs, int root);
+  virtual void gatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs,
+                       int root);
   void allgather(const void* send, void* recv, std::uint64_t bytes);
   virtual void allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts,
                           const Counts& displs);
@@ -256,8 +256,8 @@ protected:
   Request coll_irecv(void* data, std::uint64_t capacity, int src, int tag);
   void coll_send(const void* data, std::uint64_t bytes, int dst, int tag);
   void coll_recv(void* data, std::uint64_t capacity, int src, int tag);
-  void coll_sendrecv(const void* send, std::uint64_t send_bytes, int dst, void* recv, std::uint64_t recv_bytes,
-                     int src, int tag);
+  void coll_sendrecv(const void* send, std::uint64_t send_bytes, int dst, void* recv, std::uint64_t recv_bytes, int src,
+                     int tag);
 
   /// Host CPU work of the rank (the MPI library's own): `flops` on its PE, as compute_flops without a trace span;
   /// what the rank owes (owe_cpu_until) runs first, in the same stretch.

@@ -58,26 +58,26 @@ void Job::note_start()
 
 void Job::spawn(unsigned r)
 {
-  actors_[r] = simgrid::s4u::Actor::create(fmt::format("{}.rank{}", name_, r), host_of_(placement_.of(r).node),
-                                           [this, r] {
-                                             try {
-                                               comms_[r]->init();
-                                               main_(*comms_[r]);
-                                               comms_[r]->finalize();
-                                               comms_[r]->exit_process();
-                                             } catch (const std::exception&) {
-                                               // SimGrid's kill (ForcefulKillException) is not a std::exception
-                                               // and passes through.
-                                               fail(std::current_exception());
-                                               return;
-                                             }
-                                             done_[r] = 1;
-                                             last_finish_ = std::max(last_finish_, simgrid::s4u::Engine::get_clock());
-                                             // The ended rank's actor (and its stack) can go: a workload keeps its
-                                             // jobs to the end, and a million of them kept their ranks' stacks
-                                             // mapped until SimGrid could not allocate another (issue 67).
-                                             actors_[r] = nullptr;
-                                           });
+  actors_[r] =
+      simgrid::s4u::Actor::create(fmt::format("{}.rank{}", name_, r), host_of_(placement_.of(r).node), [this, r] {
+        try {
+          comms_[r]->init();
+          main_(*comms_[r]);
+          comms_[r]->finalize();
+          comms_[r]->exit_process();
+        } catch (const std::exception&) {
+          // SimGrid's kill (ForcefulKillException) is not a std::exception
+          // and passes through.
+          fail(std::current_exception());
+          return;
+        }
+        done_[r] = 1;
+        last_finish_ = std::max(last_finish_, simgrid::s4u::Engine::get_clock());
+        // The ended rank's actor (and its stack) can go: a workload keeps its
+        // jobs to the end, and a million of them kept their ranks' stacks
+        // mapped until SimGrid could not allocate another (issue 67).
+        actors_[r] = nullptr;
+      });
 }
 
 void Job::fail(std::exception_ptr error)

@@ -82,14 +82,14 @@ private:
 
   std::vector<char> done_;
   std::map<unsigned, std::vector<unsigned>> ranks_of_node_; // the job's nodes and their ranks, in order
-  std::set<unsigned> forked_; // nodes whose processes were forked
+  std::set<unsigned> forked_;                               // nodes whose processes were forked
   RankMain main_;
   bool any_started_ = false;
   double started_ = 0;
   double last_finish_ = 0;
   bool forked_all_ = false;
   simgrid::s4u::SemaphorePtr forked_all_event_ = simgrid::s4u::Semaphore::create(0); // the last node forked
-  std::vector<simgrid::s4u::ActorPtr> actors_; // by rank
+  std::vector<simgrid::s4u::ActorPtr> actors_;                                       // by rank
   std::exception_ptr failure_;
 };
 

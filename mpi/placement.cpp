@@ -5,8 +5,7 @@
 
 namespace bcssim::mpi {
 
-Placement::Placement(unsigned ranks, unsigned first_node, unsigned nodes, unsigned pes_per_node,
-                     PlacementPolicy policy)
+Placement::Placement(unsigned ranks, unsigned first_node, unsigned nodes, unsigned pes_per_node, PlacementPolicy policy)
 {
   if (ranks == 0)
     throw std::invalid_argument("Placement ranks: a job needs at least one rank");

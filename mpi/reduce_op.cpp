@@ -6,8 +6,7 @@
 namespace bcssim::mpi {
 namespace {
 
-template <typename T>
-void apply(Op op, const void* in, void* inout, std::size_t count)
+template <typename T> void apply(Op op, const void* in, void* inout, std::size_t count)
 {
   // memcpy rather than casts: payload buffers carry no alignment promise.
   for (std::size_t i = 0; i < count; ++i) {

@@ -17,7 +17,12 @@ unsigned long long bytes(int count, MPI_Datatype type)
   return static_cast<unsigned long long>(Recording::bytes(count, type));
 }
 
-int size() { int n = 0; PMPI_Comm_size(MPI_COMM_WORLD, &n); return n; }
+int size()
+{
+  int n = 0;
+  PMPI_Comm_size(MPI_COMM_WORLD, &n);
+  return n;
+}
 
 // " c0 c1 ...": one size per rank, in bytes (zeros where MPI does not read them).
 std::string per_rank(const int* counts, MPI_Datatype type, bool significant)
@@ -173,8 +178,8 @@ int MPI_Gatherv(const void* sendbuf, int sendcount, MPI_Datatype sendtype, void*
   return err;
 }
 
-int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype,
-                 void* recvbuf, int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
+int MPI_Scatterv(const void* sendbuf, const int sendcounts[], const int displs[], MPI_Datatype sendtype, void* recvbuf,
+                 int recvcount, MPI_Datatype recvtype, int root, MPI_Comm comm)
 {
   const Call c;
   const int err = PMPI_Scatterv(sendbuf, sendcounts, displs, sendtype, recvbuf, recvcount, recvtype, root, comm);
@@ -204,8 +209,7 @@ int MPI_Alltoallv(const void* sendbuf, const int sendcounts[], const int sdispls
                   void* recvbuf, const int recvcounts[], const int rdispls[], MPI_Datatype recvtype, MPI_Comm comm)
 {
   const Call c;
-  const int err =
-      PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
+  const int err = PMPI_Alltoallv(sendbuf, sendcounts, sdispls, sendtype, recvbuf, recvcounts, rdispls, recvtype, comm);
   if (c.on() && rec().world(comm, "MPI_Alltoallv")) {
     // The buffers' sizes (the format's first count of each side) are the sums of their blocks.
     const bool in_place = sendbuf == MPI_IN_PLACE;

@@ -17,8 +17,8 @@ int tag_of(int tag) { return tag == MPI_ANY_TAG ? -1 : tag; }
 
 // A blocking send of any mode, recorded as `send`: the format has one blocking send (docs/trace-format.md), so a
 // synchronous send's wait for its match is replayed as each MPI's own protocol for that size makes it.
-int send(const char* call, int (*pmpi)(const void*, int, MPI_Datatype, int, int, MPI_Comm), const void* buf,
-         int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm)
+int send(const char* call, int (*pmpi)(const void*, int, MPI_Datatype, int, int, MPI_Comm), const void* buf, int count,
+         MPI_Datatype type, int dest, int tag, MPI_Comm comm)
 {
   const Call c;
   const int err = pmpi(buf, count, type, dest, tag, comm);

@@ -70,8 +70,7 @@ int MPI_Iallgather(const void* sendbuf, int sendcount, MPI_Datatype sendtype, vo
 }
 
 // Persistent requests: their Start would need the format's `Start`, which SMPI's replay does not have.
-int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm,
-                  MPI_Request* request)
+int MPI_Send_init(const void* buf, int count, MPI_Datatype type, int dest, int tag, MPI_Comm comm, MPI_Request* request)
 {
   return unsupported("MPI_Send_init", PMPI_Send_init(buf, count, type, dest, tag, comm, request));
 }

@@ -63,20 +63,28 @@ private:
 
   std::FILE* out_ = nullptr;
   int rank_ = -1;
-  double speed_ = 1e9;            // flops per second of a measured second (BCSSIM_RECORD_HOST_SPEED)
+  double speed_ = 1e9;                        // flops per second of a measured second (BCSSIM_RECORD_HOST_SPEED)
   clockid_t clock_ = CLOCK_THREAD_CPUTIME_ID; // BCSSIM_RECORD_CLOCK: cpu (this thread's CPU time) or wall
-  double last_ = 0;               // s: when the last recorded call returned
-  double carried_ = 0;            // flops measured but not yet written
+  double last_ = 0;                           // s: when the last recorded call returned
+  double carried_ = 0;                        // flops measured but not yet written
   // Looked up only, never iterated. A multimap: MPICH gives every send that completed at once the same handle.
   std::multimap<MPI_Request, Channel> pending_;
-  std::map<std::string, long> unsupported_;  // by name: written sorted at finish
+  std::map<std::string, long> unsupported_; // by name: written sorted at finish
 };
 
 /// One recorded call: the computation before it written first, its end noted when it returns.
 class Call {
 public:
-  Call() : on_(Recording::get().on()) { if (on_) Recording::get().computed(); }
-  ~Call() { if (on_) Recording::get().returned(); }
+  Call() : on_(Recording::get().on())
+  {
+    if (on_)
+      Recording::get().computed();
+  }
+  ~Call()
+  {
+    if (on_)
+      Recording::get().returned();
+  }
   Call(const Call&) = delete;
   Call& operator=(const Call&) = delete;
   bool on() const { return on_; }

@@ -4,7 +4,7 @@
 set -euo pipefail
 
 PACKAGES=(
-  build-essential cmake ninja-build pkg-config ccache git clang
+  build-essential cmake ninja-build pkg-config ccache git clang clang-format
   libsimgrid-dev libboost-graph-dev libfmt-dev nlohmann-json3-dev doctest-dev libcli11-dev libxxhash-dev
   zlib1g-dev liblzma-dev libjemalloc-dev gfortran libopen-trace-format2-dev otf2-tools
   openmpi-bin libopenmpi-dev mpich libmpich-dev

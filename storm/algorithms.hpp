@@ -15,7 +15,7 @@ struct Algorithm {
   const char* source;
   const char* mpi; // the backend it runs on ("quadrics": the production MPI; "bcs": BCS-MPI; "any")
   std::unique_ptr<Policy> (*make)(const PolicySpec&); // null: space sharing, one process per PE
-  const char* colour;        // its series in every plot ("#rrggbb")
+  const char* colour;                                 // its series in every plot ("#rrggbb")
   bool strobe_paced = false; // its global context switch rides on BCS-MPI's slice strobes (quantum >= a slice)
   /// The Machine Manager moves every node to the next row of the matrix at each quantum (gang slots): a node that
   /// holds processes of two rows switches at every quantum.

@@ -76,7 +76,7 @@ private:
 
   unsigned machine_pes_;
   Backfill backfill_;
-  std::vector<PeId> all_; // every PE, in order
+  std::vector<PeId> all_;                 // every PE, in order
   std::vector<std::map<PeId, int>> rows_; // by row: the PEs in use and their job
   std::deque<Waiting> queue_;
   std::map<int, Running> running_;

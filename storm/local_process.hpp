@@ -20,12 +20,12 @@ enum class FcsClass { cs, f, dc };
 inline const char* to_string(FcsClass c)
 {
   switch (c) {
-  case FcsClass::cs:
-    return "CS";
-  case FcsClass::f:
-    return "F";
-  case FcsClass::dc:
-    return "DC";
+    case FcsClass::cs:
+      return "CS";
+    case FcsClass::f:
+      return "F";
+    case FcsClass::dc:
+      return "DC";
   }
   return "?";
 }
@@ -58,13 +58,13 @@ inline constexpr double kPhaseGap = 50e-6;
 
 struct LocalProcess {
   ProcessKey key;
-  unsigned pe = 0;   // index on the node
-  unsigned row = 0;  // its slot (row of the Ousterhout matrix)
-  int priority = 0;  // its job's (PBCS: higher runs first)
+  unsigned pe = 0;  // index on the node
+  unsigned row = 0; // its slot (row of the Ousterhout matrix)
+  int priority = 0; // its job's (PBCS: higher runs first)
   Activity activity = Activity::ready;
-  double wait_since = 0; // s: when its current blocking call began waiting
-  double counter = 0;    // s of local time slice left (the node OS's counter, under sb and fcs)
-  WaitStats stats;       // since the last classification
+  double wait_since = 0;       // s: when its current blocking call began waiting
+  double counter = 0;          // s of local time slice left (the node OS's counter, under sb and fcs)
+  WaitStats stats;             // since the last classification
   FcsClass fcs = FcsClass::cs; // its FCS class (FCS only)
   /// It has some OS time slice left (a picosecond's rounding left over from charging is none).
   bool slice_left() const { return counter > 1e-12; }

@@ -120,8 +120,7 @@ void NodeManager::bring_up_to_date(LocalProcess& lp)
 
 void NodeManager::execute(ProcessKey p, double flops) { pes_.at(process(p).pe)->execute(p, flops); }
 
-void NodeManager::wait(ProcessKey p, const std::function<void()>& block,
-                       const std::function<bool(double)>& block_until)
+void NodeManager::wait(ProcessKey p, const std::function<void()>& block, const std::function<bool(double)>& block_until)
 {
   LocalProcess& lp = process(p); // std::map: stays valid while p is placed
   Pe& pe = *pes_.at(lp.pe);
@@ -279,7 +278,7 @@ void NodeManager::decide(unsigned pe)
     account(pe);
   PeView v = view(pe);
   woken_[pe].reset();
-  pes_[pe]->switch_to(policy_.pick(v)); // may take the switch's cost
+  pes_[pe]->switch_to(policy_.pick(v));       // may take the switch's cost
   charged_at_[pe] = sg4::Engine::get_clock(); // (a switch's cost is nobody's time)
   // A process waiting on a PE it no longer holds cannot spin: it is blocked.
   for (auto& [key, lp] : processes_)

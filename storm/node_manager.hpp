@@ -56,8 +56,8 @@ public:
 
 private:
   void run();
-  void notify(); // something changed: the NM's actor decides again
-  void hold_for_memory(); // the node's memory told who holds the PEs after this decision, before any switch
+  void notify();                  // something changed: the NM's actor decides again
+  void hold_for_memory();         // the node's memory told who holds the PEs after this decision, before any switch
   PeView view(unsigned pe) const; // what the policy sees of the PE
   void decide(unsigned pe);
   LocalProcess& process(ProcessKey p);
@@ -76,10 +76,10 @@ private:
   NodeMemory memory_; // before pes_: they point to it
   std::vector<std::unique_ptr<Pe>> pes_;
   std::map<ProcessKey, LocalProcess> processes_; // by key
-  std::optional<unsigned> slot_; // the row the last global context switch named (none before the first)
-  std::vector<std::optional<ProcessKey>> woken_;    // by PE: the lowest-keyed process woken since its last decision
-  std::vector<double> charged_at_;                  // by PE: its holder's counter is charged up to here (s)
-  bool pending_ = false;               // notified since its actor last looked
+  std::optional<unsigned> slot_;                 // the row the last global context switch named (none before the first)
+  std::vector<std::optional<ProcessKey>> woken_; // by PE: the lowest-keyed process woken since its last decision
+  std::vector<double> charged_at_;               // by PE: its holder's counter is charged up to here (s)
+  bool pending_ = false;                         // notified since its actor last looked
   base::TimedSemaphore wake_;
   std::vector<ClassChange> classes_;
 };

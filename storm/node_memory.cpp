@@ -28,8 +28,8 @@ NodeMemory::NodeMemory(MemorySpec spec, simgrid::s4u::Host* host) : spec_(spec)
 void NodeMemory::attach(ProcessKey p, double footprint)
 {
   if (spec_.bytes > 0 && footprint > spec_.bytes)
-    throw std::invalid_argument("storm::NodeMemory: job " + std::to_string(p.job) + " rank " +
-                                std::to_string(p.rank) + " needs more than the node's memory");
+    throw std::invalid_argument("storm::NodeMemory: job " + std::to_string(p.job) + " rank " + std::to_string(p.rank) +
+                                " needs more than the node's memory");
   Process proc;
   proc.footprint = footprint;
   if (!processes_.emplace(p, proc).second)

@@ -3,8 +3,8 @@
 #include "base/event_stream.hpp"
 #include "storm/node_memory.hpp"
 
-#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/Exception.hpp>
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Disk.hpp>
 #include <simgrid/s4u/Engine.hpp>
 

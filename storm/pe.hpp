@@ -100,14 +100,14 @@ private:
     double remaining = 0;       // flops of its current execute() still to do
     double started_at = 0;      // when `exec` started
     double cpu_time = 0;
-    double working_set = 0;     // B of cache working set it reuses
-    bool refill_due = false;    // switched in since its last computation here
-    bool ran_here = false;      // its working set has been in this PE's cache
-    double mark = 0;            // loaded_ when its working set was last loaded
-    simgrid::s4u::IoPtr io;     // its paging in progress (null: none)
-    double page_out = 0;        // B still to page out of others (first), then
-    double page_in = 0;         // B of its own still to page back in
-    double out_owed = 0;        // B of page-out cut short by a switch: paid at its next switch-in
+    double working_set = 0;  // B of cache working set it reuses
+    bool refill_due = false; // switched in since its last computation here
+    bool ran_here = false;   // its working set has been in this PE's cache
+    double mark = 0;         // loaded_ when its working set was last loaded
+    simgrid::s4u::IoPtr io;  // its paging in progress (null: none)
+    double page_out = 0;     // B still to page out of others (first), then
+    double page_in = 0;      // B of its own still to page back in
+    double out_owed = 0;     // B of page-out cut short by a switch: paid at its next switch-in
   };
   /// p, holding the PE, pages what is left of its paging, out first: true when done, false when a switch cut it
   /// short (then the page-in not done is not resident and is done again, the page-out not done is owed: at the

@@ -25,12 +25,10 @@ struct PeView {
   /// each process's counter is the time slice it has left): a process whose wait just ended takes the PE if it
   /// has more left than the holder (the boost a sleeper gets); else the holder keeps it while it has some left;
   /// else the one with the most left, ties in key order after the holder.
-  template <class Eligible>
-  std::optional<ProcessKey> os_pick(Eligible eligible) const;
+  template <class Eligible> std::optional<ProcessKey> os_pick(Eligible eligible) const;
   /// Round robin among the processes that want the PE (not blocked) and pass `eligible`: the holder keeps it,
   /// else the next one after the holder in key order (wrapping around).
-  template <class Eligible>
-  std::optional<ProcessKey> round_robin(Eligible eligible) const;
+  template <class Eligible> std::optional<ProcessKey> round_robin(Eligible eligible) const;
 };
 
 class Policy {
@@ -58,8 +56,7 @@ public:
   virtual bool reacts_to_waits() const { return true; }
 };
 
-template <class Eligible>
-std::optional<ProcessKey> PeView::round_robin(Eligible eligible) const
+template <class Eligible> std::optional<ProcessKey> PeView::round_robin(Eligible eligible) const
 {
   auto wants = [&](const LocalProcess* p) { return p->activity != Activity::blocked && eligible(*p); };
   if (holder)
@@ -78,8 +75,7 @@ std::optional<ProcessKey> PeView::round_robin(Eligible eligible) const
   return after ? after : first;
 }
 
-template <class Eligible>
-std::optional<ProcessKey> PeView::os_pick(Eligible eligible) const
+template <class Eligible> std::optional<ProcessKey> PeView::os_pick(Eligible eligible) const
 {
   auto wants = [&](const LocalProcess* p) { return p != nullptr && p->activity != Activity::blocked && eligible(*p); };
   const LocalProcess* h = holder ? find(*holder) : nullptr;

@@ -13,19 +13,19 @@ namespace bcssim::workloads {
 namespace {
 
 // Constants of the model's reference implementation (lublin99.c; Lublin & Feitelson 2003).
-constexpr double kTooMuchTime = 12;        // ln of the longest run time: exp(12) s, two days; longer is redrawn
-constexpr double kTooMuchArrive = 13;      // ln of the longest inter-arrival: exp(13) s, five days
-constexpr int kBuckets = 48;               // half hours of a day
+constexpr double kTooMuchTime = 12;   // ln of the longest run time: exp(12) s, two days; longer is redrawn
+constexpr double kTooMuchArrive = 13; // ln of the longest inter-arrival: exp(13) s, five days
+constexpr int kBuckets = 48;          // half hours of a day
 constexpr double kSecondsInBucket = 1800;
-constexpr int kCyclicDayStart = 11;        // the fitted day runs from bucket 11 to 11 + 48
-constexpr int kStartBucket = 0;            // the workload starts at midnight
+constexpr int kCyclicDayStart = 11; // the fitted day runs from bucket 11 to 11 + 48
+constexpr int kStartBucket = 0;     // the workload starts at midnight
 
 // batch, at 128 nodes: lublin99.c's *_BATCH constants.
-constexpr LublinType kBatch{0.2927, 0.6686, 1.2, 5, 7, 0.875, 6.57, 0.823, 639.1, 0.0156, -0.003, 0.6986,
-                            6.0415, 0.8531, 6.1271, 5.2740, 1.0519};
+constexpr LublinType kBatch{0.2927, 0.6686, 1.2,    5,      7,      0.875,  6.57,   0.823, 639.1,
+                            0.0156, -0.003, 0.6986, 6.0415, 0.8531, 6.1271, 5.2740, 1.0519};
 // interactive, at 128 nodes: lublin99.c's *_ACTIVE constants.
-constexpr LublinType kInteractive{0.1541, 0.625, 1, 3, 5.5, 0.705, 3.8351, 0.6605, 7.073, 0.6856, -0.0118, 0.9156,
-                                  6.5510, 0.6621, 8.9186, 3.6680, 0.9797};
+constexpr LublinType kInteractive{0.1541, 0.625,   1,      3,      5.5,    0.705,  3.8351, 0.6605, 7.073,
+                                  0.6856, -0.0118, 0.9156, 6.5510, 0.6621, 8.9186, 3.6680, 0.9797};
 
 // The arrival process of one job type (the reference's arrive_init / calc_next_arrive).
 class Arrivals {
@@ -99,8 +99,8 @@ std::uint64_t run_time(base::Rng& rng, const LublinType& t, unsigned size)
 LublinSpec lublin_spec(unsigned procs, unsigned jobs, std::uint64_t seed)
 {
   if (procs < 2 || procs > (1u << 20) || (procs & (procs - 1)) != 0)
-    throw std::invalid_argument(fmt::format("the Lublin model's machine size {}: a power of two from 2 to 2^20",
-                                            procs));
+    throw std::invalid_argument(
+        fmt::format("the Lublin model's machine size {}: a power of two from 2 to 2^20", procs));
   LublinSpec s;
   s.batch = kBatch;
   s.interactive = kInteractive;
@@ -121,8 +121,8 @@ Swf lublin_workload(const LublinSpec& spec)
   if (spec.jobs == 0)
     throw std::invalid_argument("the Lublin model: at least one job");
   // Independent streams: each type's arrivals, and the jobs' sizes and run times.
-  Arrivals batch(spec.batch, base::Rng::stream(spec.seed, 1)), interactive(spec.interactive,
-                                                                            base::Rng::stream(spec.seed, 2));
+  Arrivals batch(spec.batch, base::Rng::stream(spec.seed, 1)),
+      interactive(spec.interactive, base::Rng::stream(spec.seed, 2));
   base::Rng rng = base::Rng::stream(spec.seed, 3);
   Swf swf;
   swf.header = {{"Version", "2.2"},

@@ -56,7 +56,8 @@ double number(std::string_view word, int index, const std::string& file, std::ui
   if (ec != std::errc() || ptr != end || !std::isfinite(value) || (value < 0 && value != -1) || (f.integer && !whole) ||
       (f.integer && std::fabs(value) > 9.0e15))
     throw SwfError(file, line, swf_field(index), std::string(word),
-                   f.integer ? "a whole number of at most 9e15, -1 if unknown" : "a number of at least 0, -1 if unknown");
+                   f.integer ? "a whole number of at most 9e15, -1 if unknown"
+                             : "a number of at least 0, -1 if unknown");
   return value;
 }
 
@@ -163,8 +164,8 @@ std::string shortened(const std::string& value) { return base::visible_excerpt(v
 
 SwfError::SwfError(const std::string& file, std::uint64_t line, const std::string& field, const std::string& value,
                    const std::string& allowed)
-    : std::runtime_error(fmt::format("{}:{}: {} = {}: expected {}", visible(file), line, field, shortened(value),
-                                     allowed)),
+    : std::runtime_error(
+          fmt::format("{}:{}: {} = {}: expected {}", visible(file), line, field, shortened(value), allowed)),
       file_(file), field_(field), value_(visible(value)), allowed_(allowed), line_(line)
 {
 }
@@ -210,9 +211,9 @@ void write_swf(std::ostream& out, const Swf& swf)
     out << ";" << (c.empty() ? "" : " ") << c << "\n";
   for (const SwfJob& j : swf.jobs)
     out << fmt::format("{} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {} {}\n", j.number, text_of(j.submit),
-                       text_of(j.wait), text_of(j.run), j.procs, text_of(j.cpu), text_of(j.memory),
-                       j.requested_procs, text_of(j.requested_time), text_of(j.requested_memory), j.status, j.user,
-                       j.group, j.executable, j.queue, j.partition, j.preceding, text_of(j.think));
+                       text_of(j.wait), text_of(j.run), j.procs, text_of(j.cpu), text_of(j.memory), j.requested_procs,
+                       text_of(j.requested_time), text_of(j.requested_memory), j.status, j.user, j.group, j.executable,
+                       j.queue, j.partition, j.preceding, text_of(j.think));
 }
 
 } // namespace bcssim::workloads

@@ -15,28 +15,28 @@
 namespace bcssim::workloads {
 
 struct SwfJob {
-  std::int64_t number = -1;           // 1  job number
-  double submit = -1;                 // 2  submit time, s
-  double wait = -1;                   // 3  wait time, s
-  double run = -1;                    // 4  run time, s
-  std::int64_t procs = -1;            // 5  number of allocated processors
-  double cpu = -1;                    // 6  average CPU time used, s
-  double memory = -1;                 // 7  used memory, KB per processor
-  std::int64_t requested_procs = -1;  // 8  requested number of processors
-  double requested_time = -1;         // 9  requested time (the user's runtime estimate), s
-  double requested_memory = -1;       // 10 requested memory, KB per processor
-  std::int64_t status = -1;           // 11 1 completed, 0 failed, 5 cancelled
-  std::int64_t user = -1;             // 12
-  std::int64_t group = -1;            // 13
-  std::int64_t executable = -1;       // 14
-  std::int64_t queue = -1;            // 15 (0: interactive)
-  std::int64_t partition = -1;        // 16
-  std::int64_t preceding = -1;        // 17 preceding job number
-  double think = -1;                  // 18 think time from the preceding job, s
+  std::int64_t number = -1;          // 1  job number
+  double submit = -1;                // 2  submit time, s
+  double wait = -1;                  // 3  wait time, s
+  double run = -1;                   // 4  run time, s
+  std::int64_t procs = -1;           // 5  number of allocated processors
+  double cpu = -1;                   // 6  average CPU time used, s
+  double memory = -1;                // 7  used memory, KB per processor
+  std::int64_t requested_procs = -1; // 8  requested number of processors
+  double requested_time = -1;        // 9  requested time (the user's runtime estimate), s
+  double requested_memory = -1;      // 10 requested memory, KB per processor
+  std::int64_t status = -1;          // 11 1 completed, 0 failed, 5 cancelled
+  std::int64_t user = -1;            // 12
+  std::int64_t group = -1;           // 13
+  std::int64_t executable = -1;      // 14
+  std::int64_t queue = -1;           // 15 (0: interactive)
+  std::int64_t partition = -1;       // 16
+  std::int64_t preceding = -1;       // 17 preceding job number
+  double think = -1;                 // 18 think time from the preceding job, s
 
   /// The processors the job ran on: the allocated ones, else (unknown: -1) the requested ones.
   std::int64_t processors() const { return procs > 0 ? procs : requested_procs; }
-  std::uint64_t line = 0;             // where it was read (1-based; 0: not read from a file)
+  std::uint64_t line = 0; // where it was read (1-based; 0: not read from a file)
 };
 
 /// What a workload file may hold, so that reading one is bounded in memory (about 150 bytes per job read, and a

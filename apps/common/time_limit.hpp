@@ -16,7 +16,7 @@ namespace bcssim::apps {
 
 /// One factor of a rank's computation time.
 struct TimeFactor {
-  std::string label;    // as the message shows it: "sage.cycles", "(1 + sage.imbalance)"
+  std::string label; // as the message shows it: "sage.cycles", "(1 + sage.imbalance)"
   double value = 1;
   std::string path;     // the parameter it is (empty: never the one named)
   double typical = 1;   // its default: the error names the path furthest above it
@@ -69,11 +69,10 @@ inline std::optional<base::ParamError> time_past_limit(const base::ParamSource& 
   double fits = named->value * base::kMaxSimulatedSeconds / seconds * named->scale;
   if (named->integer)
     fits = std::floor(fits);
-  return base::ParamError{
-      named->path, source.shown(named->path),
-      fmt::format("at most {} with the other values as they are: {}, {} = {} = {} s, is past {}",
-                  base::short_number(fits) + named->unit, what, formula, values, base::short_number(seconds),
-                  base::sim_time_limit_text())};
+  return base::ParamError{named->path, source.shown(named->path),
+                          fmt::format("at most {} with the other values as they are: {}, {} = {} = {} s, is past {}",
+                                      base::short_number(fits) + named->unit, what, formula, values,
+                                      base::short_number(seconds), base::sim_time_limit_text())};
 }
 
 } // namespace bcssim::apps

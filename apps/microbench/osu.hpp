@@ -14,7 +14,7 @@ inline constexpr int warmup = 2;
 
 /// Result written by rank 0 (two-rank tests) or by every rank (collectives).
 struct Timing {
-  double seconds = 0;     // the timed repetitions
+  double seconds = 0;      // the timed repetitions
   std::uint64_t moved = 0; // payload bytes sent one way during them
 };
 

@@ -1,9 +1,9 @@
 // Sources: SimGrid 3.32's SMPI (smpirun -trace-ti, smpirun -replay; src/smpi/internals/smpi_replay.cpp).
 #include "apps/replay/app.hpp"
 
-#include "apps/replay/replay.hpp"
 #include "apps/replay/message_ledger.hpp"
 #include "apps/replay/otf2_anchor.hpp"
+#include "apps/replay/replay.hpp"
 #include "apps/replay/trace_checksums.hpp"
 
 #include <fmt/format.h>
@@ -25,20 +25,21 @@ const base::ParamGroup<Input>& params()
 {
   static const base::ParamGroup<Input> g = [] {
     base::ParamGroup<Input> g("replay");
-    g.add(base::text_decl("trace", "traces/sweep3d-2.2b/config-A-16/sweep3d-A-16.txt",
-                          "The SimGrid 3.32 time-independent trace to replay (smpirun -trace-ti), relative to the "
-                          "working directory: its index file (one rank file per line, each relative to the index's "
-                          "folder, else to the working directory) or one file of rank-prefixed actions; any file "
-                          "may be gzip- or xz-compressed. Its rank count is app.processes, unless the scenario sets "
-                          "that (then they must be equal); its file name (without .gz, .xz and one more extension; "
-                          "for SMPI's default smpi_simgrid.txt, an index.txt or Score-P's traces.otf2, its folder's) is "
-                          "the scenario's name unless the scenario sets one. Or an OTF2 archive's anchor file "
-                          "(Score-P's traces.otf2): converted as `bcssim convert` converts it, at "
-                          "replay.host_speed, into a temporary folder removed when bcssim ends (an archive with calls "
-                          "the format cannot hold is refused: `bcssim convert --skip-unsupported` leaves them out).",
-                          "scenario choice; default: the real SWEEP3D's 16-rank trace the repository carries "
-                          "(traces/README.md)"),
-          [](Input& in, const base::ParamValue& v) { in.trace = v.word(); });
+    g.add(
+        base::text_decl("trace", "traces/sweep3d-2.2b/config-A-16/sweep3d-A-16.txt",
+                        "The SimGrid 3.32 time-independent trace to replay (smpirun -trace-ti), relative to the "
+                        "working directory: its index file (one rank file per line, each relative to the index's "
+                        "folder, else to the working directory) or one file of rank-prefixed actions; any file "
+                        "may be gzip- or xz-compressed. Its rank count is app.processes, unless the scenario sets "
+                        "that (then they must be equal); its file name (without .gz, .xz and one more extension; "
+                        "for SMPI's default smpi_simgrid.txt, an index.txt or Score-P's traces.otf2, its folder's) is "
+                        "the scenario's name unless the scenario sets one. Or an OTF2 archive's anchor file "
+                        "(Score-P's traces.otf2): converted as `bcssim convert` converts it, at "
+                        "replay.host_speed, into a temporary folder removed when bcssim ends (an archive with calls "
+                        "the format cannot hold is refused: `bcssim convert --skip-unsupported` leaves them out).",
+                        "scenario choice; default: the real SWEEP3D's 16-rank trace the repository carries "
+                        "(traces/README.md)"),
+        [](Input& in, const base::ParamValue& v) { in.trace = v.word(); });
     g.add(base::text_decl("checksums", "",
                           "A checksum file of the trace as `xxhsum -H2` writes it (XXH3-128 per file, paths relative "
                           "to the checksum file's folder), relative to the working directory: every file the replay "
@@ -85,8 +86,9 @@ Layout layout_for(const Input& in, const JobContext& job, const base::ParamSourc
         fmt::format("{}, the rank count of the trace replay.trace = \"{}\" ({}leave app.processes out to take the "
                     "trace's)",
                     layout.ranks, in.trace,
-                    source.shown("app.processes") == "0" ? fmt::format("app.processes 0 = every PE, here {}; ", job.ranks)
-                                                         : std::string())});
+                    source.shown("app.processes") == "0"
+                        ? fmt::format("app.processes 0 = every PE, here {}; ", job.ranks)
+                        : std::string())});
   return layout;
 }
 
@@ -138,7 +140,8 @@ App app()
   return App{"replay",
              "a SimGrid time-independent trace of any MPI program (smpirun -trace-ti) replayed on the MPI "
              "(parameters replay.*)",
-             base::declarations(params()), check_job,
+             base::declarations(params()),
+             check_job,
              [](const base::ParamSource& source, const JobContext& job) -> mpi::RankMain {
                const Input in = params().build(source);
                auto layout = std::make_shared<const Layout>(layout_for(in, job, source));

@@ -31,9 +31,9 @@ private:
   // the root alone), or one size per peer.
   struct Side {
     bool any = false;
-    int only = -1;                    // >= 0: to/from this rank alone
+    int only = -1; // >= 0: to/from this rank alone
     std::uint64_t uniform = 0;
-    std::vector<std::uint64_t> per;   // non-empty: by peer
+    std::vector<std::uint64_t> per; // non-empty: by peer
     bool at(int peer, std::uint64_t& bytes) const;
   };
   struct Seen {

@@ -28,10 +28,7 @@ struct Converted {
 
 } // namespace
 
-bool names_otf2(const std::string& trace)
-{
-  return fs::path(trace).extension() == ".otf2";
-}
+bool names_otf2(const std::string& trace) { return fs::path(trace).extension() == ".otf2"; }
 
 std::string otf2_trace(const std::string& anchor, double host_speed)
 {
@@ -63,8 +60,8 @@ std::string otf2_trace(const std::string& anchor, double host_speed)
   const Converted& done = it->second;
   if (!done.unsupported.empty())
     refuse(anchor, "an archive of a program whose MPI calls the trace format holds; it also made:" +
-                       unsupported_report(done.unsupported) +
-                       "\n`bcssim convert " + anchor + " --out DIR --skip-unsupported` makes a trace without them "
+                       unsupported_report(done.unsupported) + "\n`bcssim convert " + anchor +
+                       " --out DIR --skip-unsupported` makes a trace without them "
                        "(their time counts as the computation around them) to name as replay.trace instead");
   return done.index;
 }

@@ -85,8 +85,8 @@ void check_fits(const mpi::Status& status, const ActionReader& reader, int me, c
 }
 
 // Waits for every request, then checks the receives among them in posting order.
-void wait_all(mpi::Comm& comm, std::vector<std::pair<mpi::Request, Posted>> taken,
-              const ActionReader& reader, int me, MessageLedger& ledger)
+void wait_all(mpi::Comm& comm, std::vector<std::pair<mpi::Request, Posted>> taken, const ActionReader& reader, int me,
+              MessageLedger& ledger)
 {
   if (taken.empty())
     return;
@@ -152,8 +152,7 @@ void run(mpi::Comm& comm, ActionReader& reader, const Settings& settings, Messag
         ledger.sent(me, a.dst, 0, a.bytes, reader.line_number());
         const mpi::Request s = comm.isend(nullptr, a.bytes, a.dst, 0);
         comm.waitall({r, s});
-        check_fits(r->status(), reader, me, {reader.line_number(), std::string(reader.text()), a.recv_bytes},
-                   ledger);
+        check_fits(r->status(), reader, me, {reader.line_number(), std::string(reader.text()), a.recv_bytes}, ledger);
         break;
       }
       case Kind::test: {

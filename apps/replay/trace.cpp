@@ -141,7 +141,8 @@ void read_files(const std::string& path, Layout& layout)
     split(t, f);
     const auto r = to_long(f[0]);
     if (!r || *r < 0 || *r >= 16777216)
-      fail_at(layout.shared_file, lines.line_number(), t, "a line starting with the rank it belongs to (0 to 16777215)");
+      fail_at(layout.shared_file, lines.line_number(), t,
+              "a line starting with the rank it belongs to (0 to 16777215)");
     highest = std::max(highest, *r);
     if (seen.size() <= std::size_t(*r))
       seen.resize(std::size_t(*r) + 1);
@@ -242,14 +243,14 @@ struct RankAmounts {
 double block_messages(const Action& a, int rank, int ranks)
 {
   switch (a.kind) {
-  case Kind::scatter:
-  case Kind::scatterv:
-    return rank == a.root ? double(ranks - 1) : 0;
-  case Kind::gather:
-  case Kind::gatherv:
-    return rank == a.root ? 0 : 1;
-  default: // allgather, alltoall and their v forms
-    return double(ranks - 1);
+    case Kind::scatter:
+    case Kind::scatterv:
+      return rank == a.root ? double(ranks - 1) : 0;
+    case Kind::gather:
+    case Kind::gatherv:
+      return rank == a.root ? 0 : 1;
+    default: // allgather, alltoall and their v forms
+      return double(ranks - 1);
   }
 }
 
@@ -258,118 +259,118 @@ double block_messages(const Action& a, int rank, int ranks)
 void count_traffic(const Action& a, int rank, int ranks, RankAmounts& r)
 {
   switch (a.kind) {
-  case Kind::send:
-  case Kind::isend:
-    ++r.calls;
-    if (a.src != rank) {
-      r.sent += double(a.bytes), ++r.messages;
-      r.waits += a.kind == Kind::send;
+    case Kind::send:
+    case Kind::isend:
+      ++r.calls;
+      if (a.src != rank) {
+        r.sent += double(a.bytes), ++r.messages;
+        r.waits += a.kind == Kind::send;
+      }
+      return;
+    case Kind::recv:
+    case Kind::irecv:
+      ++r.calls;
+      if (!a.any_source && a.src != rank) {
+        r.received += a.probe_size ? 0 : double(a.bytes);
+        r.waits += a.kind == Kind::recv;
+      }
+      return;
+    case Kind::sendrecv:
+      ++r.calls;
+      if (a.dst != rank)
+        r.sent += double(a.bytes), ++r.messages;
+      if (!a.any_source && a.src != rank)
+        r.received += double(a.recv_bytes);
+      r.waits += a.dst != rank || (!a.any_source && a.src != rank);
+      return;
+    case Kind::barrier:
+      ++r.calls;
+      r.waits += ranks > 1;
+      return;
+    // What each rank must at least move, however the MPI carries it (hostile pass of 2026-12-06: 8 TB broadcasts on
+    // BCS-MPI passed the bound): a broadcast's data reaches every other rank, once out of the root; a reduction's
+    // leaves every rank but the root (its contribution, or a partial result of its size); an allreduce's also comes
+    // back to each.
+    case Kind::bcast:
+      ++r.calls;
+      if (ranks > 1) {
+        ++r.waits;
+        (rank == a.root ? r.sent : r.received) += double(a.bytes);
+      }
+      return;
+    case Kind::reduce:
+    case Kind::allreduce: {
+      ++r.calls;
+      if (ranks > 1) {
+        ++r.waits;
+        const double bytes = double(a.reduction.count) * double(mpi::size_of(a.reduction.type));
+        if (a.kind == Kind::allreduce || rank != a.root)
+          r.sent += bytes;
+        if (a.kind == Kind::allreduce)
+          r.received += bytes;
+      }
+      return;
     }
-    return;
-  case Kind::recv:
-  case Kind::irecv:
-    ++r.calls;
-    if (!a.any_source && a.src != rank) {
-      r.received += a.probe_size ? 0 : double(a.bytes);
-      r.waits += a.kind == Kind::recv;
-    }
-    return;
-  case Kind::sendrecv:
-    ++r.calls;
-    if (a.dst != rank)
-      r.sent += double(a.bytes), ++r.messages;
-    if (!a.any_source && a.src != rank)
-      r.received += double(a.recv_bytes);
-    r.waits += a.dst != rank || (!a.any_source && a.src != rank);
-    return;
-  case Kind::barrier:
-    ++r.calls;
-    r.waits += ranks > 1;
-    return;
-  // What each rank must at least move, however the MPI carries it (hostile pass of 2026-12-06: 8 TB broadcasts on
-  // BCS-MPI passed the bound): a broadcast's data reaches every other rank, once out of the root; a reduction's
-  // leaves every rank but the root (its contribution, or a partial result of its size); an allreduce's also comes
-  // back to each.
-  case Kind::bcast:
-    ++r.calls;
-    if (ranks > 1) {
+    // The data collectives (hostile pass of 2026-12-07: gathers of 9e15 B passed the bound on BCS-MPI and ran
+    // without end): a rooted one's blocks leave or reach the root from every other rank, an all-to-all's go both
+    // ways between every pair, an all-gather's come to each rank from every other.
+    case Kind::gather:
+    case Kind::scatter:
+    case Kind::allgather:
+    case Kind::alltoall: {
+      ++r.calls;
+      if (ranks <= 1)
+        return;
       ++r.waits;
-      (rank == a.root ? r.sent : r.received) += double(a.bytes);
+      const double others = double(ranks - 1);
+      r.messages += block_messages(a, rank, ranks);
+      if (a.kind == Kind::gather)
+        (rank == a.root ? r.received : r.sent) += rank == a.root ? others * double(a.recv_bytes) : double(a.bytes);
+      else if (a.kind == Kind::scatter)
+        (rank == a.root ? r.sent : r.received) += rank == a.root ? others * double(a.bytes) : double(a.recv_bytes);
+      else if (a.kind == Kind::allgather)
+        r.received += others * double(a.recv_bytes);
+      else
+        r.sent += others * double(a.bytes);
+      return;
     }
-    return;
-  case Kind::reduce:
-  case Kind::allreduce: {
-    ++r.calls;
-    if (ranks > 1) {
+    case Kind::alltoallv: {
+      ++r.calls;
+      if (ranks <= 1)
+        return;
       ++r.waits;
-      const double bytes = double(a.reduction.count) * double(mpi::size_of(a.reduction.type));
-      if (a.kind == Kind::allreduce || rank != a.root)
-        r.sent += bytes;
-      if (a.kind == Kind::allreduce)
-        r.received += bytes;
+      r.messages += block_messages(a, rank, ranks);
+      for (std::size_t i = 0; i < a.counts.size(); ++i)
+        if (int(i) != rank)
+          r.sent += double(a.counts[i]);
+      for (std::size_t i = 0; i < a.recv_counts.size(); ++i)
+        if (int(i) != rank)
+          r.received += double(a.recv_counts[i]);
+      return;
     }
-    return;
-  }
-  // The data collectives (hostile pass of 2026-12-07: gathers of 9e15 B passed the bound on BCS-MPI and ran
-  // without end): a rooted one's blocks leave or reach the root from every other rank, an all-to-all's go both
-  // ways between every pair, an all-gather's come to each rank from every other.
-  case Kind::gather:
-  case Kind::scatter:
-  case Kind::allgather:
-  case Kind::alltoall: {
-    ++r.calls;
-    if (ranks <= 1)
+    // Their blocks' messages (the data collectives' above); their bytes are not counted.
+    case Kind::gatherv:
+    case Kind::scatterv:
+    case Kind::allgatherv:
+      ++r.calls;
+      if (ranks <= 1)
+        return;
+      ++r.waits;
+      r.messages += block_messages(a, rank, ranks);
       return;
-    ++r.waits;
-    const double others = double(ranks - 1);
-    r.messages += block_messages(a, rank, ranks);
-    if (a.kind == Kind::gather)
-      (rank == a.root ? r.received : r.sent) += rank == a.root ? others * double(a.recv_bytes) : double(a.bytes);
-    else if (a.kind == Kind::scatter)
-      (rank == a.root ? r.sent : r.received) += rank == a.root ? others * double(a.bytes) : double(a.recv_bytes);
-    else if (a.kind == Kind::allgather)
-      r.received += others * double(a.recv_bytes);
-    else
-      r.sent += others * double(a.bytes);
-    return;
-  }
-  case Kind::alltoallv: {
-    ++r.calls;
-    if (ranks <= 1)
+    case Kind::init:
+    case Kind::finalize:
+    case Kind::comm_size:
+    case Kind::comm_split:
+    case Kind::comm_dup:
+    case Kind::location:
       return;
-    ++r.waits;
-    r.messages += block_messages(a, rank, ranks);
-    for (std::size_t i = 0; i < a.counts.size(); ++i)
-      if (int(i) != rank)
-        r.sent += double(a.counts[i]);
-    for (std::size_t i = 0; i < a.recv_counts.size(); ++i)
-      if (int(i) != rank)
-        r.received += double(a.recv_counts[i]);
-    return;
-  }
-  // Their blocks' messages (the data collectives' above); their bytes are not counted.
-  case Kind::gatherv:
-  case Kind::scatterv:
-  case Kind::allgatherv:
-    ++r.calls;
-    if (ranks <= 1)
+    case Kind::compute:
+    case Kind::sleep:
+      ++r.computations;
       return;
-    ++r.waits;
-    r.messages += block_messages(a, rank, ranks);
-    return;
-  case Kind::init:
-  case Kind::finalize:
-  case Kind::comm_size:
-  case Kind::comm_split:
-  case Kind::comm_dup:
-  case Kind::location:
-    return;
-  case Kind::compute:
-  case Kind::sleep:
-    ++r.computations;
-    return;
-  default: // the other collectives, wait, waitall, test
-    ++r.calls;
+    default: // the other collectives, wait, waitall, test
+      ++r.calls;
   }
 }
 
@@ -409,8 +410,8 @@ const std::vector<RankAmounts>& amounts_of(const Layout& layout)
   static std::mutex mutex;
   static std::map<std::vector<std::string>, std::vector<RankAmounts>> cache;
   std::vector<std::string> key;
-  for (const std::string& file : layout.rank_files.empty() ? std::vector<std::string>{layout.shared_file}
-                                                           : layout.rank_files)
+  for (const std::string& file :
+       layout.rank_files.empty() ? std::vector<std::string>{layout.shared_file} : layout.rank_files)
     key.push_back(fmt::format("{} {:016x}", file, base::file_hash(file)));
   key.push_back(std::to_string(layout.ranks));
   const std::lock_guard<std::mutex> lock(mutex);

@@ -85,19 +85,19 @@ Reduction reduction_of(std::uint64_t count, std::uint64_t element_bytes);
 /// One action with its sizes in bytes. Fields not used by the action's kind keep their defaults.
 struct Action {
   Kind kind = Kind::init;
-  int src = 0;   // send/recv: the peer; wait/test: the sender; sendRecv: the source
-  int dst = 0;   // wait/test: the receiver; sendRecv: the destination
-  int tag = 0;   // point-to-point (recv: base::ANY_TAG for a negative one)
+  int src = 0; // send/recv: the peer; wait/test: the sender; sendRecv: the source
+  int dst = 0; // wait/test: the receiver; sendRecv: the destination
+  int tag = 0; // point-to-point (recv: base::ANY_TAG for a negative one)
   int root = 0;
-  bool any_source = false; // recv/irecv from a negative (MPI_ANY_SOURCE) rank
-  bool probe_size = false; // recv/irecv of a negative size: the size is probed
-  std::uint64_t bytes = 0;      // p2p, bcast, alltoall, gather(v)/allgather(v)/sendRecv: sent; scatter: per rank
-  std::uint64_t recv_bytes = 0; // gather/allgather: per rank; scatter(v)/sendRecv: received
-  double amount = 0;            // compute: flops; sleep: seconds; reductions: flops computed after
-  Reduction reduction;          // reduce, allreduce, scan, exscan
-  std::vector<std::uint64_t> counts;         // bytes per rank: alltoallv and scatterv sent, gatherv received
-  std::vector<std::uint64_t> recv_counts;    // bytes per rank: alltoallv received
-  std::vector<std::size_t> reduce_counts;    // reducescatter: elements of `reduction.type` per rank
+  bool any_source = false;           // recv/irecv from a negative (MPI_ANY_SOURCE) rank
+  bool probe_size = false;           // recv/irecv of a negative size: the size is probed
+  std::uint64_t bytes = 0;           // p2p, bcast, alltoall, gather(v)/allgather(v)/sendRecv: sent; scatter: per rank
+  std::uint64_t recv_bytes = 0;      // gather/allgather: per rank; scatter(v)/sendRecv: received
+  double amount = 0;                 // compute: flops; sleep: seconds; reductions: flops computed after
+  Reduction reduction;               // reduce, allreduce, scan, exscan
+  std::vector<std::uint64_t> counts; // bytes per rank: alltoallv and scatterv sent, gatherv received
+  std::vector<std::uint64_t> recv_counts; // bytes per rank: alltoallv received
+  std::vector<std::size_t> reduce_counts; // reducescatter: elements of `reduction.type` per rank
 };
 
 /// Where a trace's actions are: one file per rank (`rank_files`) or one shared file of every rank's lines.

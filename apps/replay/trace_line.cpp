@@ -23,28 +23,85 @@ struct Named {
 };
 // SimGrid 3.32's registered replay actions (smpi_replay_init), in its order; "sendRecv" keeps its spelling.
 constexpr Named kActions[] = {
-    {"init", Kind::init},           {"finalize", Kind::finalize},       {"comm_size", Kind::comm_size},
-    {"comm_split", Kind::comm_split}, {"comm_dup", Kind::comm_dup},     {"send", Kind::send},
-    {"isend", Kind::isend},         {"recv", Kind::recv},               {"irecv", Kind::irecv},
-    {"test", Kind::test},           {"sendRecv", Kind::sendrecv},       {"wait", Kind::wait},
-    {"waitall", Kind::waitall},     {"barrier", Kind::barrier},         {"bcast", Kind::bcast},
-    {"reduce", Kind::reduce},       {"allreduce", Kind::allreduce},     {"alltoall", Kind::alltoall},
-    {"alltoallv", Kind::alltoallv}, {"gather", Kind::gather},           {"scatter", Kind::scatter},
-    {"gatherv", Kind::gatherv},     {"scatterv", Kind::scatterv},       {"allgather", Kind::allgather},
-    {"allgatherv", Kind::allgatherv}, {"reducescatter", Kind::reducescatter}, {"scan", Kind::scan},
-    {"exscan", Kind::exscan},       {"compute", Kind::compute},         {"sleep", Kind::sleep},
+    {"init", Kind::init},
+    {"finalize", Kind::finalize},
+    {"comm_size", Kind::comm_size},
+    {"comm_split", Kind::comm_split},
+    {"comm_dup", Kind::comm_dup},
+    {"send", Kind::send},
+    {"isend", Kind::isend},
+    {"recv", Kind::recv},
+    {"irecv", Kind::irecv},
+    {"test", Kind::test},
+    {"sendRecv", Kind::sendrecv},
+    {"wait", Kind::wait},
+    {"waitall", Kind::waitall},
+    {"barrier", Kind::barrier},
+    {"bcast", Kind::bcast},
+    {"reduce", Kind::reduce},
+    {"allreduce", Kind::allreduce},
+    {"alltoall", Kind::alltoall},
+    {"alltoallv", Kind::alltoallv},
+    {"gather", Kind::gather},
+    {"scatter", Kind::scatter},
+    {"gatherv", Kind::gatherv},
+    {"scatterv", Kind::scatterv},
+    {"allgather", Kind::allgather},
+    {"allgatherv", Kind::allgatherv},
+    {"reducescatter", Kind::reducescatter},
+    {"scan", Kind::scan},
+    {"exscan", Kind::exscan},
+    {"compute", Kind::compute},
+    {"sleep", Kind::sleep},
     {"location", Kind::location},
 };
 
 // Names SMPI 3.32's tracer writes that its replay has no action for (so neither has this one).
 constexpr const char* kTracedNotReplayable[] = {
-    "Ssend",     "ISsend",     "bsend",       "ibsend",       "Start",         "Startall",      "testall",
-    "testany",   "testsome",   "waitAny",     "iteration_in", "iteration_out", "ibarrier",      "ibcast",
-    "ireduce",   "iallreduce", "ialltoall",   "ialltoallv",   "igather",       "igatherv",      "iscatter",
-    "iscatterv", "iallgather", "iallgatherv", "iallggather",  "ireducescatter", "iscan",        "iexscan",
-    "Put",       "Get",        "Compare_and_swap", "Win_fence", "Win_post",    "Win_start",     "Win_complete",
-    "Win_wait",  "Win_lock",   "Win_unlock",  "Win_lock_all", "Win_unlock_all", "Win_flush",    "Win_flush_all",
-    "Win_flush_local", "Win_flush_local_all",
+    "Ssend",
+    "ISsend",
+    "bsend",
+    "ibsend",
+    "Start",
+    "Startall",
+    "testall",
+    "testany",
+    "testsome",
+    "waitAny",
+    "iteration_in",
+    "iteration_out",
+    "ibarrier",
+    "ibcast",
+    "ireduce",
+    "iallreduce",
+    "ialltoall",
+    "ialltoallv",
+    "igather",
+    "igatherv",
+    "iscatter",
+    "iscatterv",
+    "iallgather",
+    "iallgatherv",
+    "iallggather",
+    "ireducescatter",
+    "iscan",
+    "iexscan",
+    "Put",
+    "Get",
+    "Compare_and_swap",
+    "Win_fence",
+    "Win_post",
+    "Win_start",
+    "Win_complete",
+    "Win_wait",
+    "Win_lock",
+    "Win_unlock",
+    "Win_lock_all",
+    "Win_unlock_all",
+    "Win_flush",
+    "Win_flush_all",
+    "Win_flush_local",
+    "Win_flush_local_all",
 };
 
 // What to do with a traced send SimGrid 3.32 cannot replay whose arguments are a replayable send's (SMPI writes
@@ -61,14 +118,18 @@ std::string replacement_hint(std::string_view action, std::string_view written =
     const char* differs;
   };
   static constexpr Hint kHints[] = {
-      {"Ssend", "send", "MPI_Ssend returns only once its receive has matched, where a replayed send may return "
-                        "before (the baseline's eager messages do; BCS-MPI's blocking send waits for its receive)"},
-      {"ISsend", "isend", "the wait of an MPI_Issend returns only once its receive has matched, where a replayed "
-                          "isend's may return before (the baseline's eager messages)"},
-      {"bsend", "send", "MPI_Bsend returns once its message is copied out, where a replayed send may wait for its "
-                        "receive (large messages; every blocking send on BCS-MPI)"},
-      {"ibsend", "isend", "MPI_Ibsend completes once its message is copied out, where a replayed isend may wait for "
-                          "its receive"},
+      {"Ssend", "send",
+       "MPI_Ssend returns only once its receive has matched, where a replayed send may return "
+       "before (the baseline's eager messages do; BCS-MPI's blocking send waits for its receive)"},
+      {"ISsend", "isend",
+       "the wait of an MPI_Issend returns only once its receive has matched, where a replayed "
+       "isend's may return before (the baseline's eager messages)"},
+      {"bsend", "send",
+       "MPI_Bsend returns once its message is copied out, where a replayed send may wait for its "
+       "receive (large messages; every blocking send on BCS-MPI)"},
+      {"ibsend", "isend",
+       "MPI_Ibsend completes once its message is copied out, where a replayed isend may wait for "
+       "its receive"},
   };
   for (const Hint& h : kHints)
     if (action == h.traced)
@@ -158,8 +219,8 @@ struct Line {
   {
     const long r = integer(i, what);
     if (r < 0 || r >= ranks)
-      fail(fmt::format("{} (argument {} of \"{}\") to be a rank of the trace's {}: 0 to {}; got {}", what, i + 1,
-                       f[1], ranks, ranks - 1, r));
+      fail(fmt::format("{} (argument {} of \"{}\") to be a rank of the trace's {}: 0 to {}; got {}", what, i + 1, f[1],
+                       ranks, ranks - 1, r));
     return int(r);
   }
   int root(std::size_t i) const { return i < args() ? rank(i, "the root") : 0; }
@@ -216,13 +277,13 @@ std::optional<std::uint64_t> datatype_size(long id)
   // smpi_datatype.cpp (v3.32): CREATE_MPI_DATATYPE(name, id, type) with sizeof(type) on x86-64. 55 and 56 are
   // MPI_UB and MPI_LB (size 0); -1 (MPI_DATATYPE_NULL, the id of derived datatypes) is refused.
   static constexpr std::uint64_t kSizes[] = {
-      8,  4,  1, 2,  8,  4,  1,  8,  1,  1,  // 0 DOUBLE, INT, CHAR, SHORT, LONG, FLOAT, BYTE, LONG_LONG, SCHAR, UCHAR
-      2,  4,  8, 8,  16, 4,  1,  1,  2,  4,  // 10 USHORT, UNSIGNED, ULONG, ULL, LONG_DOUBLE, WCHAR, C_BOOL, INT8..32
-      8,  1,  2, 4,  8,  8,  16, 32, 8,  8,  // 20 INT64, UINT8..64, C_FLOAT/DOUBLE/LONG_DOUBLE_COMPLEX, AINT, OFFSET
-      8,  16, 16, 8, 8,  8,  16, 16, 4,  4,  // 30 FLOAT_INT, LONG_INT, DOUBLE_INT, SHORT_INT, 2INT, 2FLOAT, 2DOUBLE,
-                                             //    2LONG, REAL, REAL4
-      8,  16, 8, 16, 16, 4,  2,  4,  8,  16, // 40 REAL8, REAL16, COMPLEX8/16/32, INTEGER1/2/4/8/16
-      32, 1,  8, 16, 32, 0,  0,  1,  8,  8,  // 50 LONG_DOUBLE_INT, CXX_BOOL, CXX_*_COMPLEX, UB, LB, PACKED, PTR, COUNT
+      8, 4, 1, 2, 8, 4, 1, 8, 1, 1,     // 0 DOUBLE, INT, CHAR, SHORT, LONG, FLOAT, BYTE, LONG_LONG, SCHAR, UCHAR
+      2, 4, 8, 8, 16, 4, 1, 1, 2, 4,    // 10 USHORT, UNSIGNED, ULONG, ULL, LONG_DOUBLE, WCHAR, C_BOOL, INT8..32
+      8, 1, 2, 4, 8, 8, 16, 32, 8, 8,   // 20 INT64, UINT8..64, C_FLOAT/DOUBLE/LONG_DOUBLE_COMPLEX, AINT, OFFSET
+      8, 16, 16, 8, 8, 8, 16, 16, 4, 4, // 30 FLOAT_INT, LONG_INT, DOUBLE_INT, SHORT_INT, 2INT, 2FLOAT, 2DOUBLE,
+                                        //    2LONG, REAL, REAL4
+      8, 16, 8, 16, 16, 4, 2, 4, 8, 16, // 40 REAL8, REAL16, COMPLEX8/16/32, INTEGER1/2/4/8/16
+      32, 1, 8, 16, 32, 0, 0, 1, 8, 8,  // 50 LONG_DOUBLE_INT, CXX_BOOL, CXX_*_COMPLEX, UB, LB, PACKED, PTR, COUNT
   };
   if (id < 0 || id >= long(std::size(kSizes)))
     return std::nullopt;
@@ -258,9 +319,8 @@ bool parse_line(std::string_view text, const std::string& file, std::uint64_t nu
     *line_rank = int(*who);
   const auto kind = kind_named(fields[1]);
   if (!kind) {
-    const bool traced =
-        std::find_if(std::begin(kTracedNotReplayable), std::end(kTracedNotReplayable),
-                     [&](const char* n) { return fields[1] == n; }) != std::end(kTracedNotReplayable);
+    const bool traced = std::find_if(std::begin(kTracedNotReplayable), std::end(kTracedNotReplayable),
+                                     [&](const char* n) { return fields[1] == n; }) != std::end(kTracedNotReplayable);
     l.fail(fmt::format("{}one of SimGrid 3.32's replay actions: {}{}",
                        traced ? fmt::format("an action SimGrid 3.32 can replay (\"{}\" is traced by SMPI but its "
                                             "replay has no such action); ",
@@ -350,7 +410,8 @@ bool parse_line(std::string_view text, const std::string& file, std::uint64_t nu
       break;
     case Kind::gather:
     case Kind::scatter:
-      l.arity(2, 3, fmt::format("{} <send count> <receive count> [root] [send type] [receive type]", fields[1]).c_str());
+      l.arity(2, 3,
+              fmt::format("{} <send count> <receive count> [root] [send type] [receive type]", fields[1]).c_str());
       a.root = l.root(2);
       a.bytes = l.bytes(l.count(0, "the send count"), l.type(3, default_type));
       a.recv_bytes = l.bytes(l.count(1, "the receive count"), l.type(4, default_type));
@@ -362,7 +423,8 @@ bool parse_line(std::string_view text, const std::string& file, std::uint64_t nu
       a.recv_bytes = l.bytes(l.count(1, "the receive count"), l.type(3, default_type));
       break;
     case Kind::gatherv: {
-      l.arity(n + 1, 3, fmt::format("gatherv <send count> <{} receive counts> [root] [send type] [receive type]", n).c_str());
+      l.arity(n + 1, 3,
+              fmt::format("gatherv <send count> <{} receive counts> [root] [send type] [receive type]", n).c_str());
       a.root = l.root(n + 1);
       const std::uint64_t rt = l.type(n + 3, default_type);
       a.bytes = l.bytes(l.count(0, "the send count"), l.type(n + 2, default_type));
@@ -387,7 +449,8 @@ bool parse_line(std::string_view text, const std::string& file, std::uint64_t nu
       break;
     }
     case Kind::scatterv: {
-      l.arity(n + 1, 3, fmt::format("scatterv <{} send counts> <receive count> [root] [send type] [receive type]", n).c_str());
+      l.arity(n + 1, 3,
+              fmt::format("scatterv <{} send counts> <receive count> [root] [send type] [receive type]", n).c_str());
       a.root = l.root(n + 1);
       const std::uint64_t st = l.type(n + 2, default_type);
       a.recv_bytes = l.bytes(l.count(n, "the receive count"), l.type(n + 3, default_type));
@@ -437,6 +500,5 @@ bool parse_line(std::string_view text, const std::string& file, std::uint64_t nu
   }
   return true;
 }
-
 
 } // namespace bcssim::apps::replay

@@ -165,8 +165,8 @@ void TraceShape::collective(const Action& a, int rank, const std::string& file, 
     fail_at(file, line, trim(text),
             fmt::format("rank {}'s collective number {} to be what every rank calls there: rank {} calls {} "
                         "({}:{})",
-                        rank, k + 1, first.at.rank, collective_text(first.kind, first.root),
-                        file_of(first.at.rank), first.at.line));
+                        rank, k + 1, first.at.rank, collective_text(first.kind, first.root), file_of(first.at.rank),
+                        first.at.line));
   if (mine.sized && (mine.at.bytes != first.at.bytes || mine.type != first.type)) {
     const bool reduction = a.kind != Kind::bcast && a.kind != Kind::alltoall && a.kind != Kind::allgather;
     fail_at(file, line, trim(text),
@@ -235,8 +235,8 @@ void TraceShape::finish() const
   // On the channels no wildcard receive could take from, the first truncation by the receive's rank and line.
   const Truncation* cut = nullptr;
   for (const auto& [c, t] : truncated_)
-    if (!wild(c) && (cut == nullptr || std::tie(t.receive.rank, t.receive.line) <
-                                           std::tie(cut->receive.rank, cut->receive.line)))
+    if (!wild(c) &&
+        (cut == nullptr || std::tie(t.receive.rank, t.receive.line) < std::tie(cut->receive.rank, cut->receive.line)))
       cut = &t;
   if (cut != nullptr) {
     const Where& r = cut->receive;

@@ -47,8 +47,8 @@ private:
     int root = -1; // -1: the kind has none
     Where at;      // at.bytes: what every rank's call carries, where MPI requires it to match (see carried())
     bool sized = false;
-    int type = 0;                            // a reduction's element type
-    std::vector<std::size_t> reduce_counts;  // a reducescatter's, which MPI requires identical on every rank
+    int type = 0;                           // a reduction's element type
+    std::vector<std::size_t> reduce_counts; // a reducescatter's, which MPI requires identical on every rank
   };
   struct Rank {
     std::uint64_t actions = 0;

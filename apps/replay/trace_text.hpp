@@ -23,10 +23,11 @@ using base::visible;
 inline std::string shown_field(std::string_view field) { return base::visible_excerpt(field, 40); }
 inline std::string shown_line(std::string_view line) { return base::visible_excerpt(line, 160); }
 
-[[noreturn]] inline void fail_at(const std::string& file, std::uint64_t line, std::string_view text, const std::string& allowed)
+[[noreturn]] inline void fail_at(const std::string& file, std::uint64_t line, std::string_view text,
+                                 const std::string& allowed)
 {
-  throw base::ParamRuleError(
-      base::ParamError{kTracePath, fmt::format("{}:{}: \"{}\"", visible(file), line, shown_line(text)), visible(allowed)});
+  throw base::ParamRuleError(base::ParamError{
+      kTracePath, fmt::format("{}:{}: \"{}\"", visible(file), line, shown_line(text)), visible(allowed)});
 }
 
 [[noreturn]] inline void fail_file(const std::string& shown, const std::string& allowed)

@@ -20,10 +20,9 @@ const base::ParamGroup<Input>& params()
     base::ParamGroup<Input> g("sage");
     auto integer = [&g](const char* key, auto field, std::int64_t def, double min, double max, const char* doc,
                         const char* source) {
-      g.add(base::integer_decl(key, def, min, max, doc, source),
-            [field](Input& in, const base::ParamValue& v) {
-              in.spec.*field = static_cast<std::remove_reference_t<decltype(in.spec.*field)>>(v.number());
-            });
+      g.add(base::integer_decl(key, def, min, max, doc, source), [field](Input& in, const base::ParamValue& v) {
+        in.spec.*field = static_cast<std::remove_reference_t<decltype(in.spec.*field)>>(v.number());
+      });
     };
     integer("cells_per_process", &Spec::cells_per_process, 13500, 1, 1e9,
             "Cells each process owns (E; weak scaling: the grid grows with the processes). The cells of "
@@ -70,7 +69,9 @@ const base::ParamGroup<Input>& params()
 
 App app()
 {
-  return App{"sage", "the SAGE hydrocode proxy (parameters sage.*)", base::declarations(params()),
+  return App{"sage",
+             "the SAGE hydrocode proxy (parameters sage.*)",
+             base::declarations(params()),
              [](const base::ParamSource& source, const JobContext& job) {
                const Input in = params().build(source); // its rule
                return time_past_limit(

@@ -92,8 +92,7 @@ void run(mpi::Comm& comm, const Spec& s)
   const std::vector<Neighbour> near = neighbours(s, comm.size(), comm.rank());
   const int steps = s.exchanges + s.allreduces;
   // The adaptive mesh makes the real code's work uneven (sage.imbalance, sage.variability).
-  VariableWork work(double(s.cells_per_process) * s.cell_time / steps, s.imbalance, s.variability, s.seed,
-                    comm.rank());
+  VariableWork work(double(s.cells_per_process) * s.cell_time / steps, s.imbalance, s.variability, s.seed, comm.rank());
 
   // Set-up: the input deck broadcast from rank 0, then a barrier (Table 5.3 counts 2 MPI_Barrier per run).
   std::int64_t deck[4] = {s.cells_per_process, s.cycles, s.exchanges, s.allreduces};

@@ -20,10 +20,10 @@ struct Spec {
   int exchanges = 0;                  // gather/scatter ghost exchanges per cycle
   int allreduces = 0;                 // one-double MPI_Allreduce per cycle
   std::uint64_t ghost_bytes = 0;      // bytes per pair of face-adjacent cells per exchange
-  double cell_time = 0;                   // seconds of computation per cell per cycle
-  double imbalance = 0;   // static: rank r computes (1 + imbalance * a_r) times more, a_r uniform in [0, 1)
-  double variability = 0; // per interval: times (1 + variability * (2u - 1)), u uniform in [0, 1)
-  std::uint64_t seed = 0; // of the per-rank random streams (base/rng.hpp)
+  double cell_time = 0;               // seconds of computation per cell per cycle
+  double imbalance = 0;               // static: rank r computes (1 + imbalance * a_r) times more, a_r uniform in [0, 1)
+  double variability = 0;             // per interval: times (1 + variability * (2u - 1)), u uniform in [0, 1)
+  std::uint64_t seed = 0;             // of the per-rank random streams (base/rng.hpp)
 };
 
 /// Throws std::invalid_argument naming the field when the spec cannot run.

@@ -28,15 +28,15 @@ const base::ParamGroup<Input>& params()
 {
   static const base::ParamGroup<Input> g = [] {
     base::ParamGroup<Input> g("sweep3d");
-    g.choice<Variant>("variant", &Input::variant, "blocking",
-                      {{"blocking", Variant::blocking}, {"non_blocking", Variant::non_blocking},
-                       {"ordered", Variant::ordered}},
-                      "'blocking' = sweep3d 2.2b's MPI_Recv / MPI_Send per block. 'non_blocking' = 000 §6.3 read "
-                      "literally: each Send/Recv pair becomes Isend/Irecv and one MPI_Waitall at the end of the block "
-                      "completes all four, so a block does not wait for its inflow before computing. 'ordered' = "
-                      "non-blocking calls that keep the wavefront order: MPI_Waitall on the inflow before computing, "
-                      "the octant's sends completed by one MPI_Waitall at its end.",
-                      "000 §6.3 (the paper gives no code; both readings are offered)");
+    g.choice<Variant>(
+        "variant", &Input::variant, "blocking",
+        {{"blocking", Variant::blocking}, {"non_blocking", Variant::non_blocking}, {"ordered", Variant::ordered}},
+        "'blocking' = sweep3d 2.2b's MPI_Recv / MPI_Send per block. 'non_blocking' = 000 §6.3 read "
+        "literally: each Send/Recv pair becomes Isend/Irecv and one MPI_Waitall at the end of the block "
+        "completes all four, so a block does not wait for its inflow before computing. 'ordered' = "
+        "non-blocking calls that keep the wavefront order: MPI_Waitall on the inflow before computing, "
+        "the octant's sends completed by one MPI_Waitall at its end.",
+        "000 §6.3 (the paper gives no code; both readings are offered)");
     g.add(base::integer_decl("npe_i", 0, 1, 16777216,
                              "Process grid columns; \"auto\" = the largest divisor of app.processes not above its "
                              "square root (npe_j = processes / npe_i).",
@@ -91,9 +91,9 @@ std::optional<base::ParamError> check_job(const base::ParamSource& source, const
 {
   const Input in = params().build(source);
   if (in.npe_i > 0 && job.ranks % unsigned(in.npe_i) != 0)
-    return base::ParamError{"sweep3d.npe_i", source.shown("sweep3d.npe_i"),
-                            fmt::format("a divisor of the {} processes (npe_j = processes / npe_i), or \"auto\"",
-                                        job.ranks)};
+    return base::ParamError{
+        "sweep3d.npe_i", source.shown("sweep3d.npe_i"),
+        fmt::format("a divisor of the {} processes (npe_j = processes / npe_i), or \"auto\"", job.ranks)};
   if (in.global_cells) {
     const int ni = columns(in, job.ranks);
     const int nj = int(job.ranks) / ni;
@@ -170,12 +170,16 @@ Spec make_spec(const Input& in, const JobContext& job)
 
 App app()
 {
-  return App{"sweep3d", "the SWEEP3D wavefront proxy (parameters sweep3d.*)", base::declarations(params()), check_job,
+  return App{"sweep3d",
+             "the SWEEP3D wavefront proxy (parameters sweep3d.*)",
+             base::declarations(params()),
+             check_job,
              [](const base::ParamSource& source, const JobContext& job) -> mpi::RankMain {
                const Spec spec = make_spec(params().build(source), job);
                return [spec](mpi::Comm& c) { run(c, spec); };
              },
-             [](const base::ParamSource& source) { return source.value("sweep3d.variant").word(); }, least_time};
+             [](const base::ParamSource& source) { return source.value("sweep3d.variant").word(); },
+             least_time};
 }
 
 } // namespace bcssim::apps::sweep3d

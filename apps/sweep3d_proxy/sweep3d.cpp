@@ -15,8 +15,8 @@ namespace {
 struct Octant {
   int di, dj, dk;
 };
-constexpr std::array<Octant, 8> octants{{{-1, -1, -1}, {-1, -1, +1}, {-1, +1, -1}, {-1, +1, +1},
-                                         {+1, -1, -1}, {+1, -1, +1}, {+1, +1, -1}, {+1, +1, +1}}};
+constexpr std::array<Octant, 8> octants{
+    {{-1, -1, -1}, {-1, -1, +1}, {-1, +1, -1}, {-1, +1, +1}, {+1, -1, -1}, {+1, -1, +1}, {+1, +1, -1}, {+1, +1, +1}}};
 
 // Cells of a dimension on grid coordinate `p` of `n`: the first `total mod n` coordinates get one more.
 int share(int total, int n, int p) { return total / n + (p < total % n ? 1 : 0); }
@@ -47,8 +47,8 @@ void square_grid(int ranks, int& npe_i, int& npe_j)
 void check(const Spec& s, int ranks)
 {
   require(s.npe_i >= 1 && s.npe_j >= 1 && s.npe_i * s.npe_j == ranks,
-          "sweep3d: npe_i x npe_j = " + std::to_string(s.npe_i) + " x " + std::to_string(s.npe_j) +
-              " must equal the " + std::to_string(ranks) + " ranks of the job");
+          "sweep3d: npe_i x npe_j = " + std::to_string(s.npe_i) + " x " + std::to_string(s.npe_j) + " must equal the " +
+              std::to_string(ranks) + " ranks of the job");
   require(s.it_g >= s.npe_i, "sweep3d: it_g = " + std::to_string(s.it_g) + " gives a rank no column");
   require(s.jt_g >= s.npe_j, "sweep3d: jt_g = " + std::to_string(s.jt_g) + " gives a rank no row");
   require(s.kt >= 1 && s.mk >= 1, "sweep3d: kt and mk must be at least 1");

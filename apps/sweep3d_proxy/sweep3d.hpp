@@ -21,13 +21,13 @@ enum class Variant {
 
 /// A scenario's defaults and their sources: the declarations in app.cpp (sweep3d.*).
 struct Spec {
-  int npe_i = 0, npe_j = 0;        // process grid (npe_i * npe_j = ranks)
-  int it_g = 0, jt_g = 0, kt = 0;  // global grid cells
-  int mm = 0;                      // angles per octant (3 or 6)
-  int mmi = 0;                     // angles per block
-  int mk = 0;                      // k-planes per block
-  int iterations = 0;              // fixed count (sweep3d: epsi < 0)
-  double grind = 0;                // seconds per cell-angle of a block's computation
+  int npe_i = 0, npe_j = 0;       // process grid (npe_i * npe_j = ranks)
+  int it_g = 0, jt_g = 0, kt = 0; // global grid cells
+  int mm = 0;                     // angles per octant (3 or 6)
+  int mmi = 0;                    // angles per block
+  int mk = 0;                     // k-planes per block
+  int iterations = 0;             // fixed count (sweep3d: epsi < 0)
+  double grind = 0;               // seconds per cell-angle of a block's computation
   Variant variant = Variant::blocking;
   double imbalance = 0, variability = 0; // of each block's computation (apps/common/variable_work.hpp)
   std::uint64_t seed = 0;
@@ -42,15 +42,15 @@ void check(const Spec& spec, int ranks);
 
 /// One rank's place in the grid and the sizes it works with.
 struct Geometry {
-  int i = 0, j = 0;    // mype_i, mype_j
-  int it = 0, jt = 0;  // local columns and rows
-  int mk = 0;          // min(mk, kt)
-  int kb = 0;          // k-blocks: ceil(kt / mk)
-  int mmi = 0;         // angles per block
-  int mmo = 0;         // angle blocks: mm / mmi
+  int i = 0, j = 0;                                              // mype_i, mype_j
+  int it = 0, jt = 0;                                            // local columns and rows
+  int mk = 0;                                                    // min(mk, kt)
+  int kb = 0;                                                    // k-blocks: ceil(kt / mk)
+  int mmi = 0;                                                   // angles per block
+  int mmo = 0;                                                   // angle blocks: mm / mmi
   bool west = false, east = false, south = false, north = false; // neighbours that exist
-  std::uint64_t ew_bytes() const; // face sent east/west: jt * mk * mmi doubles
-  std::uint64_t ns_bytes() const; // face sent north/south: it * mk * mmi doubles
+  std::uint64_t ew_bytes() const;                                // face sent east/west: jt * mk * mmi doubles
+  std::uint64_t ns_bytes() const;                                // face sent north/south: it * mk * mmi doubles
 };
 Geometry geometry(const Spec& spec, int rank);
 

@@ -64,24 +64,24 @@ Traffic least_traffic(const base::ParamSource& source, const JobContext& job)
   const auto partners = [&](int n) { return double(partner_offsets(int(job.ranks), n).size()); };
   double calls = 1, waits = 1; // per rank: the start barrier
   switch (spec.pattern) {
-  case Pattern::barrier:
-    calls += it, waits += it;
-    break;
-  case Pattern::ring: // a blocking send and receive with each neighbour
-    calls += 4 * it, waits += 4 * it, t.rank_bytes = 2 * it * bytes, t.messages = ranks * 2 * it;
-    break;
-  case Pattern::exchange: { // the Waitall waits for what was posted just before it
-    const double p = partners(spec.neighbours);
-    calls += it * (2 * p + 1), waits += it, t.rank_bytes = it * p * bytes, t.messages = ranks * it * p;
-    break;
-  }
-  case Pattern::ring_nonblocking: { // the Waitall may find last iteration's exchange done: no wait counted
-    const double p = partners(2);
-    calls += it * (2 * p + 1) + 1, t.rank_bytes = it * p * bytes, t.messages = ranks * it * p;
-    break;
-  }
-  case Pattern::none:
-    break;
+    case Pattern::barrier:
+      calls += it, waits += it;
+      break;
+    case Pattern::ring: // a blocking send and receive with each neighbour
+      calls += 4 * it, waits += 4 * it, t.rank_bytes = 2 * it * bytes, t.messages = ranks * 2 * it;
+      break;
+    case Pattern::exchange: { // the Waitall waits for what was posted just before it
+      const double p = partners(spec.neighbours);
+      calls += it * (2 * p + 1), waits += it, t.rank_bytes = it * p * bytes, t.messages = ranks * it * p;
+      break;
+    }
+    case Pattern::ring_nonblocking: { // the Waitall may find last iteration's exchange done: no wait counted
+      const double p = partners(2);
+      calls += it * (2 * p + 1) + 1, t.rank_bytes = it * p * bytes, t.messages = ranks * it * p;
+      break;
+    }
+    case Pattern::none:
+      break;
   }
   t.calls = ranks * calls;
   t.rank_waits = waits;
@@ -92,7 +92,8 @@ Traffic least_traffic(const base::ParamSource& source, const JobContext& job)
 
 App app()
 {
-  return App{"synthetic", "the bulk-synchronous loop of apps/synthetic (parameters synthetic.*)",
+  return App{"synthetic",
+             "the bulk-synchronous loop of apps/synthetic (parameters synthetic.*)",
              base::declarations(params()),
              [](const base::ParamSource& source, const JobContext& job) -> std::optional<base::ParamError> {
                const auto factors = source.value("synthetic.work_factors").numbers;
@@ -101,12 +102,13 @@ App app()
                                          "one factor per process (" + std::to_string(job.ranks) + "), or []"};
                const Spec spec = params().build(source);
                const double most = factors.empty() ? 1 : *std::max_element(factors.begin(), factors.end());
-               return time_past_limit(source, "the computation of the busiest rank",
-                                      {TimeFactor::param("synthetic.iterations", double(spec.iterations), 20, true),
-                                       TimeFactor::param("synthetic.granularity", spec.granularity, 1e-3, false).with_unit("s"),
-                                       TimeFactor::times("max(synthetic.work_factors)", most),
-                                       TimeFactor::times("(1 + synthetic.imbalance)", 1 + spec.imbalance),
-                                       TimeFactor::times("(1 + synthetic.variability)", 1 + spec.variability)});
+               return time_past_limit(
+                   source, "the computation of the busiest rank",
+                   {TimeFactor::param("synthetic.iterations", double(spec.iterations), 20, true),
+                    TimeFactor::param("synthetic.granularity", spec.granularity, 1e-3, false).with_unit("s"),
+                    TimeFactor::times("max(synthetic.work_factors)", most),
+                    TimeFactor::times("(1 + synthetic.imbalance)", 1 + spec.imbalance),
+                    TimeFactor::times("(1 + synthetic.variability)", 1 + spec.variability)});
              },
              [](const base::ParamSource& source, const JobContext& job) -> mpi::RankMain {
                Spec spec = params().build(source);

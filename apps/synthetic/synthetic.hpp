@@ -20,10 +20,10 @@ struct Spec {
   Pattern pattern = Pattern::barrier;
   double granularity = 0; // seconds of computation per iteration (before imbalance and variability)
   int iterations = 0;
-  int neighbours = 0;           // exchange: partners at offsets +1, -1, +2, -2, ... (mod size)
+  int neighbours = 0;              // exchange: partners at offsets +1, -1, +2, -2, ... (mod size)
   std::uint64_t message_bytes = 0; // exchange: bytes sent to each partner per iteration
-  double imbalance = 0;   // static: rank r computes granularity * (1 + imbalance * a_r), a_r uniform in [0, 1)
-  double variability = 0; // per iteration: times (1 + variability * (2u - 1)), u uniform in [0, 1)
+  double imbalance = 0;            // static: rank r computes granularity * (1 + imbalance * a_r), a_r uniform in [0, 1)
+  double variability = 0;          // per iteration: times (1 + variability * (2u - 1)), u uniform in [0, 1)
   std::vector<double> work_factors; // rank r computes work_factors[r] times as much (empty: 1 for every rank)
   std::uint64_t seed = 0;
 };

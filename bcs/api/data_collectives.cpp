@@ -23,8 +23,7 @@ enum Tag : int { scatter_tag = 1, gather_tag, allgather_tag, alltoall_tag };
 void require_blocks(const Counts& counts, const Counts& displs, int ranks, const char* call)
 {
   if (counts.size() != std::size_t(ranks) || displs.size() != std::size_t(ranks))
-    throw std::invalid_argument(std::string(call) + ": needs " + std::to_string(ranks) +
-                                " counts and displacements");
+    throw std::invalid_argument(std::string(call) + ": needs " + std::to_string(ranks) + " counts and displacements");
 }
 
 } // namespace

@@ -28,9 +28,9 @@ public:
   runtime::Runtime& runtime() { return runtime_; }
 
   /// bcs_send / bcs_recv. `done` runs when the operation completes (at the Dma Helper's time).
-  Handle send(const void* data, std::uint64_t bytes, int dst, int tag, int context, bool blocking, Completion done = {});
-  Handle recv(void* buffer, std::uint64_t capacity, int src, int tag, int context, bool blocking,
+  Handle send(const void* data, std::uint64_t bytes, int dst, int tag, int context, bool blocking,
               Completion done = {});
+  Handle recv(void* buffer, std::uint64_t capacity, int src, int tag, int context, bool blocking, Completion done = {});
   /// bcs_test / bcs_testall: non-blocking returns whether complete; blocking suspends until it is.
   bool test(const Handle& h, bool blocking);
   bool testall(const std::vector<Handle>& hs, bool blocking);
@@ -45,10 +45,8 @@ public:
   /// bcs_scatter / bcs_gather / bcs_allgather / bcs_alltoall, vectorial: rank i's block is counts[i] bytes at
   /// displs[i] (buffers named root-only are ignored elsewhere). Non-vectorial calls pass uniform() blocks.
   /// Blocking: return once this process's part is complete.
-  void scatter(const void* send, const Counts& counts, const Counts& displs, void* recv, std::uint64_t bytes,
-               int root);
-  void gather(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs,
-              int root);
+  void scatter(const void* send, const Counts& counts, const Counts& displs, void* recv, std::uint64_t bytes, int root);
+  void gather(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs, int root);
   void allgather(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs);
   void alltoall(const void* send, const Counts& send_counts, const Counts& send_displs, void* recv,
                 const Counts& recv_counts, const Counts& recv_displs);

@@ -8,8 +8,7 @@ namespace bcssim::bcs::core {
 NodeSet NodeSet::range(unsigned first, unsigned last)
 {
   if (first > last)
-    throw std::invalid_argument("NodeSet::range: first " + std::to_string(first) + " > last " +
-                                std::to_string(last));
+    throw std::invalid_argument("NodeSet::range: first " + std::to_string(first) + " > last " + std::to_string(last));
   NodeSet s;
   s.nodes_.reserve(last - first + 1);
   for (unsigned p = first; p <= last; ++p)

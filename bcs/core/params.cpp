@@ -19,9 +19,8 @@ struct Triple {
   const char* name;
   double o, g, L, G;
 };
-constexpr Triple kNetworks[] = {{"gige", 3e-6, 6e-6, 25e-6, 8e-9},
-                                {"myrinet", 2e-6, 3.2e-6, 8e-6, 4e-9},
-                                {"infiniband", 2e-6, 4e-6, 6e-6, 1e-9}};
+constexpr Triple kNetworks[] = {
+    {"gige", 3e-6, 6e-6, 25e-6, 8e-9}, {"myrinet", 2e-6, 3.2e-6, 8e-6, 4e-9}, {"infiniband", 2e-6, 4e-6, 6e-6, 1e-9}};
 
 } // namespace
 
@@ -61,11 +60,12 @@ const base::ParamGroup<SoftwareTreeSpec>& software_tree_params()
                "(no bandwidth limit).",
                "scenario choice; the named networks set their line rate (bcs/core/params.cpp)");
     // Declared after overhead, gap and latency: a named network replaces the three.
-    g.add(base::choice_decl("network", "platform", {"platform", "logp", "gige", "myrinet", "infiniband"},
-                            "Transit of one tree message: 'platform' = an RDMA put over the simulated QsNet with the "
-                            "overhead and gap below; 'logp' = the fixed latency below; gige / myrinet / infiniband = "
-                            "LogGP (o, g, L, G): o, g, L reproduce 000 Table 2.1, G is the line rate (see docs/model.md).",
-                            "scenario choice"),
+    g.add(base::choice_decl(
+              "network", "platform", {"platform", "logp", "gige", "myrinet", "infiniband"},
+              "Transit of one tree message: 'platform' = an RDMA put over the simulated QsNet with the "
+              "overhead and gap below; 'logp' = the fixed latency below; gige / myrinet / infiniband = "
+              "LogGP (o, g, L, G): o, g, L reproduce 000 Table 2.1, G is the line rate (see docs/model.md).",
+              "scenario choice"),
           [](SoftwareTreeSpec& s, const base::ParamValue& v) {
             s.transport = v.word() == "platform" ? Transport::platform : Transport::logp;
             for (const Triple& n : kNetworks)

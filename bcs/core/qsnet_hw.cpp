@@ -36,8 +36,7 @@ void QsNetHw::multicast(const XferAndSignal& x, std::string poster)
 {
   machine_.dma.start_on_nic(x.src, "xfer.mcast", [this, x, poster = std::move(poster)] {
     // Delivery is atomic (002 §2.4.2.1): a failed attempt leaves every destination untouched; the NIC resends.
-    while (!machine_.dma.multicast({x.src, x.src_memory}, x.dst.first(), x.dst.last(), x.dst_memory, x.bytes,
-                                   poster)) {
+    while (!machine_.dma.multicast({x.src, x.src_memory}, x.dst.first(), x.dst.last(), x.dst_memory, x.bytes, poster)) {
       base::emit("xfer.retry", x.bytes);
       XBT_INFO("multicast from %u to %s met a network error: sent again", x.src, x.dst.describe().c_str());
     }

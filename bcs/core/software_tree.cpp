@@ -18,15 +18,15 @@ namespace sg4 = simgrid::s4u;
 
 // State shared by the actors of one pass over the tree (down: a broadcast; up: a combine).
 struct SoftwareTree::Pass {
-  std::vector<unsigned> nodes;        // by position
+  std::vector<unsigned> nodes; // by position
   std::uint64_t bytes = 0;
   elan3::Memory root_memory = elan3::Memory::elan;
   elan3::Memory memory = elan3::Memory::elan;
   std::function<void(unsigned position)> at_node; // down: on arrival; up: the node's own contribution
-  std::function<void()> done;         // down: after the last arrival; up: at the root once all reported
-  unsigned remaining = 0;             // down: arrivals to come; up: unused
-  std::vector<unsigned> waiting;      // up: children still to report, by position
-  bool all = true;                    // up: AND of the contributions
+  std::function<void()> done;                     // down: after the last arrival; up: at the root once all reported
+  unsigned remaining = 0;                         // down: arrivals to come; up: unused
+  std::vector<unsigned> waiting;                  // up: children still to report, by position
+  bool all = true;                                // up: AND of the contributions
 };
 
 SoftwareTree::SoftwareTree(Machine& machine, SoftwareTreeSpec spec)
@@ -57,18 +57,18 @@ std::vector<unsigned> SoftwareTree::participants(unsigned root, const NodeSet& s
 void SoftwareTree::hop(unsigned from, unsigned to, std::uint64_t bytes, elan3::Memory from_memory,
                        elan3::Memory to_memory, std::function<void()> received)
 {
-  machine_.dma.start_on_nic(from, "tree.msg", [this, from, to, bytes, from_memory, to_memory,
-                                                received = std::move(received)] {
-    sg4::this_actor::sleep_for(spec_.overhead);
-    if (spec_.transport == SoftwareTreeSpec::Transport::logp)
-      sg4::this_actor::sleep_for(injection(bytes) + spec_.latency); // LogGP: the last byte leaves, then L
-    else
-      machine_.dma.put({from, from_memory}, {to, to_memory}, bytes);
-    double& busy = receive_busy_until_[to];
-    busy = std::max(sg4::Engine::get_clock(), busy) + spec_.overhead;
-    sg4::this_actor::sleep_until(busy);
-    machine_.dma.start_on_nic(to, "tree.node", received);
-  });
+  machine_.dma.start_on_nic(
+      from, "tree.msg", [this, from, to, bytes, from_memory, to_memory, received = std::move(received)] {
+        sg4::this_actor::sleep_for(spec_.overhead);
+        if (spec_.transport == SoftwareTreeSpec::Transport::logp)
+          sg4::this_actor::sleep_for(injection(bytes) + spec_.latency); // LogGP: the last byte leaves, then L
+        else
+          machine_.dma.put({from, from_memory}, {to, to_memory}, bytes);
+        double& busy = receive_busy_until_[to];
+        busy = std::max(sg4::Engine::get_clock(), busy) + spec_.overhead;
+        sg4::this_actor::sleep_until(busy);
+        machine_.dma.start_on_nic(to, "tree.node", received);
+      });
 }
 
 void SoftwareTree::down(const std::shared_ptr<Pass>& pass, unsigned position)

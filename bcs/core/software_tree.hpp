@@ -29,7 +29,7 @@ struct SoftwareTreeSpec {
   double overhead = 0; // o, s per message at the sender and again at the receiver
   double gap = 0;      // g, s between successive sends of one node
   Transport transport = Transport::platform;
-  double latency = 0;  // L, s per message when transport = logp
+  double latency = 0;      // L, s per message when transport = logp
   double gap_per_byte = 0; // G (LogGP), s per byte after the first when transport = logp: the link's line rate
 };
 
@@ -63,7 +63,7 @@ private:
   void hop_and_wait(unsigned from, unsigned to);
 
   SoftwareTreeSpec spec_;
-  std::vector<double> receive_busy_until_; // by node: receive overheads are serialized
+  std::vector<double> receive_busy_until_;            // by node: receive overheads are serialized
   std::vector<simgrid::s4u::SemaphorePtr> sequencer_; // by node: writing Compare-And-Writes it roots, one at a time
 };
 

@@ -6,10 +6,7 @@
 
 namespace bcssim::bcs::mds {
 
-void Distribution::add(double value)
-{
-  ++bins_[std::int64_t(std::floor(std::max(value, 0.0) / width_))];
-}
+void Distribution::add(double value) { ++bins_[std::int64_t(std::floor(std::max(value, 0.0) / width_))]; }
 
 void Distribution::merge(const Distribution& other)
 {

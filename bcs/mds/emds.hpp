@@ -28,10 +28,10 @@ struct EmdsSpec {
 /// 000 Table 5.1, by the Strobe Sender. Times in seconds.
 struct GlobalRecord {
   std::int64_t slice = 0;
-  double getts = 0;  // elapsed time from the previous slice's strobe to this one's
-  double gtdem = 0;  // from the strobe until every node has finished the DEM
-  double gtmsm = 0;  // from the MSM's microstrobe until every node has finished it
-  double gtts = 0;   // from the strobe until every node has finished the slice's last microphase
+  double getts = 0;         // elapsed time from the previous slice's strobe to this one's
+  double gtdem = 0;         // from the strobe until every node has finished the DEM
+  double gtmsm = 0;         // from the MSM's microstrobe until every node has finished it
+  double gtts = 0;          // from the strobe until every node has finished the slice's last microphase
   std::uint64_t usrts = 0;  // unsuccessful synchronization retries in the whole slice
   std::uint64_t usrdem = 0; // ... before the DEM was over everywhere
   std::uint64_t usrmsm = 0; // ... before the MSM was over everywhere
@@ -41,10 +41,10 @@ struct GlobalRecord {
 struct LocalRecord {
   std::int64_t slice = 0;
   unsigned node = 0;
-  double letts = 0; // elapsed time from the previous slice's strobe landing here to this one's
-  double ltdem = 0; // from the strobe landing until this node finished the DEM
-  double lmsm = 0;  // from the MSM's microstrobe landing until this node finished the MSM
-  double ltts = 0;  // from the strobe landing until this node finished the slice's last microphase
+  double letts = 0;           // elapsed time from the previous slice's strobe landing here to this one's
+  double ltdem = 0;           // from the strobe landing until this node finished the DEM
+  double lmsm = 0;            // from the MSM's microstrobe landing until this node finished the MSM
+  double ltts = 0;            // from the strobe landing until this node finished the slice's last microphase
   std::uint64_t np2pdem = 0;  // point-to-point descriptors this node's BS delivered in the DEM
   std::uint64_t np2pmsm = 0;  // point-to-point transfers (chunks) its BR scheduled in the MSM
   std::uint64_t ncolldem = 0; // collectives whose per-job flag this node raised at the strobe

@@ -22,10 +22,7 @@ void Summary::merge(const Summary& other)
   count += other.count;
 }
 
-Mmds::Mmds(MmdsSpec spec)
-    : spec_(std::move(spec)), granularity_(spec_.resolution), overhead_(spec_.resolution)
-{
-}
+Mmds::Mmds(MmdsSpec spec) : spec_(std::move(spec)), granularity_(spec_.resolution), overhead_(spec_.resolution) {}
 
 void Mmds::start(double now) { computing_since_ = now; }
 

@@ -18,9 +18,9 @@ namespace bcssim::bcs::mds {
 /// MMDS (its bins are not used).
 struct MmdsSpec {
   bool enabled = false;
-  double update_cost = 0;       // s of host CPU per update (a clock read and an array update)
-  double resolution = 1;        // s: bin width of the time distributions
-  double size_resolution = 1;   // B: bin width of the size distributions
+  double update_cost = 0;           // s of host CPU per update (a clock read and an array update)
+  double resolution = 1;            // s: bin width of the time distributions
+  double size_resolution = 1;       // B: bin width of the size distributions
   std::set<std::string> primitives; // those with latency and size distributions
 };
 

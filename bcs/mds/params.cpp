@@ -18,15 +18,16 @@ const base::ParamGroup<MmdsSpec>& mmds_params()
                "Bin width of the MMDS time distributions.", "scenario choice (000 §5.1: chosen resolution)");
     g.quantity("size_resolution", &MmdsSpec::size_resolution, Quantity::size, "1KiB", 1, 1e12,
                "Bin width of the MMDS size distributions.", "scenario choice");
-    g.add(base::word_list_decl("primitives",
-                               {"MPI_Send",      "MPI_Isend",      "MPI_Recv",    "MPI_Irecv",     "MPI_Probe",
-                                "MPI_Iprobe",    "MPI_Test",       "MPI_Wait",    "MPI_Testall",   "MPI_Waitall",
-                                "MPI_Barrier",   "MPI_Bcast",      "MPI_Reduce",  "MPI_Allreduce", "MPI_Scatter",
-                                "MPI_Gather",    "MPI_Gatherv",    "MPI_Allgather", "MPI_Allgatherv", "MPI_Alltoall",
-                                "MPI_Alltoallv"},
-                               {}, "Primitives whose latency and size distributions the MMDS records (000 §5.1).",
-                               "scenario choice"),
-          [](MmdsSpec& s, const base::ParamValue& v) { s.primitives = {v.words.begin(), v.words.end()}; });
+    g.add(base::word_list_decl(
+              "primitives",
+              {"MPI_Send",       "MPI_Isend",     "MPI_Recv",     "MPI_Irecv",   "MPI_Probe",   "MPI_Iprobe",
+               "MPI_Test",       "MPI_Wait",      "MPI_Testall",  "MPI_Waitall", "MPI_Barrier", "MPI_Bcast",
+               "MPI_Reduce",     "MPI_Allreduce", "MPI_Scatter",  "MPI_Gather",  "MPI_Gatherv", "MPI_Allgather",
+               "MPI_Allgatherv", "MPI_Alltoall",  "MPI_Alltoallv"},
+              {}, "Primitives whose latency and size distributions the MMDS records (000 §5.1).", "scenario choice"),
+          [](MmdsSpec& s, const base::ParamValue& v) {
+            s.primitives = {v.words.begin(), v.words.end()};
+          });
     return g;
   }();
   return g;

@@ -45,10 +45,7 @@ std::optional<base::Envelope> BufferReceiver::probe(const Endpoint& owner, const
   return it->second.probe(pattern);
 }
 
-bool BufferReceiver::has_work() const
-{
-  return pending() || ctx_.node(node_).collectives.any_pending();
-}
+bool BufferReceiver::has_work() const { return pending() || ctx_.node(node_).collectives.any_pending(); }
 
 void BufferReceiver::deliver_at(DescriptorPtr d, double landed, unsigned from)
 {

@@ -2,8 +2,8 @@
 // BR, the Buffer Receiver of one node (000 §4.3): the receives its processes posted, the remote send descriptors
 // the DEM delivered, the MPI matching queues of its ranks, and the matched transfers waiting for capacity.
 #include "base/matching.hpp"
-#include "models/elan3/thread_steps.hpp"
 #include "bcs/runtime/state.hpp"
+#include "models/elan3/thread_steps.hpp"
 
 #include <deque>
 #include <functional>
@@ -32,10 +32,7 @@ public:
   /// The earliest exchanged, unmatched send descriptor for `owner` that matches the pattern.
   std::optional<base::Envelope> probe(const Endpoint& owner, const base::Pattern& pattern) const;
   /// Something waits for matching or for capacity.
-  bool pending() const
-  {
-    return !new_recvs_.empty() || !landing_.empty() || !backlog_.empty();
-  }
+  bool pending() const { return !new_recvs_.empty() || !landing_.empty() || !backlog_.empty(); }
   /// This slice's MSM has work: matching, scheduling, or a collective this node may master.
   bool has_work() const;
   /// The BR's thread (an actor on the node's NIC).
@@ -60,15 +57,15 @@ private:
 
   Context& ctx_;
   unsigned node_;
-  double p2p_time_ = 0;         // s left to move bytes in, summed over the slices below (the crawl warning)
-  std::uint64_t p2p_slices_ = 0; // slices with data to move since the last check
+  double p2p_time_ = 0;                  // s left to move bytes in, summed over the slices below (the crawl warning)
+  std::uint64_t p2p_slices_ = 0;         // slices with data to move since the last check
   std::vector<DescriptorPtr> new_recvs_; // posted, not yet given to matching
   struct Landing {
     double at;
     unsigned from;
     DescriptorPtr d;
   };
-  std::vector<Landing> landing_; // this DEM's deliveries, not yet in arrival order
+  std::vector<Landing> landing_;                                 // this DEM's deliveries, not yet in arrival order
   std::map<std::pair<int, int>, base::MatchingQueues> matching_; // by (job, rank) of the local receiver
   std::map<base::ReceiveId, DescriptorPtr> receives_;            // posted receives by id
   std::map<std::tuple<int, int, int, int, std::uint64_t>, DescriptorPtr> unmatched_; // (job, dst, src, ctx, seq)

@@ -1,8 +1,8 @@
 #pragma once
 // BS, the Buffer Sender of one node (000 §4.3): the send descriptors its processes posted, until the DEM that
 // delivers them.
-#include "models/elan3/thread_steps.hpp"
 #include "bcs/runtime/state.hpp"
+#include "models/elan3/thread_steps.hpp"
 
 #include <vector>
 

@@ -17,10 +17,7 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_collective_helper, bcs_runtime,
 
 namespace bcssim::bcs::runtime {
 
-bool CollectiveHelper::has_work() const
-{
-  return !ctx_.node(node_).collectives.scheduled(false).empty();
-}
+bool CollectiveHelper::has_work() const { return !ctx_.node(node_).collectives.scheduled(false).empty(); }
 
 void CollectiveHelper::run()
 {
@@ -46,7 +43,7 @@ void CollectiveHelper::run()
           std::memcpy(d.recv, data, bytes);
       };
       XBT_VERB("node %u: job %d collective %lld (%llu B) from rank %d", node_, job, static_cast<long long>(seq),
-                static_cast<unsigned long long>(first.bytes), root);
+               static_cast<unsigned long long>(first.bytes), root);
       // The whole job on this node: a barrier's token is a flag in shared memory, but a broadcast's data moves as
       // any message between two processes of one node does, through the NIC (a multicast to its own node's range;
       // it had completed at once, whatever its size: a 1 GB broadcast in no time, issue 67's hostile pass).
@@ -61,7 +58,9 @@ void CollectiveHelper::run()
       x.src_memory = x.dst_memory = first.bytes > 0 ? elan3::Memory::main : elan3::Memory::elan;
       x.local_event = sent;
       Context& ctx = ctx_;
-      x.deliver = [&ctx, job = job, seq = seq, fill](unsigned at) { ctx.node(at).collectives.complete(job, seq, fill); };
+      x.deliver = [&ctx, job = job, seq = seq, fill](unsigned at) {
+        ctx.node(at).collectives.complete(job, seq, fill);
+      };
       ctx_.core.xfer_and_signal(x);
       ctx_.core.test_event(node_, sent, true);
       base::emit(first.kind == CollectiveKind::barrier ? "bcs.barrier" : "bcs.bcast", first.bytes);

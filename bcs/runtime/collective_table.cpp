@@ -83,8 +83,8 @@ std::uint64_t CollectiveTable::raise_flags()
     const auto& [seq, posted] = *pending.begin();
     const JobInfo& info = ctx_.jobs.at(job);
     const std::int64_t slice = ctx_.clock.slice;
-    const bool all_before = std::all_of(posted.begin(), posted.end(),
-                                        [slice](const CollectivePtr& d) { return d->posted_slice < slice; });
+    const bool all_before =
+        std::all_of(posted.begin(), posted.end(), [slice](const CollectivePtr& d) { return d->posted_slice < slice; });
     if (posted.size() == info.ranks_on.at(node_) && all_before && memory.word(node_, info.posted_word) != seq + 1) {
       memory.word(node_, info.posted_word) = seq + 1;
       ++raised;
@@ -141,7 +141,8 @@ std::vector<std::pair<int, std::int64_t>> CollectiveTable::scheduled(bool reduct
     if (pending.empty())
       continue;
     const auto& [seq, posted] = *pending.begin();
-    if (memory.word(node_, ctx_.jobs.at(job).scheduled_word) == seq + 1 && is_reduction(posted.front()->kind) == reductions)
+    if (memory.word(node_, ctx_.jobs.at(job).scheduled_word) == seq + 1 &&
+        is_reduction(posted.front()->kind) == reductions)
       out.emplace_back(job, seq);
   }
   return out;

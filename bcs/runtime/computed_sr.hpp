@@ -38,11 +38,11 @@ public:
   void strobe();
 
 private:
-  void test();                 // the SR's Test-Event of the strobe (its operation), then waiting()
-  void waiting();              // in the Test-Event: woken by strobe(), or at once if one landed meanwhile
-  void wake();                 // the strobe's event operation, then step()
-  void step();                 // StrobeReceiver::act, computed
-  void work(std::int64_t phase); // its part after the slice strobe's Node Manager
+  void test();                     // the SR's Test-Event of the strobe (its operation), then waiting()
+  void waiting();                  // in the Test-Event: woken by strobe(), or at once if one landed meanwhile
+  void wake();                     // the strobe's event operation, then step()
+  void step();                     // StrobeReceiver::act, computed
+  void work(std::int64_t phase);   // its part after the slice strobe's Node Manager
   void finish(std::int64_t phase); // StrobeReceiver::finish, then the next Test-Event
   /// Runs `work` on the SR's actor, which then pays the next Test-Event and hands back.
   void in_actor(std::function<void()> work);
@@ -50,9 +50,9 @@ private:
   Context& ctx_;
   unsigned node_;
   std::unique_ptr<elan3::ThreadSteps> steps_; // made when the actor starts (its pid)
-  bool waiting_ = false;            // in the Test-Event, its operation paid
-  bool landed_ = false;             // a strobe landed before the SR waited for it
-  simgrid::s4u::SemaphorePtr handed_; // the actor's: released when work is handed to it
+  bool waiting_ = false;                      // in the Test-Event, its operation paid
+  bool landed_ = false;                       // a strobe landed before the SR waited for it
+  simgrid::s4u::SemaphorePtr handed_;         // the actor's: released when work is handed to it
   std::function<void()> work_;
 };
 

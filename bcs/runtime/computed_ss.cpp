@@ -26,7 +26,7 @@ bool ComputedSlice::applies(Context& ctx)
 void ComputedSlice::run(std::int64_t k, mds::GlobalRecord& g, double& tail_start)
 {
   if (!steps_ || steps_->ended() || steps_pid_ != sg4::this_actor::get_pid()) { // the SS's actor, restarted after a
-                                                                                    // quiet spell, is a new one
+                                                                                // quiet spell, is a new one
     steps_ = std::make_unique<elan3::ThreadSteps>(*ctx_.machine().platform.nic(ctx_.spec.management_node));
     steps_pid_ = sg4::this_actor::get_pid();
     done_ = sg4::Semaphore::create(0);

@@ -8,9 +8,8 @@ namespace bcssim::bcs::runtime {
 // keeping them keeps every trace identical).
 NicLayout::NicLayout(elan3::NicMemory& memory)
     : phase(memory.new_word(0)), done(memory.new_word(0)), strobe(memory.new_event()), dem(memory.new_event()),
-      msm(memory.new_event()), p2p(memory.new_event()), descriptors_landed(memory.new_event()),
-      bbm(memory.new_event()), reduce(memory.new_event()), partial(memory.new_event()),
-      collective_sent(memory.new_event())
+      msm(memory.new_event()), p2p(memory.new_event()), descriptors_landed(memory.new_event()), bbm(memory.new_event()),
+      reduce(memory.new_event()), partial(memory.new_event()), collective_sent(memory.new_event())
 {
 }
 

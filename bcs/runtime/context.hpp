@@ -37,7 +37,7 @@ struct Progress {
 
 /// Why the Strobe Sender stopped while processes still waited (Runtime::stall()).
 struct Stall {
-  std::int64_t slice = 0;      // the slice at which it gave up
+  std::int64_t slice = 0;       // the slice at which it gave up
   std::int64_t idle_slices = 0; // slices in a row in which every process waited and nothing moved
   double slice_needs = 0;       // s: the longest of those slices, from strobe to last microphase, when a BR
                                 // found no time for point to point in them (0: it always did)
@@ -52,10 +52,10 @@ struct NicLayout {
   /// The event the Strobe Receiver sets to wake the thread of microphase m.
   elan3::EventId wake(Microphase m) const;
 
-  elan3::WordId phase;  // the microphase a node is told to run (written by each microstrobe)
-  elan3::WordId done;   // the last microphase the node finished (the SS's Compare-And-Write target)
-  elan3::EventId strobe; // a microstrobe landed (the SR waits on it)
-  elan3::EventId dem, msm, p2p; // the SR wakes the BS, the BR, the DH
+  elan3::WordId phase;               // the microphase a node is told to run (written by each microstrobe)
+  elan3::WordId done;                // the last microphase the node finished (the SS's Compare-And-Write target)
+  elan3::EventId strobe;             // a microstrobe landed (the SR waits on it)
+  elan3::EventId dem, msm, p2p;      // the SR wakes the BS, the BR, the DH
   elan3::EventId descriptors_landed; // a BS counts its DEM puts landing
   elan3::EventId bbm, reduce;        // the SR wakes the CH, the RH
   elan3::EventId partial;            // a reduce partial from a child NIC has arrived
@@ -81,7 +81,7 @@ struct Context {
   Progress progress;
   std::optional<Stall> stall; // set by the Strobe Sender when it gives up
   NicLayout layout;
-  std::map<int, JobInfo> jobs;       // by job number
+  std::map<int, JobInfo> jobs; // by job number
   EmdsProbe emds;
   std::vector<std::unique_ptr<Node>> nodes; // the compute nodes' threads, by node (built by the Runtime)
 };

@@ -57,8 +57,7 @@ double DmaHelper::fixed_seconds(unsigned from, std::size_t index, bool moves_byt
       route = platform.true_latency(platform.nic(node_), platform.cpu(node_));
     else // DmaEngine::get: the request's flight and the sender's DMA start-up (as get_folded sums them), then the
          // route's latency from the sender's memory
-      route = m.dma.unloaded_put_seconds({node_, elan3::Memory::elan}, {from, elan3::Memory::elan},
-                                         kGetRequestBytes) +
+      route = m.dma.unloaded_put_seconds({node_, elan3::Memory::elan}, {from, elan3::Memory::elan}, kGetRequestBytes) +
               platform.true_latency(platform.cpu(from), platform.cpu(node_));
   }
   return issued + route;

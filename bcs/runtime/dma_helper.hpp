@@ -1,8 +1,8 @@
 #pragma once
 // DH, the DMA Helper of one node (000 §4.3, Fig. 4.5): the chunks its Buffer Receiver scheduled for this slice,
 // and what the last point-to-point microphase achieved (the BR sizes the next slice's chunks by it).
-#include "models/elan3/thread_steps.hpp"
 #include "bcs/runtime/state.hpp"
+#include "models/elan3/thread_steps.hpp"
 
 #include <cstdint>
 #include <functional>
@@ -16,11 +16,11 @@ struct Context;
 struct PointToPointPlan {
   std::vector<Transfer> transfers;
   std::vector<std::uint64_t> chunks;
-  double msm_end = 0; // when the MSM that made it ended
-  double deadline = 0; // when it should end: the slice's end less its broadcast and reduce microphases
+  double msm_end = 0;         // when the MSM that made it ended
+  double deadline = 0;        // when it should end: the slice's end less its broadcast and reduce microphases
   std::vector<double> starts; // s after the DH starts when each chunk's bytes can move at the earliest: its
-                               // DmaHelper::fixed_seconds, and no earlier than the chunk before it
-  bool full = false;   // the BR had more than the capacity (some of it waits for a later slice)
+                              // DmaHelper::fixed_seconds, and no earlier than the chunk before it
+  bool full = false;          // the BR had more than the capacity (some of it waits for a later slice)
 };
 
 class DmaHelper {

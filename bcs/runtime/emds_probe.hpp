@@ -31,8 +31,7 @@ public:
   bool active(unsigned node, std::int64_t slice) const;
   /// A strobe of microphase m landed on a watched node in `slice`; `collectives_scheduled()` counts what every
   /// master's query scheduled on it (asked at the broadcast/barrier microstrobe only).
-  template <class Count>
-  void landing(unsigned node, Microphase m, std::int64_t slice, Count collectives_scheduled)
+  template <class Count> void landing(unsigned node, Microphase m, std::int64_t slice, Count collectives_scheduled)
   {
     if (m == Microphase::bbm) // the MSM is over everywhere: every master's query has marked what it scheduled
       slices_[node].ncollmsm = collectives_scheduled();

@@ -231,11 +231,11 @@ private:
   const QuietNodes& quiet_;
   IdleSlice& s_;
   SliceSteps steps_;
-  std::vector<Sr> sr_;          // by quiet_.nodes
+  std::vector<Sr> sr_;                       // by quiet_.nodes
   std::vector<std::optional<Instant>> done_; // this microphase's done words by quiet_.nodes (none: not yet)
-  int m_ = 0;                   // the microphase the SS is in
-  bool ok_ = true;              // false: a check read a done word written at its own instant
-  Instant idle_done_;           // this microphase's done word on the nodes that run no thread
+  int m_ = 0;                                // the microphase the SS is in
+  bool ok_ = true;                           // false: a check read a done word written at its own instant
+  Instant idle_done_;                        // this microphase's done word on the nodes that run no thread
   bool idle_nodes_ = false;
   Instant last_idle_;
   Instant tail_start_;
@@ -300,8 +300,7 @@ IdleSlices::~IdleSlices() = default;
 std::uint64_t IdleSlices::taped() const { return taped_->taped(); }
 std::uint64_t IdleSlices::replayed() const { return taped_->replayed(); }
 
-bool IdleSlices::compute(std::int64_t k, const QuietNodes& quiet, const std::vector<double>& core_free,
-                         IdleSlice& s)
+bool IdleSlices::compute(std::int64_t k, const QuietNodes& quiet, const std::vector<double>& core_free, IdleSlice& s)
 {
   inputs_.clear();
   inputs_.push_back(double(k) * ctx_.spec.slice);
@@ -366,8 +365,7 @@ void IdleSlices::leave(const IdleSlice& s)
   for (unsigned n = 0; n < ctx_.node_count; ++n) {
     ctx_.memory().word(n, ctx_.layout.phase) = phase;
     ctx_.memory().word(n, ctx_.layout.done) = phase;
-    ctx_.node(n).sr.set_dem_end(n == ctx_.spec.management_node ? s.management_dem_end.value()
-                                                               : s.idle_dem_end.value());
+    ctx_.node(n).sr.set_dem_end(n == ctx_.spec.management_node ? s.management_dem_end.value() : s.idle_dem_end.value());
   }
 }
 

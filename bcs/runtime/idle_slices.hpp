@@ -28,8 +28,8 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 namespace bcssim::bcs::runtime {
@@ -50,17 +50,17 @@ struct ComputedEvent {
 /// What an idle slice did, as acting it out would have done it.
 struct IdleSlice {
   std::int64_t slice = 0;
-  std::uint64_t tape = 0;          // the tape it was computed on or replayed from (taped_slices.hpp)
-  Instant strobe;                  // s: its strobe (nominal start)
-  Instant end;                     // s: the reduce microphase's query answered ("bcs.slice.done")
-  Instant tail;                    // s: what SliceClock::tail becomes
-  Instant last;                    // s: the last thing the slice does anywhere (core, timers, queries)
-  Instant idle_dem_end;            // s: the DEM's end on every node but the management node
-  Instant management_dem_end;      // s: the DEM's end on the management node
+  std::uint64_t tape = 0;            // the tape it was computed on or replayed from (taped_slices.hpp)
+  Instant strobe;                    // s: its strobe (nominal start)
+  Instant end;                       // s: the reduce microphase's query answered ("bcs.slice.done")
+  Instant tail;                      // s: what SliceClock::tail becomes
+  Instant last;                      // s: the last thing the slice does anywhere (core, timers, queries)
+  Instant idle_dem_end;              // s: the DEM's end on every node but the management node
+  Instant management_dem_end;        // s: the DEM's end on the management node
   std::vector<ComputedEvent> events; // in time order
   std::vector<Instant> core_free;    // s: when each QuietNodes::nodes' NIC core is free again
   std::vector<std::pair<std::size_t, Instant>> gaps; // (QuietNodes::nodes index, its BR's wake less its DEM's
-                                                    // end): DmaHelper::estimate_gap on each of its nodes
+                                                     // end): DmaHelper::estimate_gap on each of its nodes
 };
 
 /// The nodes whose NIC threads a computed slice runs, taken at the first strobe of a run of computed slices: the
@@ -69,10 +69,10 @@ struct IdleSlice {
 /// instants: one computes for all, its events emitted once per node).
 struct QuietNode {
   std::vector<unsigned> nodes; // one, or the waiting nodes that do not query
-  bool msm = false;      // its BR runs in the MSM (a collective waits)
-  bool queries = false;  // ... and queries the job's flags (CollectiveTable::Waiting)
-  std::int64_t seq = 0;  // the collective's number
-  double way = 0;        // s: that query's one way
+  bool msm = false;            // its BR runs in the MSM (a collective waits)
+  bool queries = false;        // ... and queries the job's flags (CollectiveTable::Waiting)
+  std::int64_t seq = 0;        // the collective's number
+  double way = 0;              // s: that query's one way
   bool operator==(const QuietNode& o) const
   {
     return nodes == o.nodes && msm == o.msm && queries == o.queries && seq == o.seq && way == o.way;
@@ -110,18 +110,18 @@ private:
   Context& ctx_;
   bool enabled_ = false;
   // The machine's constants, each as the acted-out step computes it (see compute()).
-  double descriptor_ = 0;   // s: the SS's DMA descriptor on the management NIC's core
-  double event_ = 0;        // s: one event operation on that core
-  double idle_done_ = 0;    // s: from a landing to an idle node's done word (IdleStrobes)
-  double startup_ = 0;      // s: the DMA engine's start-up
-  double latency_ = 0;      // s: the microstrobe's flight over the whole machine
-  double compare_ = 0;      // s: each NIC's comparison in a Compare-And-Write
-  double way_ = 0;          // s: the global query's one way
-  double backoff_ = 0;      // s: the SS's wait before it polls again
+  double descriptor_ = 0; // s: the SS's DMA descriptor on the management NIC's core
+  double event_ = 0;      // s: one event operation on that core
+  double idle_done_ = 0;  // s: from a landing to an idle node's done word (IdleStrobes)
+  double startup_ = 0;    // s: the DMA engine's start-up
+  double latency_ = 0;    // s: the microstrobe's flight over the whole machine
+  double compare_ = 0;    // s: each NIC's comparison in a Compare-And-Write
+  double way_ = 0;        // s: the global query's one way
+  double backoff_ = 0;    // s: the SS's wait before it polls again
   friend class SliceRun;
 
   std::unique_ptr<TapedSlices> taped_;
-  std::vector<double> inputs_;  // kept: compute() reuses its memory
+  std::vector<double> inputs_;   // kept: compute() reuses its memory
   std::int64_t emitted_ns_ = -1; // the last instant of the events emitted so far
 };
 

@@ -104,7 +104,8 @@ void MachineManager::launch_job(int job)
     });
   };
   // The NIC's command processor issues it (XFER-AND-SIGNAL is called on the source's NIC).
-  sg4::Actor::create("bcs.mm.launch", ctx_.machine().platform.nic(me), [&ctx, command] { ctx.core.xfer_and_signal(command); });
+  sg4::Actor::create("bcs.mm.launch", ctx_.machine().platform.nic(me),
+                     [&ctx, command] { ctx.core.xfer_and_signal(command); });
 }
 
 } // namespace bcssim::bcs::runtime

@@ -41,8 +41,8 @@ private:
   StrobeSender& ss_;
   std::function<void()> start_node_threads_;
   int running_jobs_ = 0;
-  bool started_ = false; // its actor exists
-  bool waiting_ = false; // its actor waits for a request
+  bool started_ = false;      // its actor exists
+  bool waiting_ = false;      // its actor waits for a request
   std::deque<Request> queue_; // launches and terminations, in arrival order
   simgrid::s4u::SemaphorePtr wake_;
 };

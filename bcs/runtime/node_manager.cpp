@@ -125,7 +125,8 @@ void NodeManager::restarted(const std::vector<Suspended>& restart)
 namespace {
 bool all_exited_here(const JobInfo& j, unsigned node)
 {
-  return !j.reported && j.node_of.front() == node && j.exited_on.count(node) && j.exited_on.at(node) == j.ranks_on.at(node);
+  return !j.reported && j.node_of.front() == node && j.exited_on.count(node) &&
+         j.exited_on.at(node) == j.ranks_on.at(node);
 }
 } // namespace
 

@@ -14,10 +14,7 @@
 
 namespace bcssim::bcs::runtime {
 
-bool ReduceHelper::has_work() const
-{
-  return !ctx_.node(node_).collectives.scheduled(true).empty();
-}
+bool ReduceHelper::has_work() const { return !ctx_.node(node_).collectives.scheduled(true).empty(); }
 
 void ReduceHelper::run()
 {
@@ -49,7 +46,9 @@ void ReduceHelper::run()
       // Binomial tree over the job's nodes, relative to the root's node.
       const std::vector<unsigned>& nodes = info.nodes.nodes();
       const int n = int(nodes.size());
-      const auto index = [&](unsigned v) { return int(std::lower_bound(nodes.begin(), nodes.end(), v) - nodes.begin()); };
+      const auto index = [&](unsigned v) {
+        return int(std::lower_bound(nodes.begin(), nodes.end(), v) - nodes.begin());
+      };
       const int root_index = index(info.node_of.at(std::size_t(first.root)));
       const int rel = (index(node) - root_index + n) % n;
       for (int mask = 1; mask < n; mask <<= 1) {

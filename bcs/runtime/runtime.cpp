@@ -27,8 +27,8 @@ const RuntimeSpec& checked(const RuntimeSpec& spec, unsigned nodes)
 } // namespace
 
 Runtime::Runtime(core::CorePrimitives& core, const elan3::HostInterface& host, RuntimeSpec spec)
-    : spec_(checked(spec, core.machine().platform.nodes())), ctx_(core, host, spec_), idle_(ctx_),
-      ss_(ctx_, *this), mm_(ctx_, ss_, [this] { start_node_threads(); })
+    : spec_(checked(spec, core.machine().platform.nodes())), ctx_(core, host, spec_), idle_(ctx_), ss_(ctx_, *this),
+      mm_(ctx_, ss_, [this] { start_node_threads(); })
 {
   for (unsigned n = 0; n < ctx_.node_count; ++n)
     ctx_.nodes.push_back(std::make_unique<Node>(ctx_, n, idle_, mm_, policy_));
@@ -155,8 +155,8 @@ double Runtime::quiet_until() const
     const Node& node = ctx_.node(n);
     // A collective pending here keeps only the MSM busy while it waits for ranks elsewhere: IdleSlices::quiet_nodes
     // says whether the slices can be computed with it.
-    if (node.pending() || node.dh.has_work() || node.ch.has_work() ||
-        node.rh.has_work() || node.nm.restart_due() || node.nm.termination_due())
+    if (node.pending() || node.dh.has_work() || node.ch.has_work() || node.rh.has_work() || node.nm.restart_due() ||
+        node.nm.termination_due())
       return past;
     suspended += node.nm.blocked();
   }

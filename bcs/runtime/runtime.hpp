@@ -98,8 +98,8 @@ private:
   // Numbering done as processes post (host side): descriptor ids, per-pair sequence numbers, collective numbers.
   std::uint64_t next_id_ = 1;
   base::SequenceNumbers next_seq_;
-  std::map<std::pair<int, int>, std::int64_t> next_collective_;      // (job, rank)
-  std::map<std::pair<int, int>, double> computing_; // (job, rank) -> the earliest end of its computation
+  std::map<std::pair<int, int>, std::int64_t> next_collective_; // (job, rank)
+  std::map<std::pair<int, int>, double> computing_;             // (job, rank) -> the earliest end of its computation
 };
 
 } // namespace bcssim::bcs::runtime

@@ -39,10 +39,7 @@ public:
   /// `then(at, cause)` runs at `at` (a sleep's end, a landing, a check), caused by `cause`, on core `node`'s node
   /// (kEveryNode: it touches every node).
   static constexpr int kEveryNode = -1;
-  void step(Instant at, int cause, int node, Then then)
-  {
-    push({at, 0, cause, -1, node, 0, 0, then, {}});
-  }
+  void step(Instant at, int cause, int node, Then then) { push({at, 0, cause, -1, node, 0, 0, then, {}}); }
   /// An operation of `seconds` on core `core`, arriving at `at`: `served(end)` runs when it is queued (its end
   /// known), `then(end, cause)` at its end (with a cause of its own); either may be empty.
   void arrive(std::size_t core, Instant at, int cause, Thread thread, long key, double seconds, Then then,
@@ -74,8 +71,8 @@ private:
   // time, for which a sorted vector costs less than a heap of keys into slots (measured: bench/README.md).
   std::vector<Entry> pending_;
   std::uint64_t made_ = 0;
-  Instant now_;          // the instant being run
-  bool past_ = false;    // something was made before now_
+  Instant now_;       // the instant being run
+  bool past_ = false; // something was made before now_
   std::vector<Instant> core_free_;
   int next_cause_ = 0;
   Instant last_;

@@ -113,7 +113,7 @@ private:
     std::int32_t a, b;
   };
   mutable bool compiled_ = false;
-  mutable std::vector<double> constants_;    // by slot (0 where not a constant)
+  mutable std::vector<double> constants_; // by slot (0 where not a constant)
   mutable std::vector<std::int32_t> input_slots_;
   mutable std::vector<Sum> sums_;
   mutable std::vector<Pair> less_, equal_;

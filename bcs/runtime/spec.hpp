@@ -18,11 +18,11 @@ struct RuntimeSpec {
   unsigned management_node = 0; // the node whose NIC runs the Strobe Sender
   double retry_backoff = 0;     // s: SS waits this long before re-checking an unfinished microphase
   RestartRule restart = RestartRule::slice_boundary;
-  double p2p_rate = 0;          // B/s a node can receive in the point-to-point microphase (slice capacity)
-  double combine_cycles = 0;    // NIC cycles per element combined in a reduce (SoftFloat: the Elan has no FPU)
-  mds::MmdsSpec mmds;           // the processes' MMDS (000 §5.1)
+  double p2p_rate = 0;           // B/s a node can receive in the point-to-point microphase (slice capacity)
+  double combine_cycles = 0;     // NIC cycles per element combined in a reduce (SoftFloat: the Elan has no FPU)
+  mds::MmdsSpec mmds;            // the processes' MMDS (000 §5.1)
   double mmds_update_cycles = 0; // host cycles per MMDS update, beyond reading the Elan clock across PCI
-  mds::EmdsSpec emds;           // the NICs' EMDS (000 §5.2)
+  mds::EmdsSpec emds;            // the NICs' EMDS (000 §5.2)
   /// platform.fidelity = message: the Strobe Receiver runs the DEM, MSM and point-to-point work itself, with the
   /// descriptor puts and each chunk's get request folded into delays (docs/model.md, the message-level tier).
   bool folded = false;

@@ -41,8 +41,8 @@ struct Descriptor {
   std::uint64_t flow = 0; // sends: the trace's arrow from the post to the transfer's completion (0: no trace)
   bool is_send = false;
   Endpoint owner;
-  Endpoint peer;               // sends: the destination; receives: node unused (peer.rank may be ANY_SOURCE)
-  base::Envelope envelope;     // sends: source, tag, context, seq, bytes; receives: tag and context wanted
+  Endpoint peer;           // sends: the destination; receives: node unused (peer.rank may be ANY_SOURCE)
+  base::Envelope envelope; // sends: source, tag, context, seq, bytes; receives: tag and context wanted
   const void* send_data = nullptr;
   void* recv_buffer = nullptr;
   std::uint64_t capacity = 0;
@@ -72,12 +72,12 @@ struct CollectiveDescriptor {
   CollectiveKind kind = CollectiveKind::barrier;
   Endpoint owner;
   int root = 0;
-  std::uint64_t bytes = 0;   // broadcast data, or the reduced vector
-  std::size_t count = 0;     // reduce: elements
+  std::uint64_t bytes = 0;    // broadcast data, or the reduced vector
+  std::size_t count = 0;      // reduce: elements
   const void* send = nullptr; // bcast: the root's data; reduce: this rank's contribution
   void* recv = nullptr;       // bcast: where non-roots get it; reduce: the result (root; every rank for allreduce)
   Combine combine;
-  std::int64_t seq = 0;       // the job's collective number
+  std::int64_t seq = 0; // the job's collective number
   std::int64_t posted_slice = 0;
   bool complete = false;
   std::function<void()> on_complete;
@@ -86,18 +86,18 @@ using CollectivePtr = std::shared_ptr<CollectiveDescriptor>;
 
 /// A job as the runtime knows it: where its ranks are, and its per-job words in NIC memory.
 struct JobInfo {
-  std::vector<unsigned> node_of;     // by rank
+  std::vector<unsigned> node_of; // by rank
   core::NodeSet nodes = core::NodeSet::range(0, 0);
   std::map<unsigned, unsigned> ranks_on; // local ranks per node
-  elan3::WordId posted_word = 0;     // per node: collectives 1..k posted by every local rank (the BR's flag)
-  elan3::WordId scheduled_word = 0;  // per node: collective k scheduled this slice (written by the master's query)
-  elan3::WordId exited_word = 0;     // per node: 1 once every local process of the job has exited (NM)
+  elan3::WordId posted_word = 0;         // per node: collectives 1..k posted by every local rank (the BR's flag)
+  elan3::WordId scheduled_word = 0;      // per node: collective k scheduled this slice (written by the master's query)
+  elan3::WordId exited_word = 0;         // per node: 1 once every local process of the job has exited (NM)
   std::function<void(unsigned node)> fork; // forks the job's processes on a node (set by launch)
   bool launched = false;
-  unsigned started = 0;              // processes started (all nodes)
+  unsigned started = 0;                   // processes started (all nodes)
   std::map<unsigned, unsigned> exited_on; // processes ended per node
-  unsigned exited = 0;               // processes ended (all nodes)
-  bool reported = false;             // the MM was told the job terminated
+  unsigned exited = 0;                    // processes ended (all nodes)
+  bool reported = false;                  // the MM was told the job terminated
 };
 
 /// A process suspended by the Node Manager until `ready()`; restarted at the next slice boundary.

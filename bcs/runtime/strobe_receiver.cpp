@@ -28,7 +28,6 @@ XBT_LOG_NEW_DEFAULT_SUBCATEGORY(bcs_runtime_strobe_receiver, bcs_runtime,
 
 namespace bcssim::bcs::runtime {
 
-
 StrobeReceiver::StrobeReceiver(Context& ctx, unsigned node, IdleStrobes& idle) : ctx_(ctx), node_(node), idle_(idle)
 {
   if (ComputedSr::applies(ctx, node))

@@ -7,8 +7,8 @@
 #include "base/event_stream.hpp"
 #include "base/trace.hpp"
 #include "bcs/runtime/context.hpp"
-#include "bcs/runtime/strobe_receiver.hpp"
 #include "bcs/runtime/node.hpp"
+#include "bcs/runtime/strobe_receiver.hpp"
 
 #include "models/elan3/thread_processor.hpp"
 
@@ -52,9 +52,9 @@ void StrobeSender::run()
   SliceClock& clock = ctx_.clock;
   int stalled = 0; // slice boundaries in a row at which nothing could progress
   double tail_start = 0;
-  std::int64_t idle = 0;          // slices in a row in which every process waited and nothing moved
+  std::int64_t idle = 0; // slices in a row in which every process waited and nothing moved
   std::uint64_t seen_events = ctx_.progress.events;
-  double starved_slice = 0; // s: the longest of those slices in which a BR found no time for point to point
+  double starved_slice = 0;    // s: the longest of those slices in which a BR found no time for point to point
   double previous_strobe = -1; // EMDS (000 Table 5.1); a restarted SS starts a new record
   for (std::int64_t k = std::int64_t(std::ceil(sg4::Engine::get_clock() / spec.slice - 1e-9));; ++k) {
     sg4::this_actor::sleep_until(double(k) * spec.slice);
@@ -68,8 +68,8 @@ void StrobeSender::run()
     }
     if (machine_.all_waiting() && ctx_.progress.events == seen_events) {
       if (++idle >= kGiveUpSlices) { // pending work that never moves: stop, and say why (Runtime::stall)
-        ctx_.stall = Stall{k, idle, starved_slice, ctx_.progress.starved, ctx_.progress.starved_left,
-                           ctx_.progress.starved_rate};
+        ctx_.stall = Stall{
+            k, idle, starved_slice, ctx_.progress.starved, ctx_.progress.starved_left, ctx_.progress.starved_rate};
         base::emit("bcs.ss.livelock", std::uint64_t(idle));
         XBT_INFO("slice %lld: nothing moved for %lld slices while every process waited; the strobe stops",
                  static_cast<long long>(k), static_cast<long long>(idle));
@@ -203,7 +203,7 @@ std::optional<IdleSlice> StrobeSender::cross_idle_slices(std::int64_t k)
     const bool computed = idle_slices_.compute(j, *nodes, free, s);
     if (!computed || !(s.last.value() < double(j + 1) * ctx_.spec.slice) || !(s.last.value() + margin < quiet)) {
       XBT_VERB("slice %lld: %s: acted out", static_cast<long long>(j),
-                !computed ? "two of its steps at one instant" : "it could meet something else");
+               !computed ? "two of its steps at one instant" : "it could meet something else");
       break;
     }
     idle_slices_.apply(s, *nodes);

@@ -47,7 +47,7 @@ SliceTape& TapedSlices::record()
 std::uint64_t TapedSlices::adopt(const IdleSlice& s, const QuietNodes& quiet)
 {
   XBT_VERB("slice %lld taped: %zu operations, %zu comparisons, %zu events", static_cast<long long>(s.slice),
-            tape_.operations(), tape_.comparisons(), s.events.size());
+           tape_.operations(), tape_.comparisons(), s.events.size());
   valid_ = true;
   slice_ = s;
   slice_.tape = ++generation_;

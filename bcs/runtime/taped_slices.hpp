@@ -44,7 +44,7 @@ private:
     bool starts;
   };
   std::vector<Distinct> distinct_;
-  std::vector<double> values_;                        // kept: replay() reuses its memory
+  std::vector<double> values_; // kept: replay() reuses its memory
   std::uint64_t replayed_ = 0;
 };
 

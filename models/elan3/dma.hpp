@@ -40,8 +40,7 @@ public:
   /// write_to_host without blocking: `done` runs (in an actor on the node's NIC named `name`) once written.
   void write_to_host_async(unsigned node, std::uint64_t bytes, const char* name, std::function<void()> done);
   /// get without blocking: `arrived` runs (in an actor on the local NIC named `name`) once the data is there.
-  void get_async(Endpoint local, Endpoint remote, std::uint64_t bytes, const char* name,
-                 std::function<void()> arrived);
+  void get_async(Endpoint local, Endpoint remote, std::uint64_t bytes, const char* name, std::function<void()> arrived);
   /// The NIC's inputter writing `bytes` it holds into its own node's main memory (a matched message going to the
   /// user's buffer): a PCI write, no DMA start-up. Blocks the caller until done.
   void write_to_host(unsigned node, std::uint64_t bytes);
@@ -84,7 +83,7 @@ private:
   const qsnet::Platform& platform_;
   DmaSpec spec_;
   qsnet::HardwareMulticast& multicast_;
-  std::deque<PciBus> pci_; // by node; not a vector: each bus's callback points to it
+  std::deque<PciBus> pci_;                 // by node; not a vector: each bus's callback points to it
   std::deque<base::ActorPool> nic_actors_; // by node: the actors of the asynchronous operations above
 };
 

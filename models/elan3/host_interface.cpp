@@ -19,8 +19,8 @@ double HostInterface::post_seconds(unsigned node) const
     post_seconds_.assign(platform_.nodes(), -1);
   double& seconds = post_seconds_.at(node);
   if (seconds < 0)
-    seconds = spec_.post_cost + platform_.unloaded_seconds(platform_.cpu(node), platform_.nic(node),
-                                                           double(spec_.descriptor_bytes));
+    seconds = spec_.post_cost +
+              platform_.unloaded_seconds(platform_.cpu(node), platform_.nic(node), double(spec_.descriptor_bytes));
   return seconds;
 }
 

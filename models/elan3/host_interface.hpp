@@ -11,9 +11,9 @@ namespace bcssim::elan3 {
 
 /// Defaults and sources: elan3::host_interface_params() (models/elan3/params.cpp).
 struct HostInterfaceSpec {
-  double post_cost = 0;           // s: PIO write of a descriptor, beyond its transfer
+  double post_cost = 0; // s: PIO write of a descriptor, beyond its transfer
   std::uint64_t descriptor_bytes = 64;
-  double wake_cost = 0;           // s: from the NIC's event write to the polling process seeing it
+  double wake_cost = 0; // s: from the NIC's event write to the polling process seeing it
 };
 
 class HostInterface {

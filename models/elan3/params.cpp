@@ -25,7 +25,8 @@ const base::ParamGroup<ThreadCosts>& thread_cost_params()
 {
   static const base::ParamGroup<ThreadCosts> g = [] {
     base::ParamGroup<ThreadCosts> g("platform.nic.cycles");
-    g.integer("event", &ThreadCosts::event, 10, 0, 1e9, "Thread processor cycles to set or test an event in NIC memory.",
+    g.integer("event", &ThreadCosts::event, 10, 0, 1e9,
+              "Thread processor cycles to set or test an event in NIC memory.",
               "assumed: a few loads/stores and a thread switch (about 2 cycles, 002 §2.2.1)");
     g.integer("descriptor", &ThreadCosts::descriptor, 50, 0, 1e9,
               "Thread processor cycles to build and issue a DMA descriptor or a network transaction.",

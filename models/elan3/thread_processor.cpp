@@ -106,9 +106,9 @@ private:
                              // the hundreds of thousands of operations of a BCS-MPI run did (bench/README.md)
     long pid;
     double cycles;
-    sg4::SemaphorePtr semaphore; // released at the operation's end (constant speed) or start (varying speed);
-                                 // null: no actor waits for it (occupy, queue)
-    std::function<void()> then;  // queue: called at its end ...
+    sg4::SemaphorePtr semaphore;       // released at the operation's end (constant speed) or start (varying speed);
+                                       // null: no actor waits for it (occupy, queue)
+    std::function<void()> then;        // queue: called at its end ...
     std::shared_ptr<const bool> alive; // ... if this is null or true (its thread has not ended)
   };
   // A queued operation's `then` until the timer at its end: that timer captures only its slot, so SimGrid keeps it
@@ -198,7 +198,7 @@ private:
   std::vector<Pending> pending_; // by slot
   std::vector<std::size_t> free_slots_;
   std::set<std::string> occupying_; // names of the threads that occupied the core (node-based: they stay put)
-  std::deque<Operation> queue_; // varying speed: the operation holding the core first, then those waiting
+  std::deque<Operation> queue_;     // varying speed: the operation holding the core first, then those waiting
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true); // false once the host deletes this core
 };
 

@@ -65,8 +65,7 @@ double DetourSchedule::next()
   return start;
 }
 
-void apply(simgrid::s4u::Host& host, const NoiseSpec& spec, std::uint64_t seed, std::uint64_t key,
-           const char* resource)
+void apply(simgrid::s4u::Host& host, const NoiseSpec& spec, std::uint64_t seed, std::uint64_t key, const char* resource)
 {
   spec.validate();
   if (!spec.enabled())

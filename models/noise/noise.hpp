@@ -21,7 +21,7 @@ struct NoiseSpec {
   double duration = 0; // s each detour lasts
   double jitter = 0;   // s: each detour starts up to this late (uniform); duration + jitter <= period
   bool aligned = false;
-  double share = 1;    // fraction of the resource's speed a detour takes, in (0, 1]
+  double share = 1; // fraction of the resource's speed a detour takes, in (0, 1]
 
   bool enabled() const { return period > 0; }
   /// The first rule the spec breaks: a detour and its jitter fit in the period. `section` names the fields in

@@ -29,7 +29,7 @@ public:
   /// How a thread whose steps are computed (models/elan3/thread_steps.hpp) waits and emits.
   struct Steps {
     std::function<void(double seconds, std::function<void()> then)> after; // sleep_for(seconds), then `then`
-    std::function<void(std::string_view what)> emit;                      // base::emit as that thread
+    std::function<void(std::string_view what)> emit;                       // base::emit as that thread
   };
   /// The same without blocking: each way a wait of `steps`, each event emitted through it, then `answered(all)`
   /// at the instant the blocking query returns.

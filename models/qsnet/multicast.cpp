@@ -140,8 +140,8 @@ bool HardwareMulticast::send(const MulticastRequest& r)
 
   const bool delivered = spec_.failing.count(ordinal) == 0;
   base::emit(delivered ? "mcast.done" : "mcast.error", r.bytes);
-  XBT_DEBUG("multicast #%llu from %u to [%u, %u], %llu B: %s", (unsigned long long)ordinal, r.src_node, r.first,
-            r.last, (unsigned long long)r.bytes, delivered ? "delivered" : "network error");
+  XBT_DEBUG("multicast #%llu from %u to [%u, %u], %llu B: %s", (unsigned long long)ordinal, r.src_node, r.first, r.last,
+            (unsigned long long)r.bytes, delivered ? "delivered" : "network error");
   return delivered;
 }
 

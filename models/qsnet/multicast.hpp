@@ -35,14 +35,13 @@ struct MulticastRequest {
   bool src_main;  // the data is read from main memory (crosses the source's PCI bus)
   unsigned first; // destination range, inclusive
   unsigned last;
-  bool dst_main;  // the data is written to main memory at every destination (crosses their PCI buses)
+  bool dst_main; // the data is written to main memory at every destination (crosses their PCI buses)
   std::uint64_t bytes;
   std::string poster = {}; // the NIC thread or actor that posted it: the first key between simultaneous requests
 };
 
 class HardwareMulticast {
 public:
-
   HardwareMulticast(const Platform& platform, MulticastSpec spec);
 
   /// Sends and blocks the calling actor until the combined ack is back. True: every destination has the data;

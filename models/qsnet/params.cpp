@@ -79,7 +79,8 @@ std::optional<ParamError> check_tree(const PlatformSpec& s)
                                   "platform.tree.levels = {})",
                                   capacity(s.arity, s.levels), s.arity, s.levels, s.arity, s.levels)};
   if (s.cable_m.size() != s.levels)
-    return ParamError{"tree.cable_length", "", fmt::format("one length, or one per level ({})", base::counted(s.levels, "level"))};
+    return ParamError{"tree.cable_length", "",
+                      fmt::format("one length, or one per level ({})", base::counted(s.levels, "level"))};
   return std::nullopt;
 }
 

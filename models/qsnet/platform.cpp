@@ -3,20 +3,20 @@
 #include "models/qsnet/qsnet_zone.hpp"
 #include "models/qsnet/routing.hpp"
 
+#include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
 #include <simgrid/s4u/Engine.hpp>
 #include <simgrid/s4u/Host.hpp>
-#include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u/Link.hpp>
 #include <simgrid/s4u/NetZone.hpp>
 #include <xbt/log.h>
 
+#include "models/qsnet/params.hpp"
 #include <algorithm>
 #include <cmath>
 #include <limits>
 #include <vector>
-#include "models/qsnet/params.hpp"
 
 #include <stdexcept>
 #include <string>
@@ -115,9 +115,9 @@ Platform::Platform(const PlatformSpec& spec) : spec_(spec)
     const unsigned level = tree_->cable_level(id);
     const auto& lower = tree_->graph()[tree_->cable_lower(id)];
     const std::uint64_t first_node =
-        lower.kind == VertexKind::node ? lower.index
-                                       : std::uint64_t(lower.index / tree_->power(lower.level - 1)) *
-                                             tree_->power(lower.level);
+        lower.kind == VertexKind::node
+            ? lower.index
+            : std::uint64_t(lower.index / tree_->power(lower.level - 1)) * tree_->power(lower.level);
     if (first_node >= spec_.nodes)
       continue;
     const double latency = qsnet::cable_latency(spec_.timing, level, spec_.cable_m[level - 1]);
@@ -162,9 +162,9 @@ Platform::Platform(const PlatformSpec& spec) : spec_(spec)
         continue; // no latency, no window bound
       auto it = std::find_if(by_latency.begin(), by_latency.end(), [&](const auto& e) { return e.first == c.latency; });
       if (it == by_latency.end()) {
-        by_latency.emplace_back(c.latency, fatpipe("node" + std::to_string(p) + ".window" +
-                                                       std::to_string(by_latency.size()),
-                                                   window / (2 * c.latency)));
+        by_latency.emplace_back(c.latency,
+                                fatpipe("node" + std::to_string(p) + ".window" + std::to_string(by_latency.size()),
+                                        window / (2 * c.latency)));
         it = by_latency.end() - 1;
       }
       zone_->set_window_link(p, c.h, c.s, c.d, it->second);

@@ -19,13 +19,13 @@
 namespace bcssim::qsnet {
 
 struct NodeSpec {
-  unsigned pes;        // processing elements (cores) per node
-  double pe_speed;     // flop/s of one PE
-  double nic_clock;    // Hz of the Elan3 thread processor (1 cycle = 1 flop on the NIC host)
-  double pci_read;     // B/s, DMA reads of main memory (host to NIC), one direction alone
-  double pci_write;    // B/s, DMA writes to main memory (NIC to host), one direction alone
-  double pci_mixed;    // B/s, total bus capacity while reads and writes interleave
-  double pci_latency;  // s, one PCI crossing
+  unsigned pes;       // processing elements (cores) per node
+  double pe_speed;    // flop/s of one PE
+  double nic_clock;   // Hz of the Elan3 thread processor (1 cycle = 1 flop on the NIC host)
+  double pci_read;    // B/s, DMA reads of main memory (host to NIC), one direction alone
+  double pci_write;   // B/s, DMA writes to main memory (NIC to host), one direction alone
+  double pci_mixed;   // B/s, total bus capacity while reads and writes interleave
+  double pci_latency; // s, one PCI crossing
 };
 
 /// Defaults, sources and the tree's rule: qsnet::platform_params() (models/qsnet/params.cpp).
@@ -38,10 +38,10 @@ struct NodeSpec {
 enum class SmallTransfers { shared, packet };
 
 struct PlatformSpec {
-  unsigned arity;                 // k
-  unsigned levels;                // n
-  unsigned nodes;                 // populated leaves, 1..k^n
-  std::vector<double> cable_m;    // cable length per level (index 0 = level 1, node to leaf switch), metres
+  unsigned arity;              // k
+  unsigned levels;             // n
+  unsigned nodes;              // populated leaves, 1..k^n
+  std::vector<double> cable_m; // cable length per level (index 0 = level 1, node to leaf switch), metres
   LinkTiming timing;
   NodeSpec node;
   SmallTransfers small_transfers = SmallTransfers::packet;

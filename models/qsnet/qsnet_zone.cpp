@@ -28,7 +28,10 @@ void QsNetZone::add_endpoint(const simgrid::s4u::Host* host, unsigned node, bool
     pci_.resize(node + 1);
 }
 
-QsNetZone::Directed QsNetZone::directed(simgrid::s4u::Link* link) { return Directed{link->get_impl(), link->get_latency()}; }
+QsNetZone::Directed QsNetZone::directed(simgrid::s4u::Link* link)
+{
+  return Directed{link->get_impl(), link->get_latency()};
+}
 
 void QsNetZone::set_cable(std::uint32_t id, simgrid::s4u::Link* up, simgrid::s4u::Link* down)
 {

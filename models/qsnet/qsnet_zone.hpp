@@ -61,7 +61,7 @@ private:
   std::vector<Endpoint> endpoints_; // by NetPoint id
   std::vector<Directed> up_;        // by cable id
   std::vector<Directed> down_;
-  std::vector<Pci> pci_;            // by node
+  std::vector<Pci> pci_; // by node
   struct Channel {
     std::vector<Directed> links;
     double latency = 0;

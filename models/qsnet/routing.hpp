@@ -22,8 +22,7 @@ unsigned switches_on_route(const KAryNTree& tree, std::uint32_t a, std::uint32_t
 
 /// Calls visit(Hop) for each cable from node a to node b, in order: h up, then h down; none when a == b. (Every comm
 /// asks for its route twice, its links and its latency: no vector is built for it.)
-template <class Visit>
-void for_each_hop(const KAryNTree& tree, std::uint32_t a, std::uint32_t b, Visit&& visit)
+template <class Visit> void for_each_hop(const KAryNTree& tree, std::uint32_t a, std::uint32_t b, Visit&& visit)
 {
   const unsigned h = nca_level(tree, a, b);
   if (h == 0)

@@ -12,10 +12,10 @@
 namespace bcssim::qsnet {
 
 struct SpanningTree {
-  unsigned top_level = 0;              // h: 0 when the range is the source alone
-  std::vector<std::uint32_t> up;       // cables climbed from the source, in order
-  std::vector<std::uint32_t> down;     // cables descended, every one leading to a destination
-  std::vector<std::uint32_t> deepest;  // the down cables to the last destination: with `up`, a longest path
+  unsigned top_level = 0;             // h: 0 when the range is the source alone
+  std::vector<std::uint32_t> up;      // cables climbed from the source, in order
+  std::vector<std::uint32_t> down;    // cables descended, every one leading to a destination
+  std::vector<std::uint32_t> deepest; // the down cables to the last destination: with `up`, a longest path
 };
 
 /// Throws std::invalid_argument if first > last or last >= populated (the number of populated nodes).

@@ -14,8 +14,8 @@ KAryNTree::KAryNTree(unsigned arity, unsigned levels) : k_(arity), n_(levels)
   pow_.push_back(1);
   for (unsigned e = 1; e <= n_; ++e) {
     if (static_cast<std::uint64_t>(pow_.back()) * k_ > (1u << 24))
-      throw std::invalid_argument("KAryNTree: arity^levels = " + std::to_string(arity) + "^" +
-                                  std::to_string(levels) + " exceeds 16777216 nodes");
+      throw std::invalid_argument("KAryNTree: arity^levels = " + std::to_string(arity) + "^" + std::to_string(levels) +
+                                  " exceeds 16777216 nodes");
     pow_.push_back(pow_.back() * k_);
   }
 

@@ -20,12 +20,12 @@ enum class VertexKind { node, elite_switch };
 
 struct VertexInfo {
   VertexKind kind = VertexKind::node;
-  unsigned level = 0;  // 0 for nodes, 1..n for switches
+  unsigned level = 0;      // 0 for nodes, 1..n for switches
   std::uint32_t index = 0; // node number p, or switch index w within its level
 };
 
 struct CableInfo {
-  unsigned level = 0; // 1 = node to leaf switch; l = between switch levels l-1 and l
+  unsigned level = 0;   // 1 = node to leaf switch; l = between switch levels l-1 and l
   std::uint32_t id = 0; // dense cable id, see the numbering above
 };
 

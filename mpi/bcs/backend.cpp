@@ -15,10 +15,7 @@ public:
       : runtime_(runtime), nodes_(placement.node_of_ranks()), job_(runtime.new_job(nodes_))
   {
   }
-  std::unique_ptr<Comm> make_comm(int rank) override
-  {
-    return std::make_unique<BcsComm>(runtime_, job_, rank, nodes_);
-  }
+  std::unique_ptr<Comm> make_comm(int rank) override { return std::make_unique<BcsComm>(runtime_, job_, rank, nodes_); }
   /// The Machine Manager launches the job: each node's Node Manager forks its processes (002 §3.5).
   void start(Job& job, RankMain main) override
   {
@@ -64,15 +61,20 @@ private:
 
 mpi::Backend backend()
 {
-  return mpi::Backend{"bcs", "BCS-MPI", "BCS-MPI (parameters bcs.*)", {},
-                      [](const MachineAccess& m, const base::ParamSource&, const Placement& placement) {
-                        return std::make_unique<BcsJob>(m.bcs_runtime(), placement);
-                      },
-                      // The message-level tier folds the BS, BR and DH into the Strobe Receiver, with closed forms
-                      // of the stage model's own put and get (bcs/runtime/buffer_sender.cpp, elan3/dma.cpp):
-                      // nothing to measure first.
-                      "#d62728", MessageTier{},
-                      [](const base::ParamSource& source) { return bcs::runtime::runtime_params().build(source).slice; }};
+  return mpi::Backend{
+      "bcs",
+      "BCS-MPI",
+      "BCS-MPI (parameters bcs.*)",
+      {},
+      [](const MachineAccess& m, const base::ParamSource&, const Placement& placement) {
+        return std::make_unique<BcsJob>(m.bcs_runtime(), placement);
+      },
+      // The message-level tier folds the BS, BR and DH into the Strobe Receiver, with closed forms
+      // of the stage model's own put and get (bcs/runtime/buffer_sender.cpp, elan3/dma.cpp):
+      // nothing to measure first.
+      "#d62728",
+      MessageTier{},
+      [](const base::ParamSource& source) { return bcs::runtime::runtime_params().build(source).slice; }};
 }
 
 } // namespace bcssim::mpi::bcs_mpi

@@ -91,10 +91,9 @@ Request BcsComm::start_recv(void* data, std::uint64_t capacity, int src, int tag
 {
   check_peer(src, true, "source");
   auto request = std::make_shared<RequestState>();
-  process_.recv(data, capacity, src, tag, context(plane), false,
-                [request](const bcssim::bcs::runtime::Descriptor& d) {
-                  request->complete(Status{d.matched.source, d.matched.tag, d.matched.bytes});
-                });
+  process_.recv(data, capacity, src, tag, context(plane), false, [request](const bcssim::bcs::runtime::Descriptor& d) {
+    request->complete(Status{d.matched.source, d.matched.tag, d.matched.bytes});
+  });
   return request;
 }
 
@@ -119,7 +118,8 @@ void BcsComm::bcast(void* data, std::uint64_t bytes, int root)
 void BcsComm::reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root)
 {
   check_peer(root, false, "MPI_Reduce root");
-  CallScope call(*this, "MPI_Reduce", count * size_of(type), {arg("root", root), arg("count", count), arg(type), arg(op)});
+  CallScope call(*this, "MPI_Reduce", count * size_of(type),
+                 {arg("root", root), arg("count", count), arg(type), arg(op)});
   process_.reduce(send, recv, count, size_of(type), root, false, combiner(count, type, op));
 }
 
@@ -154,8 +154,7 @@ void BcsComm::gatherv(const void* send, std::uint64_t bytes, void* recv, const C
   process_.gather(send, bytes, recv, counts, displs, root);
 }
 
-void BcsComm::allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts,
-                         const Counts& displs)
+void BcsComm::allgatherv(const void* send, std::uint64_t bytes, void* recv, const Counts& counts, const Counts& displs)
 {
   CallScope call(*this, "MPI_Allgatherv", bytes, {arg("bytes", bytes)});
   process_.allgather(send, bytes, recv, counts, displs);

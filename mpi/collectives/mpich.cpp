@@ -90,7 +90,8 @@ void Comm::bcast(void* data, std::uint64_t bytes, int root)
 void Comm::reduce(const void* send, void* recv, std::size_t count, Datatype type, Op op, int root)
 {
   check_peer(root, false, "MPI_Reduce root");
-  CallScope call(*this, "MPI_Reduce", count * size_of(type), {arg("root", root), arg("count", count), arg(type), arg(op)});
+  CallScope call(*this, "MPI_Reduce", count * size_of(type),
+                 {arg("root", root), arg("count", count), arg(type), arg(op)});
   const std::uint64_t bytes = count * size_of(type);
   const int n = size();
   const bool real = send != nullptr;
@@ -164,8 +165,8 @@ void Comm::reduce_scatter(const void* send, void* recv, const std::vector<std::s
   const int n = size();
   if (counts.size() != std::size_t(n))
     throw std::invalid_argument(fmt::format("rank {}: MPI_Reduce_scatter needs {} counts", rank(), n));
-  CallScope call(*this, "MPI_Reduce_scatter", std::accumulate(counts.begin(), counts.end(), std::uint64_t(0)) * size_of(type),
-                 {arg(type), arg(op)});
+  CallScope call(*this, "MPI_Reduce_scatter",
+                 std::accumulate(counts.begin(), counts.end(), std::uint64_t(0)) * size_of(type), {arg(type), arg(op)});
   const std::uint64_t element = size_of(type);
   Counts bytes(n);
   Counts displs(n);

@@ -5,8 +5,8 @@
 
 namespace bcssim::mpi::quadrics {
 
-QuadricsJob::QuadricsJob(elan3::DmaEngine& dma, const elan3::HostInterface& host,
-                         bcssim::bcs::core::CorePrimitives& hw, const Placement& placement, BackendSpec spec)
+QuadricsJob::QuadricsJob(elan3::DmaEngine& dma, const elan3::HostInterface& host, bcssim::bcs::core::CorePrimitives& hw,
+                         const Placement& placement, BackendSpec spec)
     : host_(host), spec_(spec), size_(int(placement.size())), tports_(dma, host, spec.tports, placement.node_of_ranks())
 {
   const std::vector<unsigned> nodes = placement.node_of_ranks();
@@ -66,7 +66,8 @@ const base::ParamGroup<BackendSpec>& backend_params()
 
 mpi::Backend backend()
 {
-  return mpi::Backend{"quadrics", "Quadrics MPI",
+  return mpi::Backend{"quadrics",
+                      "Quadrics MPI",
                       "the production-MPI baseline (Quadrics MPI over Elan Tports, parameters quadrics.*)",
                       base::declarations(backend_params()),
                       [](const MachineAccess& m, const base::ParamSource& source, const Placement& placement) {
@@ -76,7 +77,9 @@ mpi::Backend backend()
                           spec.mpi.host_stages = HostStages::on_cpu;
                         return std::make_unique<QuadricsJob>(m.dma, m.host, m.qsnet_hw, placement, spec);
                       },
-                      "#1f77b4", message_tier(), nullptr};
+                      "#1f77b4",
+                      message_tier(),
+                      nullptr};
 }
 
 } // namespace bcssim::mpi::quadrics

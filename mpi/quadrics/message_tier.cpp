@@ -64,8 +64,7 @@ std::shared_ptr<const FoldedCosts> fold(const base::ParamSource& source, const s
   auto costs = std::make_shared<FoldedCosts>();
   for (int l = 0; l < 2; ++l)
     costs->curves[l] = FoldedCosts::Curves{FoldedCurve(eager_posted[l]), FoldedCurve(eager_late[l]),
-                                           FoldedCurve(envelope[l]), FoldedCurve(data[l]),
-                                           FoldedCurve(send_done[l])};
+                                           FoldedCurve(envelope[l]), FoldedCurve(data[l]), FoldedCurve(send_done[l])};
   return costs;
 }
 

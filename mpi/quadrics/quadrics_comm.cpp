@@ -76,7 +76,9 @@ Request QuadricsComm::start_recv(void* data, std::uint64_t capacity, int src, in
            static_cast<unsigned long long>(capacity));
   tports_.post_receive(
       rank_, base::Pattern{src, tag, context(plane)}, data, capacity,
-      [request](const base::Envelope& e, double at) { request->complete_at(Status{e.source, e.tag, e.bytes}, at); },
+      [request](const base::Envelope& e, double at) {
+        request->complete_at(Status{e.source, e.tag, e.bytes}, at);
+      },
       host);
   return request;
 }

@@ -5,8 +5,8 @@
 // quadrics.host_stages = on_cpu, a coarser model for long workloads, runs the library time, the post and the
 // wake-up as CPU time of the process instead of as stages of their own (docs/model.md).
 #include "models/elan3/tports/tports.hpp"
-#include "mpi/quadrics/hardware_collectives.hpp"
 #include "mpi/comm.hpp"
+#include "mpi/quadrics/hardware_collectives.hpp"
 
 #include <string>
 
@@ -27,8 +27,8 @@ struct QuadricsSpec {
 class QuadricsComm : public Comm {
 public:
   /// `hardware` (may be null): the job's hardware barrier and broadcast, else MPICH's software algorithms.
-  QuadricsComm(elan3::tports::Tports& tports, const elan3::HostInterface& host, HardwareCollectives* hardware,
-               int rank, int size, QuadricsSpec spec, int context = 0);
+  QuadricsComm(elan3::tports::Tports& tports, const elan3::HostInterface& host, HardwareCollectives* hardware, int rank,
+               int size, QuadricsSpec spec, int context = 0);
 
   int rank() const override { return rank_; }
   int size() const override { return size_; }
@@ -61,7 +61,7 @@ private:
   QuadricsSpec spec_;
   int context_;
   HardwareCollectives* hardware_;
-  std::int64_t hardware_calls_ = 0; // collectives this rank has run on the hardware
+  std::int64_t hardware_calls_ = 0;     // collectives this rank has run on the hardware
   simgrid::s4u::SemaphorePtr arrivals_; // released when a message is left unexpected for this rank
 };
 

@@ -40,8 +40,8 @@ std::vector<base::ParamDecl> scenario_params()
   for (const mpi::Backend& b : mpi::backends())
     mpi_doc += fmt::format(" '{}' = {};", b.name, b.doc);
   mpi_doc.back() = '.';
-  c.push_back(base::choice_decl("mpi", mpi::backends().front().name.c_str(), mpi::backend_names(), mpi_doc,
-                                "scenario choice"));
+  c.push_back(
+      base::choice_decl("mpi", mpi::backends().front().name.c_str(), mpi::backend_names(), mpi_doc, "scenario choice"));
   c.push_back(base::flag_decl("compare", false,
                               fmt::format("Run every point on each backend ({}), in that order, and report the "
                                           "slowdown of each over the first (kinds app and mpi_microbench; 'mpi' is "
@@ -109,7 +109,7 @@ const std::vector<ParamSpec>& catalog()
 }
 
 std::vector<std::pair<std::string, nlohmann::json>> derived_values(const Scenario& sc,
-                                                                    const std::set<std::string>& given)
+                                                                   const std::set<std::string>& given)
 {
   const Kind& kind = find_kind(sc.kind());
   return kind.derived ? kind.derived(sc, given) : std::vector<std::pair<std::string, nlohmann::json>>{};
@@ -117,7 +117,7 @@ std::vector<std::pair<std::string, nlohmann::json>> derived_values(const Scenari
 
 void check_scenario_rules(const Scenario& sc)
 {
-  check_machine(sc);                    // the models' rules (sim/machine)
+  check_machine(sc);              // the models' rules (sim/machine)
   find_kind(sc.kind()).check(sc); // the kind's rules (sim/kinds)
 }
 

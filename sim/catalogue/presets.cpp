@@ -7,7 +7,8 @@ namespace bcssim::sim {
 const std::vector<Preset>& presets()
 {
   static const std::vector<Preset> p = {
-      {"platform.preset", "crescendo",
+      {"platform.preset",
+       "crescendo",
        "32 nodes x 2 Pentium-III 1 GHz, 64-bit/66 MHz PCI, one Elan3, 128-port switch (32 ports used)",
        {
            {"platform.nodes", 32, "002 Table 1.1"},
@@ -27,7 +28,8 @@ const std::vector<Preset>& presets()
            {"platform.memory.size", "1GiB", "002 Table 1.1; 000 §6.1 ('1 GB of ECC RAM' per node)"},
            // PCI: same 64-bit/66 MHz generation as the ES45; no Crescendo measurement, so the ES45 defaults stay.
        }},
-      {"platform.preset", "wolverine",
+      {"platform.preset",
+       "wolverine",
        "64 nodes x 4 Alpha EV68 833 MHz, 33 MHz PCI (the thesis's QsNet measurements)",
        {
            {"platform.nodes", 64, "002 Table 1.1"},
@@ -49,7 +51,8 @@ const std::vector<Preset>& presets()
             "traces; at most 1.7 m per level lets the ack model give the 312 MB/s NIC-memory broadcast on 64 "
             "nodes (002 §2.4.2.1)"},
        }},
-      {"platform.preset", "accelerando",
+      {"platform.preset",
+       "accelerando",
        "32 nodes x 2 Itanium-II 1 GHz, PCI-X 133 MHz",
        {
            {"platform.nodes", 32, "002 Table 1.1"},
@@ -68,7 +71,8 @@ const std::vector<Preset>& presets()
            {"platform.pci.write_bandwidth", "644.5MB/s", "assumed: ES45's 305 MiB/s scaled by 1064/528"},
            {"platform.pci.mixed_bandwidth", "541MB/s", "assumed: ES45's 256 MiB/s scaled by 1064/528"},
        }},
-      {"platform.preset", "asci-q",
+      {"platform.preset",
+       "asci-q",
        "2048 nodes x 4 Alpha EV68 1.25 GHz (HP ES45, the Lemieux node of 003), 64-bit/66 MHz PCI",
        {
            {"platform.nodes", 2048, "DESIGN §3: 2048 nodes x 4 Alpha EV68 (8192 PEs)"},

@@ -22,8 +22,9 @@ public:
                      "What to write: 'trace' (default), from an OTF2 archive; 'otf2', an OTF2 archive from a trace "
                      "(for Vampir and the Score-P tools, and back again)")
         ->check(CLI::IsMember({"trace", "otf2"}));
-    sub_->add_option("--out", out_, "Results folder: the trace, its checksums, convert.json and scenario.json (with --to "
-                                     "otf2: the archive, traces.otf2 and its folder)")
+    sub_->add_option("--out", out_,
+                     "Results folder: the trace, its checksums, convert.json and scenario.json (with --to "
+                     "otf2: the archive, traces.otf2 and its folder)")
         ->required();
     sub_->add_option("--host-speed", options_.host_speed,
                      "The flops a second of the archive's computation becomes; the scenario replays it at this "

@@ -9,12 +9,11 @@
 #include "sim/output/signals.hpp"
 #include "sim/output/write_file.hpp"
 
-
 #include <csignal>
 #include <cstdio>
-#include <system_error>
 #include <exception>
 #include <new>
+#include <system_error>
 
 namespace {
 constexpr int kInvalidInput = 2;
@@ -79,10 +78,11 @@ int main(int argc, char** argv)
     try {
       if (command->interruptible())
         install_interrupt_cleanup(); // before any thread: SIGINT/SIGTERM/SIGHUP stop children, remove temp folders
-      bcssim::base::on_scratch_folder([](const std::filesystem::path& folder) { // e.g. an OTF2 archive converted to replay
-        const auto lock = cleanup_lock();
-        register_temp(folder);
-      });
+      bcssim::base::on_scratch_folder(
+          [](const std::filesystem::path& folder) { // e.g. an OTF2 archive converted to replay
+            const auto lock = cleanup_lock();
+            register_temp(folder);
+          });
       const int code = command->run(argv[0]);
       flush_stdout(); // a full disk or a closed pipe behind stdout is an error, not a short output and exit 0
       return code;
@@ -98,15 +98,17 @@ int main(int argc, char** argv)
       std::fprintf(stderr, "error: %s: %s", file.c_str(), e.what());
       return kDeadlock;
     } catch (const std::bad_alloc&) {
-      std::fprintf(stderr, "error: %s: out of memory (an allocation was refused): raise the memory limit "
-                           "(ulimit -v), or simulate a smaller machine or study\n",
+      std::fprintf(stderr,
+                   "error: %s: out of memory (an allocation was refused): raise the memory limit "
+                   "(ulimit -v), or simulate a smaller machine or study\n",
                    failed.c_str());
       return 1;
     } catch (const std::system_error& e) {
       // A thread the system would not start (EAGAIN) under an address-space limit is the same want of memory.
       if (e.code() == std::errc::resource_unavailable_try_again || e.code() == std::errc::not_enough_memory)
-        std::fprintf(stderr, "error: %s: out of memory (the system refused a thread or an allocation: %s): "
-                             "raise the memory limit (ulimit -v), or simulate a smaller machine or study\n",
+        std::fprintf(stderr,
+                     "error: %s: out of memory (the system refused a thread or an allocation: %s): "
+                     "raise the memory limit (ulimit -v), or simulate a smaller machine or study\n",
                      failed.c_str(), e.what());
       else
         std::fprintf(stderr, "error: %s: %s\n", failed.c_str(), e.what());

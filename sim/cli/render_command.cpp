@@ -107,10 +107,18 @@ public:
         const std::string relative =
             results.empty() ? "" : fs::absolute(it->path()).lexically_relative(results).generic_string();
         switch (results.empty() ? ScriptState::unlisted : script_state(results, relative)) {
-          case ScriptState::as_written: scripts.push_back(it->path()); break;
-          case ScriptState::unlisted: foreign.push_back(it->path()); break; // never run, never drawn over
-          case ScriptState::edited: unchecked.push_back(it->path()), edited.push_back(true); break;
-          case ScriptState::unhashed: unchecked.push_back(it->path()), edited.push_back(false); break;
+          case ScriptState::as_written:
+            scripts.push_back(it->path());
+            break;
+          case ScriptState::unlisted:
+            foreign.push_back(it->path());
+            break; // never run, never drawn over
+          case ScriptState::edited:
+            unchecked.push_back(it->path()), edited.push_back(true);
+            break;
+          case ScriptState::unhashed:
+            unchecked.push_back(it->path()), edited.push_back(false);
+            break;
         }
       }
       if (ec)
@@ -146,8 +154,8 @@ public:
     std::cout << "rendered " << drawn << " of " << scripts.size() << " plots\n";
     if (!foreign.empty())
       std::cerr << "render: left alone " << foreign.size()
-                << " gnuplot script(s) bcssim did not write (outside a results folder, or not in its "
-                << kManifest << "; it runs only its own): " << names(foreign) << "\n";
+                << " gnuplot script(s) bcssim did not write (outside a results folder, or not in its " << kManifest
+                << "; it runs only its own): " << names(foreign) << "\n";
     return 0;
   }
 
@@ -169,10 +177,12 @@ private:
                             kManifest + " records); " +
                             (linked ? "this one is a symbolic link, which bcssim never writes" + all +
                                           ": put the file itself there, or " + how
-                             : any_edited ? "this one was edited since" + all + ". gnuplot runs whatever a script "
-                                          "says: " + how
-                                        : "its folder records no hash (a bcssim before script hashes wrote it)" +
-                                              all + ": run its scenario again, or " + how));
+                             : any_edited ? "this one was edited since" + all +
+                                                ". gnuplot runs whatever a script "
+                                                "says: " +
+                                                how
+                                          : "its folder records no hash (a bcssim before script hashes wrote it)" +
+                                                all + ": run its scenario again, or " + how));
   }
 
   int record_hashes() const

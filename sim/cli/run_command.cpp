@@ -31,7 +31,8 @@ void parse_trace_window(const std::string& window, TraceOptions& trace)
   const std::string to = colon == std::string::npos ? "" : window.substr(colon + 1);
   const auto from_s = from.empty() ? std::optional<double>(0.0) : parse_quantity(Quantity::time, from);
   const auto to_s = to.empty() ? std::optional<double>(-1.0) : parse_quantity(Quantity::time, to);
-  const bool representable = from_s && to_s && base::within_sim_time_limit(*from_s) && base::within_sim_time_limit(*to_s);
+  const bool representable =
+      from_s && to_s && base::within_sim_time_limit(*from_s) && base::within_sim_time_limit(*to_s);
   if (colon == std::string::npos || !representable || (*to_s >= 0 && *to_s < *from_s))
     throw ScenarioError("--trace-window", window,
                         "FROM:TO, two times such as 1s:1.2s with FROM <= TO, either one may be empty (" +
@@ -59,7 +60,9 @@ public:
                    "Keep the results folder at --out if this binary made it for this study (every point run with "
                    "the parameters given now), else run and replace it as --force does: a script run again after an "
                    "interruption runs only what it had not finished");
-    sub_->add_option("--log", options_.sg_log, "Log setting CATEGORY.thres:LEVEL (and SimGrid's fmt, app, additivity), e.g. storm.thres:verbose or mpi.quadrics.thres:info; `bcssim logs` lists the categories (repeatable)")
+    sub_->add_option("--log", options_.sg_log,
+                     "Log setting CATEGORY.thres:LEVEL (and SimGrid's fmt, app, additivity), e.g. storm.thres:verbose "
+                     "or mpi.quadrics.thres:info; `bcssim logs` lists the categories (repeatable)")
         ->allow_extra_args(false);
     sub_->add_option("--jobs,-j", jobs_, "Sweep points run at once, each in its own process (default: the cores)")
         ->check(CLI::Range(1u, 4096u));
@@ -67,7 +70,8 @@ public:
     sub_->add_flag("--quiet,-q", quiet_, "Print only the results folder, not the figures of the run");
     sub_->add_option("--progress", progress_,
                      "Progress on stderr: auto (on a terminal only), always (on a terminal in place, else a line "
-                     "every " + std::to_string(kProgressLogSeconds) + " s and when a point ends), never")
+                     "every " +
+                         std::to_string(kProgressLogSeconds) + " s and when a point ends), never")
         ->check(CLI::IsMember({"auto", "always", "never"}));
   }
   bool interruptible() const override { return true; }
@@ -100,8 +104,8 @@ public:
         study_dir = study_dir.parent_path();
       if (!args_.out_dir.empty() && study_dir.parent_path().filename() == "points")
         study_dir = study_dir.parent_path().parent_path();
-      options_.title = point_title(compose_title(study_dir.filename().string(), study.overrides()), study,
-                                   std::size_t(point_));
+      options_.title =
+          point_title(compose_title(study_dir.filename().string(), study.overrides()), study, std::size_t(point_));
       const auto where = run_scenario(study.point(std::size_t(point_)), options_);
       report(where);
       return 0;
@@ -123,8 +127,8 @@ public:
     study_options.jobs = jobs_;
     const bool terminal = ::isatty(2) != 0;
     study_options.progress = progress_ == "never" || (progress_ == "auto" && !terminal) ? Progress::none
-                             : terminal                                               ? Progress::status_line
-                                                                                      : Progress::log_lines;
+                             : terminal                                                 ? Progress::status_line
+                                                                                        : Progress::log_lines;
     report(run_study(study, study_options));
     return 0;
   }

@@ -25,8 +25,10 @@ public:
                    "(the dynamic workload studies), shortened by its overrides (minutes, not hours)");
     sub_->add_option("--samples", options_.samples,
                      "Sample points: scenario,point,sets,digest rows (default: scenarios/samples.csv)");
-    sub_->add_option("--jobs,-j", jobs_, "Simulations at once (default: the cores): up to this many scenarios (or samples) run side by side, "
-                                       "and one run's sweep points share what the others leave")
+    sub_->add_option(
+            "--jobs,-j", jobs_,
+            "Simulations at once (default: the cores): up to this many scenarios (or samples) run side by side, "
+            "and one run's sweep points share what the others leave")
         ->check(CLI::Range(1u, 4096u));
   }
   bool interruptible() const override { return true; }

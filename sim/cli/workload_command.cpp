@@ -52,8 +52,10 @@ public:
     generate_->add_flag("--force", force_, "Replace --out if it exists");
     stats_ = sub_->add_subcommand("stats", "Summarize an SWF file (plain, .gz or .xz)");
     stats_->add_option("file", file_, "The SWF file")->required();
-    stats_->add_option("--procs", stats_procs_, "The machine's processors, for the offered load (default: the "
-                                                "header's MaxProcs)")
+    stats_
+        ->add_option("--procs", stats_procs_,
+                     "The machine's processors, for the offered load (default: the "
+                     "header's MaxProcs)")
         ->check(CLI::Range(1, 1 << 30));
   }
 
@@ -92,7 +94,7 @@ private:
       workloads::write_swf(std::cout, swf);
       return 0;
     }
-    const fs::path tmp = out_ + ".tmp-" + std::to_string(::getpid()); // never a name a user's file could have
+    const fs::path tmp = out_ + ".tmp-" + std::to_string(::getpid());       // never a name a user's file could have
     if (std::FILE* probe = std::fopen(tmp.c_str(), "wx"); probe != nullptr) // a folder bcssim can write in
       std::fclose(probe);
     else

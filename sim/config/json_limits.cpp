@@ -88,9 +88,18 @@ public:
   using json = nlohmann::json;
   CheckingSax(json& result, JsonPath& where, KeyOrder* order) : dom_(result, true), where_(where), order_(order) {}
 
-  bool null() { return scalar([] { return json(nullptr); }) && dom_.null(); }
-  bool boolean(bool v) { return scalar([v] { return json(v); }) && dom_.boolean(v); }
-  bool number_integer(json::number_integer_t v) { return scalar([v] { return json(v); }) && dom_.number_integer(v); }
+  bool null()
+  {
+    return scalar([] { return json(nullptr); }) && dom_.null();
+  }
+  bool boolean(bool v)
+  {
+    return scalar([v] { return json(v); }) && dom_.boolean(v);
+  }
+  bool number_integer(json::number_integer_t v)
+  {
+    return scalar([v] { return json(v); }) && dom_.number_integer(v);
+  }
   bool number_unsigned(json::number_unsigned_t v)
   {
     return scalar([v] { return json(v); }) && dom_.number_unsigned(v);
@@ -99,8 +108,14 @@ public:
   {
     return scalar([v] { return json(v); }) && dom_.number_float(v, s);
   }
-  bool string(json::string_t& v) { return scalar([&v] { return json(v); }) && dom_.string(v); }
-  bool binary(json::binary_t& v) { return scalar([&v] { return json(v); }) && dom_.binary(v); }
+  bool string(json::string_t& v)
+  {
+    return scalar([&v] { return json(v); }) && dom_.string(v);
+  }
+  bool binary(json::binary_t& v)
+  {
+    return scalar([&v] { return json(v); }) && dom_.binary(v);
+  }
   bool start_object(std::size_t n)
   {
     open(false, "{…}");
@@ -128,16 +143,14 @@ public:
     where_.close();
     return dom_.end_array();
   }
-  template <class Exception>
-  bool parse_error(std::size_t position, const std::string& token, const Exception& e)
+  template <class Exception> bool parse_error(std::size_t position, const std::string& token, const Exception& e)
   {
     return dom_.parse_error(position, token, e); // throws e, its own type kept
   }
 
 private:
   // `value()` makes the scalar a JSON value only for the error that shows it: not a copy of every string read.
-  template <class Value>
-  bool scalar(Value value)
+  template <class Value> bool scalar(Value value)
   {
     count();
     if (where_.duplicate())
@@ -196,9 +209,9 @@ nlohmann::json parse_set_value(const std::string& path, const std::string& text)
     return text; // not JSON: a plain string
   }
   // A text parameter takes what the shell leaves of name=123 or workload.swf=2024 as the words they are.
-  if (const ParamSpec* spec = find_param(path);
-      spec != nullptr && !spec->list && (spec->type == ParamType::text || spec->type == ParamType::choice) &&
-      (value.is_number() || value.is_boolean()))
+  if (const ParamSpec* spec = find_param(path); spec != nullptr && !spec->list &&
+                                                (spec->type == ParamType::text || spec->type == ParamType::choice) &&
+                                                (value.is_number() || value.is_boolean()))
     return text;
   return value;
 }

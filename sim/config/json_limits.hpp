@@ -29,8 +29,7 @@ using KeyOrder = std::map<std::string, std::size_t>;
 /// Parses a user's JSON text. Throws ScenarioError naming the JSON path (under `base_path`, "(root)" when empty)
 /// for nesting deeper than kMaxJsonDepth, a key given twice in one object, or a number a double cannot hold;
 /// nlohmann::json::parse_error for malformed JSON. `order`, if given, receives the keys' order.
-nlohmann::json parse_user_json(const std::string& text, const std::string& base_path = "",
-                               KeyOrder* order = nullptr);
+nlohmann::json parse_user_json(const std::string& text, const std::string& base_path = "", KeyOrder* order = nullptr);
 
 /// The value of "--set path=text": JSON when the text parses as JSON, else the text itself as a string. Throws
 /// ScenarioError naming `path` for text that is not UTF-8 and for JSON that parse_user_json refuses.

@@ -140,8 +140,8 @@ std::optional<std::string> setting_error(const std::string& dotted)
   const std::string name = s.substr(0, name_end);
   const std::string option = s.substr(name_end + 1, option_end - name_end - 1);
   const std::string value = s.substr(option_end + 1);
-  if (name.empty() || name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") !=
-                          std::string::npos)
+  if (name.empty() ||
+      name.find_first_not_of("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_") != std::string::npos)
     return "a log category name (letters, digits and _) before the '.'; " + std::string(kSyntax);
   if (prefix_of(option, "threshold")) {
     for (const char* level : {"none", "trace", "debug", "verbose", "info", "warning", "error", "critical"})
@@ -276,16 +276,19 @@ void check_log_setting(const std::string& setting)
       throw ScenarioError("--log", parts->size() > 1 ? setting + " (at " + part + ")" : setting, *error);
   for (const std::string& part : *parts)
     if (const std::string category = category_of(part); !base::log_tree::exists(base::log_tree::identifier(category)))
-      throw ScenarioError("--log", setting,
-                          "a log category of bcssim (a folder or a file: storm, mpi.quadrics, bcs.runtime.strobe_sender; "
-                          "`bcssim logs` lists them) or of SimGrid (ker_lmm, s4u, ...), not '" + category + "'" +
-                              did_you_mean(category, base::log_tree::names()));
+      throw ScenarioError(
+          "--log", setting,
+          "a log category of bcssim (a folder or a file: storm, mpi.quadrics, bcs.runtime.strobe_sender; "
+          "`bcssim logs` lists them) or of SimGrid (ker_lmm, s4u, ...), not '" +
+              category + "'" + did_you_mean(category, base::log_tree::names()));
   for (const std::string& file : log_files(setting))
     if (!replaceable_log(file))
       throw ScenarioError("--log", setting,
                           "a log file that does not exist yet, or the log of an earlier bcssim run (bcssim "
-                          "overwrites nothing else); " + file + " exists and bcssim did not write it: remove it or "
-                          "name another file");
+                          "overwrites nothing else); " +
+                              file +
+                              " exists and bcssim did not write it: remove it or "
+                              "name another file");
 }
 
 void mark_log_files(const std::vector<std::string>& settings)

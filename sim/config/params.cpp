@@ -95,8 +95,7 @@ std::optional<std::string> check_scalar(const ParamSpec& s, const nlohmann::json
     case ParamType::text:
       if (!v.is_string() || (v.get<std::string>().empty() && !s.may_be_empty))
         return s.may_be_empty ? "a string" : "a non-empty string";
-      if (!s.choices.empty() &&
-          std::find(s.choices.begin(), s.choices.end(), v.get<std::string>()) == s.choices.end())
+      if (!s.choices.empty() && std::find(s.choices.begin(), s.choices.end(), v.get<std::string>()) == s.choices.end())
         return fmt::format("one of: {}{}", fmt::join(s.choices, ", "), did_you_mean(v.get<std::string>(), s.choices));
       return std::nullopt;
     case ParamType::choice:
@@ -193,13 +192,27 @@ std::string unit_label(const ParamSpec& spec)
 {
   std::string unit;
   switch (spec.type) {
-    case ParamType::integer: unit = "count"; break;
-    case ParamType::real: unit = "number"; break;
-    case ParamType::boolean: unit = "bool"; break;
-    case ParamType::text: unit = "text"; break;
-    case ParamType::choice: unit = "choice"; break;
-    case ParamType::quantity: unit = std::string(si_unit(spec.quantity)); break;
-    case ParamType::record: unit = "object"; break;
+    case ParamType::integer:
+      unit = "count";
+      break;
+    case ParamType::real:
+      unit = "number";
+      break;
+    case ParamType::boolean:
+      unit = "bool";
+      break;
+    case ParamType::text:
+      unit = "text";
+      break;
+    case ParamType::choice:
+      unit = "choice";
+      break;
+    case ParamType::quantity:
+      unit = std::string(si_unit(spec.quantity));
+      break;
+    case ParamType::record:
+      unit = "object";
+      break;
   }
   return spec.list ? "list of " + unit : unit;
 }

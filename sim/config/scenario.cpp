@@ -46,9 +46,9 @@ void check_tree(const nlohmann::json& node, const std::string& prefix, std::map<
       std::vector<std::string> allowed = section_keys(prefix);
       if (prefix.empty()) // expanded by sim/study/study.cpp before a point is resolved
         allowed.insert(std::lower_bound(allowed.begin(), allowed.end(), "sweep"), "sweep");
-      errors.emplace_back(path, value.dump(),
-                          fmt::format("a key of this section{}: {}", did_you_mean(key, allowed),
-                                      fmt::join(allowed, ", ")));
+      errors.emplace_back(
+          path, value.dump(),
+          fmt::format("a key of this section{}: {}", did_you_mean(key, allowed), fmt::join(allowed, ", ")));
     }
   }
 }
@@ -250,9 +250,9 @@ Scenario Scenario::resolve(nlohmann::json user, const std::vector<std::string>& 
   // ".tmp-<pid>", ".partial" or "-slurm-logs" to it.
   constexpr std::size_t kLongestName = 200;
   if (sc.name_.size() > kLongestName)
-    throw ScenarioError("name", show(sc.values_["name"]),
-                        fmt::format("at most {} characters (it names the results folder), not {}", kLongestName,
-                                    sc.name_.size()));
+    throw ScenarioError(
+        "name", show(sc.values_["name"]),
+        fmt::format("at most {} characters (it names the results folder), not {}", kLongestName, sc.name_.size()));
 
   // The tree's shorthands: levels may be "auto"; one cable length stands for every level.
   nlohmann::json& levels = sc.values_["platform.tree.levels"];
@@ -341,10 +341,16 @@ base::ParamValue Scenario::value(const std::string& path) const
         else
           out.numbers.push_back(v.get<double>());
         break;
-      case ParamType::real: out.numbers.push_back(v.get<double>()); break;
-      case ParamType::boolean: out.numbers.push_back(v.get<bool>() ? 1.0 : 0.0); break;
+      case ParamType::real:
+        out.numbers.push_back(v.get<double>());
+        break;
+      case ParamType::boolean:
+        out.numbers.push_back(v.get<bool>() ? 1.0 : 0.0);
+        break;
       case ParamType::text:
-      case ParamType::choice: out.words.push_back(v.get<std::string>()); break;
+      case ParamType::choice:
+        out.words.push_back(v.get<std::string>());
+        break;
       case ParamType::quantity:
         out.numbers.push_back(*parse_quantity(spec->quantity, v.get<std::string>()));
         out.words.push_back(v.get<std::string>());

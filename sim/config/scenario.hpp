@@ -89,8 +89,7 @@ public:
   /// The value as written, for messages.
   std::string shown(const std::string& path) const override;
   /// The typed spec of a model's parameter group; a broken rule of the model is a ScenarioError.
-  template <class Spec>
-  Spec spec(const base::ParamGroup<Spec>& group) const
+  template <class Spec> Spec spec(const base::ParamGroup<Spec>& group) const
   {
     try {
       return group.build(*this);
@@ -110,7 +109,7 @@ private:
 /// replay's app.processes and name from its trace) where the user gave no value (`given`: the paths it gave), before
 /// the rules are checked. Defined in sim/catalogue/catalogue.cpp.
 std::vector<std::pair<std::string, nlohmann::json>> derived_values(const Scenario& sc,
-                                                                    const std::set<std::string>& given);
+                                                                   const std::set<std::string>& given);
 
 /// The rules of the machine and of the scenario's kind on a resolved scenario; throws ScenarioError. Defined in
 /// sim/catalogue/catalogue.cpp, which knows every module (resolve() and with() call it last).

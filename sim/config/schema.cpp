@@ -33,7 +33,9 @@ nlohmann::json scalar_schema(const ParamSpec& p)
       if (p.allow_auto)
         s = {{"anyOf", {s, {{"const", "auto"}}}}};
       break;
-    case ParamType::boolean: s["type"] = "boolean"; break;
+    case ParamType::boolean:
+      s["type"] = "boolean";
+      break;
     case ParamType::text:
       s["type"] = "string";
       if (!p.choices.empty())
@@ -41,12 +43,16 @@ nlohmann::json scalar_schema(const ParamSpec& p)
       else if (!p.may_be_empty)
         s["minLength"] = 1;
       break;
-    case ParamType::choice: s["enum"] = p.choices; break;
+    case ParamType::choice:
+      s["enum"] = p.choices;
+      break;
     case ParamType::quantity:
       s["type"] = "string";
       s["pattern"] = quantity_pattern(p.quantity);
       break;
-    case ParamType::record: s["type"] = "object"; break;
+    case ParamType::record:
+      s["type"] = "object";
+      break;
   }
   return s;
 }
@@ -67,8 +73,8 @@ nlohmann::json param_schema(const ParamSpec& p)
 
 nlohmann::json section_schema(const std::string& title)
 {
-  return {{"type", "object"}, {"title", title}, {"properties", nlohmann::json::object()},
-          {"additionalProperties", false}};
+  return {
+      {"type", "object"}, {"title", title}, {"properties", nlohmann::json::object()}, {"additionalProperties", false}};
 }
 
 } // namespace

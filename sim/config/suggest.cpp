@@ -18,9 +18,9 @@ std::size_t distance(const std::string& a, const std::string& b, std::size_t bou
 {
   const std::size_t m = b.size();
   std::vector<std::size_t> rows(3 * (m + 1));
-  std::size_t* before = rows.data();     // row i - 2
-  std::size_t* last = before + (m + 1);  // row i - 1
-  std::size_t* row = last + (m + 1);     // row i
+  std::size_t* before = rows.data();    // row i - 2
+  std::size_t* last = before + (m + 1); // row i - 1
+  std::size_t* row = last + (m + 1);    // row i
   for (std::size_t j = 0; j <= m; ++j)
     last[j] = j;
   std::size_t last_min = 0;
@@ -106,7 +106,8 @@ std::string closest(const std::string& word, const std::vector<std::string>& can
   // Case does not count: ASCI-Q is asci-q.
   const std::string folded = lower(word);
   std::string spaced = folded; // "gang scheduling" and "gang-scheduling" as "gang_scheduling"
-  std::replace_if(spaced.begin(), spaced.end(), [](char c) { return c == ' ' || c == '-'; }, '_');
+  std::replace_if(
+      spaced.begin(), spaced.end(), [](char c) { return c == ' ' || c == '-'; }, '_');
   for (const Synonym& s : kSynonyms)
     if (spaced == s.word && std::find(candidates.begin(), candidates.end(), s.meant) != candidates.end())
       return s.meant;

@@ -18,7 +18,6 @@ enum class Ties {
 /// otherwise.
 std::string closest(const std::string& word, const std::vector<std::string>& candidates, Ties ties = Ties::first);
 /// " (did you mean 'x'?)" for closest(word, candidates, ties), or "".
-std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates,
-                         Ties ties = Ties::first);
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates, Ties ties = Ties::first);
 
 } // namespace bcssim::sim

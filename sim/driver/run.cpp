@@ -67,11 +67,11 @@ void write_run_info(const ResultsDir& dir, const std::vector<std::string>& overr
 std::filesystem::path run_scenario(const Scenario& scenario, const RunOptions& options)
 {
   const auto wall_start = std::chrono::steady_clock::now(); // reported in run-info.json only, never in results
-  const std::filesystem::path out = options.out_dir.empty() ? std::filesystem::path("out") / scenario.name()
-                                                            : options.out_dir;
+  const std::filesystem::path out =
+      options.out_dir.empty() ? std::filesystem::path("out") / scenario.name() : options.out_dir;
   const Kind& kind = find_kind(scenario.kind());
   const std::uint64_t ranks = kind.ranks ? kind.ranks(scenario) : 0; // the MPI ranks it creates at once
-  check_memory(scenario, ranks); // before anything is built or written
+  check_memory(scenario, ranks);                                     // before anything is built or written
   ResultsDir dir(out, ReplacePolicy{options.force});
   if (options.title.empty())
     dir.set_title(dir.final_dir().filename().string(), scenario.overrides());

@@ -3,10 +3,10 @@
 #include "base/event_ahead.hpp"
 #include "base/sim_time.hpp"
 #include "sim/config/log_settings.hpp"
-#include "sim/output/event_log.hpp"
-#include "sim/output/trace_writer.hpp"
 #include "sim/machine/run_bounds.hpp"
 #include "sim/machine/world.hpp"
+#include "sim/output/event_log.hpp"
+#include "sim/output/trace_writer.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 

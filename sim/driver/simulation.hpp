@@ -21,8 +21,8 @@ struct SimulationResult {
   std::int64_t simulated_ns = 0;
   std::uint64_t events = 0;
   std::string digest;
-  std::string events_csv; // when keep_events
-  std::string trace_json; // when traced
+  std::string events_csv;         // when keep_events
+  std::string trace_json;         // when traced
   std::uint64_t trace_events = 0; // what it recorded (the metadata aside)
 };
 

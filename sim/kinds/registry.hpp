@@ -34,8 +34,8 @@ public:
 /// One point of a study, as its kind's study report sees it.
 struct StudyPoint {
   std::vector<std::pair<std::string, std::string>> coordinates; // (path, value) of each swept dimension
-  nlohmann::json summary;                                        // its summary.json
-  std::string folder;                                            // its results, relative to the study's: "points/0007"
+  nlohmann::json summary;                                       // its summary.json
+  std::string folder;                                           // its results, relative to the study's: "points/0007"
 };
 
 struct Kind {
@@ -69,7 +69,8 @@ struct Kind {
   std::function<std::uint64_t(const Scenario&)> ranks;
   /// Optional: values the scenario's own input gives where the user set none (a replay's app.processes and name
   /// from its trace), as (path, JSON value), for the paths the user did not give (`given`: those the user did).
-  std::function<std::vector<std::pair<std::string, nlohmann::json>>(const Scenario&, const std::set<std::string>& given)>
+  std::function<std::vector<std::pair<std::string, nlohmann::json>>(const Scenario&,
+                                                                    const std::set<std::string>& given)>
       derived;
 };
 

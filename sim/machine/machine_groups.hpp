@@ -17,8 +17,7 @@ struct MachineGroup {
   std::function<void(const Scenario&)> check;
 };
 
-template <class Spec>
-MachineGroup machine_group(const base::ParamGroup<Spec>& g)
+template <class Spec> MachineGroup machine_group(const base::ParamGroup<Spec>& g)
 {
   return {[&g] { return base::declarations(g); }, [&g](const Scenario& sc) { (void)sc.spec(g); }};
 }

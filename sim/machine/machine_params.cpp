@@ -72,7 +72,10 @@ bcs::runtime::RuntimeSpec runtime_spec(const Scenario& sc)
   return r;
 }
 
-noise::NoiseSpec noise_spec(const Scenario& sc, const std::string& where) { return sc.spec(noise::noise_params(where)); }
+noise::NoiseSpec noise_spec(const Scenario& sc, const std::string& where)
+{
+  return sc.spec(noise::noise_params(where));
+}
 
 mpi::PlacementPolicy placement_policy(const Scenario& sc) { return sc.spec(mpi::placement_params()).policy; }
 

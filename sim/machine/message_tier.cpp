@@ -119,7 +119,8 @@ const base::ParamGroup<FidelitySpec>& fidelity_params()
 {
   static const base::ParamGroup<FidelitySpec> g = [] {
     base::ParamGroup<FidelitySpec> g("platform");
-    g.choice("fidelity", &FidelitySpec::fidelity, "stages", {{"stages", Fidelity::stages}, {"message", Fidelity::message}},
+    g.choice("fidelity", &FidelitySpec::fidelity, "stages",
+             {{"stages", Fidelity::stages}, {"message", Fidelity::message}},
              "How much of a message the simulation acts out. stages: every stage the sources describe (the host's "
              "post, the PCI bus, the DMA engine, the NIC thread's matching, the network), each an activity of its "
              "own. message (a coarser tier, for long workloads): one transfer per message over the same route and "

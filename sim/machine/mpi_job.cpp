@@ -12,16 +12,18 @@ namespace {
 // A time for people: "1.470 us", "12.500 ms", "50.050 s".
 std::string time_text(double s)
 {
-  return s < 1e-3 ? fmt::format("{:.3f} us", s * 1e6) : s < 1 ? fmt::format("{:.3f} ms", s * 1e3)
-                                                               : fmt::format("{:.3f} s", s);
+  return s < 1e-3 ? fmt::format("{:.3f} us", s * 1e6)
+         : s < 1  ? fmt::format("{:.3f} ms", s * 1e3)
+                  : fmt::format("{:.3f} s", s);
 }
 
 } // namespace
 
 MpiJob::MpiJob(World& world, const Scenario& scenario, std::string name, mpi::Placement placement)
     : backend_(mpi::backend(scenario.mpi()).create(world.mpi_access(), scenario, placement)),
-      job_(std::move(name), placement, [&world](unsigned node) { return world.platform().cpu(node); },
-           [this](int rank) { return backend_->make_comm(rank); })
+      job_(
+          std::move(name), placement, [&world](unsigned node) { return world.platform().cpu(node); },
+          [this](int rank) { return backend_->make_comm(rank); })
 {
 }
 

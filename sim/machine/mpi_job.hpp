@@ -1,8 +1,8 @@
 #pragma once
 // An MPI job on the scenario's machine and backend ("mpi", one of mpi::backends()): its placement, the
 // backend's per-job state and one Comm per rank. Jobs may run one after another on one World (the MPI microbenchmarks do).
-#include "mpi/job.hpp"
 #include "mpi/backend.hpp"
+#include "mpi/job.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/machine/world.hpp"
 

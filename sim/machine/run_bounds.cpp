@@ -33,9 +33,9 @@ constexpr std::uint64_t kNoiseShareOfMemoryLeft = 5;
 // microphase every bcs.runtime.retry_backoff, and each slice that moves data acts its microphases out. A 2-rank
 // trace of one 1e8 B message took 1.6 s with a 1 us backoff and 0.82 s with 10 us (0.3 s of it start-up), one of
 // 1e10 B 140 s: about 2.4 us per check and 0.55 ms per slice that moves data; 1e12 B asked for about 2.5 hours.
-constexpr double kPollWall = 2.4e-6;      // s of wall time per check of an unfinished microphase
+constexpr double kPollWall = 2.4e-6;       // s of wall time per check of an unfinished microphase
 constexpr double kDataSliceWall = 0.55e-3; // s of wall time per slice that moves data
-constexpr double kMostDataWall = 1200;    // s: about 20 minutes
+constexpr double kMostDataWall = 1200;     // s: about 20 minutes
 // On either MPI each call and each message is a few simulated events: a synthetic barrier on 2 ranks took 51 us of
 // wall time per call (1e5 iterations, 10.3 s), on 16 ranks 18 us; an exchange of 4 KiB messages 23-25 us per call
 // or message (2 ranks, 2e4 iterations, 3.7 s; 16 ranks, 2,000 iterations, 5.6 s). 3e7 of them: 9 to 25 minutes.
@@ -71,9 +71,8 @@ void check_strobe(const Scenario& sc, const LeastSpan& busy, const std::string& 
                                     "the strobe runs for at least {} s ({}), {} slices of {} ({}, a longer "
                                     "slice, or another backend{})",
                                     base::short_number(kMostSlices),
-                                    base::short_number(base::significant(busy.seconds, 3)), busy.why,
-                                    number(slices), base::format_quantity(base::Quantity::time, slice), remedy,
-                                    kAnyway));
+                                    base::short_number(base::significant(busy.seconds, 3)), busy.why, number(slices),
+                                    base::format_quantity(base::Quantity::time, slice), remedy, kAnyway));
 }
 
 void check_noise(const Scenario& sc, const LeastSpan& run)
@@ -92,8 +91,7 @@ void check_noise(const Scenario& sc, const LeastSpan& run)
                           fmt::format("a period at which the {} nodes' detours number at most {} (about 20 minutes "
                                       "of simulation) over the run's at least {} s ({}): here about {}",
                                       nodes, base::short_number(kMostDetours),
-                                      base::short_number(base::significant(run.seconds, 3)), run.why,
-                                      number(detours)));
+                                      base::short_number(base::significant(run.seconds, 3)), run.why, number(detours)));
     const double held = detours * double(noise::kProfileBytesPerDetour);
     if (held > double(kMostNoiseProfileBytes))
       throw ScenarioError(path, sc.shown(path),
@@ -101,8 +99,8 @@ void check_noise(const Scenario& sc, const LeastSpan& run)
                                       "profiles ({} B each, kept for the whole run) over the run's at least {} s "
                                       "({}): here about {} detours, {}{}",
                                       nodes, memory_text(kMostNoiseProfileBytes), noise::kProfileBytesPerDetour,
-                                      base::short_number(base::significant(run.seconds, 3)), run.why,
-                                      number(detours), memory_text(std::uint64_t(held)), kAnyway));
+                                      base::short_number(base::significant(run.seconds, 3)), run.why, number(detours),
+                                      memory_text(std::uint64_t(held)), kAnyway));
   }
 }
 
@@ -125,14 +123,14 @@ void refuse_noise_overrun(const Scenario& sc, const noise::ProfileLedger& ledger
                   "({}, or a fifth of the memory this process had left at the start when less), so the run was "
                   "stopped; a longer period, a shorter run, or more memory{}",
                   noise::kProfileBytesPerDetour, base::short_number(base::significant(ledger.exceeded_at(), 4)),
-                  machine_size(sc).nodes, memory_text(ledger.budget()), memory_text(kMostNoiseProfileBytes),
-                  kAnyway));
+                  machine_size(sc).nodes, memory_text(ledger.budget()), memory_text(kMostNoiseProfileBytes), kAnyway));
 }
 
 double most_rank_rate(const Scenario& sc)
 {
   const qsnet::PlatformSpec platform = sc.spec(qsnet::platform_params());
-  return std::max({platform.node.pci_read, platform.node.pci_write, sc.spec(mpi::quadrics::backend_params()).tports.pio_bandwidth});
+  return std::max(
+      {platform.node.pci_read, platform.node.pci_write, sc.spec(mpi::quadrics::backend_params()).tports.pio_bandwidth});
 }
 
 void check_job(const Scenario& sc, const std::string& app, double computation, const apps::Traffic& counted)
@@ -159,7 +157,8 @@ void check_job(const Scenario& sc, const std::string& app, double computation, c
   const double moving = t.rank_bytes / rate;
   if (moving > span.seconds) {
     span = {moving, fmt::format("a rank of the {} job moving {} B to or from other ranks at its node's PCI bus "
-                                "rate of at most {}", app, number(t.rank_bytes), shown_rate)};
+                                "rate of at most {}",
+                                app, number(t.rank_bytes), shown_rate)};
     remedy = "fewer or smaller messages";
   }
   const mpi::Backend& backend = mpi::backend(sc.mpi());
@@ -172,7 +171,8 @@ void check_job(const Scenario& sc, const std::string& app, double computation, c
     if (wall > kMostDataWall)
       throw ScenarioError(
           "mpi", sc.shown("mpi"),
-          fmt::format("a run whose data (point to point, broadcast and reductions) take at most about {} minutes to simulate: a rank of the {} "
+          fmt::format("a run whose data (point to point, broadcast and reductions) take at most about {} minutes to "
+                      "simulate: a rank of the {} "
                       "job moves at least {} B to or from other ranks, {} s at its node's PCI bus rate of at most {}, "
                       "so the Strobe Sender checks the unfinished microphase about {} times (every "
                       "bcs.runtime.retry_backoff = {}, about {} us of wall time each) and about {} slices of {} move "
@@ -184,7 +184,8 @@ void check_job(const Scenario& sc, const std::string& app, double computation, c
                       number(wall / 60), t.path, sc.shown(t.path), kAnyway));
     if (t.rank_waits * slice > span.seconds) {
       span = {t.rank_waits * slice, fmt::format("a rank of the {} job making {} blocking calls, each waiting at "
-                                                "least a slice", app, number(t.rank_waits))};
+                                                "least a slice",
+                                                app, number(t.rank_waits))};
       remedy = "fewer blocking calls";
     }
   }

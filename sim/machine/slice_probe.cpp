@@ -24,9 +24,8 @@ std::string probe(const Scenario& scenario)
   World world(scenario, {"root.thres:critical"}); // its runtime's warnings are the run's to give
   // The least a job asks of a slice: its two ranks on one node where a node has two PEs (the shortest way a
   // message goes), else on nodes 0 and 1 (the nearest pair).
-  const std::vector<mpi::Slot> pair = machine_size(scenario).pes_per_node >= 2
-                                          ? std::vector<mpi::Slot>{{0, 0}, {0, 1}}
-                                          : std::vector<mpi::Slot>{{0, 0}, {1, 0}};
+  const std::vector<mpi::Slot> pair = machine_size(scenario).pes_per_node >= 2 ? std::vector<mpi::Slot>{{0, 0}, {0, 1}}
+                                                                               : std::vector<mpi::Slot>{{0, 0}, {1, 0}};
   std::unique_ptr<MpiJob> job;
   simgrid::s4u::Actor::create("slice_probe", world.platform().cpu(0), [&] {
     job = std::make_unique<MpiJob>(world, scenario, "slice-probe", mpi::Placement(pair));

@@ -84,8 +84,10 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
   query_ = std::make_unique<qsnet::GlobalQuery>(*multicast_, scenario.spec(qsnet::query_params()).per_level);
   memory_ = std::make_unique<elan3::NicMemory>(platform_->nodes());
   host_ = std::make_unique<elan3::HostInterface>(*platform_, scenario.spec(elan3::host_interface_params()));
-  machine_.reset(new bcs::core::Machine{*platform_, *dma_, *memory_, *query_, scenario.spec(elan3::thread_cost_params())});
-  software_tree_ = std::make_unique<bcs::core::SoftwareTree>(*machine_, scenario.spec(bcs::core::software_tree_params()));
+  machine_.reset(
+      new bcs::core::Machine{*platform_, *dma_, *memory_, *query_, scenario.spec(elan3::thread_cost_params())});
+  software_tree_ =
+      std::make_unique<bcs::core::SoftwareTree>(*machine_, scenario.spec(bcs::core::software_tree_params()));
   qsnet_hw_ = std::make_unique<bcs::core::QsNetHw>(*machine_, *software_tree_);
   runtime_spec_ = runtime_spec(scenario);
 }

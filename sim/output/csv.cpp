@@ -77,8 +77,8 @@ std::vector<CsvRecord> csv_records(std::string_view text, const std::string& fil
             ++line;
           cell += text[at];
         }
-        if (at < text.size() && text[at] != ',' && text[at] != '\n' && !(text[at] == '\r' && at + 1 < text.size() &&
-                                                                          text[at + 1] == '\n'))
+        if (at < text.size() && text[at] != ',' && text[at] != '\n' &&
+            !(text[at] == '\r' && at + 1 < text.size() && text[at + 1] == '\n'))
           fail(line, "a comma or a line end after a quoted cell's closing quote");
       } else { // a plain cell: no quote in it
         while (at < text.size() && text[at] != ',' && text[at] != '\n') {

@@ -15,8 +15,6 @@ namespace fs = std::filesystem;
 
 namespace {
 
-
-
 // One column of a cell: its CSV column and how to print it.
 struct Field {
   std::size_t column = 0;
@@ -151,9 +149,9 @@ Csv read_csv(const fs::path& file, const std::string& where)
   csv.header = std::move(records[0].cells);
   for (std::size_t r = 1; r < records.size(); ++r) {
     if (records[r].cells.size() != csv.header.size())
-      throw ScenarioError(fmt::format("{}:{}", csv.file, records[r].line), csv_row(records[r].cells),
-                          fmt::format("a row of {} cells like the header of {} ({})", csv.header.size(), csv.file,
-                                      where));
+      throw ScenarioError(
+          fmt::format("{}:{}", csv.file, records[r].line), csv_row(records[r].cells),
+          fmt::format("a row of {} cells like the header of {} ({})", csv.header.size(), csv.file, where));
     csv.rows.push_back(std::move(records[r].cells));
     csv.row_lines.push_back(records[r].line);
   }
@@ -168,7 +166,8 @@ std::string csv_table(const std::string& text, const fs::path& root, const std::
   if (head.size() < 2 || (head.size() > 2 && head[2] != "where"))
     throw ScenarioError(where, parts[0], "rows|pivot FILE [where COLUMN=VALUE ...]");
   const Csv csv = read_csv(root / head[1], where);
-  const auto rows = select_rows(csv, std::vector<std::string>(head.begin() + std::min<std::size_t>(3, head.size()), head.end()), where);
+  const auto rows = select_rows(
+      csv, std::vector<std::string>(head.begin() + std::min<std::size_t>(3, head.size()), head.end()), where);
   if (head[0] == "rows") {
     std::vector<std::string> headers;
     std::vector<Field> fields;
@@ -191,7 +190,8 @@ std::string csv_table(const std::string& text, const fs::path& root, const std::
     return out;
   }
   if (head[0] != "pivot" || parts.size() != 4)
-    throw ScenarioError(where, text, "rows FILE | ... or pivot FILE | row=COLUMN | column=COLUMN | value=COLUMN[/COLUMN]");
+    throw ScenarioError(where, text,
+                        "rows FILE | ... or pivot FILE | row=COLUMN | column=COLUMN | value=COLUMN[/COLUMN]");
   std::string spec[3];
   const char* names[3] = {"row=", "column=", "value="};
   for (int i = 0; i < 3; ++i) {

@@ -50,13 +50,13 @@ private:
   // A pattern's events in the canonical order as bytes, with where each block writes its instants and number.
   struct Template {
     std::shared_ptr<const base::EventPattern> pattern; // kept: its address names it
-    bool sortable = false;             // false: two events of one instant would sort by a block's number
+    bool sortable = false; // false: two events of one instant would sort by a block's number
     std::vector<char> bytes;
-    std::vector<std::size_t> begins;   // by instant (and one past the last): where its events' bytes begin
-    std::vector<std::size_t> ns_at;    // by event in the bytes: where its time goes
+    std::vector<std::size_t> begins; // by instant (and one past the last): where its events' bytes begin
+    std::vector<std::size_t> ns_at;  // by event in the bytes: where its time goes
     std::vector<std::uint32_t> instant_of;
     std::vector<std::size_t> first_event; // by instant (and one past the last): its first event in the bytes
-    std::vector<std::size_t> number_at; // where a block's number goes
+    std::vector<std::size_t> number_at;   // where a block's number goes
   };
   const Template& template_of(const std::shared_ptr<const base::EventPattern>& pattern);
   Template template_;
@@ -71,8 +71,8 @@ private:
   std::string text_;
   void hash_gathered(); // feeds the gathered bytes to the digest
   static constexpr std::size_t kHashBlock = 64 * 1024;
-  std::vector<char> hashed_;   // the bytes of the instants flushed, not yet hashed (kept: it is reused)
-  std::size_t gathered_ = 0;   // how many of them
+  std::vector<char> hashed_; // the bytes of the instants flushed, not yet hashed (kept: it is reused)
+  std::size_t gathered_ = 0; // how many of them
 };
 
 } // namespace bcssim::sim

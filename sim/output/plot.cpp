@@ -14,10 +14,10 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <fcntl.h>
 #include <stdexcept>
 #include <string>
 #include <string_view>
-#include <fcntl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -68,12 +68,11 @@ namespace {
 // Each printable ASCII character's advance in DejaVu Sans (what pngcairo's 'Helvetica' is on Debian), in 1/2048
 // em, from the font's own table; any other byte counts as a digit.
 constexpr int kAdvance[95] = {
-    651, 821, 942, 1716, 1303, 1946, 1597, 563, 799, 799, 1024, 1716, 651, 739, 651, 690,
-    1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 1303, 690, 690, 1716, 1716, 1716, 1087,
-    2048, 1401, 1405, 1430, 1577, 1294, 1178, 1587, 1540, 604, 604, 1343, 1141, 1767, 1532, 1612,
-    1235, 1612, 1423, 1300, 1251, 1499, 1401, 2025, 1403, 1251, 1403, 799, 690, 799, 1716, 1024,
-    1024, 1255, 1300, 1126, 1300, 1260, 721, 1300, 1298, 569, 569, 1186, 569, 1995, 1298, 1253,
-    1300, 1300, 842, 1067, 803, 1298, 1212, 1675, 1212, 1212, 1075, 1303, 690, 1303, 1716,
+    651,  821,  942,  1716, 1303, 1946, 1597, 563,  799,  799,  1024, 1716, 651,  739,  651,  690,  1303, 1303, 1303,
+    1303, 1303, 1303, 1303, 1303, 1303, 1303, 690,  690,  1716, 1716, 1716, 1087, 2048, 1401, 1405, 1430, 1577, 1294,
+    1178, 1587, 1540, 604,  604,  1343, 1141, 1767, 1532, 1612, 1235, 1612, 1423, 1300, 1251, 1499, 1401, 2025, 1403,
+    1251, 1403, 799,  690,  799,  1716, 1024, 1024, 1255, 1300, 1126, 1300, 1260, 721,  1300, 1298, 569,  569,  1186,
+    569,  1995, 1298, 1253, 1300, 1300, 842,  1067, 803,  1298, 1212, 1675, 1212, 1212, 1075, 1303, 690,  1303, 1716,
 };
 
 double title_pixels(std::string_view text)
@@ -168,9 +167,14 @@ std::string svg_and_png(const std::string& stem, int width, int height, const st
   const std::string size = std::to_string(width) + "," + std::to_string(height) + " noenhanced";
   const std::string svg_size = std::to_string(width) + "," + std::to_string(height) + " dynamic noenhanced";
   return "do for [fmt in 'svg png'] {\n"
-         "  if (fmt eq 'svg') { set terminal svg size " + svg_size + " font 'Helvetica,12' } "
-         "else { set terminal pngcairo size " + size + " font 'Helvetica,11' }\n"
-         "  set output " + gp_quote(stem + ".") + ".fmt\n" + body + "}\n";
+         "  if (fmt eq 'svg') { set terminal svg size " +
+         svg_size +
+         " font 'Helvetica,12' } "
+         "else { set terminal pngcairo size " +
+         size +
+         " font 'Helvetica,11' }\n"
+         "  set output " +
+         gp_quote(stem + ".") + ".fmt\n" + body + "}\n";
 }
 
 std::string series_style(const std::string& name, int fallback)

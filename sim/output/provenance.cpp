@@ -39,8 +39,8 @@ const std::vector<std::string>& command_line() { return command_line_store(); }
 nlohmann::json run_provenance()
 {
   const BuildInfo& b = build_info();
-  return {{"version", b.version},         {"commit", b.commit},          {"dirty", b.dirty},
-          {"compiler", b.compiler},       {"build_type", b.build_type},  {"simgrid", simgrid_version()},
+  return {{"version", b.version},          {"commit", b.commit},         {"dirty", b.dirty},
+          {"compiler", b.compiler},        {"build_type", b.build_type}, {"simgrid", simgrid_version()},
           {"command_line", command_line()}};
 }
 

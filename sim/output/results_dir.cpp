@@ -139,8 +139,8 @@ std::string ResultsDir::outside(const std::string& message) const
 void ResultsDir::commit()
 {
   write(kManifest, manifest_text(tmp_)); // last: what this run wrote, for a later --force (results_manifest.hpp)
-  const auto lock = cleanup_lock(); // a signal waits until the swap is done
-  check_replaceable(final_, policy_); // again: a run takes time, and the folder may have changed meanwhile
+  const auto lock = cleanup_lock();      // a signal waits until the swap is done
+  check_replaceable(final_, policy_);    // again: a run takes time, and the folder may have changed meanwhile
   // One atomic exchange; the old folder then lies in the marked temporary folder (removed with it below, or by a
   // later run if this one is killed first).
   swap_into_place(tmp_, final_, tmp_root_ / "old");

@@ -1,9 +1,9 @@
 #include "sim/output/results_manifest.hpp"
 #include "base/input_file.hpp"
 
+#include "base/file_hash.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/output/results_marker.hpp"
-#include "base/file_hash.hpp"
 #include "sim/output/write_file.hpp"
 
 #include <algorithm>
@@ -67,17 +67,51 @@ std::string text_of(const std::map<std::string, std::string>& entries)
 bool legacy_name(const std::string& name)
 {
   static const std::set<std::string> kFiles = {
-      "summary.json", "digest", "events.csv", "trace.json", "run-info.json", "runs.csv", "profile.csv",
+      "summary.json",
+      "digest",
+      "events.csv",
+      "trace.json",
+      "run-info.json",
+      "runs.csv",
+      "profile.csv",
       "call_slices.csv", // written by kind app from just before the manifests (issue 43)
-      "points.csv", "slowdowns.csv", "noise_slowdowns.csv", "replicates.csv", "mmds.csv", "mmds_ranks.csv",
-      "mmds_distributions.csv", "emds_global.csv", "emds_local.csv", "emds_node.csv", "jobs.csv", "gantt.csv",
-      "fcs_classes.csv", "jobs_in_system.csv", "response_cdf.csv", "algorithms.csv", "algorithms.dat",
-      "dynamic.dat", "nodes.csv", "stages.csv", "launch_study.csv", "microbench_sizes.csv",
-      "microbench_distance.csv", "collectives.csv", "mpi_sizes.csv", "mpi_posted.csv", "mpi_collectives.csv",
-      "time.csv", "time.dat", "slowdown.csv", "slowdown.dat", "noise.csv", "noise.dat"};
-  static const std::set<std::string> kPlots = {
-      "algorithms", "collectives", "dynamic", "dynamic_boxes", "emds_getts", "emds_node", "gantt", "jobs_in_system",
-      "launch", "launch_study", "microbench", "mpi", "response_cdf", "time", "slowdown", "noise"};
+      "points.csv",
+      "slowdowns.csv",
+      "noise_slowdowns.csv",
+      "replicates.csv",
+      "mmds.csv",
+      "mmds_ranks.csv",
+      "mmds_distributions.csv",
+      "emds_global.csv",
+      "emds_local.csv",
+      "emds_node.csv",
+      "jobs.csv",
+      "gantt.csv",
+      "fcs_classes.csv",
+      "jobs_in_system.csv",
+      "response_cdf.csv",
+      "algorithms.csv",
+      "algorithms.dat",
+      "dynamic.dat",
+      "nodes.csv",
+      "stages.csv",
+      "launch_study.csv",
+      "microbench_sizes.csv",
+      "microbench_distance.csv",
+      "collectives.csv",
+      "mpi_sizes.csv",
+      "mpi_posted.csv",
+      "mpi_collectives.csv",
+      "time.csv",
+      "time.dat",
+      "slowdown.csv",
+      "slowdown.dat",
+      "noise.csv",
+      "noise.dat"};
+  static const std::set<std::string> kPlots = {"algorithms",   "collectives",  "dynamic",    "dynamic_boxes",
+                                               "emds_getts",   "emds_node",    "gantt",      "jobs_in_system",
+                                               "launch",       "launch_study", "microbench", "mpi",
+                                               "response_cdf", "time",         "slowdown",   "noise"};
   if (kFiles.count(name))
     return true;
   const auto dot = name.rfind('.');
@@ -191,8 +225,9 @@ std::size_t record_script_hashes(const fs::path& results)
 {
   if (!fs::is_regular_file(fs::symlink_status(results / kManifest)))
     throw ScenarioError("render --record-hashes", results.string(),
-                        std::string("a results folder with a ") + kManifest + " (this one is older than manifests: "
-                        "run its scenario again)");
+                        std::string("a results folder with a ") + kManifest +
+                            " (this one is older than manifests: "
+                            "run its scenario again)");
   auto entries = manifest_entries(results);
   std::size_t changed = 0;
   for (auto& [entry, hash] : entries) {

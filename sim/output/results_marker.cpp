@@ -37,17 +37,14 @@ std::string host_name()
 }
 
 // True unless the process is certainly gone (a process of another user still exists: EPERM).
-bool process_exists(long pid)
-{
-  return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH);
-}
+bool process_exists(long pid) { return pid > 0 && (::kill(static_cast<pid_t>(pid), 0) == 0 || errno != ESRCH); }
 
 } // namespace
 
 std::string temp_marker_text(const fs::path& final_dir, long pid)
 {
-  return "bcssim temporary folder of '" + final_dir.filename().string() + "': process " + std::to_string(pid) +
-         " on " + host_name() + "\n";
+  return "bcssim temporary folder of '" + final_dir.filename().string() + "': process " + std::to_string(pid) + " on " +
+         host_name() + "\n";
 }
 
 fs::path temp_root_of(const fs::path& final_dir, long pid)
@@ -109,7 +106,8 @@ void check_replaceable(const fs::path& final_dir, const ReplacePolicy& policy)
     if (!inside.empty() && *inside.begin() != "..")
       throw ScenarioError(policy.option, where,
                           "a folder other than the working directory and the folders holding it (bcssim replaces "
-                          "its results folder whole): run from elsewhere, or choose another " + policy.option);
+                          "its results folder whole): run from elsewhere, or choose another " +
+                              policy.option);
   }
   // Every folder on the way must be one (else creating it fails with a filesystem error, exit 1).
   for (fs::path up = final_dir.parent_path(); !up.empty(); up = up.parent_path()) {
@@ -135,9 +133,11 @@ void check_replaceable(const fs::path& final_dir, const ReplacePolicy& policy)
     if (const auto foreign = foreign_entries(final_dir); !foreign.empty())
       throw ScenarioError(policy.option, where,
                           "a results folder holding only what bcssim wrote, for --force to replace; this one also "
-                          "holds " + some_of(foreign) + ", which bcssim did not write (it never deletes anything "
-                          "else, and --force does not change that): move " + (foreign.size() == 1 ? "it" : "them") +
-                              " out of the folder, or choose another --out");
+                          "holds " +
+                              some_of(foreign) +
+                              ", which bcssim did not write (it never deletes anything "
+                              "else, and --force does not change that): move " +
+                              (foreign.size() == 1 ? "it" : "them") + " out of the folder, or choose another --out");
     return;
   }
   bool empty = true, only_points = true;
@@ -165,8 +165,11 @@ void check_replaceable(const fs::path& final_dir, const ReplacePolicy& policy)
       return;
     throw ScenarioError(policy.option, where,
                         "a study's folder holding only points/ with the results bcssim wrote in them; this one "
-                        "also holds " + some_of(foreign) + ", which bcssim did not write (it never deletes "
-                        "anything else): move " + (foreign.size() == 1 ? "it" : "them") + " out of the folder");
+                        "also holds " +
+                            some_of(foreign) +
+                            ", which bcssim did not write (it never deletes "
+                            "anything else): move " +
+                            (foreign.size() == 1 ? "it" : "them") + " out of the folder");
   }
   throw ScenarioError(policy.option, where,
                       never + "; this folder has no " + kResultsMarker + " marker" +
@@ -177,7 +180,8 @@ void check_replaceable(const fs::path& final_dir, const ReplacePolicy& policy)
 bool swap_into_place(const fs::path& from, const fs::path& to, const fs::path& old_fallback)
 {
   auto fail = [&](const char* what) {
-    throw fs::filesystem_error(std::string("cannot ") + what, from, to, std::error_code(errno, std::generic_category()));
+    throw fs::filesystem_error(std::string("cannot ") + what, from, to,
+                               std::error_code(errno, std::generic_category()));
   };
   if (::renameat2(AT_FDCWD, from.c_str(), AT_FDCWD, to.c_str(), RENAME_NOREPLACE) == 0)
     return false;

@@ -22,8 +22,8 @@ bool is_results_folder(const std::filesystem::path& folder);
 
 /// How an existing folder at the final path may be replaced.
 struct ReplacePolicy {
-  bool force = false;       // replace an existing results folder (never anything else)
-  bool study_points = false; // `merge`: a folder holding only the points/ of `sweep --emit-jobs` commands
+  bool force = false;           // replace an existing results folder (never anything else)
+  bool study_points = false;    // `merge`: a folder holding only the points/ of `sweep --emit-jobs` commands
   std::string option = "--out"; // how the user named the folder, for the message
 };
 

@@ -1,17 +1,17 @@
 #include "sim/output/signals.hpp"
 
 #include <atomic>
-#include <cstdint>
-#include <cstring>
-#include <dirent.h>
-#include <fcntl.h>
-#include <sys/syscall.h>
 #include <cerrno>
 #include <chrono>
 #include <csignal>
+#include <cstdint>
 #include <cstdio>
+#include <cstring>
+#include <dirent.h>
+#include <fcntl.h>
 #include <set>
 #include <sys/prctl.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <thread>
 #include <unistd.h>
@@ -153,7 +153,8 @@ void on_abort(int)
   if (r.mutex.try_lock()) // else a swap or a removal is under way: leave it
     for (const auto& folder : r.temps)
       remove_tree_noalloc(AT_FDCWD, folder.c_str());
-  static const char note[] = "bcssim: the run failed inside SimGrid (its message is above); temporary folders removed\n";
+  static const char note[] =
+      "bcssim: the run failed inside SimGrid (its message is above); temporary folders removed\n";
   [[maybe_unused]] auto written = ::write(2, note, sizeof note - 1);
   written = ::write(2, abort_note().data(), abort_note().size());
   ::_exit(1);

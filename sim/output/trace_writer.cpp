@@ -28,7 +28,6 @@ std::string args_json(const base::trace::Args* args)
   return out + "}";
 }
 
-
 // Where a host's group sorts: node n's CPU, then its NIC, in node order; anything else after them.
 int host_order(const std::string& host)
 {
@@ -98,13 +97,13 @@ void TraceWriter::record(const base::trace::Record& r)
   Event e;
   switch (r.phase) {
     case 'X':
-      e.text = fmt::format(R"({{"ph":"X","name":{},"cat":{},"ts":{},"dur":{},"pid":{},"tid":{}{}}},)",
-                           json_string(r.name), json_string(r.category), micros(ts), micros(dur), pid, tid,
-                           args_json(r.args));
+      e.text =
+          fmt::format(R"({{"ph":"X","name":{},"cat":{},"ts":{},"dur":{},"pid":{},"tid":{}{}}},)", json_string(r.name),
+                      json_string(r.category), micros(ts), micros(dur), pid, tid, args_json(r.args));
       break;
     case 'i':
       e.text = fmt::format(R"({{"ph":"i","name":{},"ts":{},"s":"{}","pid":{},"tid":{}}},)", json_string(r.name),
-                             micros(ts), r.global ? 'g' : 't', pid, tid);
+                           micros(ts), r.global ? 'g' : 't', pid, tid);
       break;
     default: { // 's' or 'f': a flow's tail or head, as a zero-length span carrying it (flow events v2, which
                // bind to their own span rather than to whatever encloses the instant)

@@ -36,7 +36,7 @@ private:
   std::pair<int, int> track(std::string_view host, std::string_view actor);
 
   TraceWindow window_;
-  std::map<std::string, int, std::less<>> pids_;                // host -> pid (first seen: 1, 2, ...)
+  std::map<std::string, int, std::less<>> pids_;                 // host -> pid (first seen: 1, 2, ...)
   std::map<std::pair<int, std::string>, int, std::less<>> tids_; // (pid, actor) -> tid
   std::string metadata_; // process and thread names, as JSON objects each followed by ",\n"
   struct Event {

@@ -74,7 +74,8 @@ int convert_to_otf2(const ConvertOptions& options, std::ostream& out)
   apps::replay::validate(layout); // what the replay refuses is refused now, naming the rank file's line
   ResultsDir results(options.out, ReplacePolicy{options.force});
   const fs::path dir = results.path("traces.otf2").parent_path();
-  const apps::replay::otf2::ArchiveWritten written = apps::replay::otf2::write_archive(layout, dir, std::uint64_t(*speed));
+  const apps::replay::otf2::ArchiveWritten written =
+      apps::replay::otf2::write_archive(layout, dir, std::uint64_t(*speed));
   const std::string report = apps::replay::unsupported_report(written.unsupported);
   if (!written.unsupported.empty() && !options.skip_unsupported)
     throw ScenarioError("convert --to otf2", options.archive,
@@ -85,8 +86,8 @@ int convert_to_otf2(const ConvertOptions& options, std::ostream& out)
   results.commit();
   out << fmt::format("converted to OTF2: {} ranks, {} events -> {}/traces.otf2\n", layout.ranks, written.events,
                      options.out.string());
-  out << "and back: bcssim convert " << (options.out / "traces.otf2").string() << " --host-speed "
-      << options.host_speed << " --out DIR\n";
+  out << "and back: bcssim convert " << (options.out / "traces.otf2").string() << " --host-speed " << options.host_speed
+      << " --out DIR\n";
   return 0;
 }
 

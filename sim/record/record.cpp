@@ -34,7 +34,8 @@ int run_recorded(const RecordOptions& options, const std::string& library, const
 {
   std::vector<std::string> env_text;
   const char* preload = std::getenv("LD_PRELOAD");
-  env_text.push_back("LD_PRELOAD=" + library + (preload != nullptr && *preload != '\0' ? ":" + std::string(preload) : ""));
+  env_text.push_back("LD_PRELOAD=" + library +
+                     (preload != nullptr && *preload != '\0' ? ":" + std::string(preload) : ""));
   env_text.push_back("BCSSIM_RECORD_DIR=" + fs::absolute(ranks).string());
   env_text.push_back(fmt::format("BCSSIM_RECORD_HOST_SPEED={}", speed));
   env_text.push_back("BCSSIM_RECORD_CLOCK=" + options.clock);
@@ -102,7 +103,9 @@ std::string detect_mpi(const std::vector<std::string>& command)
     std::string bytes(std::size_t(16) << 20, '\0');
     in.read(bytes.data(), std::streamsize(bytes.size()));
     bytes.resize(std::size_t(in.gcount()));
-    if (bytes.compare(0, 4, "\x7f" "ELF") != 0)
+    if (bytes.compare(0, 4,
+                      "\x7f"
+                      "ELF") != 0)
       continue;
     if (bytes.find("libmpich.so") != std::string::npos)
       return "mpich";
@@ -139,20 +142,24 @@ int record(const RecordOptions& options, std::ostream& out)
   std::string mpi = options.mpi;
   const std::string detected = detect_mpi(options.command);
   if (mpi != "auto" && !detected.empty() && detected != mpi) // the other MPI's library in the program crashes it
-    throw ScenarioError("--mpi", mpi, "the MPI the command runs: it runs " + detected + " (" +
-                                          command_text(options.command) + "); leave out --mpi, or say " + detected);
+    throw ScenarioError("--mpi", mpi,
+                        "the MPI the command runs: it runs " + detected + " (" + command_text(options.command) +
+                            "); leave out --mpi, or say " + detected);
   if (mpi == "auto") {
     mpi = detected;
     if (mpi.empty())
-      throw ScenarioError("--mpi", "auto", "a command whose launcher or program shows its MPI (mpirun.openmpi, "
-                                           "mpirun.mpich, or a program linked with libmpi or libmpich): neither "
-                                           "shows in `" + command_text(options.command) + "`; name it with --mpi");
+      throw ScenarioError("--mpi", "auto",
+                          "a command whose launcher or program shows its MPI (mpirun.openmpi, "
+                          "mpirun.mpich, or a program linked with libmpi or libmpich): neither "
+                          "shows in `" +
+                              command_text(options.command) + "`; name it with --mpi");
   }
   const std::string library = recorder_library(mpi);
   if (library.empty())
-    throw ScenarioError("--mpi", mpi, "an MPI the recorder was built for: it was not built for " + mpi +
-                                          " (no such MPI at configure time; scripts/install-deps.sh installs "
-                                          "Open MPI and MPICH, then build again)");
+    throw ScenarioError("--mpi", mpi,
+                        "an MPI the recorder was built for: it was not built for " + mpi +
+                            " (no such MPI at configure time; scripts/install-deps.sh installs "
+                            "Open MPI and MPICH, then build again)");
 
   ResultsDir results(options.out, ReplacePolicy{options.force});
   const fs::path ranks = results.path(std::string(kTraceRanks) + "/rank-0.txt").parent_path(); // made by path()

@@ -14,12 +14,12 @@
 namespace bcssim::sim {
 
 struct RecordOptions {
-  std::filesystem::path out;      // the results folder
-  std::string host_speed = "1GHz"; // the flops a measured second of computation becomes (replay.host_speed)
-  std::string clock = "cpu";      // cpu: the rank's thread CPU time between calls; wall: elapsed time
-  std::string mpi = "auto";       // the program's MPI: openmpi, mpich, or auto (from the command)
-  bool force = false;             // replace an earlier results folder
-  bool skip_unsupported = false;  // keep a trace whose program made calls it cannot hold
+  std::filesystem::path out;        // the results folder
+  std::string host_speed = "1GHz";  // the flops a measured second of computation becomes (replay.host_speed)
+  std::string clock = "cpu";        // cpu: the rank's thread CPU time between calls; wall: elapsed time
+  std::string mpi = "auto";         // the program's MPI: openmpi, mpich, or auto (from the command)
+  bool force = false;               // replace an earlier results folder
+  bool skip_unsupported = false;    // keep a trace whose program made calls it cannot hold
   std::vector<std::string> command; // e.g. mpirun -np 4 ./app
 };
 

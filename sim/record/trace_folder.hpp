@@ -17,10 +17,10 @@ namespace bcssim::sim {
 constexpr const char* kTraceRanks = "ranks"; // the rank files' folder in a trace folder
 
 struct TraceSource {
-  std::string command;     // "record" or "convert": the error's path, the summary's name
-  std::string described;   // what was recorded or converted (the command line, the archive)
+  std::string command;      // "record" or "convert": the error's path, the summary's name
+  std::string described;    // what was recorded or converted (the command line, the archive)
   std::string missing_hint; // why no rank file at all may have been written
-  nlohmann::json summary;  // the source's own fields of the summary (command, MPI, clock; archive, creator)
+  nlohmann::json summary;   // the source's own fields of the summary (command, MPI, clock; archive, creator)
 };
 
 struct TraceFolder {

@@ -21,9 +21,9 @@ namespace fs = std::filesystem;
 CallKind call_kind(const std::string& p)
 {
   static const std::array<const char*, 15> collectives = {
-      "MPI_Barrier", "MPI_Bcast",   "MPI_Reduce",    "MPI_Allreduce",  "MPI_Alltoall",
-      "MPI_Alltoallv", "MPI_Gather", "MPI_Gatherv",  "MPI_Scatter",    "MPI_Scatterv",
-      "MPI_Allgather", "MPI_Allgatherv", "MPI_Reduce_scatter", "MPI_Scan", "MPI_Exscan"};
+      "MPI_Barrier",   "MPI_Bcast",      "MPI_Reduce",         "MPI_Allreduce", "MPI_Alltoall",
+      "MPI_Alltoallv", "MPI_Gather",     "MPI_Gatherv",        "MPI_Scatter",   "MPI_Scatterv",
+      "MPI_Allgather", "MPI_Allgatherv", "MPI_Reduce_scatter", "MPI_Scan",      "MPI_Exscan"};
   for (const char* c : collectives)
     if (p == c)
       return CallKind::collective;
@@ -58,13 +58,13 @@ struct Entry {
 Entry parse_entry(const std::string& text, const std::string& where)
 {
   const auto eq = text.find('=');
-  const std::vector<std::string> rest = eq == std::string::npos ? std::vector<std::string>{}
-                                                                 : words(text.substr(eq + 1), ' ');
+  const std::vector<std::string> rest =
+      eq == std::string::npos ? std::vector<std::string>{} : words(text.substr(eq + 1), ' ');
   if (rest.empty() || (rest.size() > 1 && rest[1] != "where"))
     throw ScenarioError(where, text, "LABEL=STUDY_FOLDER [where COLUMN=VALUE ...]");
-  return Entry{trim(text.substr(0, eq)), rest[0],
-               std::vector<std::string>(rest.begin() + std::min<std::ptrdiff_t>(2, std::ptrdiff_t(rest.size())),
-                                        rest.end())};
+  return Entry{
+      trim(text.substr(0, eq)), rest[0],
+      std::vector<std::string>(rest.begin() + std::min<std::ptrdiff_t>(2, std::ptrdiff_t(rest.size())), rest.end())};
 }
 
 double number(const std::string& cell, const std::string& file, const std::string& where)
@@ -217,15 +217,16 @@ std::string account_table(const std::string& text, const fs::path& root, const s
         calls += slices == n || (n == 3 && slices > 3) ? c : 0;
       return s.blocking_calls > 0 ? calls / s.blocking_calls * 100 : 0.0;
     };
-    parts += fmt::format("| {} |{} {:.0f} / {:.0f} / {:.0f} / {:.0f} % | {} | {} |\n", e.label, cells, share(0),
-                         share(1), share(2), share(3), median(s.blocking, s.blocking_calls),
-                         median(s.waits, s.wait_calls));
+    parts +=
+        fmt::format("| {} |{} {:.0f} / {:.0f} / {:.0f} / {:.0f} % | {} | {} |\n", e.label, cells, share(0), share(1),
+                    share(2), share(3), median(s.blocking, s.blocking_calls), median(s.waits, s.wait_calls));
   }
   return "**Calls per second per rank (on the baseline's run time), the first-order prediction and the simulated "
          "slowdown**\n\n" +
-         rates + "\n**Where the simulated difference is** (BCS-MPI's time in each kind of call beyond the baseline's, "
-                 "per rank, in points of the baseline's run time), **and how many slices the calls took** "
-                 "(BCS-MPI; a call spanning n strobes took n slices)\n\n" +
+         rates +
+         "\n**Where the simulated difference is** (BCS-MPI's time in each kind of call beyond the baseline's, "
+         "per rank, in points of the baseline's run time), **and how many slices the calls took** "
+         "(BCS-MPI; a call spanning n strobes took n slices)\n\n" +
          parts;
 }
 

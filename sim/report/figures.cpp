@@ -199,9 +199,9 @@ double stored_value(const std::string& id, const Cell& cell, const fs::path& roo
       throw ScenarioError("figure " + id + ": pointer", cell.pointer, "a list of records in " + file.string());
     for (const json& record : doc[pointer]) {
       const bool match = std::all_of(cell.row.begin(), cell.row.end(), [&](const auto& field) {
-        return record.contains(field.first) && (record[field.first].is_string()
-                                                    ? record[field.first].template get<std::string>() == field.second
-                                                    : record[field.first].dump() == field.second);
+        return record.contains(field.first) &&
+               (record[field.first].is_string() ? record[field.first].template get<std::string>() == field.second
+                                                : record[field.first].dump() == field.second);
       });
       if (match && record.contains(cell.column) && record[cell.column].is_number())
         return record[cell.column].get<double>();
@@ -258,7 +258,8 @@ Verdict judge(const Figure& fig, double simulated)
     return v;
   }
   if (fig.source.min || fig.source.max) {
-    const bool within = (!fig.source.min || simulated >= *fig.source.min) && (!fig.source.max || simulated <= *fig.source.max);
+    const bool within =
+        (!fig.source.min || simulated >= *fig.source.min) && (!fig.source.max || simulated <= *fig.source.max);
     v.status = within ? "within the bound" : "**outside the bound**";
     return v;
   }

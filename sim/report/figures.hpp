@@ -39,12 +39,12 @@ struct Figure {
   std::optional<Cell> ci;          // the half-width of its 95 % confidence interval over replicates (x scale)
   double scale = 1;                // simulated = the stored value x scale + offset
   double offset = 0;
-  int digits = 2;                  // decimals printed
+  int digits = 2; // decimals printed
   SourceFigure source;
-  std::string calibrated_by;        // the parameter(s) fitted to this figure; empty: a validation
-  double tolerance = 0;             // relative, for a validation against a value
+  std::string calibrated_by;           // the parameter(s) fitted to this figure; empty: a validation
+  double tolerance = 0;                // relative, for a validation against a value
   std::optional<double> tolerance_abs; // or absolute, in the unit (slowdowns in points)
-  std::string note;                 // shown in the table
+  std::string note;                    // shown in the table
 };
 
 /// A JSON file of the repository (the catalogue, a summary.json); ScenarioError naming `what` and the file if it

@@ -94,8 +94,8 @@ void check_tables(const fs::path& root)
   for (const fs::path& csv : tables) {
     const fs::path summary_file = csv.parent_path() / "summary.json";
     if (!fs::exists(summary_file))
-      throw std::runtime_error(fmt::format("{}: no summary.json beside it to say which kind wrote it",
-                                           fs::relative(csv, root).string()));
+      throw std::runtime_error(
+          fmt::format("{}: no summary.json beside it to say which kind wrote it", fs::relative(csv, root).string()));
     const nlohmann::json summary = read_json(summary_file, "the summary beside a results table");
     const bool study = summary.contains("study");
     const std::string kind =

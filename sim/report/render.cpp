@@ -2,8 +2,8 @@
 #include "sim/report/outputs_doc.hpp"
 
 #include "sim/config/scenario.hpp"
-#include "sim/report/account.hpp"
 #include "sim/output/csv_table.hpp"
+#include "sim/report/account.hpp"
 
 #include <fmt/format.h>
 
@@ -71,8 +71,9 @@ std::string error_text(const Figure& f, const Verdict& v)
 std::string table(const std::string& group, const Evaluation& e, const std::string& where)
 {
   const bool all = group == "all";
-  std::string out = all ? "| group | figure | simulated | source | error | status | source ref. |\n|---|---|---|---|---|---|---|\n"
-                        : "| figure | simulated | source | error | status | source ref. |\n|---|---|---|---|---|---|\n";
+  std::string out =
+      all ? "| group | figure | simulated | source | error | status | source ref. |\n|---|---|---|---|---|---|---|\n"
+          : "| figure | simulated | source | error | status | source ref. |\n|---|---|---|---|---|---|\n";
   int rows = 0;
   for (const Figure& f : e.figures()) {
     if ((!all && f.group != group) || (all && (f.source.text.empty() || f.group == "whatif")))
@@ -131,7 +132,8 @@ std::string render(const std::string& text, const std::string& name, const Evalu
       out += account_table(line.substr(2, line.size() - 4), root, where);
       continue;
     }
-    if ((line.rfind("{{rows ", 0) == 0 || line.rfind("{{pivot ", 0) == 0) && line.compare(line.size() - 2, 2, "}}") == 0) {
+    if ((line.rfind("{{rows ", 0) == 0 || line.rfind("{{pivot ", 0) == 0) &&
+        line.compare(line.size() - 2, 2, "}}") == 0) {
       out += csv_table(line.substr(2, line.size() - 4), root, where);
       continue;
     }

@@ -30,13 +30,14 @@ void check_one_line(const std::string& what, const std::string& s)
   std::string shown; // the message shows the character, not a line break
   for (unsigned char c : s)
     shown += c == '\n' ? std::string("\\n") : control(c) ? fmt::format("\\x{:02x}", c) : std::string(1, char(c));
-  throw ScenarioError(what, shown, "no control character (newline, tab, ...): `sweep --emit-jobs` writes it into "
-                                   "shell commands, one per line");
+  throw ScenarioError(what, shown,
+                      "no control character (newline, tab, ...): `sweep --emit-jobs` writes it into "
+                      "shell commands, one per line");
 }
 
 /// The strings of the commands, each checked to stay on its line.
-void check_emitted(const std::string& program, const std::string& file,
-                   const std::vector<std::string>& sets, const std::filesystem::path& out, const std::string& from)
+void check_emitted(const std::string& program, const std::string& file, const std::vector<std::string>& sets,
+                   const std::filesystem::path& out, const std::string& from)
 {
   check_one_line("bcssim's own path", program);
   check_one_line("scenario", file);
@@ -79,8 +80,8 @@ std::string emit_jobs(const Study& study, const std::string& program, const std:
   for (std::size_t i = 0; i < study.size(); ++i)
     text += fmt::format("{}{} run {}{} --point {} --out {}\n", cd, exe, shell_quote(file), common, i,
                         shell_quote((out / point_folder(i)).string()));
-  text += fmt::format("# when every line above has run:\n# {}{} merge {}{} {}\n", cd, exe, shell_quote(file),
-                      common, shell_quote(out.string()));
+  text += fmt::format("# when every line above has run:\n# {}{} merge {}{} {}\n", cd, exe, shell_quote(file), common,
+                      shell_quote(out.string()));
   return text;
 }
 

@@ -48,8 +48,7 @@ std::string headline(const std::filesystem::path& results)
     const std::string line = line_of(read_summary(results / folder / "summary.json"), kind);
     if (line.empty())
       return "";
-    out += fmt::format("#{} {}: {}\n", p.at("point").get<int>(), base::visible(p.at("label").get<std::string>()),
-                       line);
+    out += fmt::format("#{} {}: {}\n", p.at("point").get<int>(), base::visible(p.at("label").get<std::string>()), line);
   }
   // A comparison's figure: the slowdown of the last backend over the first (the "mpi" dimension's values).
   if (summary.contains("slowdowns") && !summary.at("slowdowns").empty()) {
@@ -61,9 +60,10 @@ std::string headline(const std::filesystem::path& results)
     const auto& slowdowns = summary.at("slowdowns");
     for (std::size_t i = 0; i < slowdowns.size() && i < kHeadlinePoints && backends.size() >= 2; ++i) {
       const auto& s = slowdowns[i];
-      out += fmt::format("slowdown of {} over {}{}: {:+.1f} %\n", backends.back(), backends.front(),
-                         s.at("label").get<std::string>().empty() ? "" : ", " + base::visible(s.at("label").get<std::string>()),
-                         s.at("slowdown").get<double>() * 100);
+      out += fmt::format(
+          "slowdown of {} over {}{}: {:+.1f} %\n", backends.back(), backends.front(),
+          s.at("label").get<std::string>().empty() ? "" : ", " + base::visible(s.at("label").get<std::string>()),
+          s.at("slowdown").get<double>() * 100);
     }
   }
   if (points.size() > kHeadlinePoints)

@@ -119,8 +119,9 @@ void PartialPoints::move_back(const ResultsDir& dir) noexcept
     kept += ec ? 0 : 1;
   }
   if (kept > 0)
-    std::fprintf(stderr, "the %zu finished point(s) are kept in %s/ for a resume: run the study again to write its "
-                         "own files from them\n",
+    std::fprintf(stderr,
+                 "the %zu finished point(s) are kept in %s/ for a resume: run the study again to write its "
+                 "own files from them\n",
                  kept, root_.string().c_str());
 }
 

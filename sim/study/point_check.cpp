@@ -113,8 +113,8 @@ void check_points_folder(const Study& study, const std::filesystem::path& folder
 {
   namespace fs = std::filesystem;
   const std::string where = folder.string();
-  const std::string range = fmt::format("points/{} to points/{}", point_folder(0).substr(7),
-                                        point_folder(study.size() - 1).substr(7));
+  const std::string range =
+      fmt::format("points/{} to points/{}", point_folder(0).substr(7), point_folder(study.size() - 1).substr(7));
   std::error_code ec;
   std::set<std::string> expected;
   for (std::size_t i = 0; i < study.size(); ++i)
@@ -122,8 +122,7 @@ void check_points_folder(const Study& study, const std::filesystem::path& folder
   std::set<std::string> extra;
   for (const auto& entry : fs::directory_iterator(folder / "points", ec)) { // anything else: not bcssim's (merge)
     const std::string base = entry.path().filename().string();
-    if (!base.empty() && base.find_first_not_of("0123456789") == std::string::npos &&
-        !expected.count("points/" + base))
+    if (!base.empty() && base.find_first_not_of("0123456789") == std::string::npos && !expected.count("points/" + base))
       extra.insert("points/" + base);
   }
   if (!extra.empty())
@@ -147,12 +146,13 @@ void check_points_folder(const Study& study, const std::filesystem::path& folder
         throw std::runtime_error("it cannot be read");
       summary = nlohmann::json::parse(in);
     } catch (const nlohmann::json::exception& e) {
-      throw ScenarioError(file.string(), "(unreadable)",
-                          fmt::format("a point's summary.json as bcssim writes it ({}): run the point again",
-                                      json_error_text(e)));
+      throw ScenarioError(
+          file.string(), "(unreadable)",
+          fmt::format("a point's summary.json as bcssim writes it ({}): run the point again", json_error_text(e)));
     } catch (const std::exception& e) {
-      throw ScenarioError(file.string(), "(unreadable)",
-                          fmt::format("a point's summary.json as bcssim writes it ({}): run the point again", e.what()));
+      throw ScenarioError(
+          file.string(), "(unreadable)",
+          fmt::format("a point's summary.json as bcssim writes it ({}): run the point again", e.what()));
     }
     const auto field = [&](const char* key) -> const nlohmann::json* {
       return summary.is_object() && summary.contains(key) ? &summary.at(key) : nullptr;
@@ -160,13 +160,11 @@ void check_points_folder(const Study& study, const std::filesystem::path& folder
     const nlohmann::json* digest = field("digest");
     if (digest == nullptr || !digest->is_string() || digest->get<std::string>().size() != 16 ||
         digest->get<std::string>().find_first_not_of("0123456789abcdef") != std::string::npos)
-      throw ScenarioError(file.string() + ": digest",
-                          digest == nullptr ? std::string("(none)") : digest->dump(),
+      throw ScenarioError(file.string() + ": digest", digest == nullptr ? std::string("(none)") : digest->dump(),
                           "16 lowercase hex digits, as bcssim writes them: run the point again");
     for (const char* key : {"simulated_time_ns", "events"})
       if (const nlohmann::json* v = field(key); v == nullptr || !v->is_number_integer() || v->get<std::int64_t>() < 0)
-        throw ScenarioError(fmt::format("{}: {}", file.string(), key),
-                            v == nullptr ? std::string("(none)") : v->dump(),
+        throw ScenarioError(fmt::format("{}: {}", file.string(), key), v == nullptr ? std::string("(none)") : v->dump(),
                             "a whole number of at least 0, as bcssim writes it: run the point again");
     // Its table: a run cut short, or a file emptied, holds no header to merge under (issue 67 item 7).
     const fs::path runs = point / "runs.csv";

@@ -106,7 +106,10 @@ void replicates_table(const Study& st, const std::vector<ReplicateGroup>& groups
       csv += coordinate_cell(coords[d]) + ",";
       label += (label.empty() ? "" : " ") + st.dimensions()[d].path + "=" + coordinate_cell(coords[d]);
     }
-    nlohmann::json row = {{"label", label}, {"n", t.n}, {"time_mean_s", ns(t.mean)}, {"time_sd_s", ns(t.sd)},
+    nlohmann::json row = {{"label", label},
+                          {"n", t.n},
+                          {"time_mean_s", ns(t.mean)},
+                          {"time_sd_s", ns(t.sd)},
                           {"time_ci95_s", ns(t.ci95)}};
     csv += fmt::format("{},{:.9f},{:.9f},{:.9f}", t.n, t.mean, t.sd, t.ci95);
     if (!g.slowdown) {

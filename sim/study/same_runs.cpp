@@ -44,7 +44,7 @@ std::string same_run_notes(const nlohmann::json& summary)
   for (const auto& d : summary.at("study").at("dimensions"))
     paths.push_back(d.at("path").get<std::string>());
   std::map<std::string, std::vector<std::size_t>> by_digest; // digest: the points' positions, in point order
-  std::vector<std::size_t> first_seen;                         // the groups in the order of their first point
+  std::vector<std::size_t> first_seen;                       // the groups in the order of their first point
   const auto& points = summary.at("points");
   for (std::size_t i = 0; i < points.size(); ++i) {
     auto& group = by_digest[points[i].at("digest").get<std::string>()];
@@ -77,8 +77,7 @@ std::string same_run_notes(const nlohmann::json& summary)
     for (std::size_t d : differing)
       what += (what.empty() ? "" : ", ") + paths[d];
     out += fmt::format("same run: points {} have one digest ({}){}\n", named, digest,
-                       what.empty() ? std::string()
-                                    : fmt::format(": {} changed nothing the model did there", what));
+                       what.empty() ? std::string() : fmt::format(": {} changed nothing the model did there", what));
   }
   return out;
 }

@@ -37,8 +37,9 @@ std::vector<std::string> linked_paths(const std::string& key)
 std::vector<SweepDimension> read_sweep(const nlohmann::json& sweep)
 {
   if (!sweep.is_object() || sweep.empty())
-    throw ScenarioError("sweep", sweep.dump(), "an object mapping parameter paths to lists of values, e.g. "
-                                               "{\"app.processes\": [4, 8, 16]}");
+    throw ScenarioError("sweep", sweep.dump(),
+                        "an object mapping parameter paths to lists of values, e.g. "
+                        "{\"app.processes\": [4, 8, 16]}");
   std::vector<SweepDimension> dims;
   std::map<std::string, std::string> swept_by; // each path: the sweep key that sweeps it
   std::size_t group = 0;
@@ -308,8 +309,8 @@ std::string Study::label(std::size_t i) const
   std::string out;
   const auto coords = coordinates(i);
   for (std::size_t d = 0; d < dimensions_.size(); ++d)
-    out += (d ? " " : "") + dimensions_[d].path + "=" + (coords[d].is_string() ? coords[d].get<std::string>()
-                                                                                : coords[d].dump());
+    out += (d ? " " : "") + dimensions_[d].path + "=" +
+           (coords[d].is_string() ? coords[d].get<std::string>() : coords[d].dump());
   return out;
 }
 

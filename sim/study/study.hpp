@@ -17,9 +17,9 @@
 namespace bcssim::sim {
 
 struct SweepDimension {
-  std::string path;                  // a parameter path, or "mpi" for compare
+  std::string path; // a parameter path, or "mpi" for compare
   std::vector<nlohmann::json> values;
-  std::size_t group = 0; // dimensions of one group move together (a linked key "a + b"): the k-th values go together
+  std::size_t group = 0;  // dimensions of one group move together (a linked key "a + b"): the k-th values go together
   bool replicate = false; // the "seed" dimension that `replicates` adds: points that differ only here are replicates
   std::string key;        // the sweep key as the scenario writes it ("a + b" for a linked one)
   std::size_t linked = 0; // position of `path` in its linked key (0 for a key of one path)

@@ -30,10 +30,11 @@ void write_study_bars(const ResultsDir& dir, const std::string& stem,
       "set yrange [0:{4}]\nset xrange [-0.6:{5}]\nset boxwidth 0.6\nset style fill solid 0.6\n{6}",
       gp_text(title), stem, gp_palette_array("C") + "\n", gp_title(title, kWidth),
       base::readable(hi > 0 ? hi * 1.1 : 1), base::readable(double(bars.size()) - 0.4),
-      svg_and_png(stem, kWidth, kHeight,
-                  fmt::format("  plot '{0}.dat' using 0:2:(C[int($0) % 20 + 1]):xtic(1) with boxes lc rgb variable, \\\n"
-                              "       '' using 0:2:(sprintf('%.4g s', $2)) with labels offset 0,1\n",
-                              stem)));
+      svg_and_png(
+          stem, kWidth, kHeight,
+          fmt::format("  plot '{0}.dat' using 0:2:(C[int($0) % 20 + 1]):xtic(1) with boxes lc rgb variable, \\\n"
+                      "       '' using 0:2:(sprintf('%.4g s', $2)) with labels offset 0,1\n",
+                      stem)));
   dir.write(stem + ".gp", gp);
   dir.render(stem + ".gp");
 }
@@ -44,12 +45,10 @@ void write_comparison_bars(const ResultsDir& dir, const Study& st, const std::ve
   const bool mpi_only = st.dimensions().size() == 1;
   std::vector<std::pair<std::string, double>> bars;
   for (std::size_t i = 0; i < seconds.size(); ++i)
-    bars.emplace_back(mpi_only ? mpi::backend(st.coordinates(i)[0].get<std::string>()).title : st.label(i),
-                      seconds[i]);
+    bars.emplace_back(mpi_only ? mpi::backend(st.coordinates(i)[0].get<std::string>()).title : st.label(i), seconds[i]);
   std::string slowdown;
   if (mpi_only && seconds.size() == 2 && seconds[0] > 0)
-    slowdown = fmt::format(": {} {:+.1f} % over {}", bars[1].first, (seconds[1] / seconds[0] - 1) * 100,
-                           bars[0].first);
+    slowdown = fmt::format(": {} {:+.1f} % over {}", bars[1].first, (seconds[1] / seconds[0] - 1) * 100, bars[0].first);
   write_study_bars(dir, "time", bars, fmt::format("{}: {} run time on each MPI{}", dir.title(), what, slowdown));
 }
 

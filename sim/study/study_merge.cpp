@@ -63,9 +63,9 @@ PointData read_point(const fs::path& root, std::size_t i)
   p.header = std::move(records[0].cells);
   for (std::size_t r = 1; r < records.size(); ++r) {
     if (records[r].cells.size() != p.header.size())
-      throw ScenarioError(fmt::format("{}/runs.csv:{}", name, records[r].line), csv_row(records[r].cells),
-                          fmt::format("a row of {} cells like its header, as bcssim writes it: run that point again",
-                                      p.header.size()));
+      throw ScenarioError(
+          fmt::format("{}/runs.csv:{}", name, records[r].line), csv_row(records[r].cells),
+          fmt::format("a row of {} cells like its header, as bcssim writes it: run that point again", p.header.size()));
     p.rows.push_back(std::move(records[r].cells));
   }
   const fs::path digest_file = folder / "digest";
@@ -131,8 +131,7 @@ int x_dimension(const Study& st, const std::string& preferred)
     if (dims[d].path == preferred && dims[d].values.size() > 1)
       return int(d);
   for (std::size_t d = 0; d < dims.size(); ++d)
-    if (dims[d].path != "mpi" && !dims[d].replicate && numeric(dims[d].path) && dims[d].values.size() > 1 &&
-        alone(d))
+    if (dims[d].path != "mpi" && !dims[d].replicate && numeric(dims[d].path) && dims[d].values.size() > 1 && alone(d))
       return int(d);
   for (std::size_t d = 0; d < dims.size(); ++d)
     if (dims[d].path == preferred)
@@ -208,15 +207,13 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
   nlohmann::json dimensions = nlohmann::json::array();
   for (const auto& d : dims)
     dimensions.push_back({{"path", d.path}, {"values", d.values}});
-  nlohmann::json summary = {{"bcssim", {{"version", build_info().version}}},
-                            {"study",
-                             {{"name", st.name()},
-                              {"overrides", st.overrides()},
-                              {"compare", st.compare()},
-                              {"dimensions", dimensions}}},
-                            {"scenario_of_point_0", st.point(0).echo()},
-                            {"points", listing},
-                            {"digest", digest}};
+  nlohmann::json summary = {
+      {"bcssim", {{"version", build_info().version}}},
+      {"study",
+       {{"name", st.name()}, {"overrides", st.overrides()}, {"compare", st.compare()}, {"dimensions", dimensions}}},
+      {"scenario_of_point_0", st.point(0).echo()},
+      {"points", listing},
+      {"digest", digest}};
 
   // A kind whose points have a run time (Kind::run_time_s): time per point, and with compare the slowdown of each
   // point on another backend over its twin on the baseline (the first backend): the point with the same
@@ -238,9 +235,9 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
     for (std::size_t d = 0; d < dims.size(); ++d)
       if (d != mpi_dim)
         other_dims += "," + dims[d].path;
-    std::string slow_csv = pair ? fmt::format("point_{0},point_{1}{2},time_{0}_s,time_{1}_s,slowdown\n", base_mpi,
-                                              other_mpi, other_dims)
-                                : fmt::format("point_{0},point,mpi{1},time_{0}_s,time_s,slowdown\n", base_mpi, other_dims);
+    std::string slow_csv =
+        pair ? fmt::format("point_{0},point_{1}{2},time_{0}_s,time_{1}_s,slowdown\n", base_mpi, other_mpi, other_dims)
+             : fmt::format("point_{0},point,mpi{1},time_{0}_s,time_s,slowdown\n", base_mpi, other_dims);
     std::vector<double> time_of(points.size()), slowdown_of(points.size(), std::nan("")), x_of(points.size());
     for (std::size_t i = 0; i < points.size(); ++i) {
       const double t = kind.run_time_s(points[i].summary);
@@ -331,8 +328,8 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
         for (const auto& v : st.coordinates(i))
           coords += "," + coordinate_cell(v);
         noise_csv += fmt::format("{},{}{},{:.9f},{:.9f},{}\n", i, j, coords, t, ref, fixed4_text(s));
-        noise_json.push_back({{"label", st.label(i)}, {"time_s", t}, {"time_reference_s", ref},
-                              {"noise_slowdown", fixed4(s)}});
+        noise_json.push_back(
+            {{"label", st.label(i)}, {"time_s", t}, {"time_reference_s", ref}, {"noise_slowdown", fixed4(s)}});
       }
       summary["noise_slowdowns"] = noise_json;
       dir.write("noise_slowdowns.csv", noise_csv);
@@ -360,17 +357,16 @@ void merge_points(const Study& st, const fs::path& points_root, const ResultsDir
                                    100, 4},
                          pair ? fmt::format("{}: {} slowdown of {} over {}", dir.title(), what,
                                             mpi::backend(other_mpi).title, mpi::backend(base_mpi).title)
-                              : fmt::format("{}: {} slowdown over {}", dir.title(), what,
-                                            mpi::backend(base_mpi).title),
+                              : fmt::format("{}: {} slowdown over {}", dir.title(), what, mpi::backend(base_mpi).title),
                          replicated ? &slowdown_ci : nullptr);
       if (noise_dim >= 0)
-        write_study_plot(dir, "noise", noise_slowdowns, axis,
-                         PlotValue{"noise_slowdown",
-                                   fmt::format("slowdown by noise T / T({}={}) - 1 (%)",
-                                               dims[std::size_t(noise_dim)].path,
-                                               coordinate_cell(dims[std::size_t(noise_dim)].values.front())),
-                                   100, 6},
-                         fmt::format("{}: {} slowed by {}", dir.title(), what, dims[std::size_t(noise_dim)].path));
+        write_study_plot(
+            dir, "noise", noise_slowdowns, axis,
+            PlotValue{"noise_slowdown",
+                      fmt::format("slowdown by noise T / T({}={}) - 1 (%)", dims[std::size_t(noise_dim)].path,
+                                  coordinate_cell(dims[std::size_t(noise_dim)].values.front())),
+                      100, 6},
+            fmt::format("{}: {} slowed by {}", dir.title(), what, dims[std::size_t(noise_dim)].path));
     } else if (st.compare() && points.size() <= kMostBars) { // nothing numeric to draw lines over
       std::vector<double> seconds;
       for (const auto& p : points)

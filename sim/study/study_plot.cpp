@@ -13,7 +13,6 @@
 
 namespace bcssim::sim {
 
-
 std::map<double, double>& Series::operator[](const std::string& title)
 {
   for (auto& [name, line] : lines_)
@@ -52,7 +51,8 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
       const double e = bars != nullptr && bars->count(xv) ? bars->at(xv) : 0.0;
       const std::string value = fmt::format("{:.{}f}", v, y.decimals);
       const std::string ci = fmt::format("{:.{}f}", e, y.decimals);
-      csv += base::readable(xv) + "," + coordinate_cell(name) + "," + value + (errors != nullptr ? "," + ci : "") + "\n";
+      csv +=
+          base::readable(xv) + "," + coordinate_cell(name) + "," + value + (errors != nullptr ? "," + ci : "") + "\n";
       dat += base::readable(xv) + " " + value + (errors != nullptr ? " " + ci : "") + "\n";
       lo = std::min(lo, (v - e) * y.shown);
       hi = std::max(hi, (v + e) * y.shown);
@@ -109,19 +109,18 @@ void write_study_plot(const ResultsDir& dir, const std::string& stem, const Seri
   const bool key_below = longest > kLongestBeside;
   const int width = key_below ? std::max(900, int(longest) * 9 + 40) : 900;
   const int height = key_below ? 460 + 18 * int(names.size()) : 500;
-  const std::string key =
-      key_below ? "set key below left vertical Left reverse maxcols 1 samplen 2 width -40\n" : "";
+  const std::string key = key_below ? "set key below left vertical Left reverse maxcols 1 samplen 2 width -40\n" : "";
   // gnuplot centres a title over the plot, not the canvas: a key beside the plot moves that centre left by half
   // the key's width, so the title has the canvas less about the key (8 px a character and its sample) to fit in.
   const int title_width = key_below ? width : width - 8 * int(longest) - 20;
-  const std::string gp = fmt::format(
-      "# {0}. Regenerate with: gnuplot {1}.gp\n"
-      "set grid\n{8}{10}"
-      "set xlabel '{2}'\nset ylabel '{3}'\nset title '{9}'\n{4}"
-      "set yrange [{6}:{7}]\nset xzeroaxis lt -1\n{5}",
-      gp_text(title), stem, gp_text(x.label), gp_text(y.label), (x.log ? "set logscale x 2\n" : "") + xrange + xtics,
-      svg_and_png(stem, width, height, "  plot " + plot + "\n"), y_lo, y_hi, common_plot_settings(), gp_title(title, title_width),
-      key);
+  const std::string gp = fmt::format("# {0}. Regenerate with: gnuplot {1}.gp\n"
+                                     "set grid\n{8}{10}"
+                                     "set xlabel '{2}'\nset ylabel '{3}'\nset title '{9}'\n{4}"
+                                     "set yrange [{6}:{7}]\nset xzeroaxis lt -1\n{5}",
+                                     gp_text(title), stem, gp_text(x.label), gp_text(y.label),
+                                     (x.log ? "set logscale x 2\n" : "") + xrange + xtics,
+                                     svg_and_png(stem, width, height, "  plot " + plot + "\n"), y_lo, y_hi,
+                                     common_plot_settings(), gp_title(title, title_width), key);
   dir.write(stem + ".gp", gp);
   dir.render(stem + ".gp");
 }

@@ -31,10 +31,10 @@ struct PlotAxis {
 };
 
 struct PlotValue {
-  std::string column;    // the CSV column, e.g. "time_s" or "slowdown" (a fraction)
-  std::string label;     // the axis label, in the plotted unit
-  double shown = 1;      // the plot shows value x shown (100 for a fraction in %)
-  int decimals = 4;      // in the CSV
+  std::string column; // the CSV column, e.g. "time_s" or "slowdown" (a fraction)
+  std::string label;  // the axis label, in the plotted unit
+  double shown = 1;   // the plot shows value x shown (100 for a fraction in %)
+  int decimals = 4;   // in the CSV
 };
 
 /// `errors` (replicated studies): the half-width of each value's 95 % confidence interval, drawn as error bars.

@@ -152,8 +152,9 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
   // Always, whatever --progress and --quiet say: in a pipe, a CI log or a Slurm log too, a user sees why points were
   // not run again.
   if (partial.reused() > 0)
-    std::fprintf(stderr, "resuming: %zu of %zu points were run already (kept in %s/ by an unfinished run of this "
-                         "study and binary)\n",
+    std::fprintf(stderr,
+                 "resuming: %zu of %zu points were run already (kept in %s/ by an unfinished run of this "
+                 "study and binary)\n",
                  partial.reused(), study.size(), partial.root().string().c_str());
   SharedClocks clocks(study.size());
   const unsigned jobs = std::max(1u, options.jobs);
@@ -200,7 +201,7 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
         throw std::runtime_error("fork failed");
       if (pid == 0) {
         child_after_fork(parent, SIGKILL); // dies with the parent, even a parent killed with SIGKILL; frees the lock
-        lock.release(); // the child's copy of the registry was made anew, its lock free
+        lock.release();                    // the child's copy of the registry was made anew, its lock free
         child_main(study, next, options, partial.folder(next), dir.title(), clocks[next]);
       }
       pause_for_test();
@@ -243,8 +244,8 @@ std::filesystem::path run_study(const Study& study, const StudyOptions& options)
   if (options.progress == Progress::status_line)
     std::fprintf(stderr, "\n");
   if (failed_code != 0) {
-    const std::string what = fmt::format("point {} ({}) failed; its error is above", failed_point,
-                                         study.label(failed_point));
+    const std::string what =
+        fmt::format("point {} ({}) failed; its error is above", failed_point, study.label(failed_point));
     // Bad input and a deadlock fail the same way every time with these parameters: nothing is kept to resume from
     // (a run failure, say out of memory, keeps the finished points for a later run of the same study).
     if (failed_code == kExitDeadlock || failed_code == kExitScenario)

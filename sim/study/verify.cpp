@@ -89,7 +89,8 @@ std::vector<Golden> read_golden(const std::filesystem::path& file, const std::st
 std::string key_of(const std::filesystem::path& scenario, const std::filesystem::path& digests)
 {
   const auto base = std::filesystem::weakly_canonical(std::filesystem::absolute(digests).parent_path());
-  return std::filesystem::weakly_canonical(std::filesystem::absolute(scenario)).lexically_relative(base)
+  return std::filesystem::weakly_canonical(std::filesystem::absolute(scenario))
+      .lexically_relative(base)
       .generic_string();
 }
 
@@ -107,8 +108,8 @@ pid_t start_child(const std::filesystem::path& scenario, const Golden& golden, c
                   unsigned jobs)
 {
   const std::string program = std::filesystem::read_symlink("/proc/self/exe").string();
-  std::vector<std::string> args = {program, "run", scenario.string(), "--out", folder.string(), "--jobs",
-                                   std::to_string(jobs)};
+  std::vector<std::string> args = {program,         "run",    scenario.string(),   "--out",
+                                   folder.string(), "--jobs", std::to_string(jobs)};
   if (golden.point >= 0) {
     args.insert(args.end(), {"--point", std::to_string(golden.point)});
     for (const std::string& set : golden.sets)
@@ -143,7 +144,7 @@ pid_t start_child(const std::filesystem::path& scenario, const Golden& golden, c
 // One check's run: its temporary results folder, and what came of it.
 struct Run {
   std::filesystem::path tmp;
-  std::filesystem::path own; // the child's own temporary folder, <tmp>.tmp-<its pid>
+  std::filesystem::path own;                   // the child's own temporary folder, <tmp>.tmp-<its pid>
   std::chrono::steady_clock::time_point start; // shown to the user only, never in results
   double wall = 0;
   int code = -1; // the child's exit code; -1 while it runs
@@ -230,14 +231,13 @@ int verify(const VerifyOptions& options, std::ostream& out)
       const Golden* expected = checks[printed];
       const Run& r = runs[printed];
       const std::string key = expected->point < 0 ? expected->scenario
-                                                  : fmt::format("{} point {} ({})", expected->scenario,
-                                                                expected->point, fmt::join(expected->sets, " "));
+                                                  : fmt::format("{} point {} ({})", expected->scenario, expected->point,
+                                                                fmt::join(expected->sets, " "));
       if (r.code != 0) {
         out << fmt::format("FAILED     {}: bcssim run exited with {} ({:.1f} s)\n", key, r.code, r.wall);
         ++failures;
       } else if (r.digest != expected->digest) {
-        out << fmt::format("MISMATCH   {}: digest {}, golden {} ({:.1f} s)\n", key, r.digest, expected->digest,
-                           r.wall);
+        out << fmt::format("MISMATCH   {}: digest {}, golden {} ({:.1f} s)\n", key, r.digest, expected->digest, r.wall);
         ++failures;
       } else {
         out << fmt::format("match      {}: {} ({:.1f} s)\n", key, r.digest, r.wall);

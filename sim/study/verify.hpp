@@ -12,7 +12,7 @@ namespace bcssim::sim {
 
 struct VerifyOptions {
   std::filesystem::path digests = "scenarios/digests.csv"; // scenario,digest rows; paths relative to its folder
-  std::vector<std::string> scenarios;                       // empty: every row of `digests` (or of `samples`)
+  std::vector<std::string> scenarios;                      // empty: every row of `digests` (or of `samples`)
   unsigned jobs = 1; // simulations at once: runs side by side, a run's sweep points too when fewer runs than jobs
   /// --sample: check the sample points of `samples` instead of the whole scenarios of `digests`: one point of a
   /// study too long to re-run whole (the dynamic workload studies), shortened by its --set overrides.

@@ -28,8 +28,8 @@ void BackgroundLoad::start(const std::vector<FileHelper*>& helpers)
       if (partner >= nodes_ || partner < n)
         continue; // an odd node out has no pair; a pair is driven from its lower node
       for (unsigned pe = 0; pe < pes_; ++pe)
-        actors_.push_back(sg4::Actor::create("storm.load.pingpong", platform_.nic(n),
-                                             [this, n, partner] { ping_pong(n, partner); }));
+        actors_.push_back(
+            sg4::Actor::create("storm.load.pingpong", platform_.nic(n), [this, n, partner] { ping_pong(n, partner); }));
     }
   }
   for (const sg4::ActorPtr& a : actors_)

@@ -31,9 +31,9 @@ struct Stage {
 std::string to_string(Stage::What w);
 
 struct TransferRecord {
-  std::vector<Stage> stages; // in the order they ended
-  double started = -1;       // the sender thread began
-  double done = -1;          // the sender learned that every receiver has written every chunk
+  std::vector<Stage> stages;   // in the order they ended
+  double started = -1;         // the sender thread began
+  double done = -1;            // the sender learned that every receiver has written every chunk
   std::vector<double> written; // per node of the range: when it wrote its last chunk (-1: it discards them)
 };
 
@@ -45,8 +45,7 @@ public:
   /// (STORM multicasts to a whole range and lets the nodes that do not need a message drop it, §4.2.1 note 2).
   /// `key` orders this transfer's file requests against other transfers' at the same helper and instant.
   BinaryTransfer(bcs::core::CorePrimitives& primitives, std::vector<FileHelper*> helpers, const LaunchSpec& spec,
-                 unsigned source, unsigned first, unsigned last, std::vector<char> keeps = {},
-                 std::uint64_t key = 0);
+                 unsigned source, unsigned first, unsigned last, std::vector<char> keeps = {}, std::uint64_t key = 0);
 
   /// Creates the sender and receiver threads; `done` runs on the sender's thread once every chunk is written.
   void start(std::function<void()> done);

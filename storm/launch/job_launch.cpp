@@ -119,9 +119,8 @@ void JobLaunch::node_manager(unsigned node)
   sg4::Host* cpu = core_.machine().platform.cpu(node);
   std::vector<sg4::ActorPtr> launchers;
   for (unsigned pe = 0; pe < pes_; ++pe)
-    launchers.push_back(sg4::Actor::create("storm.pl", cpu, [this, cpu] {
-      sg4::this_actor::execute(spec_.exec_cost * cpu->get_speed());
-    }));
+    launchers.push_back(sg4::Actor::create(
+        "storm.pl", cpu, [this, cpu] { sg4::this_actor::execute(spec_.exec_cost * cpu->get_speed()); }));
   for (const sg4::ActorPtr& pl : launchers)
     pl->join();
   host_.post_descriptor(node); // the NM sets its flag in NIC memory

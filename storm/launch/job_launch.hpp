@@ -16,8 +16,8 @@
 namespace bcssim::storm::launch {
 
 struct LaunchRecord {
-  double transfer_noted = -1; // the tick at which the MM learned the binary is everywhere
-  double done = -1;           // the MM's query found every process ended
+  double transfer_noted = -1;  // the tick at which the MM learned the binary is everywhere
+  double done = -1;            // the MM's query found every process ended
   std::vector<double> command; // per job node: the launch command reached it (its NM woke)
   std::vector<double> ended;   // per job node: its NM set its termination flag
 };
@@ -50,7 +50,7 @@ private:
   std::vector<std::unique_ptr<FileHelper>> helpers_;
   std::unique_ptr<BinaryTransfer> transfer_;
   std::unique_ptr<BackgroundLoad> load_;
-  double transfer_done_ = -1; // when the sender learned every chunk is written
+  double transfer_done_ = -1;                   // when the sender learned every chunk is written
   simgrid::s4u::SemaphorePtr transfer_written_; // released then: the MM computes the tick that notes it
   elan3::EventId launch_;
   elan3::WordId ended_;

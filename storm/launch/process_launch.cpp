@@ -15,8 +15,8 @@ namespace sg4 = simgrid::s4u;
 ProcessLaunch::ProcessLaunch(bcs::core::CorePrimitives& primitives, const elan3::HostInterface& host,
                              std::vector<FileHelper*> helpers, const LaunchSpec& spec, std::vector<unsigned> nodes,
                              double tick, std::uint64_t key)
-    : core_(primitives), host_(host), helpers_(std::move(helpers)), spec_(spec), nodes_(std::move(nodes)),
-      tick_(tick), key_(key)
+    : core_(primitives), host_(host), helpers_(std::move(helpers)), spec_(spec), nodes_(std::move(nodes)), tick_(tick),
+      key_(key)
 {
   if (nodes_.empty())
     throw std::invalid_argument("ProcessLaunch: a job on no node");
@@ -26,8 +26,8 @@ ProcessLaunch::ProcessLaunch(bcs::core::CorePrimitives& primitives, const elan3:
     for (unsigned n : nodes_)
       if (n >= first)
         keeps[n - first] = 1;
-    transfer_ = std::make_unique<BinaryTransfer>(core_, helpers_, spec_, 0, first, nodes_.back(), std::move(keeps),
-                                                 key_);
+    transfer_ =
+        std::make_unique<BinaryTransfer>(core_, helpers_, spec_, 0, first, nodes_.back(), std::move(keeps), key_);
   }
   command_sent_ = core_.machine().memory.new_event();
 }

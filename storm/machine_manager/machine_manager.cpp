@@ -149,11 +149,11 @@ void MachineManager::run()
     const bool ended_at_tick = tick(k);
     if (done_ == jobs_.size())
       return;
-    const std::int64_t submission = next_ < by_submit_.size() ? tick_of_[std::size_t(by_submit_[next_])]
-                                                              : std::numeric_limits<std::int64_t>::max();
+    const std::int64_t submission =
+        next_ < by_submit_.size() ? tick_of_[std::size_t(by_submit_[next_])] : std::numeric_limits<std::int64_t>::max();
     if (!nms_.empty()) {
       row_ = matrix_.next_row(row_); // every quantum, the next row holding a job
-      if (!row_) { // nothing placed: sleep until the next submission
+      if (!row_) {                   // nothing placed: sleep until the next submission
         k = std::max(k + 1, submission);
         continue;
       }

@@ -37,7 +37,7 @@ namespace bcssim::storm {
 
 /// A job as the Machine Manager sees it.
 struct JobRequest {
-  int id = 0;                // its number: ties are broken by it
+  int id = 0; // its number: ties are broken by it
   unsigned processes = 0;
   double submit = 0;         // s
   double estimate = 0;       // s: the user's runtime estimate, for backfilling (0: none given)
@@ -47,9 +47,9 @@ struct JobRequest {
 
 /// What the Machine Manager saw of a job.
 struct JobRecord {
-  double start = -1;    // s: it was dispatched (-1: never)
-  double end = -1;      // s: its last rank returned (-1: never)
-  double launched = -1; // s: with a launch, its binary was sent and its NMs had the launch command
+  double start = -1;     // s: it was dispatched (-1: never)
+  double end = -1;       // s: its last rank returned (-1: never)
+  double launched = -1;  // s: with a launch, its binary was sent and its NMs had the launch command
   std::vector<PeId> pes; // its rank r ran on pes[r]
 };
 
@@ -62,12 +62,12 @@ struct GanttBox {
 
 struct MachineSpec {
   unsigned nodes = 0, pes_per_node = 0;
-  double quantum = 0;                 // s: the Machine Manager's tick
+  double quantum = 0; // s: the Machine Manager's tick
   const Algorithm* algorithm = nullptr;
-  unsigned rows = 1;                  // the matrix's rows: the multiprogramming level (1 without time sharing)
+  unsigned rows = 1; // the matrix's rows: the multiprogramming level (1 without time sharing)
   Backfill backfill;
-  PolicySpec policy;                  // the Node Managers' local parameters (time sharing only)
-  double switch_cost = 0;             // s of a PE per context switch
+  PolicySpec policy;      // the Node Managers' local parameters (time sharing only)
+  double switch_cost = 0; // s of a PE per context switch
   CacheSpec cache;
   MemorySpec memory;
   std::optional<launch::LaunchSpec> launch; // launch.model = storm; none: the binaries are already on the nodes
@@ -76,8 +76,8 @@ struct MachineSpec {
 /// The machine the Machine Manager acts on.
 struct MachineAccess {
   const qsnet::Platform& platform;
-  bcs::core::QsNetHw& core;          // its heartbeats and launches ride on the hardware primitives
-  const elan3::HostInterface& host;  // the file helpers' host processes
+  bcs::core::QsNetHw& core;         // its heartbeats and launches ride on the hardware primitives
+  const elan3::HostInterface& host; // the file helpers' host processes
 };
 
 class MachineManager {
@@ -133,8 +133,8 @@ private:
   std::uint64_t pagings_at_progress_ = 0; // pagings() when the MM last saw progress
   bool thrashing_ = false;
   std::vector<std::unique_ptr<NodeManager>> nms_; // by node (time sharing only)
-  std::unique_ptr<base::PoolHolder> holder_; // the MM keeps the simulation open for the jobs' DMAs
-  std::optional<unsigned> row_; // the row running now
+  std::unique_ptr<base::PoolHolder> holder_;      // the MM keeps the simulation open for the jobs' DMAs
+  std::optional<unsigned> row_;                   // the row running now
   // With a launch: every node's file helper, and each job's launch (by id, once placed).
   std::vector<std::unique_ptr<launch::FileHelper>> helpers_;
   std::vector<std::unique_ptr<launch::ProcessLaunch>> launches_;

@@ -13,9 +13,9 @@ struct SchedulerSpec {
   std::string algorithm = "fcfs"; // storm::algorithm(algorithm)
   unsigned mpl = 2;               // rows of the matrix under time sharing
   bool easy_backfill = false;
-  double context_switch = 0;      // s of a PE per switch
-  double quantum = 50e-3;         // s
-  PolicySpec policy;              // the Node Managers' (its quantum is the one above)
+  double context_switch = 0; // s of a PE per switch
+  double quantum = 50e-3;    // s
+  PolicySpec policy;         // the Node Managers' (its quantum is the one above)
 };
 
 const base::ParamGroup<SchedulerSpec>& scheduler_params();

@@ -90,8 +90,9 @@ inline void check_golden_digest(const std::string& scenario, const fs::path& res
   const std::string digest = slurp(results / "digest");
   const std::string golden = slurp(std::string(BCSSIM_SOURCE_DIR) + "/scenarios/digests.csv");
   CHECK_MESSAGE(golden.find(scenario + "," + digest.substr(0, 16)) != std::string::npos,
-                "digest " << digest << " of " << scenario << " is not the golden one in scenarios/digests.csv; if "
-                          "the model changed on purpose, update that file");
+                "digest " << digest << " of " << scenario
+                          << " is not the golden one in scenarios/digests.csv; if "
+                             "the model changed on purpose, update that file");
 }
 
 /// Makes the results folder `results` (a study's point) one of a bcssim before the manifest recorded the hashes of

@@ -27,10 +27,9 @@ public:
     archive_ = OTF2_Archive_Open(dir.string().c_str(), "traces", OTF2_FILEMODE_WRITE, 1024 * 1024, 4 * 1024 * 1024,
                                  OTF2_SUBSTRATE_POSIX, OTF2_COMPRESSION_NONE);
     REQUIRE(archive_ != nullptr);
-    static OTF2_FlushCallbacks flush{[](void*, OTF2_FileType, OTF2_LocationRef, void*, bool) -> OTF2_FlushType {
-                                       return OTF2_FLUSH;
-                                     },
-                                     [](void*, OTF2_FileType, OTF2_LocationRef) -> OTF2_TimeStamp { return 0; }};
+    static OTF2_FlushCallbacks flush{
+        [](void*, OTF2_FileType, OTF2_LocationRef, void*, bool) -> OTF2_FlushType { return OTF2_FLUSH; },
+        [](void*, OTF2_FileType, OTF2_LocationRef) -> OTF2_TimeStamp { return 0; }};
     OTF2_Archive_SetFlushCallbacks(archive_, &flush, nullptr);
     OTF2_Archive_SetSerialCollectiveCallbacks(archive_);
     OTF2_Archive_SetCreator(archive_, "bcs-sim test");
@@ -51,8 +50,7 @@ public:
   }
 
   /// Enter(t) of `name`, `inside(t)` for the records within, Leave(t + 1): an MPI call of one tick.
-  template <class Inside>
-  void call(int r, OTF2_TimeStamp t, const std::string& name, Inside inside)
+  template <class Inside> void call(int r, OTF2_TimeStamp t, const std::string& name, Inside inside)
   {
     OTF2_EvtWriter_Enter(rank(r), nullptr, t, region(name));
     inside(rank(r), t);
@@ -95,8 +93,8 @@ public:
     for (int r = 0; r < ranks_; ++r) {
       OTF2_GlobalDefWriter_WriteLocationGroup(g, OTF2_LocationGroupRef(r), string("rank " + std::to_string(r)),
                                               OTF2_LOCATION_GROUP_TYPE_PROCESS, 0, OTF2_UNDEFINED_LOCATION_GROUP);
-      OTF2_GlobalDefWriter_WriteLocation(g, OTF2_LocationRef(r), string("main thread"),
-                                         OTF2_LOCATION_TYPE_CPU_THREAD, 0, OTF2_LocationGroupRef(r));
+      OTF2_GlobalDefWriter_WriteLocation(g, OTF2_LocationRef(r), string("main thread"), OTF2_LOCATION_TYPE_CPU_THREAD,
+                                         0, OTF2_LocationGroupRef(r));
       locations.push_back(std::uint64_t(r));
       world.push_back(std::uint64_t(r));
     }

@@ -42,7 +42,8 @@ inline GreyImage read_png_grey(const std::filesystem::path& file)
     if (type == "IHDR") {
       img.width = u32(at + 8);
       img.height = u32(at + 12);
-      const int depth = std::uint8_t(d[at + 16]), colour = std::uint8_t(d[at + 17]), interlace = std::uint8_t(d[at + 20]);
+      const int depth = std::uint8_t(d[at + 16]), colour = std::uint8_t(d[at + 17]),
+                interlace = std::uint8_t(d[at + 20]);
       channels = colour == 2 ? 3 : colour == 6 ? 4 : colour == 0 ? 1 : colour == 4 ? 2 : 0;
       if (depth != 8 || channels == 0 || interlace != 0)
         throw fail("not an 8-bit, non-interlaced grey or RGB(A) PNG");
@@ -53,7 +54,8 @@ inline GreyImage read_png_grey(const std::filesystem::path& file)
   const std::size_t stride = std::size_t(img.width) * channels;
   std::vector<std::uint8_t> raw((stride + 1) * img.height);
   uLongf size = uLongf(raw.size());
-  if (channels == 0 || uncompress(raw.data(), &size, reinterpret_cast<const Bytef*>(idat.data()), uLong(idat.size())) != Z_OK ||
+  if (channels == 0 ||
+      uncompress(raw.data(), &size, reinterpret_cast<const Bytef*>(idat.data()), uLong(idat.size())) != Z_OK ||
       size != raw.size())
     throw fail("its image data does not inflate to its size");
   // Undo each row's filter (PNG spec §9): None, Sub, Up, Average, Paeth, on bytes, `channels` to a pixel.
@@ -66,23 +68,31 @@ inline GreyImage read_png_grey(const std::filesystem::path& file)
       const int a = i >= channels ? row[i - channels] : 0, b = prev[i], c = i >= channels ? prev[i - channels] : 0;
       int p = 0;
       switch (filter) {
-      case 0: p = 0; break;
-      case 1: p = a; break;
-      case 2: p = b; break;
-      case 3: p = (a + b) / 2; break;
-      case 4: {
-        const int pa = std::abs(b - c), pb = std::abs(a - c), pc = std::abs(a + b - 2 * c);
-        p = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
-        break;
-      }
-      default: throw fail("an unknown row filter");
+        case 0:
+          p = 0;
+          break;
+        case 1:
+          p = a;
+          break;
+        case 2:
+          p = b;
+          break;
+        case 3:
+          p = (a + b) / 2;
+          break;
+        case 4: {
+          const int pa = std::abs(b - c), pb = std::abs(a - c), pc = std::abs(a + b - 2 * c);
+          p = pa <= pb && pa <= pc ? a : pb <= pc ? b : c;
+          break;
+        }
+        default:
+          throw fail("an unknown row filter");
       }
       row[i] = std::uint8_t(src[1 + i] + p);
     }
     for (unsigned x = 0; x < img.width; ++x) {
       const std::uint8_t* px = &row[std::size_t(x) * channels];
-      img.grey[std::size_t(y) * img.width + x] =
-          channels >= 3 ? std::uint8_t((int(px[0]) + px[1] + px[2]) / 3) : px[0];
+      img.grey[std::size_t(y) * img.width + x] = channels >= 3 ? std::uint8_t((int(px[0]) + px[1] + px[2]) / 3) : px[0];
     }
     prev = row;
   }

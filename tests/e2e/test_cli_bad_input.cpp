@@ -17,8 +17,8 @@ TEST_CASE("deeply nested JSON is exit 2 at parse time, and an error repeats at m
   CHECK(deep_set.code == 2);
   CHECK(deep_set.output.find("microbench.sizes") != std::string::npos);
   CHECK(deep_set.output.size() < 1000);
-  const auto deep_sweep = bcssim("validate " + kDefault + " --set 'sweep.seed=" + std::string(20000, '[') +
-                                 std::string(20000, ']') + "'");
+  const auto deep_sweep =
+      bcssim("validate " + kDefault + " --set 'sweep.seed=" + std::string(20000, '[') + std::string(20000, ']') + "'");
   CHECK(deep_sweep.code == 2);
   CHECK(deep_sweep.output.size() < 1000);
 
@@ -77,7 +77,8 @@ TEST_CASE("duplicate keys, a folder for a scenario and merge of a missing folder
   const auto nested = bcssim("validate " + (kTmp / "dup2.json").string());
   CHECK(nested.code == 2);
   CHECK(nested.output.find("platform.nodes = 8: expected each key once") != std::string::npos);
-  std::ofstream(kTmp / "fine.json") << R"({"platform": {"nodes": 4}, "microbench": {"nodes": 4}, "a": [{"k": 1}, {"k": 2}]})";
+  std::ofstream(kTmp / "fine.json")
+      << R"({"platform": {"nodes": 4}, "microbench": {"nodes": 4}, "a": [{"k": 1}, {"k": 2}]})";
   CHECK(bcssim("validate " + (kTmp / "fine.json").string()).output.find("each key once") == std::string::npos);
 
   const auto folder = bcssim("validate " + (kTmp / "folder.json").string());
@@ -101,7 +102,9 @@ TEST_CASE("verify --digests: an empty, header-only or garbage file is exit 2, no
       {"empty.csv", ""},
       {"garbage.csv", "garbage\n"},
       {"header.csv", "scenario,digest\n"},
-      {"binary.csv", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10)},
+      {"binary.csv", std::string("\x7f"
+                                 "ELF\x02\x01\x01\0\0\0",
+                                 10)},
       {"baddigest.csv", "scenario,digest\ndefault.json,not-hex\n"},
   };
   for (const auto& entry : files) {
@@ -167,13 +170,13 @@ TEST_CASE("a sweep of more than 10,000 points is exit 2 naming the count and the
   CHECK(huge.code == 2);
   CHECK(huge.output.find("sweep = 1000000 points: expected at most 10000 points") != std::string::npos);
   // compare doubles the points: 5001 seeds on both MPIs are 10002
-  const auto compared = bcssim("validate " + kDefault + " --set kind=app --set compare=true --set 'sweep.seed=" +
-                               std::string("[") + [] {
-                                 std::string s = "1";
-                                 for (int i = 2; i <= 5001; ++i)
-                                   s += "," + std::to_string(i);
-                                 return s;
-                               }() + "]'");
+  const auto compared =
+      bcssim("validate " + kDefault + " --set kind=app --set compare=true --set 'sweep.seed=" + std::string("[") + [] {
+        std::string s = "1";
+        for (int i = 2; i <= 5001; ++i)
+          s += "," + std::to_string(i);
+        return s;
+      }() + "]'");
   CHECK(compared.code == 2);
   CHECK(compared.output.find("sweep = 10002 points: expected at most 10000 points") != std::string::npos);
   fs::remove_all(kTmp);
@@ -186,7 +189,8 @@ TEST_CASE("a machine of more PEs than an int can number is exit 2, not a truncat
   CHECK(huge.code == 2);
   CHECK(huge.output.find("platform.pes_per_node = 1024: expected at most 127 with platform.nodes = 16777216") !=
         std::string::npos);
-  const auto sweep3d = bcssim("validate " + kDefault + " --set kind=app --set app.name=sweep3d --set sweep3d.cells=global"
+  const auto sweep3d = bcssim("validate " + kDefault +
+                              " --set kind=app --set app.name=sweep3d --set sweep3d.cells=global"
                               " --set platform.nodes=16777216 --set platform.pes_per_node=1024");
   CHECK(sweep3d.code == 2);
   CHECK(bcssim("validate " + kDefault + " --set platform.nodes=16777216 --set platform.pes_per_node=127").code == 0);
@@ -199,8 +203,9 @@ TEST_CASE("--log settings SimGrid cannot take are exit 2 with a message, and not
   std::ofstream(kTmp / "small.json") << R"({"kind": "microbench",
     "microbench": {"paths": ["elan-elan"], "sizes": ["0B"], "bidirectional": false, "distance": false}})";
   const std::string small = (kTmp / "small.json").string();
-  for (const std::string bad : {"garbage", ":::", "x.thres:banana", "x.foo:bar", "root.fmt:%Q", "root.fmt:%m%",
-                          "x.app:nowhere", "x.app:file:/nonexistent/dir/log.txt", "a.b.thres:info", "x.fmt:\"%m"}) {
+  for (const std::string bad :
+       {"garbage", ":::", "x.thres:banana", "x.foo:bar", "root.fmt:%Q", "root.fmt:%m%", "x.app:nowhere",
+        "x.app:file:/nonexistent/dir/log.txt", "a.b.thres:info", "x.fmt:\"%m"}) {
     CAPTURE(bad);
     const auto r = bcssim("run " + small + " --log '" + bad + "' --out " + (kTmp / "o").string());
     CHECK(r.code == 2);
@@ -210,8 +215,10 @@ TEST_CASE("--log settings SimGrid cannot take are exit 2 with a message, and not
   for (const auto& entry : fs::directory_iterator(kTmp)) // nothing left: no results, no temporary folder
     CHECK(entry.path().filename() == "small.json");
   // What SimGrid takes still runs.
-  const auto good = bcssim("run " + small + " --log 'root.thres:critical xbt_cfg.fmt:%m%n' --log no_loc"
-                           " --log s4u.t:Warning --log 'root.app:stderr' --out " + (kTmp / "good").string());
+  const auto good = bcssim("run " + small +
+                           " --log 'root.thres:critical xbt_cfg.fmt:%m%n' --log no_loc"
+                           " --log s4u.t:Warning --log 'root.app:stderr' --out " +
+                           (kTmp / "good").string());
   CHECK(good.code == 0);
   fs::remove_all(kTmp);
 }
@@ -276,8 +283,8 @@ TEST_CASE("a BCS-MPI slice 0.07 us longer than its idle microphases runs twice a
   std::map<std::string, std::string> output;
   for (const char* slice : {"47us", "48us", "50us"}) {
     const fs::path out = kTmp / slice;
-    const auto r = bcssim("run " + (kTmp / "x.json").string() + " --set bcs.runtime.slice=" + slice + " --out " +
-                          out.string());
+    const auto r =
+        bcssim("run " + (kTmp / "x.json").string() + " --set bcs.runtime.slice=" + slice + " --out " + out.string());
     REQUIRE(r.code == 0);
     time[slice] = nlohmann::json::parse(slurp(out / "summary.json"))["app"]["time_s"].get<double>();
     output[slice] = r.output;
@@ -342,8 +349,8 @@ TEST_CASE("workload stats: a MaxProcs header that is not a processor count is ex
                         ": expected a whole number of processors of at least 1") != std::string::npos);
   }
   // Job 2 (no run time) neither counts in the sizes nor stretches the span: 400 processor-seconds over 100 s on 8.
-  std::ofstream(kTmp / "w.swf") << "; MaxProcs: 8\n" << job << cancelled
-                                << "3 100 -1 100 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n";
+  std::ofstream(kTmp / "w.swf") << "; MaxProcs: 8\n"
+                                << job << cancelled << "3 100 -1 100 4 -1 -1 -1 -1 -1 1 -1 -1 -1 0 -1 -1 -1\n";
   const auto r = bcssim("workload stats " + (kTmp / "w.swf").string());
   CHECK(r.code == 0);
   CHECK(r.output.find("3 jobs (2 that could run counted here)") != std::string::npos);

@@ -78,8 +78,8 @@ std::vector<std::string> expected(int r)
   for (const char* c : {"barrier", "bcast 40 1", "reduce 24 0 2", "allreduce 8 0"})
     add(c);
   add(r == 0 ? "gather 4 4 0" : "gather 4 4 0");
-  for (const char* c : {"scatter 4 4 0", "allgather 8 8", "alltoall 16 16", "scan 8 0", "exscan 8 0",
-                        "reducescatter 8 8 8 8 0"})
+  for (const char* c :
+       {"scatter 4 4 0", "allgather 8 8", "alltoall 16 16", "scan 8 0", "exscan 8 0", "reducescatter 8 8 8 8 0"})
     add(c);
   const std::string own = n(8 * std::uint64_t(r + 1));
   add("gatherv " + own + " 8 16 24 32 1");
@@ -92,8 +92,7 @@ std::vector<std::string> expected(int r)
 
 // The program: a ring of blocking sends, one of non-blocking ones waited for together, a Sendrecv, the
 // collectives; 1,000 x (r + 1) ticks of computation before each block of calls. `extra` adds records on rank r.
-template <class Extra>
-void write_program(const fs::path& dir, Extra extra)
+template <class Extra> void write_program(const fs::path& dir, Extra extra)
 {
   Otf2Archive a(dir, kRanks, 1'000'000'000); // 1 ns ticks
   for (int r = 0; r < kRanks; ++r) {
@@ -118,9 +117,8 @@ void write_program(const fs::path& dir, Extra extra)
       a.call(r, t + 10, "MPI_Send", send);
     }
     t += 11 + compute;
-    a.call(r, t, "MPI_Irecv", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
-      OTF2_EvtWriter_MpiIrecvRequest(w, nullptr, at, 7);
-    });
+    a.call(r, t, "MPI_Irecv",
+           [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) { OTF2_EvtWriter_MpiIrecvRequest(w, nullptr, at, 7); });
     a.call(r, t + 10, "MPI_Isend", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
       OTF2_EvtWriter_MpiIsend(w, nullptr, at, right, Otf2Archive::kWorld, 2, 512, 8);
     });
@@ -200,8 +198,8 @@ TEST_CASE("convert: records the format cannot hold are named with their counts a
     t += 10;
     // A gatherv whose root rank 3 names otherwise: no one call of every rank to take the counts from.
     a.call(r, t, "MPI_Gatherv", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
-      OTF2_EvtWriter_MpiCollectiveEnd(w, nullptr, at, OTF2_COLLECTIVE_OP_GATHERV, Otf2Archive::kWorld,
-                                      r == 3 ? 0 : 1, 8, r == 1 ? 32 : 0);
+      OTF2_EvtWriter_MpiCollectiveEnd(w, nullptr, at, OTF2_COLLECTIVE_OP_GATHERV, Otf2Archive::kWorld, r == 3 ? 0 : 1,
+                                      8, r == 1 ? 32 : 0);
     });
     t += 10;
     if (r < 2) { // a barrier of the communicator of ranks 0 and 1
@@ -212,9 +210,8 @@ TEST_CASE("convert: records the format cannot hold are named with their counts a
       t += 10;
     }
     if (r == 3) {
-      a.call(r, t, "MPI_Put", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
-        OTF2_EvtWriter_RmaPut(w, nullptr, at, 0, 0, 8, 0);
-      });
+      a.call(r, t, "MPI_Put",
+             [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) { OTF2_EvtWriter_RmaPut(w, nullptr, at, 0, 0, 8, 0); });
       t += 10;
     }
   });
@@ -268,8 +265,8 @@ TEST_CASE("convert: what is not an MPI program's OTF2 archive is refused, naming
   CHECK(text.output.find("an OTF2 archive of an MPI program") != std::string::npos);
   CHECK_FALSE(fs::exists(out));
 
-  const auto speed = bcssim("convert " + (dir / "text.otf2").string() + " --out " + out.string() +
-                            " --host-speed fast");
+  const auto speed =
+      bcssim("convert " + (dir / "text.otf2").string() + " --out " + out.string() + " --host-speed fast");
   CHECK(speed.code == 2);
   CHECK(speed.output.find("--host-speed") != std::string::npos);
 }
@@ -294,7 +291,8 @@ TEST_CASE("convert: replay.trace naming an OTF2 archive replays it as its conver
   // The same scenario as the conversion's (both MPIs), the archive named directly: the same digests.
   const std::string scenario = (kTmp / "anchor.json").string();
   std::ofstream(scenario) << R"({"kind": "app", "app": {"name": "replay"}, "platform": {"preset": "crescendo"},
-    "compare": true, "replay": {"trace": ")" + anchor + R"("}})";
+    "compare": true, "replay": {"trace": ")" +
+                                 anchor + R"("}})";
   const auto validated = bcssim("validate " + scenario);
   CAPTURE(validated.output);
   CHECK(validated.code == 0);
@@ -315,22 +313,23 @@ TEST_CASE("convert: replay.trace naming an OTF2 archive replays it as its conver
   write_program(odd, [](Otf2Archive& x, int r, OTF2_TimeStamp& t) {
     if (r != 3)
       return;
-    x.call(r, t, "MPI_Put", [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) {
-      OTF2_EvtWriter_RmaPut(w, nullptr, at, 0, 0, 8, 0);
-    });
+    x.call(r, t, "MPI_Put",
+           [&](OTF2_EvtWriter* w, OTF2_TimeStamp at) { OTF2_EvtWriter_RmaPut(w, nullptr, at, 0, 0, 8, 0); });
     t += 10;
   });
   const std::string odd_anchor = (odd / "traces.otf2").string();
   const std::string odd_scenario = (kTmp / "anchor-odd.json").string();
   std::ofstream(odd_scenario) << R"({"kind": "app", "app": {"name": "replay"}, "platform": {"preset": "crescendo"},
-    "replay": {"trace": ")" + odd_anchor + R"("}})";
+    "replay": {"trace": ")" + odd_anchor +
+                                     R"("}})";
   const auto refused = bcssim("run " + odd_scenario + " -q --out " + (kTmp / "anchor-odd").string());
   CAPTURE(refused.output);
   CHECK(refused.code == 2);
-  CHECK(refused.output.find("replay.trace = \"" + odd_anchor + "\": expected an archive of a program whose MPI "
+  CHECK(refused.output.find("replay.trace = \"" + odd_anchor +
+                            "\": expected an archive of a program whose MPI "
                             "calls the trace format holds; it also made:\n  one-sided communication (RMA): 1 call "
-                            "on 1 rank\n`bcssim convert " + odd_anchor + " --out DIR --skip-unsupported`") !=
-        std::string::npos);
+                            "on 1 rank\n`bcssim convert " +
+                            odd_anchor + " --out DIR --skip-unsupported`") != std::string::npos);
   CHECK_FALSE(fs::exists(kTmp / "anchor-odd"));
   // Checksums are a converted trace's: refused beside an archive.
   const auto sums = bcssim("validate " + scenario + " --set replay.checksums=" + (converted / "XXH128SUMS").string());

@@ -16,7 +16,8 @@ TEST_CASE("a FIFO given as a file to read is exit 2 naming it, at once")
   const std::string gs = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/gs-example.json";
   std::ofstream(kTmp / "ring.txt") << "0 init\n1 init\n0 send 1 0 8\n1 recv 0 0 8\n0 finalize\n1 finalize\n";
   std::ofstream(kTmp / "replay.json") << R"({"name": "r", "kind": "app", "app": {"name": "replay"},
-    "replay": {"trace": ")" + (kTmp / "ring.txt").string() + R"("}})";
+    "replay": {"trace": ")" + (kTmp / "ring.txt").string() +
+                                             R"("}})";
   const std::vector<std::pair<std::string, std::string>> cases = {
       {"validate " + fifo.string(), "expected a scenario file; this is not a regular file"},
       {"validate " + (kTmp / "replay.json").string() + " --set replay.checksums=" + fifo.string(),

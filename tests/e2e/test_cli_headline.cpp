@@ -101,8 +101,7 @@ TEST_CASE("headline of a comparison: the slowdown per point, the figure a user q
   const std::string ran = r.output.substr(0, r.output.find("results: "));
   CHECK(ran.find("slowdown of bcs over quadrics") != std::string::npos);
   CHECK(merged.output == ran + "results: " + (kTmp / "split").string() + "/\n");
-  const auto merged_q =
-      run_shell(exe() + " merge " + c + " " + (kTmp / "split").string() + " --force -q 2>/dev/null");
+  const auto merged_q = run_shell(exe() + " merge " + c + " " + (kTmp / "split").string() + " --force -q 2>/dev/null");
   REQUIRE(merged_q.code == 0);
   CHECK(merged_q.output == "results: " + (kTmp / "split").string() + "/\n");
 
@@ -117,12 +116,14 @@ TEST_CASE("headline of a comparison: the slowdown per point, the figure a user q
 
   // 21 points: the first 20 in the headline, "(and 1 more point: ...)".
   std::ofstream(kTmp / "m.json") << R"({"name": "m", "kind": "microbench", "microbench": {"paths": ["elan-elan"],
-    "sizes": ["0B"], "bidirectional": false, "distance": false}, "sweep": {"seed": [)" + [] {
-    std::string s = "1";
-    for (int i = 2; i <= 21; ++i)
-      s += "," + std::to_string(i);
-    return s;
-  }() + "]}}";
+    "sizes": ["0B"], "bidirectional": false, "distance": false}, "sweep": {"seed": [)" +
+                                        [] {
+                                          std::string s = "1";
+                                          for (int i = 2; i <= 21; ++i)
+                                            s += "," + std::to_string(i);
+                                          return s;
+                                        }() +
+                                        "]}}";
   const auto many = bcssim("run " + (kTmp / "m.json").string() + " --progress never --out " + (kTmp / "m").string());
   REQUIRE_MESSAGE(many.code == 0, many.output);
   CHECK(many.output.find("(and 1 more point: see points.csv and runs.csv)") != std::string::npos);

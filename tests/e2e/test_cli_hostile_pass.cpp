@@ -30,7 +30,8 @@ TEST_CASE("workload generate --force replaces a regular file only: a FIFO stays 
   REQUIRE(::mkfifo(fifo.c_str(), 0600) == 0);
   const auto r = bcssim("workload generate --jobs 3 --out " + fifo.string() + " --force");
   CHECK(r.code == 2); // was: exit 0, the FIFO (or /dev/null) replaced by a file of jobs
-  CHECK(r.output.find("--out = " + fifo.string() + ": expected a new file, or a regular file to replace with "
+  CHECK(r.output.find("--out = " + fifo.string() +
+                      ": expected a new file, or a regular file to replace with "
                       "--force; this is a device, a FIFO or a socket") != std::string::npos);
   CHECK(fs::is_fifo(fs::symlink_status(fifo)));
   const auto proc = bcssim("workload generate --jobs 2 --out /proc/bcssim-no-such-file");
@@ -44,8 +45,8 @@ TEST_CASE("a --log file inside the results folder is refused before anything is 
   fs::remove_all(kHere);
   const fs::path sc = small_scenario(), out = kHere / "o";
   REQUIRE(bcssim("run " + sc.string() + " -q --out " + out.string()).code == 0);
-  const auto r = bcssim("run " + sc.string() + " --force --out " + out.string() + " --log 'root.app:file:" +
-                        (out / "run.log").string() + "'");
+  const auto r = bcssim("run " + sc.string() + " --force --out " + out.string() +
+                        " --log 'root.app:file:" + (out / "run.log").string() + "'");
   CHECK(r.code == 2);
   CHECK(r.output.find("expected a log file outside the results folder " + out.string()) != std::string::npos);
   CHECK_FALSE(fs::exists(out / "run.log")); // was: made by SimGrid, then every later run refused the folder
@@ -81,7 +82,8 @@ TEST_CASE("a sweep's values compared as the model reads them; a list's bad item 
   const auto typed = bcssim("validate " + sc + " --set 'sweep.app.processes=[4,\"4\"]'");
   CHECK(typed.code == 2); // the type is what is wrong, not a repetition
   CHECK(typed.output.find("sweep.app.processes[1] = \"4\": expected an integer") != std::string::npos);
-  const auto sizes = bcssim("validate " + sc + " --set kind=microbench --set 'microbench.sizes=[\"1B\",\"2B\",\"1GiB\"]'");
+  const auto sizes =
+      bcssim("validate " + sc + " --set kind=microbench --set 'microbench.sizes=[\"1B\",\"2B\",\"1GiB\"]'");
   CHECK(sizes.code == 2);
   CHECK(sizes.output.find("in [0B, 1GB]; item [2] = \"1GiB\" is not") != std::string::npos);
   const auto unit = bcssim("validate " + sc + " --set bcs.runtime.slice=500US");
@@ -201,8 +203,8 @@ TEST_CASE("OS noise whose detours outgrow memory is exit 2 naming the period, at
     "synthetic": {"pattern": "exchange", "granularity": "1ms", "iterations": 2000},
     "noise": {"cpu": {"period": "1us", "duration": "100ns"}}})";
   const fs::path out = kHere / "out";
-  const auto r = run_shell("ulimit -v 600000 && exec " + exe() + " run " + file.string() + " -q --out " +
-                           out.string() + " 2>&1");
+  const auto r =
+      run_shell("ulimit -v 600000 && exec " + exe() + " run " + file.string() + " -q --out " + out.string() + " 2>&1");
   CAPTURE(r.output);
   CHECK(r.code == 2); // was: exit 1 from inside SimGrid
   CHECK(r.output.find("noise.cpu.period = \"1us\": expected a period whose detours SimGrid can hold: its speed "
@@ -231,8 +233,10 @@ TEST_CASE("a shared trace whose ranks have gaps is refused naming the first miss
   fs::create_directories(kHere);
   std::ofstream(kHere / "gap.txt") << "16777215 init\n";
   std::ofstream(kHere / "gap.json") << R"({"name": "gap", "kind": "app", "platform": {"nodes": 8388608},
-    "app": {"name": "replay"}, "replay": {"trace": ")" << (kHere / "gap.txt").string() << "\"}}";
-  const auto r = run_shell("ulimit -v 400000 && exec " + exe() + " validate " + (kHere / "gap.json").string() + " 2>&1");
+    "app": {"name": "replay"}, "replay": {"trace": ")"
+                                    << (kHere / "gap.txt").string() << "\"}}";
+  const auto r =
+      run_shell("ulimit -v 400000 && exec " + exe() + " validate " + (kHere / "gap.json").string() + " 2>&1");
   CAPTURE(r.output);
   CHECK(r.code == 2);
   CHECK(r.output.find("expected at least one action of rank 0 (its init and finalize at least): its ranks are 0 to "

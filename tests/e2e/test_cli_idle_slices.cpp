@@ -24,8 +24,8 @@ std::pair<std::string, std::string> run_with(const fs::path& scenario, const std
 std::string same_as_acted(const fs::path& scenario, const std::string& extra, const fs::path& dir)
 {
   std::string log;
-  const auto computed = run_with(scenario, extra + " --log bcs.runtime.strobe_sender.thres:verbose", dir / "computed",
-                                 &log);
+  const auto computed =
+      run_with(scenario, extra + " --log bcs.runtime.strobe_sender.thres:verbose", dir / "computed", &log);
   const auto acted = run_with(scenario, extra + " --set bcs.runtime.idle_slices=acted", dir / "acted");
   CHECK(computed.first == acted.first);
   CHECK(computed.second == acted.second);
@@ -66,10 +66,7 @@ void check_same_as_acted(const std::string& extra)
 
 } // namespace
 
-TEST_CASE("idle slices: computed and acted out give the same digest and times (stages)")
-{
-  check_same_as_acted("");
-}
+TEST_CASE("idle slices: computed and acted out give the same digest and times (stages)") { check_same_as_acted(""); }
 
 TEST_CASE("idle slices: computed and acted out give the same digest and times (message tier, 250 us slices)")
 {
@@ -92,8 +89,10 @@ void check_waiting_same_as_acted(const std::string& extra)
   std::ofstream(scenario) << R"({"name": "ep", "kind": "app", "mpi": "bcs",
     "platform": {"preset": "crescendo", "qsnet": {"small_transfers": "packet"}},
     "app": {"name": "replay", "processes": 64},
-    "replay": {"trace": ")" << root << R"(/traces/nas/ep-C-64/ep-C-64.txt", "host_speed": "1GHz",
-               "checksums": ")" << root << R"(/traces/nas/ep-C-64/XXH128SUMS"}})";
+    "replay": {"trace": ")"
+                          << root << R"(/traces/nas/ep-C-64/ep-C-64.txt", "host_speed": "1GHz",
+               "checksums": ")"
+                          << root << R"(/traces/nas/ep-C-64/XXH128SUMS"}})";
   const std::string log = same_as_acted(scenario, extra, dir);
   // Runs of slices with from 1 to all 32 nodes waiting were computed.
   CHECK(log.find("(idle; 1 node(s) with a collective waiting)") != std::string::npos);
@@ -132,7 +131,8 @@ void check_sleep_same_as_acted(const std::string& extra)
                                       "0 finalize\n1 finalize\n";
   const fs::path scenario = dir / "sleep.json";
   std::ofstream(scenario) << R"({"name": "sleep", "kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo"},
-    "app": {"name": "replay", "processes": 2}, "replay": {"trace": ")" << (dir / "sleep.txt").string() << R"("}})";
+    "app": {"name": "replay", "processes": 2}, "replay": {"trace": ")"
+                          << (dir / "sleep.txt").string() << R"("}})";
   const std::string log = same_as_acted(scenario, extra, dir);
   // The first sleeps' slices (20 ms: slices 0 to 39) but the first two, and those in which rank 0 waits in its
   // send while rank 1 still sleeps (20 to 25 ms) but the two its post makes busy.

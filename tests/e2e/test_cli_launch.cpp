@@ -10,9 +10,8 @@ TEST_CASE("launch study on Wolverine: a table and plot vs nodes, the models besi
   const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/launch/wolverine-idle.json";
   const auto r = bcssim("run " + scenario + " -j2 --out " + (kTmp / "launch").string());
   REQUIRE(r.code == 0);
-  for (const char* f : {"summary.json", "runs.csv", "digest", "launch_study.csv", "launch_study.gp",
-                        "launch_study.png", "points/0020/nodes.csv", "points/0020/stages.csv",
-                        "points/0020/launch.png"}) {
+  for (const char* f : {"summary.json", "runs.csv", "digest", "launch_study.csv", "launch_study.gp", "launch_study.png",
+                        "points/0020/nodes.csv", "points/0020/stages.csv", "points/0020/launch.png"}) {
     CAPTURE(f);
     CHECK(fs::exists(kTmp / "launch" / f));
   }
@@ -78,7 +77,8 @@ TEST_CASE("launch: a RAM disk read at 1 B/s launches in 1.2e7 simulated s at onc
   const std::string one = " --set 'sweep.launch.nodes=[64]' --set 'sweep.launch.binary_size=[\"12MB\"]'";
   // The Machine Manager's 1.2e10 ticks before the transfer ends are computed, not slept through one by one: the
   // same tick notes it (the transfer's 12e6 s of reads, then the 39 us command and the 10 ms of the processes).
-  const auto slow_read = bcssim("run " + scenario + one + " --set launch.read_rate=1B/s --out " + (kTmp / "r").string());
+  const auto slow_read =
+      bcssim("run " + scenario + one + " --set launch.read_rate=1B/s --out " + (kTmp / "r").string());
   REQUIRE(slow_read.code == 0);
   const auto launch = nlohmann::json::parse(slurp(kTmp / "r" / "summary.json"))["launch_study"][0];
   CHECK(launch["launch_ms"].get<double>() == 12000000039.0039);

@@ -63,8 +63,8 @@ TEST_CASE("bcssim logs lists the tree; --log by folder or file, with dots, logs 
   const auto logs = bcssim("logs");
   REQUIRE(logs.code == 0);
   for (const char* line : {"storm: every file of storm/", "  storm.pe: ", "mpi: every file of mpi/",
-                           "  mpi.quadrics: every file of mpi/quadrics/", "    mpi.quadrics.quadrics_comm: ",
-                           "    bcs.runtime.strobe_sender: "})
+                           "  mpi.quadrics: every file of mpi/quadrics/",
+                           "    mpi.quadrics.quadrics_comm: ", "    bcs.runtime.strobe_sender: "})
     CHECK(logs.output.find(std::string("\n") + line) != std::string::npos);
 
   const std::string gs = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/gs-example.json";

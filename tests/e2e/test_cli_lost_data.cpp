@@ -23,7 +23,8 @@ TEST_CASE("a truncated .gz workload or trace is exit 2 naming the file, not a sh
                     std::string::npos,
                 stats.output);
   std::ofstream(kTmp / "swf.json") << R"({"name": "swf", "kind": "workload", "platform": {"preset": "accelerando",
-    "nodes": 4}, "scheduler": {"algorithm": "fcfs"}, "workload": {"swf": ")" << dir << R"(/t.swf.gz",
+    "nodes": 4}, "scheduler": {"algorithm": "fcfs"}, "workload": {"swf": ")"
+                                   << dir << R"(/t.swf.gz",
     "time_scale": 100}})"; // (with workload.swf_jobs only the first jobs are read: intact, they run)
   const auto run = bcssim("run " + dir + "/swf.json --out " + dir + "/out");
   CHECK(run.code == 2);
@@ -37,8 +38,10 @@ TEST_CASE("a truncated .gz workload or trace is exit 2 naming the file, not a sh
     trace << "0 compute " << 1000 + i << "\n1 compute " << 2000 + i << "\n";
   trace << "0 finalize\n1 finalize\n";
   trace.close();
-  REQUIRE(run_shell("cd " + dir + " && gzip -9 -n ring.txt && head -c $(( $(stat -c %s ring.txt.gz) / 2 )) "
-                    "ring.txt.gz > cut.txt.gz").code == 0);
+  REQUIRE(run_shell("cd " + dir +
+                    " && gzip -9 -n ring.txt && head -c $(( $(stat -c %s ring.txt.gz) / 2 )) "
+                    "ring.txt.gz > cut.txt.gz")
+              .code == 0);
   std::ofstream(kTmp / "r.json") << R"({"name": "r", "kind": "app", "platform": {"nodes": 2},
     "app": {"name": "replay", "processes": 2}, "replay": {"trace": "cut.txt.gz"}})";
   for (const char* mpi : {"quadrics", "bcs"}) {
@@ -111,56 +114,59 @@ TEST_CASE("a full disk is exit 1 naming the file and 'No space left on device', 
 {
   fs::remove_all(kTmp);
   {
-  const SmallDisk disk(kTmp / "disk"); // unmounted at the end of this block, whatever happens in it
-  if (!disk.mounted()) {
-    MESSAGE("no tmpfs could be mounted (needs root), skipped: " << disk.skipped);
-    fs::remove_all(kTmp);
-    return;
-  }
-  const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/bcs-microbench.json";
-  const fs::path out = kTmp / "disk" / "r";
-  int failed = 0;
-  // From a disk where nothing fits to one where only the images do not: each run is whole or refused.
-  for (int kib : {4, 40, 100, 200, 320, 400}) {
-    CAPTURE(kib);
-    disk.leave(kib);
-    const auto r = bcssim("run " + scenario + " -q --out " + out.string());
-    if (r.code == 0) {
-      CHECK(fs::exists(out / "digest"));
-      CHECK(images_whole(out));
-      continue;
+    const SmallDisk disk(kTmp / "disk"); // unmounted at the end of this block, whatever happens in it
+    if (!disk.mounted()) {
+      MESSAGE("no tmpfs could be mounted (needs root), skipped: " << disk.skipped);
+      fs::remove_all(kTmp);
+      return;
     }
-    ++failed;
-    CHECK(r.code == 1);
-    CHECK_MESSAGE(r.output.find("error: run failed: cannot write " + out.string() + "/") != std::string::npos,
-                  r.output);
-    CHECK(r.output.find("No space left on device") != std::string::npos);
-    for (const auto& e : fs::directory_iterator(kTmp / "disk")) // no results folder, no temporary one
-      CHECK_MESSAGE(e.path().filename() == "filler", e.path().string());
-  }
-  CHECK(failed >= 3);
+    const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/bcs-microbench.json";
+    const fs::path out = kTmp / "disk" / "r";
+    int failed = 0;
+    // From a disk where nothing fits to one where only the images do not: each run is whole or refused.
+    for (int kib : {4, 40, 100, 200, 320, 400}) {
+      CAPTURE(kib);
+      disk.leave(kib);
+      const auto r = bcssim("run " + scenario + " -q --out " + out.string());
+      if (r.code == 0) {
+        CHECK(fs::exists(out / "digest"));
+        CHECK(images_whole(out));
+        continue;
+      }
+      ++failed;
+      CHECK(r.code == 1);
+      CHECK_MESSAGE(r.output.find("error: run failed: cannot write " + out.string() + "/") != std::string::npos,
+                    r.output);
+      CHECK(r.output.find("No space left on device") != std::string::npos);
+      for (const auto& e : fs::directory_iterator(kTmp / "disk")) // no results folder, no temporary one
+        CHECK_MESSAGE(e.path().filename() == "filler", e.path().string());
+    }
+    CHECK(failed >= 3);
 
-  // --force over an earlier run's results on a disk that fills: the earlier results stay as they were.
-  disk.leave(480);
-  REQUIRE(bcssim("run " + scenario + " -q --out " + out.string()).code == 0);
-  const std::string digest = slurp(out / "digest");
-  REQUIRE(run_shell("head -c $(( $(df -k --output=avail " + out.string() + " | tail -1) * 1024 - 60 * 1024 )) "
-                    "/dev/zero > " + (kTmp / "disk" / "more").string() + " 2>/dev/null; true").code == 0);
-  const auto again = bcssim("run " + scenario + " -q --force --out " + out.string());
-  CHECK(again.code == 1);
-  CHECK(again.output.find("No space left on device") != std::string::npos);
-  CHECK(slurp(out / "digest") == digest);
-  CHECK(images_whole(out));
+    // --force over an earlier run's results on a disk that fills: the earlier results stay as they were.
+    disk.leave(480);
+    REQUIRE(bcssim("run " + scenario + " -q --out " + out.string()).code == 0);
+    const std::string digest = slurp(out / "digest");
+    REQUIRE(run_shell("head -c $(( $(df -k --output=avail " + out.string() +
+                      " | tail -1) * 1024 - 60 * 1024 )) "
+                      "/dev/zero > " +
+                      (kTmp / "disk" / "more").string() + " 2>/dev/null; true")
+                .code == 0);
+    const auto again = bcssim("run " + scenario + " -q --force --out " + out.string());
+    CHECK(again.code == 1);
+    CHECK(again.output.find("No space left on device") != std::string::npos);
+    CHECK(slurp(out / "digest") == digest);
+    CHECK(images_whole(out));
 
-  // A workload written to the full disk leaves nothing at --out.
-  disk.leave(8);
-  const auto gen = bcssim("workload generate --jobs 5000 --out " + (kTmp / "disk" / "w.swf").string());
-  CHECK(gen.code == 1);
-  CHECK(gen.output.find("cannot write " + (kTmp / "disk" / "w.swf.tmp-").string()) != std::string::npos);
-  CHECK(gen.output.find(": No space left on device") != std::string::npos);
-  CHECK_FALSE(fs::exists(kTmp / "disk" / "w.swf"));
-  for (const auto& entry : fs::directory_iterator(kTmp / "disk")) // no temporary file left either
-    CHECK(entry.path().filename().string().rfind("w.swf", 0) != 0);
+    // A workload written to the full disk leaves nothing at --out.
+    disk.leave(8);
+    const auto gen = bcssim("workload generate --jobs 5000 --out " + (kTmp / "disk" / "w.swf").string());
+    CHECK(gen.code == 1);
+    CHECK(gen.output.find("cannot write " + (kTmp / "disk" / "w.swf.tmp-").string()) != std::string::npos);
+    CHECK(gen.output.find(": No space left on device") != std::string::npos);
+    CHECK_FALSE(fs::exists(kTmp / "disk" / "w.swf"));
+    for (const auto& entry : fs::directory_iterator(kTmp / "disk")) // no temporary file left either
+      CHECK(entry.path().filename().string().rfind("w.swf", 0) != 0);
   }
   CHECK(run_shell("mountpoint -q " + (kTmp / "disk").string()).code != 0); // no mount left behind
   fs::remove_all(kTmp);
@@ -189,8 +195,8 @@ TEST_CASE("a file-size limit (ulimit -f) is exit 1 naming the file it stopped, w
   fs::create_directories(kTmp);
   // 8 blocks of 512 B: the run's event log outgrows it. SIGXFSZ would kill bcssim at that write, silently, and
   // leave its temporary folder.
-  const auto r = run_shell("cd " + kTmp.string() + " && ulimit -f 8 && exec " + exe() + " run " + kDefault +
-                           " --out uf 2>&1");
+  const auto r =
+      run_shell("cd " + kTmp.string() + " && ulimit -f 8 && exec " + exe() + " run " + kDefault + " --out uf 2>&1");
   CHECK(r.code == 1);
   CHECK(r.output.find("error: run failed: ") != std::string::npos);
   CHECK(r.output.find("File too large") != std::string::npos);
@@ -207,8 +213,8 @@ TEST_CASE("a study whose own files cannot be written keeps its finished points f
   // 2026-12-06: the four finished points went with the unfinished folder, and the next run started over).
   std::ofstream(kTmp / "st.json") << R"({"name": "st", "kind": "app", "app": {"name": "synthetic", "processes": 4},
     "synthetic": {"iterations": 3}, "sweep": {"synthetic.granularity": ["1ms", "2ms"]}, "compare": true})";
-  const auto r = run_shell("cd " + kTmp.string() + " && ulimit -f 20 && exec " + exe() +
-                           " run st.json --out st --jobs 1 2>&1");
+  const auto r =
+      run_shell("cd " + kTmp.string() + " && ulimit -f 20 && exec " + exe() + " run st.json --out st --jobs 1 2>&1");
   REQUIRE(r.code == 1);
   CHECK(r.output.find("the 4 finished point(s) are kept in st.partial/ for a resume") != std::string::npos);
   CHECK_FALSE(fs::exists(kTmp / "st"));
@@ -258,8 +264,7 @@ TEST_CASE("--force and merge never delete a file bcssim did not write inside a r
   std::ofstream(kTmp / "study" / "points" / "0001" / "mine.txt") << "mine";
   const auto study = bcssim("run " + s + " -q --force --out " + (kTmp / "study").string());
   CHECK(study.code == 2);
-  CHECK(study.output.find("this one also holds points/0001/mine.txt, which bcssim did not write") !=
-        std::string::npos);
+  CHECK(study.output.find("this one also holds points/0001/mine.txt, which bcssim did not write") != std::string::npos);
   CHECK(fs::exists(kTmp / "study" / "points" / "0001" / "mine.txt"));
   for (int i = 0; i < 2; ++i)
     REQUIRE(bcssim("run " + s + " --point " + std::to_string(i) + " -q --out " +
@@ -284,9 +289,10 @@ TEST_CASE("--log never empties a file bcssim did not write; its own earlier log 
   std::ofstream(log) << "the user's file";
   const auto refused = bcssim("run " + kDefault + " -q --out " + (kTmp / "r").string() + setting);
   CHECK(refused.code == 2);
-  CHECK(refused.output.find("--log = root.app:file:" + log + ": expected a log file that does not exist yet, or the "
-                            "log of an earlier bcssim run (bcssim overwrites nothing else); " + log +
-                            " exists and bcssim did not write it") != std::string::npos);
+  CHECK(refused.output.find("--log = root.app:file:" + log +
+                            ": expected a log file that does not exist yet, or the "
+                            "log of an earlier bcssim run (bcssim overwrites nothing else); " +
+                            log + " exists and bcssim did not write it") != std::string::npos);
   CHECK(slurp(log) == "the user's file");
   CHECK_FALSE(fs::exists(kTmp / "r"));
   fs::remove(log);

@@ -58,7 +58,8 @@ TEST_CASE("the message tier's ping-pong takes what the stages take, to 0.1 ns, a
   }
   // Large messages stream at the same bottleneck. The windowed eager bandwidth is the tier's known error: the
   // stages interleave 64 DMAs packet by packet across both PCI buses (docs/calibration.md), the tier does not.
-  CHECK(std::stod(message[9].at("bandwidth_MBps")) == doctest::Approx(std::stod(stages[9].at("bandwidth_MBps"))).epsilon(1e-4));
+  CHECK(std::stod(message[9].at("bandwidth_MBps")) ==
+        doctest::Approx(std::stod(stages[9].at("bandwidth_MBps"))).epsilon(1e-4));
   CHECK(std::stod(message[6].at("bandwidth_MBps")) > 1.5 * std::stod(stages[6].at("bandwidth_MBps")));
   fs::remove_all(kTmp);
 }

@@ -20,7 +20,8 @@ std::pair<std::string, std::string> run_with(const fs::path& scenario, const std
   // The log says the steps were computed (or acted: then it says nothing).
   const Outcome r = bcssim("run " + scenario.string() + " --force -q --out " + out.string() +
                            " --set platform.fidelity=message --log bcs.runtime.computed_sr.thres:verbose "
-                           "--log bcs.runtime.computed_ss.thres:verbose " + sets);
+                           "--log bcs.runtime.computed_ss.thres:verbose " +
+                           sets);
   REQUIRE_MESSAGE(r.code == 0, r.output);
   const bool acted = sets.find("nic_threads=acted") != std::string::npos;
   CHECK((r.output.find("the Strobe Receiver's steps are computed") != std::string::npos) == !acted);
@@ -76,11 +77,14 @@ TEST_CASE("nic threads computed: SWEEP3D's wavefronts and NAS IS's all-to-all")
   const std::string root = BCSSIM_SOURCE_DIR;
   check_same_as_acted("sweep3d", R"({"name": "s", "kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo"},
     "app": {"name": "sweep3d", "processes": 64}})");
-  check_same_as_acted("nas-is", R"({"name": "is", "kind": "app", "mpi": "bcs",
+  check_same_as_acted("nas-is",
+                      R"({"name": "is", "kind": "app", "mpi": "bcs",
     "platform": {"preset": "crescendo", "qsnet": {"small_transfers": "packet"}},
     "app": {"name": "replay", "processes": 64},
-    "replay": {"trace": ")" + root + R"(/traces/nas/is-C-64/is-C-64.txt", "host_speed": "1GHz",
-               "checksums": ")" + root + R"(/traces/nas/is-C-64/XXH128SUMS"}})",
+    "replay": {"trace": ")" +
+                          root + R"(/traces/nas/is-C-64/is-C-64.txt", "host_speed": "1GHz",
+               "checksums": ")" +
+                          root + R"(/traces/nas/is-C-64/XXH128SUMS"}})",
                       0.02); // measured: 3.4545 s acted, 3.4240 s computed (-0.88 %)
 }
 

@@ -11,10 +11,10 @@ namespace {
 // The digests of `trace`'s replay on both MPIs (quadrics, bcs), on Crescendo with one rank per PE.
 std::vector<std::string> digests(const fs::path& trace, int ranks, const fs::path& out)
 {
-  const auto r = bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/replay-example.json --set replay.trace=" +
-                        trace.string() + " --set app.processes=" + std::to_string(ranks) +
-                        " --set 'sweep.replay.compute_scale=[1]' --set name=rt -q --progress never --out " +
-                        out.string());
+  const auto r = bcssim(
+      "run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/replay-example.json --set replay.trace=" + trace.string() +
+      " --set app.processes=" + std::to_string(ranks) +
+      " --set 'sweep.replay.compute_scale=[1]' --set name=rt -q --progress never --out " + out.string());
   REQUIRE_MESSAGE(r.code == 0, r.output);
   return {slurp(out / "points" / "0000" / "digest"), slurp(out / "points" / "0001" / "digest")};
 }
@@ -54,8 +54,8 @@ TEST_CASE("convert --to otf2 and back: every action an archive holds, datatypes 
   {
     std::ofstream t(trace);
     for (int r = 0; r < 4; ++r) {
-      const std::string left = std::to_string((r + 3) % 4), right = std::to_string((r + 1) % 4),
-                        me = std::to_string(r), own = std::to_string(4 * (r + 1));
+      const std::string left = std::to_string((r + 3) % 4), right = std::to_string((r + 1) % 4), me = std::to_string(r),
+                        own = std::to_string(4 * (r + 1));
       const auto l = [&](const std::string& action) { t << r << ' ' << action << '\n'; };
       l("init");
       l("compute 1000");
@@ -83,9 +83,10 @@ TEST_CASE("convert --to otf2 and back: every action an archive holds, datatypes 
   }
   round_trip(trace, 4, "all");
   const std::string back = slurp(kTmp / "all-back" / "ranks" / "rank-2.txt");
-  for (const char* line : {"2 compute 250\n2 compute 250\n", "2 reduce 10 0 1 0\n2 compute 500\n",
-                           "2 allreduce 3 0 1\n2 compute 200\n", "2 reducescatter 1 2 3 4 0 0\n2 compute 100\n",
-                           "2 gatherv 12 4 8 12 16 0\n", "2 alltoallv 48 12 12 12 12 40 4 8 12 16\n", "2 scatterv 4 8 12 16 12 1\n", "2 allgatherv 12 4 8 12 16\n"}) {
+  for (const char* line :
+       {"2 compute 250\n2 compute 250\n", "2 reduce 10 0 1 0\n2 compute 500\n", "2 allreduce 3 0 1\n2 compute 200\n",
+        "2 reducescatter 1 2 3 4 0 0\n2 compute 100\n", "2 gatherv 12 4 8 12 16 0\n",
+        "2 alltoallv 48 12 12 12 12 40 4 8 12 16\n", "2 scatterv 4 8 12 16 12 1\n", "2 allgatherv 12 4 8 12 16\n"}) {
     CAPTURE(line);
     CHECK(back.find(line) != std::string::npos);
   }

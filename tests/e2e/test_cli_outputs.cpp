@@ -50,8 +50,8 @@ void check_flow_rules(const Trace& t)
     CHECK(!e.value("cat", std::string()).empty());
     const bool out = e.value("flow_out", false), in = e.value("flow_in", false);
     REQUIRE(out != in); // one end per marker
-    (out ? outs : ins)[e["bind_id"].get<std::uint64_t>()].push_back({i, e["ts"].get<double>(),
-                                                                    e.value("args", nlohmann::json::object())});
+    (out ? outs : ins)[e["bind_id"].get<std::uint64_t>()].push_back(
+        {i, e["ts"].get<double>(), e.value("args", nlohmann::json::object())});
   }
   CHECK(outs.size() == ins.size());
   for (const auto& entry : outs) {
@@ -128,7 +128,7 @@ TEST_CASE("trace.json: rank, NIC-thread and slice timelines with message arrows,
       CHECK(spans_by_name["DEM"] > 0);
       CHECK(spans_by_name["MSM"] > 0);
       CHECK(spans_by_name["point-to-point"] > 0);
-      CHECK(slices >= 6); // 3 ms of computation at 500 us a slice
+      CHECK(slices >= 6);             // 3 ms of computation at 500 us a slice
       CHECK(t.processes.size() == 4); // node0.cpu, node0.nic, node1.cpu, node1.nic
     } else {
       CHECK(spans_by_name["match arrival"] == 24);
@@ -222,8 +222,9 @@ TEST_CASE("MDS outputs: MMDS and EMDS files on BCS-MPI, none on the baseline; th
   CHECK(summary.find("\nComm Overhead,") != std::string::npos);
   CHECK(slurp(kTmp / "bcs" / "mmds_distributions.csv").find("all,MPI_Waitall latency,ms,") != std::string::npos);
   // The MDS's bookkeeping takes time: the run differs from the same run without it.
-  REQUIRE(bcssim("run " + m + " --set bcs.mds.mmds=false --set bcs.mds.emds=false --out " + (kTmp / "off").string())
-              .code == 0);
+  REQUIRE(
+      bcssim("run " + m + " --set bcs.mds.mmds=false --set bcs.mds.emds=false --out " + (kTmp / "off").string()).code ==
+      0);
   CHECK(slurp(kTmp / "bcs" / "digest") != slurp(kTmp / "off" / "digest"));
   CHECK_FALSE(fs::exists(kTmp / "off" / "mmds.csv"));
   REQUIRE(bcssim("run " + m + " --set mpi=quadrics --out " + (kTmp / "quadrics").string()).code == 0);

@@ -69,8 +69,9 @@ TEST_CASE("plots: every kind's title fits its canvas, however long the results f
       {"dynamic", R"({"name": "d", "kind": "workload", "mpi": "quadrics",
          "platform": {"preset": "crescendo", "nodes": 16},
          "scheduler": {"algorithm": "gs", "quantum": "100ms", "mpl": 2},
-         "workload": {"swf": ")" + (fs::path(BCSSIM_SOURCE_DIR) / "scenarios/scheduling/workloads/lublin-32-seed1.swf").string() +
-                         R"(", "swf_jobs": 6, "time_scale": 1000},
+         "workload": {"swf": ")" +
+                      (fs::path(BCSSIM_SOURCE_DIR) / "scenarios/scheduling/workloads/lublin-32-seed1.swf").string() +
+                      R"(", "swf_jobs": 6, "time_scale": 1000},
          "sweep": {"workload.load_factor": [1.0, 1.2]}})"},
       {"app", R"({"name": "a", "kind": "app", "mpi": "quadrics", "compare": true, "platform": {"preset": "crescendo"},
          "app": {"name": "synthetic"}, "synthetic": {"pattern": "barrier", "granularity": "1ms", "iterations": 3},

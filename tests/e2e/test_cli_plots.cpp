@@ -22,7 +22,8 @@ TEST_CASE("plots: a long title wraps, a Gantt chart of 25 jobs has no 25-entry k
     jobs += fmt_job(i);
   std::ofstream(kTmp / "w.json") << R"({"name": "w", "kind": "workload", "mpi": "quadrics",
     "platform": {"preset": "crescendo", "nodes": 2}, "scheduler": {"algorithm": "fcfs", "quantum": "10ms"},
-    "workload": {"jobs": [)" + jobs.substr(0, jobs.size() - 1) + "]}}";
+    "workload": {"jobs": [)" + jobs.substr(0, jobs.size() - 1) +
+                                        "]}}";
   const std::string overrides = " --set seed=2 --set scheduler.quantum=20ms --set platform.preset=crescendo"
                                 " --set noise.preset=none --set bcs.runtime.slice=500us --set mpi=quadrics";
   const auto r = bcssim("run " + (kTmp / "w.json").string() + overrides + " --out " + (kTmp / "w").string());
@@ -92,7 +93,8 @@ TEST_CASE("plots: a study whose series labels are long keeps its key below the p
   fs::remove_all(kTmp);
   fs::create_directories(kTmp);
   // A what-if's cases as a linked key: every label names all three parameters (about 100 characters).
-  std::ofstream(kTmp / "cases.json") << R"({"name": "cases", "kind": "app", "app": {"name": "synthetic", "processes": 2},
+  std::ofstream(kTmp / "cases.json")
+      << R"({"name": "cases", "kind": "app", "app": {"name": "synthetic", "processes": 2},
     "synthetic": {"iterations": 2, "pattern": "exchange", "granularity": "1ms"},
     "sweep": {"bcs.runtime.restart + quadrics.host_overhead + synthetic.variability":
               [["slice_boundary", "560ns", 0], ["on_completion", "2.8us", 0.1]]}, "compare": true})";
@@ -113,15 +115,16 @@ TEST_CASE("plots: a study whose series labels are long keeps its key below the p
   fs::remove_all(kTmp);
 }
 
-TEST_CASE("plots: one message size gets a linear latency axis, an all-zero panel a fixed range; gnuplot warns of nothing")
+TEST_CASE(
+    "plots: one message size gets a linear latency axis, an all-zero panel a fixed range; gnuplot warns of nothing")
 {
   const fs::path root(BCSSIM_SOURCE_DIR);
   fs::remove_all(kTmp);
   fs::create_directories(kTmp);
   // Wolverine's calibration measures one size (1 MiB): a log axis around one point had no labelled tick and
   // gnuplot printed "empty y range".
-  const auto w = bcssim("run " + (root / "scenarios/calibration/wolverine.json").string() + " --out " +
-                        (kTmp / "w").string());
+  const auto w =
+      bcssim("run " + (root / "scenarios/calibration/wolverine.json").string() + " --out " + (kTmp / "w").string());
   REQUIRE_MESSAGE(w.code == 0, w.output);
   CHECK_MESSAGE(w.output.find("Warning") == std::string::npos, w.output);
   const std::string micro = slurp(kTmp / "w" / "microbench.gp");
@@ -177,8 +180,8 @@ TEST_CASE("plots: a sweep of a few process counts gets its ticks at those counts
 TEST_CASE("plots: the MPI microbenchmarks' sizes read '32 B' and '32 KiB', their latencies plain numbers")
 {
   fs::remove_all(kTmp);
-  const auto r = bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/mpi-microbench.json --out " +
-                        (kTmp / "m").string());
+  const auto r =
+      bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/mpi-microbench.json --out " + (kTmp / "m").string());
   REQUIRE_MESSAGE(r.code == 0, r.output);
   const std::string gp = slurp(kTmp / "m" / "mpi.gp");
   CHECK(gp.find("%.0b") == std::string::npos); // gnuplot's "%.0b%BB" wrote "16  B" and "1 kiB"
@@ -192,16 +195,16 @@ TEST_CASE("plots: collectives that take the same time at every count are all dra
 {
   fs::remove_all(kTmp);
   // BCS-MPI's barrier, broadcast and allreduce each take two slices: their lines coincide.
-  const auto r = bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/bcs-microbench.json --out " +
-                        (kTmp / "b").string());
+  const auto r =
+      bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/bcs-microbench.json --out " + (kTmp / "b").string());
   REQUIRE_MESSAGE(r.code == 0, r.output);
   const std::string gp = slurp(kTmp / "b" / "mpi.gp");
   CHECK(gp.find("set title 'Collectives vs processes (the same time each: lines overlap)'") != std::string::npos);
   CHECK(gp.find("using 1:2 skip 1 with linespoints lw 6 ps 3 title 'barrier'") != std::string::npos);
   CHECK(gp.find("using 1:4 skip 1 with linespoints lw 2 ps 1 title 'allreduce'") != std::string::npos);
   // The baseline's differ: drawn as before.
-  const auto q = bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/mpi-microbench.json --out " +
-                        (kTmp / "q").string());
+  const auto q =
+      bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/mpi-microbench.json --out " + (kTmp / "q").string());
   REQUIRE_MESSAGE(q.code == 0, q.output);
   CHECK(slurp(kTmp / "q" / "mpi.gp").find("set title 'Collectives vs processes'\n") != std::string::npos);
   fs::remove_all(kTmp);
@@ -229,7 +232,8 @@ TEST_CASE("plots: a single series is named for its MPI (or the pair a slowdown c
              (kTmp / "launch").string() + " -q");
   REQUIRE_MESSAGE(r.code == 0, r.output);
   const std::string launch = slurp(kTmp / "launch" / "points" / "0000" / "launch.gp");
-  const auto command = launch.find("title 'launch command'"), binary = launch.find("pt 6 ps 1.1 title 'binary written'");
+  const auto command = launch.find("title 'launch command'"),
+             binary = launch.find("pt 6 ps 1.1 title 'binary written'");
   REQUIRE(command != std::string::npos);
   REQUIRE(binary != std::string::npos);
   CHECK(command < binary);

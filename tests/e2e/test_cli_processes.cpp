@@ -114,7 +114,8 @@ TEST_CASE("signals: SIGTERM and SIGINT stop a sweep or a run within a second, ex
     CHECK_FALSE(fs::exists(kTmp / "L"));
   }
   { // A single run.
-    const pid_t run = spawn("run " + (kTmp / "long.json").string() + " --set 'sweep.seed=[1]' --out " + (kTmp / "S").string());
+    const pid_t run =
+        spawn("run " + (kTmp / "long.json").string() + " --set 'sweep.seed=[1]' --out " + (kTmp / "S").string());
     for (int i = 0; i < 500 && !temp_left(kTmp); ++i)
       std::this_thread::sleep_for(std::chrono::milliseconds(10));
     std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -225,7 +226,8 @@ TEST_CASE("a verify killed with SIGKILL leaves its folders; the next verify remo
   fs::remove_all(kTmp);
   fs::create_directories(kTmp / "tmp");
   // A study: its run keeps its finished points (<tmp>.partial) when stopped, for a resume.
-  std::ofstream(kTmp / "long.json") << R"({"kind": "app", "run_bounds": false, "platform": {"nodes": 4}, "app": {"name": "synthetic",
+  std::ofstream(kTmp / "long.json")
+      << R"({"kind": "app", "run_bounds": false, "platform": {"nodes": 4}, "app": {"name": "synthetic",
       "processes": 8}, "synthetic": {"pattern": "exchange"}, "sweep": {"synthetic.iterations": [1000000000, 999999999]}})";
   std::ofstream(kTmp / "digests.csv") << "scenario,digest\nlong.json,0123456789abcdef\n";
   ::setenv("TMPDIR", (kTmp / "tmp").c_str(), 1);
@@ -368,16 +370,18 @@ TEST_CASE("an interrupted study keeps its finished points: the next run of it re
   // Another binary's points are not reused.
   fs::create_directories(kTmp / "G.partial" / "points");
   fs::copy(kTmp / "fresh" / "points" / "0000", kTmp / "G.partial" / "points" / "0000", fs::copy_options::recursive);
-  std::ofstream(kTmp / "G.partial" / ".bcssim-partial") << "bcssim partial study: the finished points of an "
-      "unfinished run, reused by the next run of the same study and binary\nbinary 0123456789abcdef\ntitle G\n";
+  std::ofstream(kTmp / "G.partial" / ".bcssim-partial")
+      << "bcssim partial study: the finished points of an "
+         "unfinished run, reused by the next run of the same study and binary\nbinary 0123456789abcdef\ntitle G\n";
   const auto other = bcssim("run " + st + " --progress always -q --out " + (kTmp / "G").string());
   CHECK(other.code == 0);
   CHECK(other.output.find("resuming") == std::string::npos);
   CHECK(slurp(kTmp / "G" / "digest") == slurp(kTmp / "fresh" / "digest"));
   // A file bcssim did not write inside it stops the run, and stays.
   fs::create_directories(kTmp / "G.partial" / "points");
-  std::ofstream(kTmp / "G.partial" / ".bcssim-partial") << "bcssim partial study: the finished points of an "
-      "unfinished run, reused by the next run of the same study and binary\nbinary 0123456789abcdef\ntitle G\n";
+  std::ofstream(kTmp / "G.partial" / ".bcssim-partial")
+      << "bcssim partial study: the finished points of an "
+         "unfinished run, reused by the next run of the same study and binary\nbinary 0123456789abcdef\ntitle G\n";
   std::ofstream(kTmp / "G.partial" / "points" / "notes.txt") << "mine";
   const auto notes = bcssim("run " + st + " --force --out " + (kTmp / "G").string());
   CHECK(notes.code == 2);

@@ -24,8 +24,8 @@ TEST_CASE("provenance: --version, run-info.json and summary.json name the build,
   CHECK(version.output.rfind("bcssim 0.2.0 (commit ", 0) == 0);
   CHECK(version.output.find(", SimGrid 3.32.") != std::string::npos);
 
-  const auto r = bcssim("run " + kDefault + " --set seed=7 --set platform.nodes=16 --out " +
-                        (kTmp / "asciq-50m").string());
+  const auto r =
+      bcssim("run " + kDefault + " --set seed=7 --set platform.nodes=16 --out " + (kTmp / "asciq-50m").string());
   REQUIRE(r.code == 0);
   const auto info = read_json(kTmp / "asciq-50m" / "run-info.json");
   CHECK(info.at("bcssim").at("version") == "0.2.0");
@@ -81,8 +81,8 @@ TEST_CASE("provenance of a study: its summary and run-info, and each point's plo
   std::ofstream(kTmp / "s.json") << R"({"name": "s", "kind": "mpi_microbench", "mpi": "quadrics",
     "platform": {"preset": "crescendo", "nodes": 2}, "mpi_microbench": {"sizes": ["8B"], "posted_receives": [1], "processes": [2]},
     "sweep": {"seed": [1, 2]}})";
-  const auto r = bcssim("run " + (kTmp / "s.json").string() + " --set platform.nodes=4 -j 2 --out " +
-                        (kTmp / "study").string());
+  const auto r =
+      bcssim("run " + (kTmp / "s.json").string() + " --set platform.nodes=4 -j 2 --out " + (kTmp / "study").string());
   REQUIRE(r.code == 0);
   const auto summary = read_json(kTmp / "study" / "summary.json");
   CHECK(summary.at("bcssim").at("version") == "0.2.0");

@@ -20,9 +20,9 @@ std::vector<Mpi> mpis()
 {
   std::vector<Mpi> built;
 #ifdef BCSSIM_RECORD_PROBE_OPENMPI
-  built.push_back({"openmpi", BCSSIM_RECORD_PROBE_OPENMPI,
-                   std::string("mpirun.openmpi --oversubscribe ") + (::geteuid() == 0 ? "--allow-run-as-root " : "") +
-                       "-np 4 "});
+  built.push_back(
+      {"openmpi", BCSSIM_RECORD_PROBE_OPENMPI,
+       std::string("mpirun.openmpi --oversubscribe ") + (::geteuid() == 0 ? "--allow-run-as-root " : "") + "-np 4 "});
 #endif
 #ifdef BCSSIM_RECORD_PROBE_MPICH
   built.push_back({"mpich", BCSSIM_RECORD_PROBE_MPICH, "mpirun.mpich -np 4 "});
@@ -116,35 +116,35 @@ TEST_CASE("record: a native run's calls are the program's, call by call, under O
   if (!recorder_built())
     return;
   for (const Mpi& mpi : mpis()) {
-  CAPTURE(mpi.name);
-  const fs::path out = kTmp / ("record-" + mpi.name);
-  fs::remove_all(out);
-  // The MPI is found from the launcher (mpirun.openmpi, mpirun.mpich).
-  const auto r = bcssim("record --out " + out.string() + " -- " + mpi.launch + mpi.probe);
-  CAPTURE(r.output);
-  REQUIRE(r.code == 0);
-  CHECK(r.output.find("recorded (" + mpi.name + "): 4 ranks") != std::string::npos);
-  for (int rank = 0; rank < 4; ++rank) {
-    CAPTURE(rank);
-    const auto [calls, flops] = read_rank_trace(out, rank);
-    CHECK(calls == expected(rank));
-    // The probe spends 4 ms of its thread's CPU time computing, measured at 1 Gflop/s (the default --host-speed).
-    CHECK(flops >= 3.9e6);
-    CHECK(flops < 1e9);
-  }
-  CHECK(slurp(out / "XXH128SUMS").find("  ranks/rank-3.txt\n") != std::string::npos);
-  const auto summary = nlohmann::json::parse(slurp(out / "record.json"));
-  CHECK(summary["ranks"] == 4);
-  CHECK(summary["left_out"].empty());
-  // Its scenario replays it on both MPIs, checksums checked.
-  const fs::path replayed = kTmp / ("replayed-" + mpi.name);
-  const auto replay = bcssim("run " + (out / "scenario.json").string() + " -q --out " + replayed.string());
-  CAPTURE(replay.output);
-  REQUIRE(replay.code == 0);
-  const auto runs = read_csv(replayed / "runs.csv");
-  REQUIRE(runs.size() == 2);
-  CHECK(runs[0].at("mpi") == "quadrics");
-  CHECK(runs[1].at("mpi") == "bcs");
+    CAPTURE(mpi.name);
+    const fs::path out = kTmp / ("record-" + mpi.name);
+    fs::remove_all(out);
+    // The MPI is found from the launcher (mpirun.openmpi, mpirun.mpich).
+    const auto r = bcssim("record --out " + out.string() + " -- " + mpi.launch + mpi.probe);
+    CAPTURE(r.output);
+    REQUIRE(r.code == 0);
+    CHECK(r.output.find("recorded (" + mpi.name + "): 4 ranks") != std::string::npos);
+    for (int rank = 0; rank < 4; ++rank) {
+      CAPTURE(rank);
+      const auto [calls, flops] = read_rank_trace(out, rank);
+      CHECK(calls == expected(rank));
+      // The probe spends 4 ms of its thread's CPU time computing, measured at 1 Gflop/s (the default --host-speed).
+      CHECK(flops >= 3.9e6);
+      CHECK(flops < 1e9);
+    }
+    CHECK(slurp(out / "XXH128SUMS").find("  ranks/rank-3.txt\n") != std::string::npos);
+    const auto summary = nlohmann::json::parse(slurp(out / "record.json"));
+    CHECK(summary["ranks"] == 4);
+    CHECK(summary["left_out"].empty());
+    // Its scenario replays it on both MPIs, checksums checked.
+    const fs::path replayed = kTmp / ("replayed-" + mpi.name);
+    const auto replay = bcssim("run " + (out / "scenario.json").string() + " -q --out " + replayed.string());
+    CAPTURE(replay.output);
+    REQUIRE(replay.code == 0);
+    const auto runs = read_csv(replayed / "runs.csv");
+    REQUIRE(runs.size() == 2);
+    CHECK(runs[0].at("mpi") == "quadrics");
+    CHECK(runs[1].at("mpi") == "bcs");
   }
 }
 
@@ -206,7 +206,7 @@ TEST_CASE("record: bad options and commands that record nothing are refused, lea
   check("--out " + out.string(), 2, "missing the command argument");
   check("--out " + out.string() + " --clock never -- true", 2, "--clock");
   check("--out " + out.string() + " --host-speed fast -- true", 2, "--host-speed = fast");
-  check("--out '' -- true", 2, "--out = \"\""); // not run, then refused at the move into place
+  check("--out '' -- true", 2, "--out = \"\"");                   // not run, then refused at the move into place
   check("--out " + out.string() + " -- true", 2, "--mpi = auto"); // no MPI shows in it
   for (const Mpi& m : mpis()) { // the other MPI's recorder in the program: it crashed; now refused before running
     const std::string other = m.name == "openmpi" ? "mpich" : "openmpi";

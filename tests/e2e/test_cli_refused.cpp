@@ -22,7 +22,8 @@ TEST_CASE("a parameter swept in two dimensions, or twice in one linked sweep, is
   for (const std::string key : {"compare", "replicates"}) {
     const auto r = bcssim("validate " + synthetic + " --set 'sweep." + key + "=[1]'");
     CHECK(r.code == 2);
-    CHECK(r.output.find("sweep." + key + " = [1]: expected a parameter path other than name, kind, compare and "
+    CHECK(r.output.find("sweep." + key +
+                        " = [1]: expected a parameter path other than name, kind, compare and "
                         "replicates") != std::string::npos);
   }
   CHECK(bcssim("validate " + synthetic + " --set 'sweep.synthetic.iterations + synthetic.granularity=[[1,\"1ms\"]]'")
@@ -51,9 +52,9 @@ TEST_CASE("--set and --log take one word each: the scenario may follow them")
   fs::remove_all(kTmp);
   const auto r = bcssim("validate --set platform.nodes=16 " + kDefault);
   CHECK(r.code == 0);
-  const auto run = bcssim("run --set 'microbench.paths=[\"elan-elan\"]' --log root.thres:critical " + kDefault +
-                          " --set microbench.distance=false --set microbench.bidirectional=false --out " +
-                          (kTmp / "o").string());
+  const auto run =
+      bcssim("run --set 'microbench.paths=[\"elan-elan\"]' --log root.thres:critical " + kDefault +
+             " --set microbench.distance=false --set microbench.bidirectional=false --out " + (kTmp / "o").string());
   CHECK(run.code == 0);
   CHECK(fs::exists(kTmp / "o" / "summary.json"));
   fs::remove_all(kTmp);
@@ -70,8 +71,9 @@ TEST_CASE("a mistyped subcommand, option, sweep key, job key or choice gets a \"
       {"validate " + kDefault + " --set platform.preset=asciq",
        "platform.preset = \"asciq\": expected one of: crescendo, wolverine, accelerando, asci-q (did you mean "
        "'asci-q'?)"},
-      {"validate " + kDefault + " --set kind=workload --set 'workload.jobs=[{\"sumbit\":\"1s\",\"app\":{\"name\":"
-       "\"synthetic\",\"processes\":2}}]'",
+      {"validate " + kDefault +
+           " --set kind=workload --set 'workload.jobs=[{\"sumbit\":\"1s\",\"app\":{\"name\":"
+           "\"synthetic\",\"processes\":2}}]'",
        "workload.jobs[0].sumbit = \"1s\": expected no such key in a job (did you mean 'submit'?)"},
   };
   for (const auto& entry : cases) {
@@ -98,8 +100,9 @@ TEST_CASE("an erroneous MPI trace is exit 2 on both MPIs with the same message; 
       {head + "0 comm_size 8\n" + tail, "expected the size of MPI_COMM_WORLD, 2"},
       {head + tail + "0 barrier\n1 barrier\n", "expected no action of rank 0 after its finalize"},
   };
-  const std::string replay = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/replay-example.json --set app.processes=2"
-                                                              " --set compare=false --set 'sweep.replay.compute_scale=[1]'";
+  const std::string replay = std::string(BCSSIM_SOURCE_DIR) +
+                             "/scenarios/replay-example.json --set app.processes=2"
+                             " --set compare=false --set 'sweep.replay.compute_scale=[1]'";
   for (std::size_t i = 0; i < traces.size(); ++i) {
     const fs::path trace = kTmp / ("t" + std::to_string(i) + ".txt");
     std::ofstream(trace) << traces[i].first;
@@ -193,8 +196,8 @@ TEST_CASE("--out and merge folders a user got wrong are exit 2 naming them, neve
   merged = run_shell(in_tmp + "merge st.json m 2>&1");
   CHECK(merged.code == 2);
   CHECK(merged.output.find("m/points/0001/runs.csv = (edited since the point's run wrote it): expected the file as "
-                           "bcssim wrote it, whose XXH3-128 the point's .bcssim-manifest records; " + again) !=
-        std::string::npos);
+                           "bcssim wrote it, whose XXH3-128 the point's .bcssim-manifest records; " +
+                           again) != std::string::npos);
   drop_data_hashes(m / "points" / "0001");
   merged = run_shell(in_tmp + "merge st.json m 2>&1");
   CHECK(merged.code == 2);
@@ -212,7 +215,8 @@ TEST_CASE("--out and merge folders a user got wrong are exit 2 naming them, neve
   merged = run_shell(in_tmp + "merge st.json m 2>&1");
   CHECK(merged.code == 2);
   CHECK(merged.output.find("m/points/0001/runs.csv = (missing): expected the table the point's run writes, a header "
-                           "and its rows; " + again) != std::string::npos);
+                           "and its rows; " +
+                           again) != std::string::npos);
   std::ofstream(m / "points" / "0001" / "runs.csv"); // empty (issue 67 item 7: a raw exit 1)
   merged = run_shell(in_tmp + "merge st.json m 2>&1");
   CHECK(merged.code == 2);
@@ -283,8 +287,8 @@ TEST_CASE("sweep --emit-jobs refuses a line break in anything it writes into its
   const std::string evil = (kTmp / "y").string() + "\ntouch " + (kTmp / "PWNED").string() + " #";
   for (const std::string format : {"commands", "slurm"}) {
     CAPTURE(format);
-    const auto r = run_shell(exe() + " sweep --emit-jobs " + st + " --format " + format + " --out '" + evil +
-                             "' > " + (kTmp / "jobs.sh").string() + " 2>&1");
+    const auto r = run_shell(exe() + " sweep --emit-jobs " + st + " --format " + format + " --out '" + evil + "' > " +
+                             (kTmp / "jobs.sh").string() + " 2>&1");
     CHECK(r.code == 2);
     const std::string said = slurp(kTmp / "jobs.sh");
     CHECK(said.find("--out = " + (kTmp / "y").string() + "\\ntouch ") != std::string::npos);
@@ -304,9 +308,11 @@ TEST_CASE("a sweep whose point is bad input at run time keeps nothing: no result
   fs::remove_all(kTmp);
   fs::create_directories(kTmp);
   const std::string st = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/paper/synthetic-barrier.json";
-  const auto r = bcssim("run " + st + " --set 'sweep.synthetic.granularity=[\"1ms\",\"2ms\"]' --set app.processes=2 "
+  const auto r = bcssim("run " + st +
+                        " --set 'sweep.synthetic.granularity=[\"1ms\",\"2ms\"]' --set app.processes=2 "
                         "--set compare=false --set mpi=bcs --set synthetic.pattern=exchange "
-                        "--set bcs.runtime.slice=20us --jobs 1 -q --out " + (kTmp / "ss").string());
+                        "--set bcs.runtime.slice=20us --jobs 1 -q --out " +
+                        (kTmp / "ss").string());
   CHECK(r.code == 2);
   CAPTURE(r.output);
   CHECK(fs::is_empty(kTmp)); // neither ss/ nor ss.partial/ (it kept point 0 and the failed point's folder)
@@ -319,7 +325,8 @@ TEST_CASE("a sweep whose point is bad input at run time keeps nothing: no result
   const std::string replay = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/replay-example.json";
   const auto past = bcssim("run " + replay + " --set replay.trace=" + (kTmp / "chain.txt").string() +
                            " --set app.processes=2 --set compare=false --set 'sweep.replay.compute_scale=[1,1.1]' "
-                           "--jobs 1 -q --out " + (kTmp / "past").string());
+                           "--jobs 1 -q --out " +
+                           (kTmp / "past").string());
   CHECK(past.code == 2);
   CHECK(past.output.find("simulated time = 6000000000") != std::string::npos);
   CHECK_FALSE(fs::exists(kTmp / "past"));
@@ -332,11 +339,12 @@ TEST_CASE("errors name what the user wrote: a --point past 2^63, a linked sweep'
   const auto huge = bcssim("run " + kDefault + " --point 99999999999999999999 --out " + (kTmp / "p").string());
   CHECK(huge.code == 2);
   CHECK(huge.output.find("--point = 99999999999999999999: expected a point of the study, 0 to 0") != std::string::npos);
-  CHECK(bcssim("run " + kDefault + " --point -1 --out " + (kTmp / "p").string()).output.find(
-            "--point = \"-1\": expected a point of the study, 0 to 0") != std::string::npos);
+  CHECK(bcssim("run " + kDefault + " --point -1 --out " + (kTmp / "p").string())
+            .output.find("--point = \"-1\": expected a point of the study, 0 to 0") != std::string::npos);
   CHECK_FALSE(fs::exists(kTmp / "p"));
   // The value's place in the file: the linked key as written, the tuple, then the path's place in it.
-  const auto linked = bcssim("validate " + kDefault + " --set 'sweep.platform.nodes + app.processes=[[4,2],[8,\"x\"]]'");
+  const auto linked =
+      bcssim("validate " + kDefault + " --set 'sweep.platform.nodes + app.processes=[[4,2],[8,\"x\"]]'");
   CHECK(linked.code == 2);
   CHECK(linked.output.find("sweep.platform.nodes + app.processes[1][1] = \"x\": expected an integer") !=
         std::string::npos);

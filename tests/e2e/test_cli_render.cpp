@@ -81,7 +81,8 @@ TEST_CASE("bcssim render runs only the scripts bcssim wrote, as it wrote them: t
   fs::remove(dir / "slowdown.svg");
   r = bcssim("render " + dir.string());
   CHECK(r.code == 2);
-  CHECK(r.output.find("script = " + (dir / "time.gp").string() + ": expected a gnuplot script as bcssim wrote it "
+  CHECK(r.output.find("script = " + (dir / "time.gp").string() +
+                      ": expected a gnuplot script as bcssim wrote it "
                       "(the XXH3-128 its results folder's .bcssim-manifest records); this one was edited since") !=
         std::string::npos);
   CHECK(r.output.find("--allow-edited") != std::string::npos);
@@ -169,7 +170,8 @@ TEST_CASE("bcssim render does not draw through an image that is a symbolic link,
     CAPTURE(force);
     const auto r = bcssim("render " + dir.string() + force);
     CHECK(r.code == 2);
-    CHECK(r.output.find("image = " + (dir / "time.png").string() + ": expected an image bcssim may draw over: a "
+    CHECK(r.output.find("image = " + (dir / "time.png").string() +
+                        ": expected an image bcssim may draw over: a "
                         "regular file, or none; this one is a symbolic link") != std::string::npos);
     CHECK(slurp(victim) == "data");
   }

@@ -38,9 +38,10 @@ TEST_CASE("run your own MPI program: compile with smpicc, trace with smpirun -tr
   // README, "Run your own MPI program": the same commands.
   const Outcome cc = shell("smpicc -O1 " + data + "ring.c -o ring", tmp);
   REQUIRE_MESSAGE(cc.code == 0, cc.output);
-  const Outcome traced = shell("smpirun -np 4 -platform " + data + "platform.xml -hostfile " + data +
-                                   "hostfile -trace-ti --cfg=tracing/filename:ring.txt --cfg=smpi/host-speed:1Gf ./ring",
-                               tmp);
+  const Outcome traced =
+      shell("smpirun -np 4 -platform " + data + "platform.xml -hostfile " + data +
+                "hostfile -trace-ti --cfg=tracing/filename:ring.txt --cfg=smpi/host-speed:1Gf ./ring",
+            tmp);
   REQUIRE_MESSAGE(traced.code == 0, traced.output);
   CHECK(traced.output.find("ring: 4 ranks, 10 steps done") != std::string::npos);
   REQUIRE(fs::exists(tmp / "ring.txt"));
@@ -48,12 +49,14 @@ TEST_CASE("run your own MPI program: compile with smpicc, trace with smpirun -tr
   // Communication only (replay.compute_scale 0): the times follow from the trace's messages alone, exactly.
   const std::string scenario = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/replay-example.json";
   const std::string trace = " --set replay.trace=" + (tmp / "ring.txt").string();
-  const Outcome comm = bcssim("run " + scenario + trace + " --set replay.compute_scale=0 --set compare=true --set "
-                              "'sweep.replay.compute_scale=[0]' --out " + (tmp / "comm").string());
+  const Outcome comm = bcssim("run " + scenario + trace +
+                              " --set replay.compute_scale=0 --set compare=true --set "
+                              "'sweep.replay.compute_scale=[0]' --out " +
+                              (tmp / "comm").string());
   REQUIRE_MESSAGE(comm.code == 0, comm.output);
   const std::string runs = slurp(tmp / "comm" / "runs.csv");
   CHECK(time_on(runs, "quadrics") == "0.000732691"); // exact: any change to the baseline model moves it
-  CHECK(time_on(runs, "bcs") == "0.022998965"); // 1 + 10 x 2 + 2 collectives' slices of 500 us, and the launch
+  CHECK(time_on(runs, "bcs") == "0.022998965");      // 1 + 10 x 2 + 2 collectives' slices of 500 us, and the launch
   const std::string profile = slurp(tmp / "comm" / "points" / "0000" / "profile.csv");
   CHECK(profile.find("MPI_Isend,40,163840,") != std::string::npos); // 4 ranks x 10 steps x 512 doubles
   CHECK(profile.find("MPI_Allreduce,40,") != std::string::npos);
@@ -142,6 +145,6 @@ TEST_CASE("the replay recipe takes any trace: its ranks are app.processes and it
   CHECK(small.output.find("app.processes = 16: expected at most platform.nodes x platform.pes_per_node") !=
         std::string::npos);
   CHECK(small.output.find("left unset, it is what the application's input asks (a replay's trace's ranks): give "
-                           "more platform.nodes") != std::string::npos);
+                          "more platform.nodes") != std::string::npos);
   fs::remove_all(tmp);
 }

@@ -12,8 +12,9 @@ const std::string kHead = "0 init\n1 init\n", kTail = "0 finalize\n1 finalize\n"
 
 std::string replay_args(int ranks = 2)
 {
-  return std::string(BCSSIM_SOURCE_DIR) + "/scenarios/replay-example.json --set app.processes=" +
-         std::to_string(ranks) + " --set compare=false --set 'sweep.replay.compute_scale=[1]'";
+  return std::string(BCSSIM_SOURCE_DIR) +
+         "/scenarios/replay-example.json --set app.processes=" + std::to_string(ranks) +
+         " --set compare=false --set 'sweep.replay.compute_scale=[1]'";
 }
 
 // Runs `trace` on both MPIs: both exit `code` with the same output, which holds every one of `said`; an exit 2
@@ -27,8 +28,8 @@ void check_both(const std::string& trace, int code, const std::vector<std::strin
     CAPTURE(trace);
     CAPTURE(mpi);
     fs::remove_all(kTmp / "o");
-    const auto r = bcssim("run " + replay_args(ranks) + " -q --set mpi=" + mpi + " --set replay.trace=" + file.string() +
-                          " --out " + (kTmp / "o").string());
+    const auto r = bcssim("run " + replay_args(ranks) + " -q --set mpi=" + mpi +
+                          " --set replay.trace=" + file.string() + " --out " + (kTmp / "o").string());
     CAPTURE(r.output);
     CHECK(r.code == code);
     for (const std::string& s : said)
@@ -58,11 +59,10 @@ TEST_CASE("a receive from any source smaller than the message it matches is exit
   check_both(kHead + "0 send 1 7 100000\n1 recv 0 -1 10\n" + kTail, 2,
              {":4: \"1 recv 0 -1 10\"", "(rank 0's, tag 7), not 10: MPI_ERR_TRUNCATE"});
   for (const std::string completion : {"1 wait 0 1 0\n", "1 waitall\n", ""})
-    check_both(kHead + "0 isend 1 0 5000\n1 irecv -1 0 64\n1 compute 1000\n" + completion + "0 wait 0 1 0\n" + kTail,
-               2, {":4: \"1 irecv -1 0 64\"", "at least the 5000 bytes", "not 64: MPI_ERR_TRUNCATE"});
+    check_both(kHead + "0 isend 1 0 5000\n1 irecv -1 0 64\n1 compute 1000\n" + completion + "0 wait 0 1 0\n" + kTail, 2,
+               {":4: \"1 irecv -1 0 64\"", "at least the 5000 bytes", "not 64: MPI_ERR_TRUNCATE"});
   // A receive larger than its message is MPI: it runs.
-  check_both(kHead + "0 send 1 0 10\n1 recv -1 0 100000\n0 send 1 3 8\n1 irecv -1 -1 8\n1 wait 0 1 3\n" + kTail, 0,
-             {});
+  check_both(kHead + "0 send 1 0 10\n1 recv -1 0 100000\n0 send 1 3 8\n1 irecv -1 -1 8\n1 wait 0 1 3\n" + kTail, 0, {});
   fs::remove_all(kTmp);
 }
 
@@ -123,8 +123,7 @@ TEST_CASE("a traced MPI_Ssend is exit 2 at its line saying what to do, and so ar
              {":3: \"0 Ssend 1 0 8\": expected an action SimGrid 3.32 can replay (\"Ssend\" is traced by SMPI",
               "To replay this trace, replace \"Ssend\" by \"send\" on every line (the arguments are the same;",
               "sed -i 's/^\\([0-9]*\\) Ssend /\\1 send /'", "MPI_Ssend returns only once its receive has matched"});
-  check_both(kHead + "0 ISsend 1 0 8\n1 recv 0 0 8\n0 wait 0 1 0\n" + kTail, 2,
-             {"replace \"ISsend\" by \"isend\""});
+  check_both(kHead + "0 ISsend 1 0 8\n1 recv 0 0 8\n0 wait 0 1 0\n" + kTail, 2, {"replace \"ISsend\" by \"isend\""});
   check_both(kHead + "0 bsend 1 0 8\n1 recv 0 0 8\n" + kTail, 2, {"replace \"bsend\" by \"send\""});
   // Renamed as the message says, it runs.
   check_both(kHead + "0 send 1 0 8\n1 recv 0 0 8\n" + kTail, 0, {});
@@ -149,7 +148,8 @@ TEST_CASE("a workload job's trace that truncates at run time is exit 2 naming th
   const auto r = bcssim("run " + file.string() + " -q --out " + (kTmp / "o").string());
   CAPTURE(r.output);
   CHECK(r.code == 2);
-  CHECK(r.output.find("workload.jobs[1].replay.trace = " + trace.string() + ":4: \"1 recv -1 0 10\": expected rank 1's "
+  CHECK(r.output.find("workload.jobs[1].replay.trace = " + trace.string() +
+                      ":4: \"1 recv -1 0 10\": expected rank 1's "
                       "receive to be at least the 100000 bytes") != std::string::npos);
   CHECK(!fs::exists(kTmp / "o"));
   fs::remove_all(kTmp);

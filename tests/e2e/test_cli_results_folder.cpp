@@ -87,8 +87,7 @@ TEST_CASE("a scenario legally named like a temporary folder keeps its results wh
   fs::create_directories(kTmp);
   std::ofstream(kTmp / "odd.json") << R"({"name": "default.tmp-999999", "kind": "microbench",
     "microbench": {"paths": ["elan-elan"], "sizes": ["0B"], "bidirectional": false, "distance": false}})";
-  REQUIRE(bcssim("run " + (kTmp / "odd.json").string() + " --out " + (kTmp / "default.tmp-999999").string()).code ==
-          0);
+  REQUIRE(bcssim("run " + (kTmp / "odd.json").string() + " --out " + (kTmp / "default.tmp-999999").string()).code == 0);
   REQUIRE(bcssim("run " + kDefault + " --out " + (kTmp / "default").string()).code == 0);
   CHECK(fs::exists(kTmp / "default.tmp-999999" / "digest"));
   CHECK(fs::exists(kTmp / "default" / "digest"));
@@ -124,8 +123,7 @@ TEST_CASE("merge checks that every point was run with the parameters the study g
   CHECK(newer.code == 2);
   CHECK(newer.output.find("points/0000 platform.nic.thread_processor = (none): expected \"one_at_a_time\"") !=
         std::string::npos);
-  CHECK(bcssim("merge " + s + " " + (kTmp / "split").string() +
-               " --force --set platform.nic.thread_processor=shared")
+  CHECK(bcssim("merge " + s + " " + (kTmp / "split").string() + " --force --set platform.nic.thread_processor=shared")
             .code == 0);
   fs::remove_all(kTmp);
 }
@@ -152,7 +150,7 @@ TEST_CASE("a point whose figures were edited after its run is refused by merge, 
   const auto merged = bcssim("merge " + a + " " + split.string());
   CHECK(merged.code == 2);
   CHECK(merged.output.find(summary.string() + " = (edited since the point's run wrote it): expected the file as "
-                           "bcssim wrote it") != std::string::npos);
+                                              "bcssim wrote it") != std::string::npos);
   CHECK(merged.output.find("--point 1 --out " + (split / "points" / "0001").string() + " --force") !=
         std::string::npos);
   CHECK_FALSE(fs::exists(split / "summary.json"));

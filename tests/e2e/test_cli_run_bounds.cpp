@@ -18,7 +18,8 @@ fs::path one_message(const std::string& name, const std::string& bytes, const st
                        << "\n0 finalize\n1 finalize\n";
   const fs::path scenario = kTmp / (name + ".json");
   std::ofstream(scenario) << R"({"name": ")" << name << R"(", "kind": "app", "app": {"name": "replay", "processes": 2},
-    "replay": {"trace": ")" << trace.string() << "\"}" << extra << "}";
+    "replay": {"trace": ")"
+                          << trace.string() << "\"}" << extra << "}";
   return scenario;
 }
 
@@ -32,7 +33,8 @@ TEST_CASE("a 1e12 B message on BCS-MPI (hours of polls and slices that move data
   const fs::path big = one_message("terabyte", "1000000000000");
   const auto r = bcssim("run " + big.string() + " --set mpi=bcs -q --out " + (kTmp / "out").string());
   CHECK(r.code == 2);
-  CHECK(r.output.find("mpi = \"bcs\": expected a run whose data (point to point, broadcast and reductions) take at most about 20 minutes to "
+  CHECK(r.output.find("mpi = \"bcs\": expected a run whose data (point to point, broadcast and reductions) take at "
+                      "most about 20 minutes to "
                       "simulate: a rank of the replay job moves at least 1e12 B to or from other ranks, 3100 s at "
                       "its node's PCI bus rate of at most 305MiB/s, so the Strobe Sender checks the unfinished "
                       "microphase about 3.1e9 times (every bcs.runtime.retry_backoff = 1us, about 2.4 us of wall "
@@ -55,7 +57,8 @@ TEST_CASE("a synthetic exchange of 1 GB messages, 1000 iterations on BCS-MPI, is
                                             " --set synthetic.message_size=1GB";
   const auto r = bcssim("validate " + exchange + " --set synthetic.iterations=1000");
   CHECK(r.code == 2);
-  CHECK(r.output.find("mpi = \"bcs\": expected a run whose data (point to point, broadcast and reductions) take at most about 20 minutes to "
+  CHECK(r.output.find("mpi = \"bcs\": expected a run whose data (point to point, broadcast and reductions) take at "
+                      "most about 20 minutes to "
                       "simulate: a rank of the synthetic job moves at least 1e12 B") != std::string::npos);
   CHECK(r.output.find("(fewer or smaller messages (synthetic.iterations = 1000), a longer retry_backoff or slice, "
                       "or another backend; run_bounds = false runs it anyway)") != std::string::npos);
@@ -80,8 +83,10 @@ TEST_CASE("a synthetic barrier of 1e9 iterations without computation is exit 2 b
                            "calls, a longer slice, or another backend; run_bounds = false runs it anyway)") !=
         std::string::npos);
   CHECK(bcssim("validate " + barrier + " --set mpi=quadrics --set synthetic.iterations=1000000").code == 0);
-  CHECK(bcssim("validate " + barrier + " --set mpi=quadrics --set synthetic.iterations=1000000000 --set "
-               "run_bounds=false").code == 0);
+  CHECK(bcssim("validate " + barrier +
+               " --set mpi=quadrics --set synthetic.iterations=1000000000 --set "
+               "run_bounds=false")
+            .code == 0);
 }
 
 TEST_CASE("NIC noise every 20 ns during a 1 GB message is exit 2: the detours span the message, not 1 ns")
@@ -164,7 +169,7 @@ TEST_CASE("a workload of more process steps than hours can run, and a --set of a
   CHECK(bcssim("validate " + dynamic + " --set 'sweep.workload.load_factor=[100]'").code == 0);
   // A quantum so short that the Machine Manager's ticks alone take hours (the first 20 jobs last 103 s or more).
   const std::string twenty = dynamic + " --set 'sweep.scheduler.algorithm=[\"gs\"]' --set "
-                             "'sweep.workload.load_factor=[1]' --set workload.swf_jobs=20";
+                                       "'sweep.workload.load_factor=[1]' --set workload.swf_jobs=20";
   const auto ticks = bcssim("validate " + twenty + " --set scheduler.quantum=1us");
   CHECK(ticks.code == 2);
   CHECK(ticks.output.find("scheduler.quantum = \"1us\": expected a quantum for which this workload's jobs, running for "
@@ -178,8 +183,8 @@ TEST_CASE("a workload of more process steps than hours can run, and a --set of a
                           "gives workload.load_factor its values [1.307,1.378,1.466,1.554,1.643] at every point") !=
         std::string::npos);
   // Saying what a one-value sweep says is fine.
-  CHECK(bcssim("validate " + dynamic + " --set 'sweep.workload.load_factor=[2]' --set workload.load_factor=2")
-            .code == 0);
+  CHECK(bcssim("validate " + dynamic + " --set 'sweep.workload.load_factor=[2]' --set workload.load_factor=2").code ==
+        0);
 }
 
 TEST_CASE("a run whose computation alone needs hours of acted-out BCS-MPI slices or noise detours is exit 2")
@@ -192,8 +197,7 @@ TEST_CASE("a run whose computation alone needs hours of acted-out BCS-MPI slices
   CHECK(slices.output.find("mpi = \"bcs\": expected a run of at most 7e6 slices of its strobe (about 20 minutes of "
                            "simulation): the strobe runs for at least 10000 s (the synthetic job's computation "
                            "alone), 2e7 slices of 500us (a shorter computation, a longer slice, or another "
-                           "backend; run_bounds = false runs it anyway)") !=
-        std::string::npos);
+                           "backend; run_bounds = false runs it anyway)") != std::string::npos);
   CHECK(bcssim("validate " + barrier + " --set mpi=bcs --set 'sweep.synthetic.granularity=[\"3000s\"]'").code == 0);
   CHECK(bcssim("validate " + barrier + " --set mpi=quadrics --set 'sweep.synthetic.granularity=[\"10000s\"]'").code ==
         0);
@@ -206,7 +210,8 @@ TEST_CASE("a run whose computation alone needs hours of acted-out BCS-MPI slices
   CHECK(in_sweep.output.find("or another backend; run_bounds = false runs it anyway) (at the sweep point "
                              "synthetic.granularity=10000s mpi=bcs)") != std::string::npos);
   // A detour every microsecond on each of 32 nodes for 100 s.
-  const auto noise = bcssim("validate " + barrier + " --set mpi=quadrics --set noise.cpu.period=1us --set "
+  const auto noise = bcssim("validate " + barrier +
+                            " --set mpi=quadrics --set noise.cpu.period=1us --set "
                             "noise.cpu.duration=100ns --set 'sweep.synthetic.granularity=[\"100s\"]'");
   CHECK(noise.code == 2);
   CHECK(noise.output.find("noise.cpu.period = \"1us\": expected a period at which the 32 nodes' detours number at "
@@ -272,8 +277,7 @@ TEST_CASE("a workload whose jobs alone need hours of acted-out BCS-MPI slices, o
   CHECK(slices.output.find("mpi = \"bcs\": expected a run of at most 7e6 slices of its strobe (about 20 minutes of "
                            "simulation): the strobe runs for at least 12000 s (while its jobs run: their work "
                            "over the machine's PEs), 2.4e7 slices of 500us (shorter jobs, a longer slice, or "
-                           "another backend; run_bounds = false runs it anyway)") !=
-        std::string::npos);
+                           "another backend; run_bounds = false runs it anyway)") != std::string::npos);
   CHECK(bcssim("validate " + busy.string() + " --set bcs.runtime.slice=2ms").code == 0);
   // Two jobs of 10 x 10 s, the second submitted at 40,000 s: the strobe stops while no job runs, so BCS-MPI
   // validates; OS noise goes on, and a detour every 10 microseconds on each node would be 8e9 of them.
@@ -321,7 +325,8 @@ TEST_CASE("a trace's collectives count their blocks' messages against the bound:
   }
   const fs::path scenario = kTmp / "alltoall.json";
   std::ofstream(scenario) << R"({"name": "alltoall", "kind": "app", "mpi": "quadrics", "platform": {"nodes": 32},
-    "app": {"name": "replay", "processes": 64}, "replay": {"trace": ")" << trace.string() << "\"}}";
+    "app": {"name": "replay", "processes": 64}, "replay": {"trace": ")"
+                          << trace.string() << "\"}}";
   const auto r = bcssim("validate " + scenario.string());
   CHECK(r.code == 2);
   CHECK(r.output.find("expected a job of at most 3e7 MPI calls and messages over its ranks (each about 20 to 50 us of "

@@ -140,8 +140,8 @@ TEST_CASE("a sweep with compare: the merged output does not depend on --jobs, an
   const auto two = bcssim("run " + scenario.string() + " --jobs 2 --out " + (kTmp / "j2" / "tiny").string());
   REQUIRE(one.code == 0);
   REQUIRE(two.code == 0);
-  for (const char* f : {"summary.json", "runs.csv", "points.csv", "slowdowns.csv", "digest", "time.csv",
-                        "slowdown.csv", "time.gp", "points/0007/summary.json"}) {
+  for (const char* f : {"summary.json", "runs.csv", "points.csv", "slowdowns.csv", "digest", "time.csv", "slowdown.csv",
+                        "time.gp", "points/0007/summary.json"}) {
     CAPTURE(f);
     REQUIRE(fs::exists(kTmp / "j1" / "tiny" / f));
     CHECK(slurp(kTmp / "j1" / "tiny" / f) == slurp(kTmp / "j2" / "tiny" / f));
@@ -173,8 +173,8 @@ TEST_CASE("a sweep with compare: the merged output does not depend on --jobs, an
   CHECK(slurp(kTmp / "split" / "runs.csv") == runs);
 
   // A bad value for every point: exit 2, its path, no results folder.
-  const auto bad = bcssim("run " + scenario.string() + " --set 'synthetic.iterations=0' --out " +
-                          (kTmp / "bad").string());
+  const auto bad =
+      bcssim("run " + scenario.string() + " --set 'synthetic.iterations=0' --out " + (kTmp / "bad").string());
   CHECK(bad.code == 2);
   CHECK(bad.output.find("synthetic.iterations = 0: expected an integer in [1, 1000000000]") != std::string::npos);
   CHECK_FALSE(fs::exists(kTmp / "bad"));
@@ -228,12 +228,14 @@ TEST_CASE("verify: a scenario that reproduces its golden digest passes; another 
   fs::remove_all(kTmp);
 }
 
-TEST_CASE("OS noise: the same seed gives the same digest, another seed another; a detour longer than its period is refused")
+TEST_CASE(
+    "OS noise: the same seed gives the same digest, another seed another; a detour longer than its period is refused")
 {
   fs::remove_all(kTmp);
   fs::create_directories(kTmp);
   // BCS-MPI on 4 nodes with CPU and NIC noise: the NIC threads run their cycles through their own detours.
-  std::ofstream(kTmp / "noisy.json") << R"({"kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo", "nodes": 4},
+  std::ofstream(kTmp / "noisy.json")
+      << R"({"kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo", "nodes": 4},
     "app": {"name": "synthetic", "processes": 8}, "synthetic": {"pattern": "exchange", "iterations": 5},
     "noise": {"cpu": {"period": "2ms", "duration": "200us", "jitter": "500us"},
               "nic": {"period": "300us", "duration": "5us", "jitter": "50us"}}})";
@@ -246,9 +248,9 @@ TEST_CASE("OS noise: the same seed gives the same digest, another seed another; 
   REQUIRE(bcssim("run " + noisy + " --out " + (kTmp / "b").string()).code == 0);
   REQUIRE(bcssim("run " + noisy + " --set seed=2 --out " + (kTmp / "c").string()).code == 0);
   REQUIRE(bcssim("run " + noisy + " --set seed=2 --out " + (kTmp / "d").string()).code == 0);
-  REQUIRE(bcssim("run " + noisy + " --set noise.cpu.period=0s --set noise.nic.period=0s --out " +
-                 (kTmp / "quiet").string())
-              .code == 0);
+  REQUIRE(
+      bcssim("run " + noisy + " --set noise.cpu.period=0s --set noise.nic.period=0s --out " + (kTmp / "quiet").string())
+          .code == 0);
   CHECK(digest_of(kTmp / "a") == digest_of(kTmp / "b"));
   CHECK(digest_of(kTmp / "c") == digest_of(kTmp / "d"));
   CHECK(digest_of(kTmp / "a") != digest_of(kTmp / "c"));

@@ -24,8 +24,7 @@ TEST_CASE("params --json: every parameter with its type, unit, default and bound
   CHECK(slice.at("unit") == "s");
   CHECK(slice.at("default") == "500us");
   CHECK(slice.at("max") == 10);
-  CHECK(by_path.at("scheduler.algorithm").at("choices") ==
-        nlohmann::json({"fcfs", "gs", "sb", "fcs", "bcs", "pbcs"}));
+  CHECK(by_path.at("scheduler.algorithm").at("choices") == nlohmann::json({"fcfs", "gs", "sb", "fcs", "bcs", "pbcs"}));
   CHECK(by_path.at("workload.jobs").at("list") == true);
   bool crescendo = false;
   for (const auto& preset : doc.at("presets"))
@@ -49,10 +48,9 @@ TEST_CASE("schema: a valid draft 2020-12 schema that every shipped scenario pass
   CHECK(shipped > 30);
   // Broken the way users break them: a mistyped key, a time without its unit, a word not in the choices, a list
   // of the wrong items, a negative count.
-  const std::vector<std::string> broken = {
-      R"({"platform": {"nodse": 4}})", R"({"bcs": {"runtime": {"slice": "500"}}})",
-      R"({"scheduler": {"algorithm": "lottery"}})", R"({"mpi_microbench": {"sizes": [8]}})",
-      R"({"platform": {"nodes": -1}})"};
+  const std::vector<std::string> broken = {R"({"platform": {"nodse": 4}})", R"({"bcs": {"runtime": {"slice": "500"}}})",
+                                           R"({"scheduler": {"algorithm": "lottery"}})",
+                                           R"({"mpi_microbench": {"sizes": [8]}})", R"({"platform": {"nodes": -1}})"};
   for (std::size_t i = 0; i < broken.size(); ++i)
     std::ofstream(kTmp / ("broken" + std::to_string(i) + ".json")) << broken[i];
   std::ofstream(kTmp / "check.py") << R"(import json, sys

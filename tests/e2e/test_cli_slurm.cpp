@@ -106,8 +106,8 @@ TEST_CASE("slurm script on a real single-node Slurm: the merged study equals the
   const std::string marker = "merge in job ";
   const auto at = submitted.output.find(marker);
   REQUIRE(at != std::string::npos);
-  const std::string merge = submitted.output.substr(at + marker.size(),
-                                                    submitted.output.find(';', at) - at - marker.size());
+  const std::string merge =
+      submitted.output.substr(at + marker.size(), submitted.output.find(';', at) - at - marker.size());
   // Wait for the merge job to leave the queue (it waits for the 8 points; a few seconds here), at most 5 minutes.
   bool done = false;
   for (int i = 0; i < 300 && !done; ++i) {

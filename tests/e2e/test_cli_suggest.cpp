@@ -29,8 +29,9 @@ TEST_CASE("a scenario with several unknown keys and bad values reports every one
     CHECK(r.code == 2);
     for (const std::string& said :
          {"error: " + file.string() + ": platform.nodez = 4: expected a key of this section (did you mean 'nodes'?)",
-          "error: " + file.string() + ": app.procesess = 8: expected a key of this section (did you mean "
-                                      "'processes'?)",
+          "error: " + file.string() +
+              ": app.procesess = 8: expected a key of this section (did you mean "
+              "'processes'?)",
           "error: " + file.string() + ": synthetic.iterations = -1: expected an integer"}) {
       CAPTURE(said);
       CHECK(r.output.find(said) != std::string::npos);
@@ -55,8 +56,8 @@ TEST_CASE("a workload's jobs report every job's errors in one run")
   const auto r = bcssim("validate " + file.string());
   CAPTURE(r.output);
   CHECK(r.code == 2);
-  for (const std::string said : {"workload.jobs[0].app.procesess", "workload.jobs[2].syntetic", "did you mean 'synthetic'",
-                                 "workload.jobs[3].submit"})
+  for (const std::string said : {"workload.jobs[0].app.procesess", "workload.jobs[2].syntetic",
+                                 "did you mean 'synthetic'", "workload.jobs[3].submit"})
     CHECK(r.output.find(said) != std::string::npos);
   CHECK(r.output.find("workload.jobs[1]") == std::string::npos);
   fs::remove_all(kTmp);

@@ -34,20 +34,28 @@ TEST_CASE("an application's computation past the limit of simulated time is exit
     CAPTURE(mpi);
     const std::string on = std::string(" --set compare=false --set mpi=") + mpi;
     // The issue's command: 1e12 cycles x 1e9 cells at 1 GHz, 1e12 s, was "run time -9223372037 s", exit 0.
-    check_refused(exe() + " run " + sage + " --set sage.cell_cycles=1e12 --set sage.cells_per_process=1000000000 --set "
-                      "sage.cycles=1 --set 'sweep.app.processes=[2]'" + on,
+    check_refused(exe() + " run " + sage +
+                      " --set sage.cell_cycles=1e12 --set sage.cells_per_process=1000000000 --set "
+                      "sage.cycles=1 --set 'sweep.app.processes=[2]'" +
+                      on,
                   "sage.cell_cycles = 1000000000000.0: expected at most 4e9 with the other values as they are: the "
                   "computation of the busiest rank, sage.cycles x sage.cells_per_process x sage.cell_cycles / "
                   "platform.pe_speed x (1 + sage.imbalance) x (1 + sage.variability) = 1 x 1e9 x 1e12 / 1e9 x 1 x "
-                  "1 = 1e12 s, is past " + kLimit);
-    check_refused(exe() + " run " + synthetic + " --set 'sweep.synthetic.granularity=[\"10000s\"]' --set "
-                      "synthetic.iterations=1000000" + on,
+                  "1 = 1e12 s, is past " +
+                      kLimit);
+    check_refused(exe() + " run " + synthetic +
+                      " --set 'sweep.synthetic.granularity=[\"10000s\"]' --set "
+                      "synthetic.iterations=1000000" +
+                      on,
                   "sweep.synthetic.granularity[0] = \"10000s\": expected at most 4000s with the other values as "
                   "they are: the computation of the busiest rank, synthetic.iterations x synthetic.granularity x "
                   "max(synthetic.work_factors) x (1 + synthetic.imbalance) x (1 + synthetic.variability) = 1e6 x "
-                  "10000 x 1 x 1 x 1 = 1e10 s, is past " + kLimit);
-    check_refused(exe() + " run " + sweep3d + " --set sweep3d.iterations=1000000 --set sweep3d.grind_cycles=1e9 --set "
-                      "'sweep.app.processes=[4]'" + on,
+                  "10000 x 1 x 1 x 1 = 1e10 s, is past " +
+                      kLimit);
+    check_refused(exe() + " run " + sweep3d +
+                      " --set sweep3d.iterations=1000000 --set sweep3d.grind_cycles=1e9 --set "
+                      "'sweep.app.processes=[4]'" +
+                      on,
                   "sweep3d.grind_cycles = 1000000000.0: expected at most");
   }
   fs::remove_all(kTmp);
@@ -67,7 +75,8 @@ TEST_CASE("a trace's computation or sleep past the limit of simulated time is ex
     CAPTURE(mpi);
     check_refused(run + " --set mpi=" + mpi,
                   "replay.trace = compute.txt:3: \"0 compute 1e30\": expected a computation whose time, "
-                  "replay.compute_scale x flops / replay.host_speed = 1 x 1e30 / 1e9 = 1e21 s, is at most " + kLimit);
+                  "replay.compute_scale x flops / replay.host_speed = 1 x 1e30 / 1e9 = 1e21 s, is at most " +
+                      kLimit);
     check_refused(run + " --set mpi=" + mpi + " --set replay.trace=sleep.txt",
                   "replay.trace = sleep.txt:3: \"1 sleep 1e10\": expected a sleep of at most " + kLimit);
   }
@@ -95,7 +104,8 @@ TEST_CASE("a trace whose data alone pass the limit of simulated time is exit 2 n
       check_refused(run + " --set mpi=" + mpi + " --set run_bounds=" + bounds,
                     "replay.trace = \"a2a.txt\": expected a job whose data fit in the limit of simulated time: a "
                     "rank of the replay job moves at least 4.5e18 B to or from other ranks, at least 1.4e10 s at its "
-                    "node's PCI bus rate of at most 305MiB/s, and the limit is " + kLimit);
+                    "node's PCI bus rate of at most 305MiB/s, and the limit is " +
+                        kLimit);
   }
   fs::remove_all(kTmp);
 }
@@ -109,7 +119,8 @@ TEST_CASE("a workload's job and a trace window past the limit of simulated time 
   const std::string w = exe() + " run " + (kTmp / "w.json").string();
   check_refused(w + R"( --set 'workload.jobs=[{"submit": "1e10s"}]')",
                 "workload.jobs[0].submit = \"1e10s\": expected a time of at least 0 s, e.g. \"0s\" or \"1.5s\", and "
-                "at most " + kLimit);
+                "at most " +
+                    kLimit);
   check_refused(w + R"( --set 'workload.jobs=[{"synthetic": {"granularity": "10000s", "iterations": 1000000}}]')",
                 "workload.jobs[0].synthetic.granularity = \"10000s\": expected at most 4000s");
   std::ofstream(kTmp / "w.swf") << "1 0 -1 1e10 2 -1 -1 2 -1 -1 1 -1 -1 -1 -1 -1 -1 -1\n";
@@ -130,12 +141,14 @@ TEST_CASE("a run that reaches the limit of simulated time is stopped there: exit
   const std::string job = R"({"app": {"name": "synthetic", "processes": 1}, "pes": [0],
     "synthetic": {"pattern": "none", "iterations": 300000, "granularity": "10000s"}})";
   std::ofstream(kTmp / "w.json") << R"({"kind": "workload", "platform": {"nodes": 2, "pes_per_node": 1},
-    "scheduler": {"algorithm": "fcfs", "quantum": "10s"}, "workload": {"jobs": [)" << job << ", " << job << "]}}";
+    "scheduler": {"algorithm": "fcfs", "quantum": "10s"}, "workload": {"jobs": [)"
+                                 << job << ", " << job << "]}}";
   check_refused(exe() + " run " + (kTmp / "w.json").string(),
                 "simulated time = 4000000010 s: expected at most " + kLimit);
   // The default quantum, refused before anything runs.
   std::ofstream(kTmp / "w.json") << R"({"kind": "workload", "platform": {"nodes": 2, "pes_per_node": 1},
-    "scheduler": {"algorithm": "fcfs"}, "workload": {"jobs": [)" << job << ", " << job << "]}}";
+    "scheduler": {"algorithm": "fcfs"}, "workload": {"jobs": [)"
+                                 << job << ", " << job << "]}}";
   check_refused(exe() + " run " + (kTmp / "w.json").string(),
                 "scheduler.quantum = \"50ms\": expected a quantum for which this workload's jobs, running for at "
                 "least 3e9 s (their work over the machine's PEs), take Machine Manager ticks x nodes that simulate "

@@ -8,8 +8,8 @@ using namespace e2e;
 namespace {
 
 struct TourCommand {
-  std::string line;    // as in the README, continuation lines joined
-  int expected = 0;    // "exit N" in its comment
+  std::string line; // as in the README, continuation lines joined
+  int expected = 0; // "exit N" in its comment
 };
 
 // The tour's commands: the first ```sh block after "## A 5-minute tour".
@@ -74,8 +74,9 @@ std::string results_folder(const std::string& line)
 TEST_CASE("the README tour: each command exits as the README says and leaves its results folder")
 {
   // Minutes long, or reading the traces beside the repository: the benchmarks and docs/validation.md cover them.
-  const std::vector<std::string> slow = {"noise-sweep3d", "collectives.json", "imbalanced.json", "sweep3d-trace",
-                                         "sweep3d-blocking.json", "paper/sage.json", "paper/nas-"};
+  const std::vector<std::string> slow = {"noise-sweep3d", "collectives.json",      "imbalanced.json",
+                                         "sweep3d-trace", "sweep3d-blocking.json", "paper/sage.json",
+                                         "paper/nas-"};
   fs::remove_all(kTmp);
   fs::create_directories(kTmp / "build" / "release");
   fs::create_directories(kTmp / "out"); // ./run.sh, the tour's first line, made it
@@ -85,7 +86,8 @@ TEST_CASE("the README tour: each command exits as the README says and leaves its
   CHECK(commands.size() >= 20);
   int ran = 0;
   for (const TourCommand& c : commands) {
-    if (std::any_of(slow.begin(), slow.end(), [&](const std::string& s) { return c.line.find(s) != std::string::npos; }))
+    if (std::any_of(slow.begin(), slow.end(),
+                    [&](const std::string& s) { return c.line.find(s) != std::string::npos; }))
       continue;
     CAPTURE(c.line);
     const auto r = run_shell("cd " + kTmp.string() + " && " + c.line + " 2>&1");

@@ -5,7 +5,6 @@
 
 using namespace e2e;
 
-
 TEST_CASE("FCFS: a job alone runs as kind 'app' does, the next ones start at the Machine Manager's first tick after")
 {
   fs::remove_all(kTmp);
@@ -213,8 +212,10 @@ TEST_CASE("decisions follow submit times and job numbers, not the order of the l
   for (const char* algorithm : {"fcfs", "gs", "sb"}) {
     CAPTURE(algorithm);
     for (const auto& [name, jobs] : {std::pair<std::string, std::string>{"ab", a + ", " + b}, {"ba", b + ", " + a}})
-      std::ofstream(kTmp / (name + ".json")) << R"({"kind": "workload", "platform": {"preset": "accelerando", "nodes": 2},
-        "scheduler": {"quantum": "25ms", "mpl": 2}, "workload": {"jobs": [)" + jobs + "]}}";
+      std::ofstream(kTmp / (name + ".json"))
+          << R"({"kind": "workload", "platform": {"preset": "accelerando", "nodes": 2},
+        "scheduler": {"quantum": "25ms", "mpl": 2}, "workload": {"jobs": [)" +
+                 jobs + "]}}";
     const std::string set = std::string(" --set scheduler.algorithm=") + algorithm;
     REQUIRE(bcssim("run " + (kTmp / "ab.json").string() + set + " --out " + (kTmp / "ab").string()).code == 0);
     REQUIRE(bcssim("run " + (kTmp / "ba.json").string() + set + " --out " + (kTmp / "ba").string()).code == 0);
@@ -239,7 +240,8 @@ std::string swf_scenario(const fs::path& swf, const std::string& more = "")
   const fs::path file = kTmp / "swf.json";
   std::ofstream(file) << R"({"name": "swf", "kind": "workload", "platform": {"preset": "accelerando", "nodes": 4},
     "scheduler": {"algorithm": "fcfs", "quantum": "25ms"},
-    "workload": {"swf": ")" << swf.string() << R"(", "time_scale": 100)" << more << "}}";
+    "workload": {"swf": ")"
+                      << swf.string() << R"(", "time_scale": 100)" << more << "}}";
   return file.string();
 }
 } // namespace
@@ -285,8 +287,10 @@ TEST_CASE("workload.swf: a generated workload runs as SWF jobs; same seed, same 
 
   // A study of one job: the long half of its response CDF has no job, which gnuplot cannot autoscale (it refused
   // the plot, exit 1); and the headline counts it in the singular.
-  const auto one = bcssim("run " + scenario + " --set workload.swf_jobs=1 --set 'sweep.scheduler.algorithm=[\"fcfs\","
-                          "\"gs\"]' --out " + (kTmp / "one").string());
+  const auto one = bcssim("run " + scenario +
+                          " --set workload.swf_jobs=1 --set 'sweep.scheduler.algorithm=[\"fcfs\","
+                          "\"gs\"]' --out " +
+                          (kTmp / "one").string());
   REQUIRE_MESSAGE(one.code == 0, one.output);
   CHECK(one.output.find("1 job under fcfs") != std::string::npos);
   CHECK(fs::file_size(kTmp / "one" / "response_cdf.png") > 1000);
@@ -329,8 +333,8 @@ TEST_CASE("workload.swf: a bad record is exit 2 naming the file, line and field;
   }
   // Skipped instead, and counted.
   std::ofstream(kTmp / "w.swf") << ok << "2 10 -1 0 2 -1 -1 -1 -1 -1 5 -1 -1 -1 0 -1 -1 -1\n";
-  const auto r = bcssim("run " + swf_scenario(kTmp / "w.swf", R"(, "swf_invalid": "skip")") + " --out " +
-                        (kTmp / "out").string());
+  const auto r =
+      bcssim("run " + swf_scenario(kTmp / "w.swf", R"(, "swf_invalid": "skip")") + " --out " + (kTmp / "out").string());
   REQUIRE_MESSAGE(r.code == 0, r.output);
   CHECK(slurp(kTmp / "out" / "summary.json").find("\"swf_records_skipped\": 1") != std::string::npos);
   fs::remove_all(kTmp);
@@ -348,20 +352,20 @@ TEST_CASE("EASY backfilling on a hand-made SWF trace: a short job starts early, 
                                       "4 0 -1 200 2 -1 -1 -1 200 -1 1 -1 -1 -1 1 -1 -1 -1\n";
   std::map<std::string, std::vector<std::map<std::string, std::string>>> runs;
   for (const char* queue : {"none", "easy"}) {
-    const auto r = bcssim("run " + swf_scenario(kTmp / "easy.swf") + " --set scheduler.backfill=" + queue +
-                          " --out " + (kTmp / queue).string());
+    const auto r = bcssim("run " + swf_scenario(kTmp / "easy.swf") + " --set scheduler.backfill=" + queue + " --out " +
+                          (kTmp / queue).string());
     REQUIRE_MESSAGE(r.code == 0, r.output);
     runs[queue] = read_csv(kTmp / queue / "jobs.csv");
   }
   const auto start = [&](const char* q, int job) { return std::stod(runs[q].at(std::size_t(job)).at("start_s")); };
   const auto end = [&](const char* q, int job) { return std::stod(runs[q].at(std::size_t(job)).at("end_s")); };
   CHECK(start("easy", 0) == 0);
-  CHECK(start("easy", 2) == 0);               // C moved ahead of B
+  CHECK(start("easy", 2) == 0);                // C moved ahead of B
   CHECK(start("easy", 1) == start("none", 1)); // and B starts exactly when it would have without backfilling
   CHECK(start("easy", 1) > end("easy", 0));    // at the Machine Manager's first tick after A ended
   CHECK(start("easy", 1) <= end("easy", 0) + 0.025);
-  CHECK(start("easy", 3) >= end("easy", 1));   // D waited behind B
-  CHECK(start("none", 2) >= end("none", 1));   // without backfilling C waited behind B
+  CHECK(start("easy", 3) >= end("easy", 1)); // D waited behind B
+  CHECK(start("none", 2) >= end("none", 1)); // without backfilling C waited behind B
   fs::remove_all(kTmp);
 }
 
@@ -372,7 +376,8 @@ TEST_CASE("a study of a dynamic workload: its figures per point in algorithms.cs
   REQUIRE(bcssim("workload generate --jobs 10 --procs 8 --seed 4 --out " + (kTmp / "w.swf").string()).code == 0);
   const auto r = bcssim("run " + swf_scenario(kTmp / "w.swf") +
                         " --set scheduler.algorithm=gs --set 'sweep.scheduler.mpl=[1,2]' "
-                        "--set 'sweep.scheduler.backfill=[\"none\",\"easy\"]' --out " + (kTmp / "s").string());
+                        "--set 'sweep.scheduler.backfill=[\"none\",\"easy\"]' --out " +
+                        (kTmp / "s").string());
   REQUIRE_MESSAGE(r.code == 0, r.output);
   const std::string csv = slurp(kTmp / "s" / "algorithms.csv");
   CHECK(csv.find(",mean_bounded_slowdown,median_bounded_slowdown,") != std::string::npos);
@@ -397,8 +402,8 @@ TEST_CASE("a study of a dynamic workload: its figures per point in algorithms.cs
   // Saturated points are circled in dynamic.png, and only they.
   const bool any = csv.find(",yes\n") != std::string::npos;
   CHECK((slurp(kTmp / "s" / "dynamic.gp").find("title 'saturated") != std::string::npos) == any);
-  for (const char* f : {"dynamic.png", "dynamic_boxes.png", "points/0000/jobs_in_system.png",
-                        "points/0000/response_cdf.png"})
+  for (const char* f :
+       {"dynamic.png", "dynamic_boxes.png", "points/0000/jobs_in_system.png", "points/0000/response_cdf.png"})
     CHECK_MESSAGE(fs::exists(kTmp / "s" / f), f);
   // The MPL (numbers) is the x axis; the backfilling policy makes the series.
   const std::string dat = slurp(kTmp / "s" / "dynamic.dat");
@@ -438,9 +443,9 @@ TEST_CASE("a context switch that takes time never leaves a Node Manager asleep p
 {
   // Spin-block on SAGE with a 1 us switch: a switch's sleep carried the Node Manager past the spin deadline it
   // then waited for, SimGrid's acquire_timeout(0) never returned, and every rank ended 'deadlocked' at t = 75 s.
-  const auto r = bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/apps-sage.json --point 2" +
-                        " --set scheduler.context_switch=1us --set sage.cycles=2 --force --out " +
-                        (kTmp / "sb-switch").string());
+  const auto r =
+      bcssim("run " + std::string(BCSSIM_SOURCE_DIR) + "/scenarios/scheduling/apps-sage.json --point 2" +
+             " --set scheduler.context_switch=1us --set sage.cycles=2 --force --out " + (kTmp / "sb-switch").string());
   REQUIRE(r.code == 0);
   const auto summary = nlohmann::json::parse(slurp(kTmp / "sb-switch" / "summary.json"));
   CHECK(summary.at("workload").at("turnaround_s").get<double>() == doctest::Approx(0.4964).epsilon(1e-3));
@@ -516,7 +521,8 @@ TEST_CASE("memory: footprints that fit change nothing; oversubscribed ones page;
   CHECK(r.code == 2);
   CHECK(r.output.find("job.footprint = 1100MB: expected at most platform.memory.size / 2 = 1GiB per process: 2 "
                       "processes of job 0 share a node") != std::string::npos);
-  r = bcssim("validate " + scenario + R"( --set 'workload.jobs=[{"app": {"name": "synthetic", "processes": 2}, )"
+  r = bcssim("validate " + scenario +
+             R"( --set 'workload.jobs=[{"app": {"name": "synthetic", "processes": 2}, )"
              R"("job": {"footprint": "1.5GB"}}]')");
   CHECK(r.code == 2);
   CHECK(r.output.find("workload.jobs[0].job.footprint = 1500MB") != std::string::npos);

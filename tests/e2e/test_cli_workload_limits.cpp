@@ -12,7 +12,8 @@ std::string swf_workload(const fs::path& swf)
   std::ofstream(scenario) << R"({"name": "w", "kind": "workload", "mpi": "quadrics",
     "platform": {"preset": "crescendo", "nodes": 16},
     "scheduler": {"algorithm": "gs", "quantum": "100ms", "mpl": 6, "backfill": "easy"},
-    "workload": {"swf": ")" << swf.string() << R"(", "time_scale": 100, "load_factor": 1.307}})";
+    "workload": {"swf": ")"
+                          << swf.string() << R"(", "time_scale": 100, "load_factor": 1.307}})";
   return scenario.string();
 }
 } // namespace
@@ -21,9 +22,9 @@ TEST_CASE("a workload of 100,000 SWF jobs validates in bounded memory; past the 
 {
   fs::remove_all(kTmp);
   fs::create_directories(kTmp);
-  REQUIRE(bcssim("workload generate --jobs 100000 --procs 32 --seed 1 --out " + (kTmp / "big.swf").string()).code ==
-          0);
-  const auto bounded = run_shell("ulimit -v 600000; " + exe() + " validate " + swf_workload(kTmp / "big.swf") + " 2>&1");
+  REQUIRE(bcssim("workload generate --jobs 100000 --procs 32 --seed 1 --out " + (kTmp / "big.swf").string()).code == 0);
+  const auto bounded =
+      run_shell("ulimit -v 600000; " + exe() + " validate " + swf_workload(kTmp / "big.swf") + " 2>&1");
   CHECK_MESSAGE(bounded.code == 0, bounded.output);
 
   { // One job line past kMaxSwfJobs (1,000,000): refused at that line, before any job is made.

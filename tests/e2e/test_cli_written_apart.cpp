@@ -23,7 +23,8 @@ fs::path workload(const std::string& name, const fs::path& trace_file, const std
 {
   const fs::path file = kHere / (name + ".json");
   std::ofstream(file) << R"({"name": ")" << name << R"(", "kind": "workload", "platform": {"preset": "crescendo"},
-    "replay": {"trace": ")" << trace_file.string() << R"("}, "workload": {"jobs": [)" << job << "]}}";
+    "replay": {"trace": ")"
+                      << trace_file.string() << R"("}, "workload": {"jobs": [)" << job << "]}}";
   return file;
 }
 
@@ -33,12 +34,14 @@ TEST_CASE("integers written as 16.0 or 1e1 are integers; a fraction is not")
 {
   fs::remove_all(kHere);
   const fs::path out = kHere / "ints";
-  const auto r = bcssim("run " + kDefault + " --set app.processes=4.0 --set 'sweep.synthetic.iterations=[1e1,20.0]' "
-                        "-q --out " + out.string());
+  const auto r = bcssim("run " + kDefault +
+                        " --set app.processes=4.0 --set 'sweep.synthetic.iterations=[1e1,20.0]' "
+                        "-q --out " +
+                        out.string());
   REQUIRE_MESSAGE(r.code == 0, r.output);
   const auto summary = nlohmann::json::parse(slurp(out / "points" / "0000" / "summary.json"));
   CHECK(summary["scenario"]["app"]["processes"] == 4);
-  CHECK(summary["scenario"]["app"]["processes"].is_number_integer()); // echoed as the integer it is
+  CHECK(summary["scenario"]["app"]["processes"].is_number_integer());  // echoed as the integer it is
   CHECK(slurp(out / "runs.csv").find("\n0,10,") != std::string::npos); // the point labelled 10, not 10.0
   const auto half = bcssim("validate " + kDefault + " --set app.processes=16.5");
   CHECK(half.code == 2);
@@ -48,7 +51,8 @@ TEST_CASE("integers written as 16.0 or 1e1 are integers; a fraction is not")
 
 TEST_CASE("one value written two ways in a sweep list is refused as the same run")
 {
-  const auto slice = bcssim("validate " + kDefault + " --set kind=app --set mpi=bcs "
+  const auto slice = bcssim("validate " + kDefault +
+                            " --set kind=app --set mpi=bcs "
                             "--set 'sweep.bcs.runtime.slice=[\"1ms\",\"500us\",\"1000us\"]'");
   CHECK(slice.code == 2);
   CHECK(slice.output.find("sweep.bcs.runtime.slice[2] = \"1000us\": expected a value the list does not hold already "
@@ -63,8 +67,8 @@ TEST_CASE("a workload's replay job takes its trace's ranks; a deadlock says sinc
 {
   fs::remove_all(kHere);
   const fs::path ok = trace("ok.txt", "0 init\n1 init\n0 send 1 0 1000\n1 recv 0 0 1000\n0 finalize\n1 finalize\n");
-  const auto r = bcssim("run " + workload("replay-job", ok, R"({"app": {"name": "replay"}})").string() +
-                        " -q --out " + (kHere / "o").string());
+  const auto r = bcssim("run " + workload("replay-job", ok, R"({"app": {"name": "replay"}})").string() + " -q --out " +
+                        (kHere / "o").string());
   REQUIRE_MESSAGE(r.code == 0, r.output); // was: app.processes = 0: expected 2, the rank count of the trace
   CHECK(slurp(kHere / "o" / "jobs.csv").find("\n0,replay,2,") != std::string::npos);
 
@@ -92,7 +96,8 @@ TEST_CASE("sweep --emit-jobs into a folder holding results prints nothing that w
 
   const auto into_merged = bcssim("sweep --emit-jobs " + study + " --out " + merged.string());
   CHECK(into_merged.code == 2);
-  CHECK(into_merged.output.find("--out = " + merged.string() + ": expected a new folder; this one holds the results "
+  CHECK(into_merged.output.find("--out = " + merged.string() +
+                                ": expected a new folder; this one holds the results "
                                 "of an earlier run: pass --force") != std::string::npos);
   CHECK(into_merged.output.find(" run ") == std::string::npos); // no command printed
   const auto into_points = bcssim("sweep --emit-jobs " + study + " --out " + points.string());

@@ -30,8 +30,7 @@ inline std::string type_name(const std::type_info& t)
 }
 
 /// Runs `body`; an exception of type BadInput is the expected outcome of bad input, anything else aborts.
-template <class BadInput, class Body>
-void expect_bad_input_only(Body&& body)
+template <class BadInput, class Body> void expect_bad_input_only(Body&& body)
 {
   try {
     body();

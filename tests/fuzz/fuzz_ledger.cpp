@@ -38,8 +38,7 @@ void expect_named(const std::string& what, const Message& m)
 }
 
 // Runs `op` on the ledger, which must throw exactly when `expected` names a message, naming it.
-template <class Op>
-bool agrees(Op&& op, const std::optional<Message>& expected)
+template <class Op> bool agrees(Op&& op, const std::optional<Message>& expected)
 {
   try {
     op();
@@ -79,7 +78,8 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
             break; // a rank sends to another, and only before it finalizes
           const Message m{a, b, tag, std::uint64_t(op[0]) * 1000, line};
           const bool refused = finalized[std::size_t(b)];
-          if (!agrees([&] { ledger.sent(a, b, tag, m.bytes, line); }, refused ? std::optional<Message>(m) : std::nullopt))
+          if (!agrees([&] { ledger.sent(a, b, tag, m.bytes, line); },
+                      refused ? std::optional<Message>(m) : std::nullopt))
             return;
           outstanding.push_back(m);
           break;

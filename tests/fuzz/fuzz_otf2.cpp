@@ -22,8 +22,13 @@ namespace {
 OTF2_FlushType pre_flush(void*, OTF2_FileType, OTF2_LocationRef, void*, bool) { return OTF2_FLUSH; }
 OTF2_TimeStamp post_flush(void*, OTF2_FileType, OTF2_LocationRef) { return 0; }
 
-const char* const kRegions[] = {"MPI_Init",    "MPI_Send",  "MPI_Sendrecv", "MPI_Waitall",
-                                "MPI_Alltoallv", "user_code", bcssim::apps::replay::otf2::kComputeRegion};
+const char* const kRegions[] = {"MPI_Init",
+                                "MPI_Send",
+                                "MPI_Sendrecv",
+                                "MPI_Waitall",
+                                "MPI_Alltoallv",
+                                "user_code",
+                                bcssim::apps::replay::otf2::kComputeRegion};
 const char* const kPairs[] = {"1 2 | 3 4", "4 4 4 4 |4 4 4 4", "x |", "", "|", "99999999999999999999999 | 1",
                               "1 | 2 | 3"};
 
@@ -60,54 +65,54 @@ void write_archive(const std::filesystem::path& dir, Bytes& in)
     OTF2_TimeStamp& t = time[std::size_t(r)];
     const std::uint8_t op = in.next() % 12;
     const std::uint32_t peer = in.next() % 6; // past the ranks too
-    const OTF2_CommRef comm = in.next() % 3;   // world, a pair, one never defined
+    const OTF2_CommRef comm = in.next() % 3;  // world, a pair, one never defined
     switch (op) {
-    case 0:
-      OTF2_EvtWriter_Enter(w, nullptr, t, OTF2_RegionRef(peer % 7));
-      break;
-    case 1:
-      OTF2_EvtWriter_Leave(w, nullptr, t, OTF2_RegionRef(peer % 7));
-      break;
-    case 2:
-      OTF2_EvtWriter_MpiSend(w, nullptr, t, peer, comm, in.next(), in.wide());
-      break;
-    case 3:
-      OTF2_EvtWriter_MpiIsend(w, nullptr, t, peer, comm, in.next(), in.wide(), in.next() % 4);
-      break;
-    case 4:
-      OTF2_EvtWriter_MpiIsendComplete(w, nullptr, t, in.next() % 4);
-      break;
-    case 5:
-      OTF2_EvtWriter_MpiIrecvRequest(w, nullptr, t, in.next() % 4);
-      break;
-    case 6:
-      OTF2_EvtWriter_MpiIrecv(w, nullptr, t, peer, comm, in.next(), in.wide(), in.next() % 4);
-      break;
-    case 7:
-      OTF2_EvtWriter_MpiRecv(w, nullptr, t, peer, comm, in.next(), in.wide());
-      break;
-    case 8:
-      OTF2_EvtWriter_MpiRequestCancelled(w, nullptr, t, in.next() % 4);
-      break;
-    case 9: { // a collective, with bcs-sim's attributes or not
-      OTF2_AttributeList* attributes = OTF2_AttributeList_New();
-      const std::uint8_t which = in.next();
-      if (which & 1)
-        OTF2_AttributeList_AddUint8(attributes, 0, in.next());
-      if (which & 2)
-        OTF2_AttributeList_AddStringRef(attributes, 1, OTF2_StringRef(in.next() % 7));
-      const auto collective = OTF2_CollectiveOp(in.next() % 22);
-      OTF2_EvtWriter_MpiCollectiveEnd(w, attributes, t, collective, comm, peer == 5 ? OTF2_UNDEFINED_UINT32 : peer,
-                                      in.wide(), in.wide());
-      OTF2_AttributeList_Delete(attributes);
-      break;
-    }
-    case 10:
-      r = (r + 1) % ranks;
-      break;
-    default:
-      t += in.wide();
-      break;
+      case 0:
+        OTF2_EvtWriter_Enter(w, nullptr, t, OTF2_RegionRef(peer % 7));
+        break;
+      case 1:
+        OTF2_EvtWriter_Leave(w, nullptr, t, OTF2_RegionRef(peer % 7));
+        break;
+      case 2:
+        OTF2_EvtWriter_MpiSend(w, nullptr, t, peer, comm, in.next(), in.wide());
+        break;
+      case 3:
+        OTF2_EvtWriter_MpiIsend(w, nullptr, t, peer, comm, in.next(), in.wide(), in.next() % 4);
+        break;
+      case 4:
+        OTF2_EvtWriter_MpiIsendComplete(w, nullptr, t, in.next() % 4);
+        break;
+      case 5:
+        OTF2_EvtWriter_MpiIrecvRequest(w, nullptr, t, in.next() % 4);
+        break;
+      case 6:
+        OTF2_EvtWriter_MpiIrecv(w, nullptr, t, peer, comm, in.next(), in.wide(), in.next() % 4);
+        break;
+      case 7:
+        OTF2_EvtWriter_MpiRecv(w, nullptr, t, peer, comm, in.next(), in.wide());
+        break;
+      case 8:
+        OTF2_EvtWriter_MpiRequestCancelled(w, nullptr, t, in.next() % 4);
+        break;
+      case 9: { // a collective, with bcs-sim's attributes or not
+        OTF2_AttributeList* attributes = OTF2_AttributeList_New();
+        const std::uint8_t which = in.next();
+        if (which & 1)
+          OTF2_AttributeList_AddUint8(attributes, 0, in.next());
+        if (which & 2)
+          OTF2_AttributeList_AddStringRef(attributes, 1, OTF2_StringRef(in.next() % 7));
+        const auto collective = OTF2_CollectiveOp(in.next() % 22);
+        OTF2_EvtWriter_MpiCollectiveEnd(w, attributes, t, collective, comm, peer == 5 ? OTF2_UNDEFINED_UINT32 : peer,
+                                        in.wide(), in.wide());
+        OTF2_AttributeList_Delete(attributes);
+        break;
+      }
+      case 10:
+        r = (r + 1) % ranks;
+        break;
+      default:
+        t += in.wide();
+        break;
     }
   }
   for (OTF2_EvtWriter* w : writers)
@@ -148,12 +153,12 @@ void write_archive(const std::filesystem::path& dir, Bytes& in)
     members.push_back(std::uint64_t(q));
   }
   const std::uint64_t pair[] = {0, 1};
-  OTF2_GlobalDefWriter_WriteGroup(g, 0, empty, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,
-                                  OTF2_GROUP_FLAG_NONE, std::uint32_t(ranks), members.data());
+  OTF2_GlobalDefWriter_WriteGroup(g, 0, empty, OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
+                                  std::uint32_t(ranks), members.data());
   OTF2_GlobalDefWriter_WriteGroup(g, 1, empty, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
                                   std::uint32_t(ranks), members.data());
-  OTF2_GlobalDefWriter_WriteGroup(g, 2, empty, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE,
-                                  2, pair);
+  OTF2_GlobalDefWriter_WriteGroup(g, 2, empty, OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, 2,
+                                  pair);
   OTF2_GlobalDefWriter_WriteComm(g, 0, empty, 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
   OTF2_GlobalDefWriter_WriteComm(g, 1, empty, 2, 0, OTF2_COMM_FLAG_NONE);
   OTF2_Archive_CloseGlobalDefWriter(archive, g);

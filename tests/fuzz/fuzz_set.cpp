@@ -10,7 +10,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
   static const std::string base = std::string(BCSSIM_SOURCE_DIR) + "/scenarios/default.json";
-  bcssim::fuzz::expect_bad_input_only<bcssim::sim::ScenarioError>(
-      [&] { bcssim::fuzz::run_sets(base, {reinterpret_cast<const char*>(data), size}); });
+  bcssim::fuzz::expect_bad_input_only<bcssim::sim::ScenarioError>([&] {
+    bcssim::fuzz::run_sets(base, {reinterpret_cast<const char*>(data), size});
+  });
   return 0;
 }

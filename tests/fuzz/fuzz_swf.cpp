@@ -10,7 +10,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
   static const bcssim::fuzz::Scratch scratch("swf");
-  bcssim::fuzz::expect_bad_input_only<bcssim::sim::ScenarioError>(
-      [&] { bcssim::fuzz::run_swf(scratch, {reinterpret_cast<const char*>(data), size}); });
+  bcssim::fuzz::expect_bad_input_only<bcssim::sim::ScenarioError>([&] {
+    bcssim::fuzz::run_swf(scratch, {reinterpret_cast<const char*>(data), size});
+  });
   return 0;
 }

@@ -10,7 +10,8 @@
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size)
 {
   static const bcssim::fuzz::Scratch scratch("trace");
-  bcssim::fuzz::expect_bad_input_only<bcssim::base::ParamRuleError>(
-      [&] { bcssim::fuzz::run_trace(scratch, {reinterpret_cast<const char*>(data), size}); });
+  bcssim::fuzz::expect_bad_input_only<bcssim::base::ParamRuleError>([&] {
+    bcssim::fuzz::run_trace(scratch, {reinterpret_cast<const char*>(data), size});
+  });
   return 0;
 }

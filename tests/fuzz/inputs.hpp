@@ -4,9 +4,9 @@
 // tests/fuzz/regressions/<target>/ is replayed through exactly the path that once failed on it. Each throws what
 // the reader throws: ScenarioError (scenario, --set, SWF workload) or base::ParamRuleError (trace) for bad input.
 #include "apps/replay/trace.hpp"
+#include "sim/config/scenario.hpp"
 #include "sim/kinds/workload/jobs.hpp"
 #include "sim/machine/slice_probe.hpp"
-#include "sim/config/scenario.hpp"
 #include "sim/study/study.hpp"
 
 #include <unistd.h>
@@ -131,11 +131,10 @@ inline constexpr int kMaxSwfJobs = 64;
 inline void run_swf(const Scratch& scratch, std::string_view data)
 {
   const std::string swf = scratch.write("w.swf", data);
-  const nlohmann::json scenario = {
-      {"kind", "workload"},
-      {"platform", {{"preset", "accelerando"}, {"nodes", 4}}},
-      {"scheduler", {{"algorithm", "gs"}, {"mpl", 6}}},
-      {"workload", {{"swf", swf}, {"swf_jobs", kMaxSwfJobs}, {"time_scale", 100}}}};
+  const nlohmann::json scenario = {{"kind", "workload"},
+                                   {"platform", {{"preset", "accelerando"}, {"nodes", 4}}},
+                                   {"scheduler", {{"algorithm", "gs"}, {"mpl", 6}}},
+                                   {"workload", {{"swf", swf}, {"swf_jobs", kMaxSwfJobs}, {"time_scale", 100}}}};
   const sim::Scenario sc = sim::Scenario::resolve(scenario, {});
   (void)sim::workload_jobs(sc);
 }

@@ -57,8 +57,7 @@ int main(int argc, char** argv)
   MPI_Waitall(4, r, MPI_STATUSES_IGNORE);
 
   // MPI_Sendrecv: 100 B to the right, from the left, tag 4.
-  MPI_Sendrecv(a.data(), 100, MPI_BYTE, right, 4, b.data(), 100, MPI_BYTE, left, 4, MPI_COMM_WORLD,
-               MPI_STATUS_IGNORE);
+  MPI_Sendrecv(a.data(), 100, MPI_BYTE, right, 4, b.data(), 100, MPI_BYTE, left, 4, MPI_COMM_WORLD, MPI_STATUS_IGNORE);
 
   // Wildcards: rank 0 takes 16 B from every other rank by MPI_ANY_SOURCE (tag 5); rank 1 takes 8 B from rank 2
   // by MPI_ANY_SOURCE and MPI_ANY_TAG (tag 6); rank 3 polls MPI_Test for 32 B from rank 0 (tag 7).

@@ -17,7 +17,8 @@ struct Baseline {
   sim::MpiJob mpi_job;
 
   explicit Baseline(unsigned ranks, unsigned pes_per_node = 1, json extra = json::object())
-      : Baseline(pes_per_node, std::move(extra), [ranks](const sim::Scenario& s) { return sim::placement_of(s, ranks); })
+      : Baseline(pes_per_node, std::move(extra),
+                 [ranks](const sim::Scenario& s) { return sim::placement_of(s, ranks); })
   {
   }
   /// Ranks on explicit nodes, one per node.

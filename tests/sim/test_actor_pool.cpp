@@ -1,9 +1,9 @@
 // base::ActorPool: NIC-side tasks run in reused actors, start at the instant they are given, keep the simulation
 // alive like an actor of their own, and report events under the task's name.
-#include "world_harness.hpp"
 #include "base/actor_pool.hpp"
 #include "base/event_stream.hpp"
 #include "sim/machine/world.hpp"
+#include "world_harness.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 

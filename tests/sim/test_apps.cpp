@@ -23,7 +23,12 @@ json sweep3d_scenario(const std::string& mpi, const std::string& variant)
           {"mpi", mpi},
           {"app", {{"name", "sweep3d"}, {"processes", 6}}},
           {"sweep3d",
-           {{"variant", variant}, {"npe_i", 3}, {"it", 6}, {"jt", 6}, {"kt", 20}, {"iterations", 2},
+           {{"variant", variant},
+            {"npe_i", 3},
+            {"it", 6},
+            {"jt", 6},
+            {"kt", 20},
+            {"iterations", 2},
             {"grind_cycles", 100}}}};
 }
 
@@ -31,7 +36,7 @@ void check_sweep3d_counts(const std::string& mpi, const std::string& variant)
 {
   const sim::Scenario sc = sim::Scenario::resolve(sweep3d_scenario(mpi, variant), {});
   const sim::SimulationResult r = sim::simulate(sc);
-    const auto& profile = sim::app_result(*r.run).profile;
+  const auto& profile = sim::app_result(*r.run).profile;
 
   apps::sweep3d::Spec s = test::sweep3d_spec();
   s.npe_i = 3;
@@ -84,10 +89,7 @@ TEST_CASE("SWEEP3D proxy messages match the formulas - BCS-MPI non-blocking")
   check_sweep3d_counts("bcs", "non_blocking");
 }
 
-TEST_CASE("SWEEP3D proxy messages match the formulas - BCS-MPI ordered")
-{
-  check_sweep3d_counts("bcs", "ordered");
-}
+TEST_CASE("SWEEP3D proxy messages match the formulas - BCS-MPI ordered") { check_sweep3d_counts("bcs", "ordered"); }
 
 TEST_CASE("synthetic barrier loop under BCS-MPI: each 1 ms computation plus barrier takes exactly 2 slices")
 {
@@ -111,8 +113,13 @@ TEST_CASE("synthetic exchange loop on the baseline - seeded imbalance and the me
                      {"mpi", "quadrics"},
                      {"app", {{"name", "synthetic"}, {"processes", 16}}},
                      {"synthetic",
-                      {{"pattern", "exchange"}, {"granularity", "5ms"}, {"iterations", 4}, {"neighbours", 4},
-                       {"message_size", "8KiB"}, {"imbalance", 0.2}, {"variability", 0.1}}}};
+                      {{"pattern", "exchange"},
+                       {"granularity", "5ms"},
+                       {"iterations", 4},
+                       {"neighbours", 4},
+                       {"message_size", "8KiB"},
+                       {"imbalance", 0.2},
+                       {"variability", 0.1}}}};
   const sim::SimulationResult r = sim::simulate(sim::Scenario::resolve(user, {}));
   const auto& p = sim::app_result(*r.run).profile;
   CHECK(p.at("MPI_Isend").count == 16u * 4 * 4);
@@ -135,8 +142,12 @@ void check_sage_counts(const std::string& mpi)
                      {"mpi", mpi},
                      {"app", {{"name", "sage"}, {"processes", 12}}},
                      {"sage",
-                      {{"cells_per_process", 50}, {"cycles", 2}, {"exchanges", 2}, {"allreduces", 3},
-                       {"ghost_size", "16B"}, {"cell_cycles", 20000}}}};
+                      {{"cells_per_process", 50},
+                       {"cycles", 2},
+                       {"exchanges", 2},
+                       {"allreduces", 3},
+                       {"ghost_size", "16B"},
+                       {"cell_cycles", 20000}}}};
   const sim::SimulationResult r = sim::simulate(sim::Scenario::resolve(user, {}));
   const auto& p = sim::app_result(*r.run).profile;
   apps::sage::Spec s = test::sage_spec();
@@ -165,15 +176,9 @@ void check_sage_counts(const std::string& mpi)
 
 } // namespace
 
-TEST_CASE("SAGE proxy ghost exchanges follow its decomposition - baseline")
-{
-  check_sage_counts("quadrics");
-}
+TEST_CASE("SAGE proxy ghost exchanges follow its decomposition - baseline") { check_sage_counts("quadrics"); }
 
-TEST_CASE("SAGE proxy ghost exchanges follow its decomposition - BCS-MPI")
-{
-  check_sage_counts("bcs");
-}
+TEST_CASE("SAGE proxy ghost exchanges follow its decomposition - BCS-MPI") { check_sage_counts("bcs"); }
 
 TEST_CASE("SWEEP3D proxy variability: each block's computation is the grind time x the rank's seeded factor")
 {

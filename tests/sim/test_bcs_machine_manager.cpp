@@ -19,9 +19,9 @@ using namespace bcssim;
 using nlohmann::json;
 using test::Baseline;
 using test::now;
+using test::on_bcs;
 using test::slice;
 using test::slice_of;
-using test::on_bcs;
 
 namespace {
 
@@ -39,8 +39,7 @@ struct JobControlLog : base::EventSink {
   {
     if (e.what == "bcs.mm.launch" || e.what == "bcs.nm.fork" || e.what == "bcs.nm.job_exit" ||
         e.what == "bcs.mm.job_end" || e.what == "bcs.strobe")
-      events.push_back(Logged{now(), std::string(e.what), e.bytes,
-                              base::emitting_host()->get_name()});
+      events.push_back(Logged{now(), std::string(e.what), e.bytes, base::emitting_host()->get_name()});
   }
   std::vector<Logged> of(const std::string& what) const
   {
@@ -94,8 +93,8 @@ TEST_CASE("BCS Machine Manager launches a job with one multicast and learns of i
     CHECK(started[r] == doctest::Approx(forks[unsigned(r) / 2].time).epsilon(1e-12));
   }
   // The job's makespan is its processes' run, from the first start: the launch is not in it.
-  CHECK(job.job().makespan() == doctest::Approx(last_exit - *std::min_element(started.begin(), started.end()))
-                                    .epsilon(1e-12));
+  CHECK(job.job().makespan() ==
+        doctest::Approx(last_exit - *std::min_element(started.begin(), started.end())).epsilon(1e-12));
 
   // The last process exits in slice i; at the strobe of i+1 the NM of rank 0's node (node 4) finds every node's
   // processes exited with one Compare-And-Write and tells the MM; at i+2 the strobe does not come.

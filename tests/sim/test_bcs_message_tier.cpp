@@ -16,10 +16,10 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <sstream>
-#include <cstdint>
 #include <string>
 #include <tuple>
 #include <vector>
@@ -146,9 +146,8 @@ std::vector<std::vector<std::string>> lines(const std::string& text)
     for (std::string w; words >> w;)
       out.back().push_back(w);
   }
-  std::stable_sort(out.begin(), out.end(), [](const auto& a, const auto& b) {
-    return std::tie(a[0], a[1]) < std::tie(b[0], b[1]);
-  });
+  std::stable_sort(out.begin(), out.end(),
+                   [](const auto& a, const auto& b) { return std::tie(a[0], a[1]) < std::tie(b[0], b[1]); });
   return out;
 }
 
@@ -167,8 +166,7 @@ TEST_CASE("BCS-MPI's message tier ends every microphase of every node where the 
     // The event, the NIC (or the rank), the count of descriptors, bytes or restarts (or what the rank received).
     for (int w = 0; w < 3; ++w)
       CHECK(message[i][w] == stages[i][w]);
-    CHECK(std::abs(std::strtod(message[i][3].c_str(), nullptr) - std::strtod(stages[i][3].c_str(), nullptr)) <=
-          1e-9);
+    CHECK(std::abs(std::strtod(message[i][3].c_str(), nullptr) - std::strtod(stages[i][3].c_str(), nullptr)) <= 1e-9);
   }
   for (const auto& words : message) // the ring's data arrived
     if (words[0] == "rank")

@@ -19,9 +19,9 @@ using namespace bcssim;
 using nlohmann::json;
 using test::Baseline;
 using test::now;
+using test::on_bcs;
 using test::slice;
 using test::slice_of;
-using test::on_bcs;
 
 namespace {
 
@@ -259,7 +259,8 @@ TEST_CASE("a deadlocked BCS job is reported with each blocked rank and its call"
   Baseline b(2, 1, on_bcs);
   b.run([](mpi::Comm& c) { c.recv(nullptr, 0, 1 - c.rank(), 42); }); // both receive first: nobody sends
   CHECK_FALSE(b.job().finished());
-  CHECK(b.job().report() == "rank 0 (node 0): MPI_Recv(source=1, tag=42)\nrank 1 (node 1): MPI_Recv(source=0, tag=42)\n");
+  CHECK(b.job().report() ==
+        "rank 0 (node 0): MPI_Recv(source=1, tag=42)\nrank 1 (node 1): MPI_Recv(source=0, tag=42)\n");
   CHECK(now() < 5 * slice);
 }
 

@@ -17,8 +17,12 @@ namespace {
 SimulationResult collectives(json platform, json nodes, std::vector<std::string> sets = {})
 {
   json user = {{"platform", std::move(platform)},
-               {"microbench", {{"sizes", {"0B"}}, {"paths", {"elan-elan"}}, {"bidirectional", false},
-                               {"distance", false}, {"collective_nodes", std::move(nodes)}}}};
+               {"microbench",
+                {{"sizes", {"0B"}},
+                 {"paths", {"elan-elan"}},
+                 {"bidirectional", false},
+                 {"distance", false},
+                 {"collective_nodes", std::move(nodes)}}}};
   return simulate(Scenario::resolve(user, sets));
 }
 
@@ -34,7 +38,8 @@ const Measurement& find(const SimulationResult& r, const std::string& test, cons
 double us(const Measurement& m) { return double(m.time_ns) / 1e3; }
 } // namespace
 
-TEST_CASE("hardware broadcast bandwidth at the source on 64 Wolverine nodes is 312 MB/s from NIC memory and 175 from main")
+TEST_CASE(
+    "hardware broadcast bandwidth at the source on 64 Wolverine nodes is 312 MB/s from NIC memory and 175 from main")
 {
   const auto r = collectives({{"preset", "wolverine"}}, {64}, {"microbench.collective_impls=qsnet_hw"});
   CHECK(find(r, "broadcast", "qsnet_hw:elan", 64).bandwidth() / 1e6 == doctest::Approx(312).epsilon(0.05).scale(0));
@@ -47,7 +52,8 @@ TEST_CASE("hardware broadcast bandwidth at the source on 1024 ASCI Q nodes: 140 
                              {"microbench.collective_impls=qsnet_hw", "microbench.broadcast_memories=main"});
   CHECK(find(r, "broadcast", "qsnet_hw:main", 1024).bandwidth() / 1e6 == doctest::Approx(140).epsilon(0.05).scale(0));
   // Fewer levels, faster: the decline reflects the depth of the tree (002 §2.4.2.1).
-  CHECK(find(r, "broadcast", "qsnet_hw:main", 64).bandwidth() > find(r, "broadcast", "qsnet_hw:main", 1024).bandwidth());
+  CHECK(find(r, "broadcast", "qsnet_hw:main", 64).bandwidth() >
+        find(r, "broadcast", "qsnet_hw:main", 1024).bandwidth());
 }
 
 TEST_CASE("hardware barrier takes 10 us on 1024 nodes and about half on 4 and Compare-And-Write under 10 us")
@@ -80,7 +86,8 @@ void check_global_compare(const std::string& network, double a)
                               "bcs.core.software_tree.network=" + network});
   for (unsigned n : {16u, 64u, 256u, 1024u}) {
     CAPTURE(n);
-    CHECK(us(find(r, "compare", "software_tree", n)) == doctest::Approx(a * std::log2(double(n))).epsilon(0.10).scale(0));
+    CHECK(us(find(r, "compare", "software_tree", n)) ==
+          doctest::Approx(a * std::log2(double(n))).epsilon(0.10).scale(0));
   }
 }
 } // namespace

@@ -2,9 +2,9 @@
 // Xfer-And-Signal under a network error, overlapping Compare-And-Writes, remote events firing once per put,
 // Test-Event, the software fallback for non-contiguous sets, the LogP cost of the software tree, and a
 // multicast costing O(1) simulation events whatever its size, and simultaneous multicasts served by explicit key.
-#include "world_harness.hpp"
 #include "base/event_stream.hpp"
 #include "sim/machine/world.hpp"
+#include "world_harness.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 
@@ -15,10 +15,10 @@
 #include <vector>
 
 using namespace bcssim;
-using test::now;
 using bcs::core::CompareAndWrite;
 using bcs::core::NodeSet;
 using bcs::core::XferAndSignal;
+using test::now;
 namespace sg4 = simgrid::s4u;
 using nlohmann::json;
 
@@ -28,7 +28,6 @@ sim::Scenario scenario(json user, std::vector<std::string> sets = {})
   user["microbench"]["collectives"] = false;
   return sim::Scenario::resolve(std::move(user), sets);
 }
-
 
 struct CountingSink : base::EventSink {
   std::vector<std::string> what;
@@ -65,10 +64,7 @@ void check_line_rate(const char* network, double o, double g, double L, double G
 }
 } // namespace
 
-TEST_CASE("software tree on GigE: no faster than its 1 Gb/s line")
-{
-  check_line_rate("gige", 3e-6, 6e-6, 25e-6, 8e-9);
-}
+TEST_CASE("software tree on GigE: no faster than its 1 Gb/s line") { check_line_rate("gige", 3e-6, 6e-6, 25e-6, 8e-9); }
 
 TEST_CASE("software tree on Myrinet-2000: no faster than its 2 Gb/s line")
 {
@@ -83,9 +79,11 @@ TEST_CASE("software tree on InfiniBand 4x: no faster than its 8 Gb/s of data")
 TEST_CASE("software tree broadcast over a balanced 4-ary tree of 16 leaves takes 8g + 4o + 2L")
 {
   // MRNet 004 §2.6 with o = 1 us, g = 3 us, L = 10 us; thread costs zero so only the tree's LogP costs count.
-  sim::World w(scenario({{"bcs", {{"core", {{"software_tree", {{"network", "logp"}, {"overhead", "1us"},
-                                                                {"gap", "3us"}, {"latency", "10us"}}}}}}}},
-                        {"platform.nic.cycles.descriptor=0", "platform.nic.cycles.event=0"}));
+  sim::World w(scenario(
+      {{"bcs",
+        {{"core",
+          {{"software_tree", {{"network", "logp"}, {"overhead", "1us"}, {"gap", "3us"}, {"latency", "10us"}}}}}}}},
+      {"platform.nic.cycles.descriptor=0", "platform.nic.cycles.event=0"}));
   const elan3::EventId arrived = w.memory().new_event();
   std::vector<double> at(21, -1);
   sg4::Actor::create("root", w.platform().nic(0), [&] {
@@ -102,8 +100,8 @@ TEST_CASE("software tree broadcast over a balanced 4-ary tree of 16 leaves takes
     });
   w.engine().run();
   const double o = 1e-6, g = 3e-6, L = 10e-6;
-  CHECK(at[4] == doctest::Approx(4 * g + 2 * o + L).epsilon(1e-9));   // last inner node
-  CHECK(at[20] == doctest::Approx(8 * g + 4 * o + 2 * L).epsilon(1e-9)); // last leaf: the whole broadcast
+  CHECK(at[4] == doctest::Approx(4 * g + 2 * o + L).epsilon(1e-9));             // last inner node
+  CHECK(at[20] == doctest::Approx(8 * g + 4 * o + 2 * L).epsilon(1e-9));        // last leaf: the whole broadcast
   CHECK(at[5] == doctest::Approx(at[4] - 3 * g + g + 2 * o + L).epsilon(1e-9)); // node 1's first child
 }
 
@@ -347,7 +345,7 @@ TEST_CASE("a multicast shares the links of its tree with unicast traffic")
     multicast_alone = together(true, false, 0, 0).first;
     put_alone = together(false, true, 20, 5).second;
     far_alone = together(false, true, 40, 60).second;
-    shared = together(true, true, 20, 5);   // enters node 5's leaf cable, which the multicast descends too
+    shared = together(true, true, 20, 5);    // enters node 5's leaf cable, which the multicast descends too
     disjoint = together(true, true, 40, 60); // shares no link with the tree of [1, 15]
   });
   w.engine().run();

@@ -36,8 +36,7 @@ struct Node {
     nm->start();
   }
   /// A process: `steps` run in order on its actor (compute or wait); it exits after the last and notes when.
-  void process(storm::ProcessKey key, unsigned row, int priority, std::vector<std::function<void()>> steps,
-               double* end)
+  void process(storm::ProcessKey key, unsigned row, int priority, std::vector<std::function<void()>> steps, double* end)
   {
     nm->place(key, 0, row, priority);
     sg4::Actor::create("p", cpu, [this, key, steps, end] {
@@ -280,10 +279,10 @@ void fcs_classes(bool self_timed)
   for (const auto& c : n.nm->classes())
     got.emplace_back(c.who.job, c.at / kMs, c.cls);
   const std::vector<std::tuple<int, double, storm::FcsClass>> want{{0, 0, storm::FcsClass::cs},
-                                                                    {1, 0, storm::FcsClass::cs},
-                                                                    {2, 0, storm::FcsClass::cs},
-                                                                    {1, 20, storm::FcsClass::f},
-                                                                    {2, 30, storm::FcsClass::dc}};
+                                                                   {1, 0, storm::FcsClass::cs},
+                                                                   {2, 0, storm::FcsClass::cs},
+                                                                   {1, 20, storm::FcsClass::f},
+                                                                   {2, 30, storm::FcsClass::dc}};
   REQUIRE(got.size() == want.size());
   for (std::size_t i = 0; i < got.size(); ++i) {
     INFO("change " << i);
@@ -299,7 +298,4 @@ TEST_CASE("fcs: a balanced communicating process stays CS, an imbalanced one bec
   fcs_classes(false);
 }
 
-TEST_CASE("fcs: the same classes when the processes watch their own spin deadlines")
-{
-  fcs_classes(true);
-}
+TEST_CASE("fcs: the same classes when the processes watch their own spin deadlines") { fcs_classes(true); }

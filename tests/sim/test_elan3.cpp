@@ -1,9 +1,9 @@
 // The Elan3 NIC model in simulated time: the thread processor shared by the threads of one NIC, an RDMA get as a
 // request packet plus a remote put, the host's descriptor post and wake-up across PCI, and the Tports thread's
 // explicit keys for items that reach it at the same instant.
-#include "world_harness.hpp"
 #include "models/elan3/params.hpp"
 #include "sim/machine/world.hpp"
+#include "world_harness.hpp"
 
 #include <map>
 #include <string>
@@ -57,8 +57,8 @@ TEST_CASE("one_at_a_time: the thread processor runs one operation at a time, tie
   // Created (and so run by SimGrid) b before a: a still goes first, as the two arrive at the same instant.
   thread("b", 0, 1000, 0);
   thread("a", 0, 1000, 0);
-  thread("c", 5e-6, 500, 0); // arrives while a runs: waits for a and b
-  thread("d", 0, 1000, 1);   // another NIC's processor
+  thread("c", 5e-6, 500, 0);   // arrives while a runs: waits for a and b
+  thread("d", 0, 1000, 1);     // another NIC's processor
   thread("e", 40e-6, 1000, 0); // arrives at an idle processor
   w.engine().run();
   CHECK(end.at("a") == doctest::Approx(10e-6).scale(0)); // 1000 cycles at 100 MHz, alone on the processor
@@ -87,7 +87,7 @@ TEST_CASE("one_at_a_time under NIC noise: one operation at a time, each slowed b
   };
   thread("b", 0, 1000);
   thread("a", 0, 1000);
-  thread("c", 12e-6, 500); // arrives while b runs
+  thread("c", 12e-6, 500);  // arrives while b runs
   thread("d", 50e-6, 1000); // alone, between detours
   // Killed while they hold the core or wait for it: the next in line goes on at once.
   const sg4::ActorPtr e = thread("e", 200e-6, 1000);

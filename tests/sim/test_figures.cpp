@@ -43,8 +43,10 @@ TEST_CASE("crescendo Elan3lib latency and peak bandwidths")
   CHECK(find(r, "oneway", "elan-elan", 1048576).bandwidth() / kMiB == doctest::Approx(319).epsilon(0.05).scale(0));
   CHECK(find(r, "oneway", "elan-main", 1048576).bandwidth() / kMiB == doctest::Approx(305).epsilon(0.05).scale(0));
   CHECK(find(r, "oneway", "main-main", 1048576).bandwidth() / kMiB == doctest::Approx(290).epsilon(0.05).scale(0));
-  CHECK(find(r, "bidirectional", "main-main", 1048576, 0).bandwidth() / kMiB == doctest::Approx(128).epsilon(0.05).scale(0));
-  CHECK(find(r, "bidirectional", "main-main", 1048576, 1).bandwidth() / kMiB == doctest::Approx(128).epsilon(0.05).scale(0));
+  CHECK(find(r, "bidirectional", "main-main", 1048576, 0).bandwidth() / kMiB ==
+        doctest::Approx(128).epsilon(0.05).scale(0));
+  CHECK(find(r, "bidirectional", "main-main", 1048576, 1).bandwidth() / kMiB ==
+        doctest::Approx(128).epsilon(0.05).scale(0));
   // Two-way traffic between Elan memories does not touch PCI: as fast as one way (003 Table 6: 319 both).
   CHECK(find(r, "bidirectional", "elan-elan", 1048576).bandwidth() ==
         doctest::Approx(find(r, "oneway", "elan-elan", 1048576).bandwidth()).epsilon(0.001).scale(0));

@@ -3,9 +3,9 @@
 // stage lasts its work plus one constant helper overhead, reads overlap the previous multicast, a multicast waits
 // for the previous one's acknowledgement and for a free slot on every receiver, writes follow arrivals in order;
 // and the launch's ticks.
-#include "world_harness.hpp"
 #include "sim/machine/world.hpp"
 #include "storm/launch/job_launch.hpp"
+#include "world_harness.hpp"
 
 #include <doctest/doctest.h>
 
@@ -43,7 +43,8 @@ struct Timeline {
 
 TEST_CASE("launch pipeline: 3 nodes, 2 slots - each chunk's read, multicast and write instants")
 {
-  sim::World world(sim::Scenario::resolve({{"microbench", {{"collectives", false}}}, {"platform", {{"nodes", 3}}}}, {}));
+  sim::World world(
+      sim::Scenario::resolve({{"microbench", {{"collectives", false}}}, {"platform", {{"nodes", 3}}}}, {}));
   const storm::launch::LaunchSpec spec = tiny_spec();
   storm::launch::JobLaunch launch(world.qsnet_hw(), world.host(), spec, 3, 2);
   launch.start();
@@ -119,7 +120,8 @@ TEST_CASE("launch pipeline: 3 nodes, 2 slots - each chunk's read, multicast and 
 
 TEST_CASE("launch: a one-node job sends nothing and still takes its ticks")
 {
-  sim::World world(sim::Scenario::resolve({{"microbench", {{"collectives", false}}}, {"platform", {{"nodes", 2}}}}, {}));
+  sim::World world(
+      sim::Scenario::resolve({{"microbench", {{"collectives", false}}}, {"platform", {{"nodes", 2}}}}, {}));
   storm::launch::JobLaunch launch(world.qsnet_hw(), world.host(), tiny_spec(), 1, 2);
   launch.start();
   world.engine().run();

@@ -1,7 +1,7 @@
 // The Monitoring and Debugging System on a running BCS-MPI job (000 §5): what the MMDS records of each process.
 #include "bcs/mds/mmds.hpp"
-#include "mpi/bcs/bcs_comm.hpp"
 #include "bcs_harness.hpp"
+#include "mpi/bcs/bcs_comm.hpp"
 
 #include <doctest/doctest.h>
 
@@ -12,7 +12,6 @@ using nlohmann::json;
 using test::Baseline;
 using test::now;
 using test::slice;
-
 
 TEST_CASE("MMDS of a BCS ping-pong: waits in blocking calls are communication overhead and the rest computation")
 {

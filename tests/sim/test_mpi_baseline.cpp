@@ -1,7 +1,7 @@
 // The production-MPI baseline (Quadrics MPI over Elan Tports) in simulated time: Kumar & Kalé's ping-pong
 // latencies (003 Table 2), MPI matching and ordering end to end with real data, and deadlock reports.
-#include "world_harness.hpp"
 #include "mpi_harness.hpp"
+#include "world_harness.hpp"
 
 #include <simgrid/s4u/Engine.hpp>
 
@@ -14,9 +14,9 @@
 #include <vector>
 
 using namespace bcssim;
-using test::now;
 using nlohmann::json;
 using test::Baseline;
+using test::now;
 
 namespace {
 
@@ -54,12 +54,12 @@ double pingpong_us(std::uint64_t bytes, unsigned posted, const char* host_stages
 // (nic_walk_cycles, nic_miss_cycles), the 64 B and 256 B rows are validation. Tolerance 10 %: the largest error
 // is +7 % (16 B, 9 receives); a flat cost per entry walked (41 cycles, the model before the NIC cache misses)
 // put the 9-receive points 9-15 % high and fails here. One simulation per process: one test case per row.
-#define TABLE2_ROW(BYTES, POSTED, US)                                                                              \
-  TEST_CASE("MPI ping-pong latency " #BYTES " B with " #POSTED " receive(s) posted is " #US " us (003 Table 2)") \
-  {                                                                                                                \
-    const double simulated = pingpong_us(BYTES, POSTED);                                                           \
-    MESSAGE("simulated " << simulated << " us");                                                                   \
-    CHECK(simulated == doctest::Approx(US).epsilon(0.10).scale(0));                                                \
+#define TABLE2_ROW(BYTES, POSTED, US)                                                                                  \
+  TEST_CASE("MPI ping-pong latency " #BYTES " B with " #POSTED " receive(s) posted is " #US " us (003 Table 2)")       \
+  {                                                                                                                    \
+    const double simulated = pingpong_us(BYTES, POSTED);                                                               \
+    MESSAGE("simulated " << simulated << " us");                                                                       \
+    CHECK(simulated == doctest::Approx(US).epsilon(0.10).scale(0));                                                    \
   }
 TABLE2_ROW(16, 1, 4.69)
 TABLE2_ROW(16, 5, 5.66)
@@ -90,14 +90,14 @@ void check_pingpong_us(std::uint64_t bytes, unsigned posted, const char* host_st
   CHECK(simulated == doctest::Approx(us).epsilon(1e-9).scale(0));
 }
 } // namespace
-#define SAME_BOTH_WAYS(BYTES, POSTED, US)                                                                            \
-  TEST_CASE("MPI ping-pong " #BYTES " B with " #POSTED " posted takes " #US " us with the host's stages separate") \
-  {                                                                                                                \
-    check_pingpong_us(BYTES, POSTED, "separate", US);                                                              \
-  }                                                                                                                \
-  TEST_CASE("MPI ping-pong " #BYTES " B with " #POSTED " posted takes " #US " us with the host stages on the CPU") \
-  {                                                                                                                \
-    check_pingpong_us(BYTES, POSTED, "on_cpu", US);                                                                \
+#define SAME_BOTH_WAYS(BYTES, POSTED, US)                                                                              \
+  TEST_CASE("MPI ping-pong " #BYTES " B with " #POSTED " posted takes " #US " us with the host's stages separate")     \
+  {                                                                                                                    \
+    check_pingpong_us(BYTES, POSTED, "separate", US);                                                                  \
+  }                                                                                                                    \
+  TEST_CASE("MPI ping-pong " #BYTES " B with " #POSTED " posted takes " #US " us with the host stages on the CPU")     \
+  {                                                                                                                    \
+    check_pingpong_us(BYTES, POSTED, "on_cpu", US);                                                                    \
   }
 SAME_BOTH_WAYS(16, 1, 4.69039327446)
 SAME_BOTH_WAYS(1024, 5, 12.3420490415)
@@ -155,5 +155,6 @@ TEST_CASE("a deadlocked job is reported with each blocked rank and its call")
   b.run([](mpi::Comm& c) { c.recv(nullptr, 0, 1 - c.rank(), 42); }); // both receive first: nobody sends
   CHECK_FALSE(b.job().finished());
   CHECK(b.job().blocked() == std::vector<int>{0, 1});
-  CHECK(b.job().report() == "rank 0 (node 0): MPI_Recv(source=1, tag=42)\nrank 1 (node 1): MPI_Recv(source=0, tag=42)\n");
+  CHECK(b.job().report() ==
+        "rank 0 (node 0): MPI_Recv(source=1, tag=42)\nrank 1 (node 1): MPI_Recv(source=0, tag=42)\n");
 }

@@ -24,8 +24,8 @@ std::vector<sim::MpiMeasurement> run(json bench, json platform = {{"preset", "as
 const sim::MpiMeasurement& find(const std::vector<sim::MpiMeasurement>& runs, const std::string& test,
                                 unsigned processes = 2)
 {
-  auto it = std::find_if(runs.begin(), runs.end(),
-                         [&](const auto& m) { return m.test == test && m.processes == processes; });
+  auto it =
+      std::find_if(runs.begin(), runs.end(), [&](const auto& m) { return m.test == test && m.processes == processes; });
   REQUIRE(it != runs.end());
   return *it;
 }
@@ -37,8 +37,8 @@ constexpr double MiB = 1048576.0;
 // 003 §2.2 / Table 6: 290 MB/s (MB = 2^20 B there) main to main one way, 128 each way both ways at once.
 TEST_CASE("MPI bandwidth of 1 MiB messages is 290 MiB/s one way and 128 MiB/s each way both ways")
 {
-  const auto runs = run({{"tests", {"bandwidth", "bidirectional"}}, {"sizes", {"1MiB"}}, {"iterations", 3},
-                         {"window", 16}});
+  const auto runs =
+      run({{"tests", {"bandwidth", "bidirectional"}}, {"sizes", {"1MiB"}}, {"iterations", 3}, {"window", 16}});
   CHECK(find(runs, "bandwidth").bandwidth() / MiB == doctest::Approx(290).epsilon(0.03).scale(0));
   CHECK(find(runs, "bidirectional").bandwidth() / MiB == doctest::Approx(128).epsilon(0.03).scale(0));
 }

@@ -1,9 +1,9 @@
 // OS noise in simulated time (models/noise): a computation is stretched by exactly the detours it overlaps, by
 // the share of the CPU they take, on every node at the seeded instants of its own schedule.
-#include "world_harness.hpp"
-#include "mpi_harness.hpp"
 #include "models/noise/noise.hpp"
+#include "mpi_harness.hpp"
 #include "sim/machine/machine_params.hpp"
+#include "world_harness.hpp"
 
 #include <doctest/doctest.h>
 
@@ -11,12 +11,11 @@
 #include <vector>
 
 using namespace bcssim;
-using test::now;
 using nlohmann::json;
 using test::Baseline;
+using test::now;
 
 namespace {
-
 
 // When `work` seconds of CPU started at 0 end, on a CPU that keeps 1 - share of its speed during each detour of
 // `schedule`: the computation's progress summed piece by piece.
@@ -55,8 +54,8 @@ TEST_CASE("aligned CPU noise stretches a 100 ms computation by the 12 detours of
 
 TEST_CASE("random-phase jittered CPU noise taking half the CPU delays each node by its own seeded detours")
 {
-  const json noise = {{"seed", 42},
-                      {"noise", {{"cpu", {{"period", "7ms"}, {"duration", "2ms"}, {"jitter", "3ms"}, {"share", 0.5}}}}}};
+  const json noise = {
+      {"seed", 42}, {"noise", {{"cpu", {{"period", "7ms"}, {"duration", "2ms"}, {"jitter", "3ms"}, {"share", 0.5}}}}}};
   Baseline b(4, 1, noise);
   std::vector<double> end(4);
   b.run([&](mpi::Comm& c) {

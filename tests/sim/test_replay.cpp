@@ -194,8 +194,8 @@ TEST_CASE("replay computation takes compute_scale x flops / host_speed of the PE
   const sim::Scenario scaled = scenario({{"compute_scale", 0.25}});
   const std::vector<Run> runs =
       run_jobs(as_recorded, 2, {replay_main(as_recorded, 2), replay_main(faster_host, 2), replay_main(scaled, 2)});
-  CHECK(runs[0].makespan == doctest::Approx(2e-3).epsilon(1e-12));  // 2e6 flops at 1 Gflop/s
-  CHECK(runs[1].makespan == doctest::Approx(1e-3).epsilon(1e-12));  // counted at 2 Gflop/s: half the time
+  CHECK(runs[0].makespan == doctest::Approx(2e-3).epsilon(1e-12));    // 2e6 flops at 1 Gflop/s
+  CHECK(runs[1].makespan == doctest::Approx(1e-3).epsilon(1e-12));    // counted at 2 Gflop/s: half the time
   CHECK(runs[2].makespan == doctest::Approx(0.75e-3).epsilon(1e-12)); // rank 1: 0.25 ms + the 0.5 ms sleep
 }
 
@@ -235,13 +235,14 @@ void check_transfer_carries_send_bytes(const std::string& mpi)
   // its slice, which the later jobs' chunks do not): two warm-up jobs first, so that the three compared jobs
   // start alike.
   const std::vector<Run> all =
-      run_jobs(big_post, 2, {replay_main(exact_post, 2), replay_main(exact_post, 2), replay_main(big_post, 2),
-                             replay_main(exact_post, 2), replay_main(full_send, 2)});
+      run_jobs(big_post, 2,
+               {replay_main(exact_post, 2), replay_main(exact_post, 2), replay_main(big_post, 2),
+                replay_main(exact_post, 2), replay_main(full_send, 2)});
   const std::vector<Run> runs(all.begin() + 1, all.end());
   MESSAGE(mpi << fmt::format(": posted 270,400 B {:.9f} ms, posted exactly {:.9f} ms, sent 270,400 B {:.9f} ms",
                              runs[1].makespan * 1e3, runs[2].makespan * 1e3, runs[3].makespan * 1e3));
   CHECK(runs[1].makespan == doctest::Approx(runs[2].makespan).epsilon(1e-9)); // the posted size moves nothing
-  CHECK(runs[3].makespan > runs[1].makespan);  // the sent size does
+  CHECK(runs[3].makespan > runs[1].makespan);                                 // the sent size does
   CHECK(runs[1].profile.at("MPI_Send").bytes == 2 * 101000u);
   CHECK(runs[3].profile.at("MPI_Send").bytes == 4 * 270400u);
   // How many slices each call took (call_slices.csv). On BCS-MPI each rank's 1000 B send, posted in one slice,

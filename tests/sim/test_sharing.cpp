@@ -1,10 +1,10 @@
 // How concurrent transfers share the substrate: Elite links per packet (equal shares whatever the distance), and
 // the PCI bus (one direction: the one-way rate shared; both directions: the lower mixed rate shared).
 #include "models/elan3/dma.hpp"
-#include "models/qsnet/platform.hpp"
-#include "sim/config/scenario.hpp"
 #include "models/elan3/params.hpp"
 #include "models/qsnet/params.hpp"
+#include "models/qsnet/platform.hpp"
+#include "sim/config/scenario.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -18,10 +18,10 @@ namespace {
 struct Flow {
   elan3::Endpoint src;
   elan3::Endpoint dst;
-  double seconds = 0;       // when it ended
-  double start = 0;         // when it starts
-  std::uint64_t bytes = 0;  // 0: the common size
-  double unloaded = 0;      // its duration alone: DMA start-up + Platform::unloaded_seconds
+  double seconds = 0;      // when it ended
+  double start = 0;        // when it starts
+  std::uint64_t bytes = 0; // 0: the common size
+  double unloaded = 0;     // its duration alone: DMA start-up + Platform::unloaded_seconds
 };
 
 // Starts every flow (at time 0 unless it says otherwise) on a crescendo platform and returns when each ended.
@@ -40,8 +40,9 @@ std::vector<Flow> run_flows(std::vector<Flow> flows, std::uint64_t bytes,
   qsnet::HardwareMulticast multicast(platform, sc.spec(qsnet::multicast_params()));
   elan3::DmaEngine dma(platform, sc.spec(elan3::dma_params()), multicast);
   for (auto& f : flows) {
-    f.unloaded = sc.spec(elan3::dma_params()).startup +
-                 platform.unloaded_seconds(dma.host_of(f.src), dma.host_of(f.dst), double(f.bytes > 0 ? f.bytes : bytes));
+    f.unloaded =
+        sc.spec(elan3::dma_params()).startup +
+        platform.unloaded_seconds(dma.host_of(f.src), dma.host_of(f.dst), double(f.bytes > 0 ? f.bytes : bytes));
     sg4::Actor::create("flow", platform.nic(f.src.node), [&dma, &f, bytes] {
       sg4::this_actor::sleep_for(f.start);
       dma.put(f.src, f.dst, f.bytes > 0 ? f.bytes : bytes);

@@ -1,9 +1,9 @@
 // base::SimTimeGuard: a simulation whose clock passes the limit of simulated time (base/sim_time.hpp) stops there,
 // no actor runs past it and no event past it reaches the stream, so a time never wraps into a wrong result.
-#include "world_harness.hpp"
 #include "base/event_stream.hpp"
 #include "base/sim_time.hpp"
 #include "sim/machine/world.hpp"
+#include "world_harness.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 

@@ -1,8 +1,8 @@
 // STORM's Machine Manager (storm/machine_manager) alone, with a JobHost whose ranks only compute for given times:
 // its ticks, the order in which it notes ends and dispatches, and its global context switches, instant by instant.
-#include "world_harness.hpp"
 #include "sim/machine/world.hpp"
 #include "storm/machine_manager/machine_manager.hpp"
+#include "world_harness.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Semaphore.hpp>
@@ -75,12 +75,12 @@ storm::MachineSpec machine(unsigned nodes, const char* algorithm, unsigned rows,
 
 TEST_CASE("Machine Manager under fcfs: a job ending at a tick is noted at the next one and the queue starts then")
 {
-  sim::World world(sim::Scenario::resolve({{"microbench", {{"collectives", false}}}, {"platform", {{"nodes", 2}}}}, {}));
+  sim::World world(
+      sim::Scenario::resolve({{"microbench", {{"collectives", false}}}, {"platform", {{"nodes", 2}}}}, {}));
   ComputeHost host(world, {5e-3, 2e-3, 3e-3});
   // A takes both PEs for 5 ms; B (submitted with it) and C (at 0.5 ms: its tick is 1 ms) wait for them.
   std::vector<storm::JobRequest> jobs{{0, 2, 0, 0, {}}, {1, 1, 0, 0, {}}, {2, 1, 0.5e-3, 0, {}}};
-  storm::MachineManager mm({world.platform(), world.qsnet_hw(), world.host()}, machine(2, "fcfs", 1, 1e-3), jobs,
-                           host);
+  storm::MachineManager mm({world.platform(), world.qsnet_hw(), world.host()}, machine(2, "fcfs", 1, 1e-3), jobs, host);
   host.mm = &mm;
   mm.start();
   world.engine().run();
@@ -98,9 +98,11 @@ TEST_CASE("Machine Manager under fcfs: a job ending at a tick is noted at the ne
   CHECK(mm.gantt().size() == 4); // space sharing: a box per job and PE
 }
 
-TEST_CASE("Machine Manager under gs: two jobs share a PE in alternate quanta and each switch is a strobe's latency late")
+TEST_CASE(
+    "Machine Manager under gs: two jobs share a PE in alternate quanta and each switch is a strobe's latency late")
 {
-  sim::World world(sim::Scenario::resolve({{"microbench", {{"collectives", false}}}, {"platform", {{"nodes", 2}}}}, {}));
+  sim::World world(
+      sim::Scenario::resolve({{"microbench", {{"collectives", false}}}, {"platform", {{"nodes", 2}}}}, {}));
   ComputeHost host(world, {25e-3, 25e-3});
   std::vector<storm::JobRequest> jobs{{0, 1, 0, 0, {0}}, {1, 1, 0, 0, {0}}}; // both on node 0's PE: rows 0 and 1
   storm::MachineManager mm({world.platform(), world.qsnet_hw(), world.host()}, machine(2, "gs", 2, 10e-3), jobs, host);

@@ -47,8 +47,14 @@ double now() { return sg4::Engine::get_clock(); }
 std::pair<double, double> alternate_every_4ms(Machine& m, storm::Pe& pe, storm::ProcessKey a, storm::ProcessKey b)
 {
   double end_a = -1, end_b = -1;
-  sg4::Actor::create("a", m.cpu, [&] { pe.execute(a, 10e-3 * kSpeed); end_a = now(); });
-  sg4::Actor::create("b", m.cpu, [&] { pe.execute(b, 10e-3 * kSpeed); end_b = now(); });
+  sg4::Actor::create("a", m.cpu, [&] {
+    pe.execute(a, 10e-3 * kSpeed);
+    end_a = now();
+  });
+  sg4::Actor::create("b", m.cpu, [&] {
+    pe.execute(b, 10e-3 * kSpeed);
+    end_b = now();
+  });
   sg4::Actor::create("nm", m.cpu, [&] {
     for (int q = 0;; ++q) {
       if (end_a >= 0 && end_b >= 0) // (set by the other actors)
@@ -143,10 +149,22 @@ TEST_CASE("the PEs of a node share its swap disk: two processes paging at once t
   pe0.attach(b0, 0, 100e3);
   pe1.attach(b1, 0, 100e3);
   double end_b0 = -1, end_b1 = -1, end_a0 = -1, end_a1 = -1;
-  sg4::Actor::create("a0", m.cpu, [&] { pe0.execute(a0, 1e-3 * kSpeed); end_a0 = now(); });
-  sg4::Actor::create("a1", m.cpu, [&] { pe1.execute(a1, 1e-3 * kSpeed); end_a1 = now(); });
-  sg4::Actor::create("b0", m.cpu, [&] { pe0.execute(b0, 1e-3 * kSpeed); end_b0 = now(); });
-  sg4::Actor::create("b1", m.cpu, [&] { pe1.execute(b1, 1e-3 * kSpeed); end_b1 = now(); });
+  sg4::Actor::create("a0", m.cpu, [&] {
+    pe0.execute(a0, 1e-3 * kSpeed);
+    end_a0 = now();
+  });
+  sg4::Actor::create("a1", m.cpu, [&] {
+    pe1.execute(a1, 1e-3 * kSpeed);
+    end_a1 = now();
+  });
+  sg4::Actor::create("b0", m.cpu, [&] {
+    pe0.execute(b0, 1e-3 * kSpeed);
+    end_b0 = now();
+  });
+  sg4::Actor::create("b1", m.cpu, [&] {
+    pe1.execute(b1, 1e-3 * kSpeed);
+    end_b1 = now();
+  });
   sg4::Actor::create("nm", m.cpu, [&] {
     // Job a first (it fills the memory: its own first touch is free), then job b at 2 ms, as a Node Manager
     // switches a node: every outgoing process released and every incoming one held before any PE switches.
@@ -189,7 +207,7 @@ TEST_CASE("footprints that fit in the node's memory never page, and an exited pr
   memory.attach(c, 50e3);
   CHECK(moved(c) == 0); // b's 50 kB were freed
   memory.release(a);
-  memory.attach(b, 30e3);      // b placed again: it needs 30 kB that only a (not holding a PE) can give
+  memory.attach(b, 30e3); // b placed again: it needs 30 kB that only a (not holding a PE) can give
   const storm::NodeMemory::Paging paging = memory.touch(b);
   CHECK(paging.in == 0); // its first run: its own first touch
   CHECK(paging.out == 30e3);
@@ -242,8 +260,14 @@ TEST_CASE("processes on different PEs of a node compute at once, each at a whole
   pe0.attach(a);
   pe1.attach(b);
   double end_a = -1, end_b = -1;
-  sg4::Actor::create("a", m.cpu, [&] { pe0.execute(a, 5e-3 * kSpeed); end_a = now(); });
-  sg4::Actor::create("b", m.cpu, [&] { pe1.execute(b, 5e-3 * kSpeed); end_b = now(); });
+  sg4::Actor::create("a", m.cpu, [&] {
+    pe0.execute(a, 5e-3 * kSpeed);
+    end_a = now();
+  });
+  sg4::Actor::create("b", m.cpu, [&] {
+    pe1.execute(b, 5e-3 * kSpeed);
+    end_b = now();
+  });
   sg4::Actor::create("nm", m.cpu, [&] {
     pe0.switch_to(a);
     pe1.switch_to(b);
@@ -260,7 +284,10 @@ TEST_CASE("giving a PE to the process that holds it costs nothing, and an idle P
   const storm::ProcessKey a{0, 0};
   pe.attach(a);
   double end_a = -1;
-  sg4::Actor::create("a", m.cpu, [&] { pe.execute(a, 1e-3 * kSpeed); end_a = now(); });
+  sg4::Actor::create("a", m.cpu, [&] {
+    pe.execute(a, 1e-3 * kSpeed);
+    end_a = now();
+  });
   sg4::Actor::create("nm", m.cpu, [&] {
     pe.switch_to(std::nullopt); // idle already: nothing to do, no cost; a waits
     sg4::this_actor::sleep_until(2e-3);
@@ -320,7 +347,7 @@ TEST_CASE("a process whose work ends at the very instant its PE is switched away
   m.engine->run();
   for (int n = 0; n < kNodes; ++n) {
     CAPTURE(n);
-    CHECK(end_b[std::size_t(n)] == doctest::Approx(8e-3).epsilon(1e-12)); // B had the whole PE from 4 to 8 ms
+    CHECK(end_b[std::size_t(n)] == doctest::Approx(8e-3).epsilon(1e-12));  // B had the whole PE from 4 to 8 ms
     CHECK(end_a[std::size_t(n)] == doctest::Approx(10e-3).epsilon(1e-12)); // A's third chunk waited for 8 ms
     CHECK(pes[std::size_t(n)]->cpu_time(a) == doctest::Approx(6e-3).epsilon(1e-12));
   }

@@ -18,7 +18,10 @@ sim::AppResult ring(const std::string& pattern, unsigned processes, json factors
                      {"platform", {{"preset", "accelerando"}, {"nodes", 3}}},
                      {"app", {{"name", "synthetic"}, {"processes", processes}}},
                      {"synthetic",
-                      {{"pattern", pattern}, {"granularity", "3ms"}, {"iterations", 20}, {"message_size", "4KiB"},
+                      {{"pattern", pattern},
+                       {"granularity", "3ms"},
+                       {"iterations", 20},
+                       {"message_size", "4KiB"},
                        {"work_factors", factors}}}};
   const sim::SimulationResult r = sim::simulate(sim::Scenario::resolve(user, {}));
   return sim::app_result(*r.run);

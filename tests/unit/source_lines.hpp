@@ -17,8 +17,7 @@ inline const std::vector<std::string>& source_folders()
 
 /// Calls `visit(rel, number, line)` for every line of every source file, `rel` its path from the repository's
 /// root with forward slashes ("sim/config/scenario.cpp") and `number` from 1.
-template <class Visit>
-void for_each_source_line(const std::filesystem::path& root, Visit visit)
+template <class Visit> void for_each_source_line(const std::filesystem::path& root, Visit visit)
 {
   for (const std::string& top : source_folders())
     for (const auto& e : std::filesystem::recursive_directory_iterator(root / top)) {

@@ -22,7 +22,8 @@ TEST_CASE("the ack-limited formula reproduces the thesis's Table 4.3 within 1 MB
   for (const Row& r : rows) {
     CAPTURE(r.levels);
     CAPTURE(r.cable_m);
-    CHECK(thesis_bandwidth(kTiming, r.cable_m, 2 * r.levels - 1) / 1e6 == doctest::Approx(r.mbps).epsilon(0.0035).scale(0));
+    CHECK(thesis_bandwidth(kTiming, r.cable_m, 2 * r.levels - 1) / 1e6 ==
+          doctest::Approx(r.mbps).epsilon(0.0035).scale(0));
   }
 }
 

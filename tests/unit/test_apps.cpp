@@ -35,7 +35,7 @@ TEST_CASE("sweep3d: grid, local sizes and neighbours as sweep3d 2.2b computes th
   s.it_g = 10; // 4, 3, 3 columns
   s.jt_g = 7;  // 4, 3 rows
   s.kt = 25;
-  s.mk = 10; // kb = 3, the last block 5 high
+  s.mk = 10;                               // kb = 3, the last block 5 high
   const auto g4 = sweep3d::geometry(s, 4); // i = 1, j = 1
   CHECK(g4.i == 1);
   CHECK(g4.j == 1);
@@ -186,8 +186,7 @@ TEST_CASE("sage: a spec that cannot run names its field")
   sage::Spec s = bcssim::test::sage_spec();
   s.exchanges = 0;
   s.allreduces = 0;
-  CHECK_THROWS_WITH_AS(sage::check(s), doctest::Contains("at least one exchange or allreduce"),
-                       std::invalid_argument);
+  CHECK_THROWS_WITH_AS(sage::check(s), doctest::Contains("at least one exchange or allreduce"), std::invalid_argument);
   s.allreduces = 1;
   s.cells_per_process = 0;
   CHECK_THROWS_WITH_AS(sage::check(s), doctest::Contains("cells_per_process"), std::invalid_argument);

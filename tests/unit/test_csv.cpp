@@ -40,10 +40,8 @@ TEST_CASE("a cell is quoted only when it must be: plain tables keep their bytes"
 
 TEST_CASE("records read back what csv_row wrote, whatever the cells hold")
 {
-  const std::vector<Cells> table = {{"app", "variant", "mpi"},
-                                    {"replay", "a,b.txt", "bcs"},
-                                    {"replay", "say \"hi\"\nthen,go", ""},
-                                    {"", "", ""}};
+  const std::vector<Cells> table = {
+      {"app", "variant", "mpi"}, {"replay", "a,b.txt", "bcs"}, {"replay", "say \"hi\"\nthen,go", ""}, {"", "", ""}};
   std::string text;
   for (const Cells& row : table)
     text += csv_row(row) + "\n";

@@ -25,7 +25,7 @@ std::string slurp(const fs::path& p)
 bool exists_as_quoted(const fs::path& root, std::string path)
 {
   if (const auto lt = path.find('<'); lt != std::string::npos) { // `apps/<name>/`: its parent folder;
-    path = path.substr(0, lt);                                    // `scenarios/paper/nas-<k>.json`: a file so named
+    path = path.substr(0, lt);                                   // `scenarios/paper/nas-<k>.json`: a file so named
     if (!path.empty() && path.back() != '/') {
       const fs::path prefix = root / path;
       if (!fs::is_directory(prefix.parent_path()))

@@ -28,9 +28,9 @@ JobOutcome job(int id, double submit, double start, double end, double dedicated
 TEST_CASE("bounded slowdown: max{(T_w + T_r) / max{T_d, tau}, 1}")
 {
   CHECK(bounded_slowdown(job(0, 0, 1, 3, 2), 0.1) == doctest::Approx(1.5)); // waited 1, ran 2: 3 / 2
-  CHECK(bounded_slowdown(job(0, 0, 0, 0.05, 0.05), 0.1) == 1);             // a short job: bounded by tau, then 1
+  CHECK(bounded_slowdown(job(0, 0, 0, 0.05, 0.05), 0.1) == 1);              // a short job: bounded by tau, then 1
   CHECK(bounded_slowdown(job(0, 0, 1, 1.05, 0.05), 0.1) == doctest::Approx(10.5)); // 1.05 / 0.1
-  CHECK(std::isnan(bounded_slowdown(job(0, 0, 0, 1, 0), 0.1)));                   // T_d unknown
+  CHECK(std::isnan(bounded_slowdown(job(0, 0, 0, 1, 0), 0.1)));                    // T_d unknown
 }
 
 TEST_CASE("dynamic figures: halves by dedicated time, percentiles, jobs in the system, offered load")
@@ -91,8 +91,7 @@ TEST_CASE("saturation: the time of the arrivals' second half with no job waiting
   CHECK(backlog({job(0, 0, 0, 10, 10), job(1, 1, 1, 6, 5), job(2, 6, 6, 9, 3), job(3, 8, 8, 9, 1)})
             .least_in_system_late == 2);
   // The count at the half's start counts when no step falls on it: 1 over [3, 5) holds at 4, 2 to 4 after it.
-  CHECK(backlog({job(0, 0, 0, 10, 10), job(1, 1, 1, 3, 2), job(2, 5, 5, 9, 4), job(3, 6, 6, 9, 3),
-                 job(4, 8, 8, 9, 1)})
+  CHECK(backlog({job(0, 0, 0, 10, 10), job(1, 1, 1, 3, 2), job(2, 5, 5, 9, 4), job(3, 6, 6, 9, 3), job(4, 8, 8, 9, 1)})
             .least_in_system_late == 1);
   // A job that starts as it arrives never waits (starts first at a tie), and a job never started waits to the end.
   CHECK(backlog({job(0, 0, 0, 1, 1), job(1, 2, 2, 3, 1)}).queue_empty_fraction() == 1);

@@ -18,9 +18,9 @@ namespace {
 std::shared_ptr<const EventPattern> pattern()
 {
   auto p = std::make_shared<EventPattern>();
-  p->items = {{"bcs.ss", "bcs.strobe", 0, true, 0},  {"bcs.ss", "bcs.microstrobe", 0, false, 0},
+  p->items = {{"bcs.ss", "bcs.strobe", 0, true, 0},     {"bcs.ss", "bcs.microstrobe", 0, false, 0},
               {"xfer.mcast", "dma.mcast", 0, false, 1}, {"bcs.sr", "bcs.msm", 0, false, 1},
-              {"bcs.sr", "bcs.msm", 0, false, 1},     {"bcs.br", "query.false", 7, false, 1},
+              {"bcs.sr", "bcs.msm", 0, false, 1},       {"bcs.br", "query.false", 7, false, 1},
               {"bcs.ss", "bcs.slice.done", 0, true, 2}};
   p->instants = 3;
   return p;

@@ -43,8 +43,7 @@ std::string contents(const fs::path& p)
 }
 
 // "ok", "bad input: <message>", or what else escaped (the test then fails naming the file).
-template <class BadInput, class Run>
-std::string outcome(Run&& run)
+template <class BadInput, class Run> std::string outcome(Run&& run)
 {
   try {
     run();
@@ -91,8 +90,8 @@ TEST_CASE("fuzz regressions and seeds: traces end in success or a ParamRuleError
           std::string::npos);
   }
   // The seeds' index traces are read as traces, not refused by the harness: all-actions' four ranks parse.
-  CHECK(outcome<base::ParamRuleError>([&] { fuzz::run_trace(scratch, contents(kFuzz / "seeds/trace/index-4-ranks")); }) ==
-        "ok");
+  CHECK(outcome<base::ParamRuleError>(
+            [&] { fuzz::run_trace(scratch, contents(kFuzz / "seeds/trace/index-4-ranks")); }) == "ok");
 }
 
 TEST_CASE("fuzz regressions and seeds: SWF workloads end in success or a ScenarioError")
@@ -126,8 +125,8 @@ TEST_CASE("fuzz regressions: each finding now gets the message its fix gives it"
     const auto& file = std::get<0>(entry); // (named: doctest's macros capture it, clang refuses bindings)
     const auto& text = std::get<1>(entry);
     INFO(std::string(file));
-    const std::string got = outcome<base::ParamRuleError>(
-        [&] { fuzz::run_trace(scratch, contents(kFuzz / "regressions" / file)); });
+    const std::string got =
+        outcome<base::ParamRuleError>([&] { fuzz::run_trace(scratch, contents(kFuzz / "regressions" / file)); });
     CHECK(got.rfind("bad input: ", 0) == 0);
     CHECK(got.find(text) != std::string::npos);
   }
@@ -155,6 +154,7 @@ TEST_CASE("fuzz regressions: each finding now gets the message its fix gives it"
   const std::string truncated = contents(kFuzz / "regressions/swf/gzip-truncated.swf");
   CHECK(outcome<sim::ScenarioError>([&] { fuzz::run_swf(scratch, truncated); }) == "ok");
   const std::string whole = scratch.write("w.swf", truncated);
-  CHECK(outcome<std::runtime_error>([&] { (void)workloads::read_swf(whole); })
-            .find("w.swf: truncated or corrupt gzip data (unexpected end of file)") != std::string::npos);
+  CHECK(outcome<std::runtime_error>([&] {
+          (void)workloads::read_swf(whole);
+        }).find("w.swf: truncated or corrupt gzip data (unexpected end of file)") != std::string::npos);
 }

@@ -44,7 +44,8 @@ TEST_CASE("gang matrix: jobs fill the first row with room, rows rotate, a job wa
   CHECK_THROWS_AS(m.finish(3), std::logic_error);
 }
 
-TEST_CASE("gang matrix of MPL 1 is FCFS: submission order on the lowest free PEs, the first waiting job blocks the others")
+TEST_CASE(
+    "gang matrix of MPL 1 is FCFS: submission order on the lowest free PEs, the first waiting job blocks the others")
 {
   GangMatrix q(2, 2, 1); // 4 PEs
   q.submit(0, 3);
@@ -71,7 +72,7 @@ TEST_CASE("gang matrix of MPL 1 is FCFS: submission order on the lowest free PEs
 TEST_CASE("EASY backfilling: later jobs start early only if they do not delay the first waiting job")
 {
   bcssim::storm::GangMatrix m(4, 2, 1, {true, 1}); // 8 PEs, MPL 1
-  m.submit(0, 4, 10);  // A: 4 PEs, estimate 10 s
+  m.submit(0, 4, 10);                              // A: 4 PEs, estimate 10 s
   m.submit(1, 6, 5);   // B: 6 PEs: waits; its reservation is A's end at 10 s, with 2 PEs to spare then
   m.submit(2, 2, 100); // C: fits now, ends after 10 s, but takes only the 2 spare PEs: starts
   m.submit(3, 1, 100); // D: fits now (2 free), would run past 10 s and no spare PE is left: waits
@@ -101,8 +102,8 @@ TEST_CASE("EASY backfilling: later jobs start early only if they do not delay th
 TEST_CASE("EASY backfilling under time sharing: estimates x MPL, and a job in another row never delays the reservation")
 {
   bcssim::storm::GangMatrix m(1, 4, 2, {true, 2}); // 4 PEs, MPL 2: estimated ends are start + 2 x estimate
-  m.submit(0, 4, 10); // row 0, ends by 20 s
-  m.submit(1, 3, 10); // row 1
+  m.submit(0, 4, 10);                              // row 0, ends by 20 s
+  m.submit(1, 3, 10);                              // row 1
   m.submit(2, 4, 10); // waits: row 0 frees at 20 s, row 1 at 20 s too, with no spare PE in row 0
   m.submit(3, 1, 9);  // fits only row 1 (1 PE free): not the reserved row (row 0, the first of equal shadows)
   auto s = m.dispatch(0);

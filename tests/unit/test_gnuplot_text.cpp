@@ -19,7 +19,8 @@ TEST_CASE("gp_text and gp_quote: a quote doubled, every control character a spac
   CHECK(gp_text("plain text_with_underscores (a=1)") == "plain text_with_underscores (a=1)");
   CHECK(gp_text("it's") == "it''s");
   CHECK(gp_text("x\nsystem \"touch PWNED\"\n#") == "x system \"touch PWNED\" #");
-  CHECK(gp_text("a\r\n\tb\x7f" "c") == "a   b c");
+  CHECK(gp_text("a\r\n\tb\x7f"
+                "c") == "a   b c");
   CHECK(gp_text("' ; system 'touch PWNED") == "'' ; system ''touch PWNED");
   CHECK(gp_text("back\\slash\\") == "back\\slash\\"); // nothing is an escape in a single-quoted string
   CHECK(gp_quote("it's\n") == "'it''s '");

@@ -22,8 +22,8 @@ namespace {
 
 // The layers, lowest first: a folder may import those before it in its list.
 const std::vector<std::string>& kTopLayers = bcssim::test::source_folders();
-const std::vector<std::string> kSimLayers = {"config", "output",  "machine", "kinds", "catalogue",
-                                             "driver", "study", "record", "report", "cli"};
+const std::vector<std::string> kSimLayers = {"config", "output", "machine", "kinds",  "catalogue",
+                                             "driver", "study",  "record",  "report", "cli"};
 
 struct Import {
   std::string from_dir; // "sim/config"

@@ -18,7 +18,7 @@ TEST_CASE("MMDS: blocking calls split the run into computation and communication
   spec.primitives = {"MPI_Isend"};
   Mmds m(spec);
   m.start(0);
-  m.enter(1, true); // MPI_Recv at t = 1 ...
+  m.enter(1, true);                   // MPI_Recv at t = 1 ...
   m.leave("MPI_Recv", 1, 3, 8, true); // ... returns at 3
   m.enter(4, false);
   m.leave("MPI_Isend", 4, 4.5, 100, false); // non-blocking: inside a computation interval

@@ -35,8 +35,8 @@ struct RankStats {
 struct TraceStats {
   std::vector<RankStats> ranks;
   std::uint64_t messages = 0;
-  std::uint64_t unmatched = 0; // sends without a receive, or receives without a send
-  std::uint64_t too_big = 0;   // sends larger than the receive they match
+  std::uint64_t unmatched = 0;  // sends without a receive, or receives without a send
+  std::uint64_t too_big = 0;    // sends larger than the receive they match
   std::uint64_t any_source = 0; // receives from MPI_ANY_SOURCE (none: NPB 3.3.1 names every source)
 };
 

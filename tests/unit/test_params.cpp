@@ -75,7 +75,8 @@ TEST_CASE("a group's declarations carry full paths, typed defaults and the liter
 TEST_CASE("build fills every field from the source and reports a nested rule with its full path")
 {
   const auto g = outer_group();
-  const Outer o = g.build(MapSource({{"outer.count", {{7}, {}}}, {"outer.on", {{0}, {}}}, {"outer.inner.rate", {{4e6}, {"4MB/s"}}}}));
+  const Outer o = g.build(
+      MapSource({{"outer.count", {{7}, {}}}, {"outer.on", {{0}, {}}}, {"outer.inner.rate", {{4e6}, {"4MB/s"}}}}));
   CHECK(o.count == 7);
   CHECK_FALSE(o.on);
   CHECK(o.inner.rate == 4e6);

@@ -19,8 +19,7 @@ TEST_CASE("series_style: an MPI, an algorithm or an implementation has one colou
 TEST_CASE("series_styles: series that would look alike fall back to gnuplot's cycle, all of them")
 {
   // Two quanta studies on two presets both start with "gs": same colour, so the plot numbers them instead.
-  CHECK(series_styles({"gs preset=crescendo", "gs preset=accelerando"}) ==
-        std::vector<std::string>{"lc 1", "lc 2"});
+  CHECK(series_styles({"gs preset=crescendo", "gs preset=accelerando"}) == std::vector<std::string>{"lc 1", "lc 2"});
   // Distinct words keep their fixed colours; a memory pair told apart by its dash is not a clash.
   CHECK(series_styles({"fcfs", "gs", "sb", "fcs"}) ==
         std::vector<std::string>{"lc rgb '#7f7f7f'", "lc rgb '#1f77b4'", "lc rgb '#ff7f0e'", "lc rgb '#2ca02c'"});

@@ -35,7 +35,8 @@ TEST_CASE("an unknown kind, backend or application is refused, not replaced by a
   CHECK_THROWS_AS(sim::find_kind("microbenchmark"), std::invalid_argument);
   CHECK_THROWS_AS(mpi::backend("mpich"), std::invalid_argument);
   CHECK_THROWS_AS(apps::find("lammps"), std::invalid_argument);
-  CHECK(error_of({{"kind", "bench"}}) == "kind = \"bench\": expected one of: microbench, mpi_microbench, app, workload, launch");
+  CHECK(error_of({{"kind", "bench"}}) ==
+        "kind = \"bench\": expected one of: microbench, mpi_microbench, app, workload, launch");
   CHECK(error_of({{"mpi", "mpich"}}) == "mpi = \"mpich\": expected one of: quadrics, bcs");
   CHECK(error_of({{"kind", "app"}, {"app", {{"name", "lammps"}}}}) ==
         "app.name = \"lammps\": expected one of: synthetic, sweep3d, sage, replay");

@@ -4,10 +4,10 @@
 // mpi::Comm: no simulation).
 #include "apps/replay/message_ledger.hpp"
 #include "apps/replay/replay.hpp"
-#include "base/line_reader.hpp"
 #include "apps/replay/trace.hpp"
 #include "apps/sweep3d_proxy/sweep3d.hpp"
 #include "base/envelope.hpp"
+#include "base/line_reader.hpp"
 #include "mpi/reduce_op.hpp"
 
 #include <doctest/doctest.h>
@@ -66,12 +66,12 @@ void write(const fs::path& p, const std::string& text) { std::ofstream(p) << tex
 
 TEST_CASE("replay trace: every action of SimGrid 3.32's replay parses into bytes as SMPI counts them")
 {
-  CHECK(datatype_size(0) == 8u); // MPI_DOUBLE
-  CHECK(datatype_size(1) == 4u); // MPI_INT
-  CHECK(datatype_size(2) == 1u); // MPI_CHAR
-  CHECK(datatype_size(6) == 1u); // MPI_BYTE
-  CHECK(datatype_size(36) == 16u); // MPI_2DOUBLE
-  CHECK(datatype_size(59) == 8u);  // MPI_COUNT
+  CHECK(datatype_size(0) == 8u);              // MPI_DOUBLE
+  CHECK(datatype_size(1) == 4u);              // MPI_INT
+  CHECK(datatype_size(2) == 1u);              // MPI_CHAR
+  CHECK(datatype_size(6) == 1u);              // MPI_BYTE
+  CHECK(datatype_size(36) == 16u);            // MPI_2DOUBLE
+  CHECK(datatype_size(59) == 8u);             // MPI_COUNT
   CHECK_FALSE(datatype_size(-1).has_value()); // a derived datatype: its size is not in the trace
   CHECK_FALSE(datatype_size(60).has_value());
 
@@ -119,7 +119,8 @@ TEST_CASE("replay trace: every action of SimGrid 3.32's replay parses into bytes
   a = parse("0 scatterv 1 2 3 4 1 2 0 0");
   CHECK((a.recv_bytes == 8u && a.root == 2 && a.counts == std::vector<std::uint64_t>{8, 16, 24, 32}));
   a = parse("0 alltoallv 10 1 2 3 4 20 4 3 2 1 1 6");
-  CHECK((a.counts == std::vector<std::uint64_t>{4, 8, 12, 16} && a.recv_counts == std::vector<std::uint64_t>{4, 3, 2, 1}));
+  CHECK((a.counts == std::vector<std::uint64_t>{4, 8, 12, 16} &&
+         a.recv_counts == std::vector<std::uint64_t>{4, 3, 2, 1}));
   a = parse("0 reducescatter 1 2 3 4 0 0");
   CHECK((a.reduce_counts == std::vector<std::size_t>{1, 2, 3, 4} && a.reduction.count == 10u &&
          a.reduction.type == mpi::Datatype::float64));
@@ -131,8 +132,8 @@ TEST_CASE("replay trace: every action of SimGrid 3.32's replay parses into bytes
   CHECK((a.kind == Kind::compute && a.amount == 74090));
   a = parse("0\tsleep\t0.5");
   CHECK((a.kind == Kind::sleep && a.amount == 0.5));
-  for (const char* noop : {"0 finalize", "0 comm_size 4", "0 comm_split", "0 comm_dup", "0 location a.c 3",
-                           "0 waitall 3", "0 barrier"})
+  for (const char* noop :
+       {"0 finalize", "0 comm_size 4", "0 comm_split", "0 comm_dup", "0 location a.c 3", "0 waitall 3", "0 barrier"})
     CHECK(parse(noop).kind != Kind::compute);
   Action skip;
   std::uint64_t type = 1;
@@ -380,7 +381,7 @@ void compare_with_proxy(const std::string& index, const apps::sweep3d::Spec& spe
     RecordingComm traced(r, layout.ranks);
     ActionReader reader(layout, r);
     MessageLedger ledger(std::make_shared<const Layout>(layout)); // this rank's alone: no peer runs beside it
-    run(traced, reader, Settings{1e9, 0}, ledger);                 // compute_scale 0: communication only
+    run(traced, reader, Settings{1e9, 0}, ledger);                // compute_scale 0: communication only
     RecordingComm proxy(r, layout.ranks);
     apps::sweep3d::run(proxy, spec);
     CHECK(traced.log == proxy.log);

@@ -83,8 +83,10 @@ TEST_CASE("replay trace: a collective carries the same bytes (or elements of one
 
 TEST_CASE("replay trace: every send received by a receive at least as large, every receive sent to")
 {
-  CHECK(shape_error(head + "0 send 1 0 100\n1 recv 0 0 100\n0 isend 1 5 8\n1 irecv 0 5 16\n1 wait 0 1 5\n"
-                           "0 wait 0 1 5\n" + tail) == "");
+  CHECK(shape_error(head +
+                    "0 send 1 0 100\n1 recv 0 0 100\n0 isend 1 5 8\n1 irecv 0 5 16\n1 wait 0 1 5\n"
+                    "0 wait 0 1 5\n" +
+                    tail) == "");
   const std::string truncated = shape_error(head + "0 send 1 0 100\n1 recv 0 0 10\n" + tail);
   CHECK(says(truncated, "t.txt:4: expected a receive of at least the 100 bytes that its matching send from rank 0 "
                         "(tag 0, "));
@@ -106,8 +108,8 @@ TEST_CASE("replay trace: a wildcard receive leaves to the run only the channels 
 {
   // Issue 67 item 3: any wildcard anywhere switched off every check of the pairs.
   const std::string pair = "0 send 1 0 100\n1 recv 0 0 10\n";
-  for (const std::string wildcard : {"0 send 1 5 8\n1 recv -1 5 8\n", "1 send 0 0 8\n0 recv -1 -1 8\n",
-                                      "1 isend 1 5 8\n1 recv 1 -1 8\n"}) {
+  for (const std::string wildcard :
+       {"0 send 1 5 8\n1 recv -1 5 8\n", "1 send 0 0 8\n0 recv -1 -1 8\n", "1 isend 1 5 8\n1 recv 1 -1 8\n"}) {
     CAPTURE(wildcard);
     CHECK(says(shape_error(head + pair + wildcard + "1 waitall\n0 waitall\n" + tail),
                "t.txt:4: expected a receive of at least the 100 bytes that its matching send from rank 0 (tag 0, "));
@@ -131,7 +133,7 @@ TEST_CASE("replay trace: inside a rooted or v collective, each message fits the 
              "t.txt:4: \"0 gather 8 8 0\": expected rank 0's gather (collective number 1) to receive at least the "
              "16 bytes rank 1 sends it (/"));
   CHECK(says(refused("0 scatterv 8 16 8 0\n1 scatterv 8 16 8 0\n"), "rank 1's scatterv (collective number 1) to "
-                                                                        "receive at least the 16 bytes rank 0 sends"));
+                                                                    "receive at least the 16 bytes rank 0 sends"));
   CHECK(says(refused("0 allgather 8 8\n1 allgather 8 4\n"), "to receive at least the 8 bytes rank 0 sends it"));
   CHECK(says(refused("0 allgatherv 8 8 8\n1 allgatherv 8 8 4\n"),
              "rank 1's allgatherv (collective number 1) to receive at least the 8 bytes rank 1 sends it (on this "

@@ -51,8 +51,9 @@ TEST_CASE("replay trace: a computation, a sleep or a rank's sum past the limit o
         std::string::npos);
   CHECK(validation_error(head + "0 compute 1e18\n" + tail, Settings{1e12, 10}) == "");
 
-  CHECK(validation_error(head + "1 sleep 1e10\n" + tail).find("t.txt:3: \"1 sleep 1e10\": expected a sleep of at most "
-                                                              "4e9 s") != std::string::npos);
+  CHECK(validation_error(head + "1 sleep 1e10\n" + tail)
+            .find("t.txt:3: \"1 sleep 1e10\": expected a sleep of at most "
+                  "4e9 s") != std::string::npos);
   // A reduction's flops count too.
   CHECK(validation_error(head + "0 allreduce 1 1e30\n1 allreduce 1 0\n" + tail).find("\"0 allreduce 1 1e30\"") !=
         std::string::npos);

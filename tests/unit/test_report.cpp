@@ -1,8 +1,8 @@
 // Generated documents (sim/report/): the figure catalogue, the verdicts, the placeholders and CSV tables, their
 // errors; and that docs/calibration.md and docs/validation.md are what the committed results give.
 #include "sim/config/scenario.hpp"
-#include "sim/report/account.hpp"
 #include "sim/output/csv_table.hpp"
+#include "sim/report/account.hpp"
 #include "sim/report/outputs_doc.hpp"
 #include "sim/report/render.hpp"
 
@@ -25,8 +25,9 @@ fs::path fixture(const std::string& catalogue)
   fs::create_directories(root / "docs" / "src");
   fs::create_directories(root / "results" / "x");
   std::ofstream(root / "docs" / "src" / "figures.json") << catalogue;
-  std::ofstream(root / "results" / "x" / "t.csv") << "n,mpi,time_s,slowdown\n"
-                                                     "2,quadrics,1.5,\n2,bcs,2.0,0.3333\n4,quadrics,1.0,\n4,bcs,1.1,0.1\n";
+  std::ofstream(root / "results" / "x" / "t.csv")
+      << "n,mpi,time_s,slowdown\n"
+         "2,quadrics,1.5,\n2,bcs,2.0,0.3333\n4,quadrics,1.0,\n4,bcs,1.1,0.1\n";
   std::ofstream(root / "results" / "x" / "summary.json")
       << R"({"lat": {"0B": 2.2}, "bw": [{"path": "a", "nodes": 4, "bandwidth_MBps": 300},
                                         {"path": "b", "nodes": 4, "bandwidth_MBps": 200},
@@ -153,8 +154,9 @@ TEST_CASE("outputs: every committed table's columns are declared; an undeclared 
                        std::runtime_error);
   fs::remove(root / "results" / "x" / "mpi_sizes.csv");
   std::ofstream(root / "results" / "x" / "extra.csv") << "a\n";
-  CHECK_THROWS_WITH_AS(check_tables(root), doctest::Contains("results/x/extra.csv: a table that kind 'mpi_microbench' "
-                                                             "does not declare"),
+  CHECK_THROWS_WITH_AS(check_tables(root),
+                       doctest::Contains("results/x/extra.csv: a table that kind 'mpi_microbench' "
+                                         "does not declare"),
                        std::runtime_error);
   fs::remove_all(root);
 }
@@ -175,23 +177,27 @@ TEST_CASE("report: the account of a slowdown - rates, the first-order prediction
   const fs::path study = root / "results" / "s";
   for (const char* p : {"0000", "0001"})
     fs::create_directories(study / "points" / p);
-  std::ofstream(study / "slowdowns.csv") << "point_quadrics,point_bcs,app.processes,time_quadrics_s,time_bcs_s,slowdown\n"
-                                            "0,1,2,1.000000000,1.500000000,0.5000\n";
+  std::ofstream(study / "slowdowns.csv")
+      << "point_quadrics,point_bcs,app.processes,time_quadrics_s,time_bcs_s,slowdown\n"
+         "0,1,2,1.000000000,1.500000000,0.5000\n";
   const std::string header = "primitive,count,bytes,min_ms,max_ms,total_ms,average_ms\n";
   // Baseline: the sends 20 ms, the allreduces 10 ms, the waits 40 ms in all (both ranks).
   std::ofstream(study / "points" / "0000" / "profile.csv")
-      << header << "MPI_Allreduce,20,160,0,0,10,0\nMPI_Irecv,40,0,0,0,1,0\nMPI_Send,200,0,0,0,20,0\n"
-                   "MPI_Wait,40,0,0,0,40,0\n";
+      << header
+      << "MPI_Allreduce,20,160,0,0,10,0\nMPI_Irecv,40,0,0,0,1,0\nMPI_Send,200,0,0,0,20,0\n"
+         "MPI_Wait,40,0,0,0,40,0\n";
   // BCS-MPI: + 0.6 s per rank in sends, + 0.2 s in allreduces, + 0.1 s in waits: 0.9 s of the 0.5 s difference
   // (the makespan), so "elsewhere" is -40 points.
   std::ofstream(study / "points" / "0001" / "profile.csv")
-      << header << "MPI_Allreduce,20,160,0,0,410,0\nMPI_Irecv,40,0,0,0,1,0\nMPI_Send,200,0,0,0,1220,0\n"
-                   "MPI_Wait,40,0,0,0,240,0\n";
+      << header
+      << "MPI_Allreduce,20,160,0,0,410,0\nMPI_Irecv,40,0,0,0,1,0\nMPI_Send,200,0,0,0,1220,0\n"
+         "MPI_Wait,40,0,0,0,240,0\n";
   std::ofstream(study / "points" / "0001" / "call_slices.csv")
       << "primitive,slices,calls\nMPI_Allreduce,2,20\nMPI_Send,1,50\nMPI_Send,2,140\nMPI_Send,7,10\n"
          "MPI_Wait,0,30\nMPI_Wait,1,10\n";
   std::ofstream(study / "points" / "0001" / "runs.csv") << "app,variant,mpi,processes,nodes,time_s\nx,y,bcs,2,1,1.5\n";
-  std::ofstream(study / "points" / "0001" / "summary.json") << R"({"scenario": {"bcs": {"runtime": {"slice": "500us"}}}})";
+  std::ofstream(study / "points" / "0001" / "summary.json")
+      << R"({"scenario": {"bcs": {"runtime": {"slice": "500us"}}}})";
 
   const std::string out = render_text(root, "{{account Prog=results/s where app.processes=2}}\n");
   INFO(out);

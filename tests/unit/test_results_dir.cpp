@@ -31,7 +31,7 @@ TEST_CASE("a results folder appears whole on commit, and not at all without it")
   }
   CHECK(fs::exists(final_dir / "sub" / "b.txt"));
 
-  CHECK(bcssim::sim::is_results_folder(final_dir)); // the marker, written first
+  CHECK(bcssim::sim::is_results_folder(final_dir));                   // the marker, written first
   CHECK_THROWS_AS(ResultsDir{final_dir}, bcssim::sim::ScenarioError); // an earlier run's results: --force only
   CHECK(fs::exists(final_dir / "sub" / "b.txt"));
   { // A forced rerun replaces the old folder entirely.
@@ -46,7 +46,9 @@ TEST_CASE("a results folder appears whole on commit, and not at all without it")
   fs::create_directories(base / "run.tmp-999999999" / "results");
   std::ofstream(base / "run.tmp-999999999" / bcssim::sim::kTempMarker)
       << bcssim::sim::temp_marker_text(final_dir, 999999999);
-  { ResultsDir dir(final_dir, bcssim::sim::ReplacePolicy{true}); }
+  {
+    ResultsDir dir(final_dir, bcssim::sim::ReplacePolicy{true});
+  }
   CHECK_FALSE(fs::exists(base / "run.tmp-999999999"));
   fs::remove_all(base);
 }
@@ -63,7 +65,7 @@ TEST_CASE("the stale-temp cleanup removes only bcssim's own temporary folders of
     if (!marker.empty())
       std::ofstream(base / name / sim::kTempMarker) << marker;
   };
-  make("run.tmp-999999991", "");                                              // no marker: a user's folder
+  make("run.tmp-999999991", "");                                               // no marker: a user's folder
   make("run.tmp-999999992", sim::temp_marker_text(base / "other", 999999992)); // another folder's
   make("run.tmp-999999993", sim::temp_marker_text(final_dir, 999999994));      // another process's
   make("run.tmp-1", sim::temp_marker_text(final_dir, 1));                      // a live process (init)

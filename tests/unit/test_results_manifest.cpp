@@ -1,11 +1,11 @@
 // What bcssim wrote, so that it never deletes or empties anything else (issue 45): a results folder's manifest,
 // read back by --force and merge, the names a folder of an older bcssim may hold, and the files --log writes; the
 // SHA-256 of each gnuplot script the manifest records, so that `bcssim render` runs only those (issue 67).
+#include "base/file_hash.hpp"
 #include "sim/config/log_settings.hpp"
 #include "sim/config/scenario.hpp"
 #include "sim/output/results_dir.hpp"
 #include "sim/output/results_manifest.hpp"
-#include "base/file_hash.hpp"
 
 #include <doctest/doctest.h>
 
@@ -220,7 +220,7 @@ TEST_CASE("every gnuplot script of the committed results is recorded with its ha
     for (const auto& [entry, hash] : manifest_entries(folder)) {
       if (entry.size() < 3 || entry.compare(entry.size() - 3, 3, ".gp") != 0)
         continue;
-      const std::string script = entry;  // a structured binding cannot be captured by CAPTURE's lambda (clang, C++17)
+      const std::string script = entry; // a structured binding cannot be captured by CAPTURE's lambda (clang, C++17)
       CAPTURE((folder / script).string());
       CHECK(script_state(folder, script) == ScriptState::as_written);
       ++checked;

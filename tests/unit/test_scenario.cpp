@@ -45,8 +45,8 @@ TEST_CASE("defaults and presets resolve; levels \"auto\" fits the nodes")
 
 TEST_CASE("--set overrides with the same validation")
 {
-  const Scenario s = Scenario::resolve(json::object(), {"platform.nodes=16", "platform.pci.latency=1us",
-                                                        "microbench.sizes=[\"1B\",\"2B\"]"});
+  const Scenario s = Scenario::resolve(
+      json::object(), {"platform.nodes=16", "platform.pci.latency=1us", "microbench.sizes=[\"1B\",\"2B\"]"});
   CHECK(s.integer("platform.nodes") == 16);
   CHECK(s.integer("platform.tree.levels") == 2);
   CHECK(s.quantity("platform.pci.latency") == doctest::Approx(1e-6).scale(0));
@@ -59,11 +59,13 @@ TEST_CASE("--set overrides with the same validation")
 TEST_CASE("every class of bad input names the path, the value and what is allowed")
 {
   // Unknown key, at the root and deeper.
-  CHECK(error_of({{"platfrom", json::object()}}) ==
-        "platfrom = {}: expected a key of this section (did you mean 'platform'?): app, bcs, compare, job, kind, launch, "
-        "microbench, mpi, "
-        "mpi_microbench, name, noise, platform, quadrics, replay, replicates, run_bounds, sage, scheduler, seed, sweep, sweep3d, "
-        "synthetic, workload");
+  CHECK(
+      error_of({{"platfrom", json::object()}}) ==
+      "platfrom = {}: expected a key of this section (did you mean 'platform'?): app, bcs, compare, job, kind, launch, "
+      "microbench, mpi, "
+      "mpi_microbench, name, noise, platform, quadrics, replay, replicates, run_bounds, sage, scheduler, seed, sweep, "
+      "sweep3d, "
+      "synthetic, workload");
   CHECK(error_of({{"platform", {{"pci", {{"speed", "1MB/s"}}}}}}).find("platform.pci.speed = \"1MB/s\"") == 0);
   // Wrong type.
   CHECK(error_of({{"platform", {{"nodes", "many"}}}}) ==
@@ -103,8 +105,9 @@ TEST_CASE("every class of bad input names the path, the value and what is allowe
         "mpi_microbench.processes[1] = 65: expected at most platform.nodes x platform.pes_per_node = 32 x 2 = 64");
   CHECK(error_of({{"kind", "mpi_microbench"}, {"mpi_microbench", {{"pair", {3, 3}}}}}) ==
         "mpi_microbench.pair = [3,3]: expected two distinct node numbers below platform.nodes = 32");
-  CHECK(error_of({{"kind", "mpi_microbench"}, {"mpi_microbench", {{"collective_size", "12B"}}}}) ==
-        "mpi_microbench.collective_size = \"12B\": expected a multiple of 8 B when allreduce runs (it reduces doubles)");
+  CHECK(
+      error_of({{"kind", "mpi_microbench"}, {"mpi_microbench", {{"collective_size", "12B"}}}}) ==
+      "mpi_microbench.collective_size = \"12B\": expected a multiple of 8 B when allreduce runs (it reduces doubles)");
   CHECK(error_of({{"mpi", "mpich"}}) == "mpi = \"mpich\": expected one of: quadrics, bcs");
   CHECK(error_of({{"job", {{"placement", "random"}}}}) == "job.placement = \"random\": expected one of: block, cyclic");
   // Lists that may be empty say so in their doc; others may not.
@@ -193,8 +196,8 @@ TEST_CASE("with(fragment) gives what resolving the echo with the fragment merged
 {
   // A workload's machine as the jobs see it (kind app), and job sections over it (sim/kinds/workload/jobs.cpp).
   const Scenario machine = Scenario::resolve(
-      {{"kind", "app"}, {"platform", {{"preset", "crescendo"}, {"nodes", 16}}}, {"app", {{"name", "synthetic"}}}},
-      {}, "w");
+      {{"kind", "app"}, {"platform", {{"preset", "crescendo"}, {"nodes", 16}}}, {"app", {{"name", "synthetic"}}}}, {},
+      "w");
   const std::vector<json> fragments = {
       {{"app", {{"name", "synthetic"}, {"processes", 4}}},
        {"synthetic", {{"pattern", "ring"}, {"granularity", "5ms"}, {"iterations", 12}}}},
@@ -216,7 +219,7 @@ TEST_CASE("with(fragment) gives what resolving the echo with the fragment merged
     }
     return std::string();
   };
-  CHECK(error({{"app", {{"processes", 64}}}}).find("app.processes") == 0);         // more than 32 PEs
+  CHECK(error({{"app", {{"processes", 64}}}}).find("app.processes") == 0); // more than 32 PEs
   CHECK(error({{"synthetic", {{"granularity", "soon"}}}}).find("synthetic.granularity") == 0);
-  CHECK(error({{"app", {{"nmae", "x"}}}}).find("app.nmae") == 0);                 // no such key
+  CHECK(error({{"app", {{"nmae", "x"}}}}).find("app.nmae") == 0); // no such key
 }

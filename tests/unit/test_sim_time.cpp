@@ -16,8 +16,8 @@ TEST_CASE("to_ns converts within the limit of simulated time and refuses past it
   CHECK(base::to_ns(-base::kMaxSimulatedSeconds) == -4'000'000'000'000'000'000);
   // 2 x the limit still fits in 64 bits: a sum or difference of two times does not wrap.
   CHECK(2 * base::kMaxSimulatedSeconds * 1e9 < double(std::numeric_limits<std::int64_t>::max()));
-  for (double past : {base::kMaxSimulatedSeconds * (1 + 1e-15), 9.3e9, 1e21, std::numeric_limits<double>::infinity(),
-                      std::nan("")}) {
+  for (double past :
+       {base::kMaxSimulatedSeconds * (1 + 1e-15), 9.3e9, 1e21, std::numeric_limits<double>::infinity(), std::nan("")}) {
     CAPTURE(past);
     CHECK_THROWS_AS(base::to_ns(past), base::SimTimeLimitError);
   }

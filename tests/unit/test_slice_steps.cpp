@@ -28,9 +28,9 @@ TEST_CASE("slice steps: one instant's arrivals on a core are served by thread na
   std::vector<std::string> served;
   const int c = steps.cause();
   // A continuation captures only trivially copyable values (base/inline_function.hpp): the name as a pointer.
-  const auto note = [&served](const char* what) { return [&served, what](Instant end) {
-    served.push_back(std::string(what) + "@" + std::to_string(end.value()));
-  }; };
+  const auto note = [&served](const char* what) {
+    return [&served, what](Instant end) { served.push_back(std::string(what) + "@" + std::to_string(end.value())); };
+  };
   steps.step(at(1.0), c, 0, [&](Instant t, int cause) {
     steps.arrive(0, t, cause, SliceSteps::ss, SliceSteps::kRun, 0.25, {}, note("ss"));
     steps.arrive(0, t, cause, SliceSteps::sr, SliceSteps::kOccupy, 0.5, {}, note("sr-occupy"));
@@ -52,7 +52,8 @@ TEST_CASE("slice steps: an operation's end runs its continuation, which queues b
   double second_end = -1;
   steps.arrive(0, at(1.0), steps.cause(), SliceSteps::sr, SliceSteps::kRun, 0.5, [&](Instant t, int cause) {
     CHECK(t.value() == 1.5);
-    steps.arrive(0, t, cause, SliceSteps::sr, SliceSteps::kRun, 0.25, {}, [&](Instant end) { second_end = end.value(); });
+    steps.arrive(0, t, cause, SliceSteps::sr, SliceSteps::kRun, 0.25, {},
+                 [&](Instant end) { second_end = end.value(); });
   });
   REQUIRE(steps.run());
   CHECK(second_end == 1.75);

@@ -58,7 +58,7 @@ TEST_CASE("slice tape: inputs that change a comparison's outcome are refused")
     slice(strobe, free, taken);
   }
   std::vector<double> values;
-  CHECK(tape.replay(std::vector<double>{0.001, 0.0009}, values));  // the core free before the strobe, as taped
+  CHECK(tape.replay(std::vector<double>{0.001, 0.0009}, values));       // the core free before the strobe, as taped
   CHECK_FALSE(tape.replay(std::vector<double>{0.001, 0.0011}, values)); // free after it: max takes the other side
   CHECK_FALSE(tape.replay(std::vector<double>{0.001, 0.001}, values));  // free at it: the comparison ties
   CHECK_FALSE(tape.replay(std::vector<double>{0.001}, values));         // not the taped inputs

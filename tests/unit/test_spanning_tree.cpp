@@ -10,8 +10,7 @@
 using namespace bcssim::qsnet;
 
 namespace {
-void check_tree(const KAryNTree& t, std::uint32_t populated, std::uint32_t src, std::uint32_t first,
-                std::uint32_t last)
+void check_tree(const KAryNTree& t, std::uint32_t populated, std::uint32_t src, std::uint32_t first, std::uint32_t last)
 {
   CAPTURE(src);
   CAPTURE(first);

@@ -66,11 +66,14 @@ TEST_CASE("sweep and compare errors name the sweep path, the value and what is a
   CHECK(error_of({{"compare", true}}) ==
         "compare = true: expected false for kind 'microbench' (it does not run on an MPI backend)");
   // A combination that only fails at one point says which.
-  json combo = {{"kind", "app"}, {"app", {{"name", "sweep3d"}}}, {"sweep3d", {{"npe_i", 2}}},
+  json combo = {{"kind", "app"},
+                {"app", {{"name", "sweep3d"}}},
+                {"sweep3d", {{"npe_i", 2}}},
                 {"sweep", {{"app.processes", {4, 9}}}}};
   CHECK(error_of(combo) == "sweep3d.npe_i = 2: expected a divisor of the 9 processes (npe_j = processes / npe_i), "
                            "or \"auto\" (at the sweep point app.processes=9)");
-  CHECK(error_of({{"kind", "app"}, {"app", {{"name", "sweep3d"}, {"processes", 32}}},
+  CHECK(error_of({{"kind", "app"},
+                  {"app", {{"name", "sweep3d"}, {"processes", 32}}},
                   {"sweep3d", {{"cells", "global"}, {"it", 8}, {"jt", 7}}}}) ==
         "sweep3d.jt = 7: expected at least 8 cells with sweep3d.cells = global: one per process of the 4 x 8 grid");
   // Valid only with the swept values: the file alone (64 ranks on 32 nodes) is not, every point is.
@@ -141,7 +144,7 @@ TEST_CASE("replicates add a seed dimension before the backend, from the scenario
   CHECK(replicate_stats({5.0}).ci95 == 0); // one run: no interval
   CHECK(t975(1) == doctest::Approx(12.706));
   CHECK(t975(30) == doctest::Approx(2.042));
-  CHECK(t975(40) == doctest::Approx(2.0211).epsilon(1e-4)); // tables: 2.021
+  CHECK(t975(40) == doctest::Approx(2.0211).epsilon(1e-4));  // tables: 2.021
   CHECK(t975(120) == doctest::Approx(1.9799).epsilon(1e-4)); // tables: 1.980
 
   json seeds = user;

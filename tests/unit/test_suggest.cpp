@@ -68,11 +68,15 @@ std::size_t reference_distance(std::string a, std::string b)
 }
 } // namespace
 
-TEST_CASE("suggestions: the closest word is the one the full distance table gives, on 20,000 random pairs (2,000 words, 10 candidates each)")
+TEST_CASE("suggestions: the closest word is the one the full distance table gives, on 20,000 random pairs (2,000 "
+          "words, 10 candidates each)")
 {
   // Words over a small alphabet (so that near misses, swaps and ties are common), seeded: the same on every run.
   std::uint64_t state = 12345;
-  const auto next = [&state] { state = state * 6364136223846793005ULL + 1442695040888963407ULL; return state >> 33; };
+  const auto next = [&state] {
+    state = state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return state >> 33;
+  };
   const auto word = [&] {
     std::string w(std::size_t(next() % 9), 'a');
     for (char& c : w)
@@ -119,14 +123,14 @@ TEST_CASE("suggestions: the closest word is the one the full distance table give
 
 TEST_CASE("suggestions: a name cut short at a word boundary finds the one it begins; units never guess among equals")
 {
-  const std::vector<std::string> launch = {"launch.binary_size", "launch.chunk_size", "launch.slots",
-                                           "launch.load", "launch.load_message_size"};
+  const std::vector<std::string> launch = {"launch.binary_size", "launch.chunk_size", "launch.slots", "launch.load",
+                                           "launch.load_message_size"};
   CHECK(closest("launch.chunk", launch) == "launch.chunk_size");
   CHECK(closest("launch.load_message", launch) == "launch.load_message_size");
   CHECK(closest("launch.binary", launch) == "launch.binary_size");
   CHECK(closest("launch.", launch).empty()); // begins them all
   const std::vector<std::string> sizes = {"B", "kB", "MB", "GB", "KiB", "MiB", "GiB"};
-  CHECK(closest("TB", sizes) == "B"); // the first of equals, where a choice is wanted
+  CHECK(closest("TB", sizes) == "B");                           // the first of equals, where a choice is wanted
   CHECK(closest("TB", sizes, bcssim::sim::Ties::none).empty()); // B, kB, MB and GB are each one edit away
   CHECK(closest("Gib", sizes, bcssim::sim::Ties::none) == "GiB");
   CHECK(closest("mb", sizes, bcssim::sim::Ties::none) == "MB");

@@ -12,9 +12,9 @@ namespace {
 std::vector<unsigned> bfs_distances(const KAryNTree& t, KAryNTree::Vertex from)
 {
   std::vector<unsigned> d(boost::num_vertices(t.graph()), 0);
-  boost::breadth_first_search(t.graph(), from,
-                              boost::visitor(boost::make_bfs_visitor(
-                                  boost::record_distances(d.data(), boost::on_tree_edge()))));
+  boost::breadth_first_search(
+      t.graph(), from,
+      boost::visitor(boost::make_bfs_visitor(boost::record_distances(d.data(), boost::on_tree_edge()))));
   return d;
 }
 

@@ -72,8 +72,8 @@ TEST_CASE("every example line of docs/trace-format.md parses, and covers every a
   for (std::string name; std::getline(known, name, ',');) {
     name.erase(0, name.find_first_not_of(' '));
     CAPTURE(name);
-    CHECK(shown.count(name) == 1);                                 // an example of it
-    CHECK(text.find("| `" + name + "`") != std::string::npos);     // a row of the action tables
+    CHECK(shown.count(name) == 1);                             // an example of it
+    CHECK(text.find("| `" + name + "`") != std::string::npos); // a row of the action tables
   }
   for (const std::string& name : traced_not_replayable()) {
     CAPTURE(name);

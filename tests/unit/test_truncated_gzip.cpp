@@ -100,8 +100,8 @@ TEST_CASE("a gzip file reads member after member, and bytes after its last membe
   CHECK(read_all(f.write("two.swf.gz", first + second), &n) == "");
   CHECK(n == 302);
   // Anything else after a member: appended text, one byte, zeros, a member's magic cut short.
-  for (const std::string& tail : {std::string("5 jobs more\n"), std::string("x"), std::string(512, '\0'),
-                                  std::string("\x1f")}) {
+  for (const std::string& tail :
+       {std::string("5 jobs more\n"), std::string("x"), std::string(512, '\0'), std::string("\x1f")}) {
     CAPTURE(tail.size());
     const std::string path = f.write("tail.swf.gz", first + tail);
     CHECK(read_all(path) == path + ": bytes after the end of its gzip data at byte " + std::to_string(first.size()) +
@@ -157,8 +157,8 @@ TEST_CASE("a truncated .gz trace is a replay.trace error naming the file, in its
   f.write("rank1.txt.gz", cut.substr(0, cut.size() / 2));
   const std::string index = f.write("index.txt", "rank0.txt\nrank1.txt.gz\n");
   const apps::replay::Layout layout = apps::replay::read_layout(index);
-  CHECK_THROWS_WITH_AS(apps::replay::validate(layout), doctest::Contains("rank1.txt.gz: truncated or corrupt gzip data"),
-                       base::ParamRuleError);
+  CHECK_THROWS_WITH_AS(apps::replay::validate(layout),
+                       doctest::Contains("rank1.txt.gz: truncated or corrupt gzip data"), base::ParamRuleError);
   apps::replay::ActionReader reader(layout, 1);
   apps::replay::Action a;
   CHECK_THROWS_WITH_AS(

@@ -115,7 +115,7 @@ TEST_CASE("gamma variates have the mean and variance of Gamma(shape, scale); the
   }
   CHECK(gamma_cdf(1, 1, 1) == doctest::Approx(1 - std::exp(-1.0)).epsilon(1e-9)); // the exponential
   CHECK(gamma_cdf(2, 1, 0.5) == doctest::Approx(1 - std::exp(-4.0)).epsilon(1e-9));
-  CHECK(gamma_cdf(3, 2, 1) == doctest::Approx(1 - 4 * std::exp(-3.0)).epsilon(1e-9)); // shape 2: 1 - (1+x)e^-x
+  CHECK(gamma_cdf(3, 2, 1) == doctest::Approx(1 - 4 * std::exp(-3.0)).epsilon(1e-9));    // shape 2: 1 - (1+x)e^-x
   CHECK(gamma_cdf(10, 2, 1) == doctest::Approx(1 - 11 * std::exp(-10.0)).epsilon(1e-9)); // the fraction's side
   CHECK(gamma_cdf(0, 3, 1) == 0);
 }

@@ -66,8 +66,7 @@ private:
     std::uint64_t id, bytes;
     bool send;
   };
-  template <class Records>
-  void call(const char* name, Records records)
+  template <class Records> void call(const char* name, Records records)
   {
     OTF2_EvtWriter_Enter(w_, nullptr, t_, regions_(name));
     records();
@@ -92,8 +91,8 @@ private:
   std::uint64_t n_;
   ArchiveWritten& out_;
   OTF2_TimeStamp t_ = 0;
-  long double flops_ = 0;      // of every burst so far
-  std::uint64_t ticks_ = 0;    // written for them (a tick a flop: the remainder carries)
+  long double flops_ = 0;       // of every burst so far
+  std::uint64_t ticks_ = 0;     // written for them (a tick a flop: the remainder carries)
   std::deque<Pending> pending_; // posting order
   std::uint64_t next_id_ = 0;
 };
@@ -160,131 +159,129 @@ void RankEvents::action(const Action& a)
   const auto reduction_bytes = [&a] { return std::uint64_t(a.reduction.count * mpi::size_of(a.reduction.type)); };
   const auto element = [&a] { return mpi::size_of(a.reduction.type); };
   switch (a.kind) {
-  case Kind::init:
-    return call("MPI_Init");
-  case Kind::finalize:
-    complete_all("MPI_Waitall");
-    return call("MPI_Finalize");
-  case Kind::comm_size:
-  case Kind::comm_split:
-  case Kind::comm_dup:
-  case Kind::location: // no-ops of the replay
-    return;
-  case Kind::compute:
-    return burst(a.amount);
-  case Kind::sleep:
-    return unsupported("sleep (OTF2 has no record of one: it would come back as computation)");
-  case Kind::test:
-    return unsupported("test (whether it completes is decided by the run)");
-  case Kind::send:
-    return call("MPI_Send", [&] {
-      OTF2_EvtWriter_MpiSend(w_, nullptr, t_, std::uint32_t(a.src), kWorld, std::uint32_t(a.tag), a.bytes);
-      ++out_.events;
-    });
-  case Kind::isend: {
-    const std::uint64_t id = next_id_++;
-    pending_.push_back({me_, a.src, a.tag, id, a.bytes, true});
-    return call("MPI_Isend", [&] {
-      OTF2_EvtWriter_MpiIsend(w_, nullptr, t_, std::uint32_t(a.src), kWorld, std::uint32_t(a.tag), a.bytes, id);
-      ++out_.events;
-    });
-  }
-  case Kind::recv:
-  case Kind::irecv: {
-    // OTF2 records the sender and tag a receive matched, which for a wildcard only the run knows.
-    if (a.any_source || a.tag == base::ANY_TAG)
-      return unsupported("receives from any source or with any tag (OTF2 records what a receive matched, which "
-                         "the run decides)");
-    if (a.probe_size)
-      return unsupported("receives of a probed size (OTF2 records the size received, which the run decides)");
-    if (a.kind == Kind::recv)
-      return call("MPI_Recv", [&] {
-        OTF2_EvtWriter_MpiRecv(w_, nullptr, t_, std::uint32_t(a.src), kWorld, std::uint32_t(a.tag), a.bytes);
+    case Kind::init:
+      return call("MPI_Init");
+    case Kind::finalize:
+      complete_all("MPI_Waitall");
+      return call("MPI_Finalize");
+    case Kind::comm_size:
+    case Kind::comm_split:
+    case Kind::comm_dup:
+    case Kind::location: // no-ops of the replay
+      return;
+    case Kind::compute:
+      return burst(a.amount);
+    case Kind::sleep:
+      return unsupported("sleep (OTF2 has no record of one: it would come back as computation)");
+    case Kind::test:
+      return unsupported("test (whether it completes is decided by the run)");
+    case Kind::send:
+      return call("MPI_Send", [&] {
+        OTF2_EvtWriter_MpiSend(w_, nullptr, t_, std::uint32_t(a.src), kWorld, std::uint32_t(a.tag), a.bytes);
         ++out_.events;
       });
-    const std::uint64_t id = next_id_++;
-    pending_.push_back({a.src, me_, a.tag, id, a.bytes, false});
-    return call("MPI_Irecv", [&] {
-      OTF2_EvtWriter_MpiIrecvRequest(w_, nullptr, t_, id);
-      ++out_.events;
-    });
-  }
-  case Kind::wait: {
-    // The oldest pending request of (sender, receiver, tag), as the replay's wait takes it.
-    for (auto it = pending_.begin(); it != pending_.end(); ++it)
-      if (it->src == a.src && it->dst == a.dst && it->tag == a.tag) {
-        const Pending p = *it;
-        pending_.erase(it);
-        return call("MPI_Wait", [&] { complete(p); });
-      }
-    return unsupported("waits for a request no isend or irecv posted");
-  }
-  case Kind::waitall:
-    return complete_all("MPI_Waitall");
-  case Kind::sendrecv:
-    return call("MPI_Sendrecv", [&] {
-      OTF2_EvtWriter_MpiSend(w_, nullptr, t_, std::uint32_t(a.dst), kWorld, 0, a.bytes);
-      OTF2_EvtWriter_MpiRecv(w_, nullptr, t_, std::uint32_t(a.src), kWorld, 0, a.recv_bytes);
-      out_.events += 2;
-    });
-  // Collectives: Score-P's byte counts (collectives.hpp), N ranks, b a block.
-  case Kind::barrier:
-    return collective("MPI_Barrier", OTF2_COLLECTIVE_OP_BARRIER, kNoRoot, 0, 0);
-  case Kind::bcast:
-    return collective("MPI_Bcast", OTF2_COLLECTIVE_OP_BCAST, std::uint32_t(a.root), root ? n_ * a.bytes : 0,
-                      a.bytes);
-  case Kind::reduce:
-    collective("MPI_Reduce", OTF2_COLLECTIVE_OP_REDUCE, std::uint32_t(a.root), reduction_bytes(),
-               root ? n_ * reduction_bytes() : 0, element());
-    return burst(a.amount);
-  case Kind::allreduce:
-    collective("MPI_Allreduce", OTF2_COLLECTIVE_OP_ALLREDUCE, kNoRoot, n_ * reduction_bytes(),
-               n_ * reduction_bytes(), element());
-    return burst(a.amount);
-  case Kind::scan:
-    collective("MPI_Scan", OTF2_COLLECTIVE_OP_SCAN, kNoRoot, (n_ - r) * reduction_bytes(),
-               (r + 1) * reduction_bytes(), element());
-    return burst(a.amount);
-  case Kind::exscan:
-    collective("MPI_Exscan", OTF2_COLLECTIVE_OP_EXSCAN, kNoRoot, (n_ - 1 - r) * reduction_bytes(),
-               r * reduction_bytes(), element());
-    return burst(a.amount);
-  case Kind::reducescatter: {
-    const std::uint64_t e = element();
-    const std::uint64_t all = std::accumulate(a.reduce_counts.begin(), a.reduce_counts.end(), std::uint64_t(0));
-    collective("MPI_Reduce_scatter", OTF2_COLLECTIVE_OP_REDUCE_SCATTER, kNoRoot, all * e,
-               n_ * a.reduce_counts.at(r) * e, e);
-    return burst(a.amount);
-  }
-  case Kind::alltoall:
-    return collective("MPI_Alltoall", OTF2_COLLECTIVE_OP_ALLTOALL, kNoRoot, n_ * a.bytes, n_ * a.bytes);
-  case Kind::alltoallv: { // the totals, and the per-pair counts as bcs-sim's own attribute (bcssim_records.hpp)
-    std::string pairs;
-    for (std::uint64_t c : a.counts)
-      pairs += fmt::format("{} ", c);
-    pairs += "|";
-    for (std::uint64_t c : a.recv_counts)
-      pairs += fmt::format(" {}", c);
-    return collective("MPI_Alltoallv", OTF2_COLLECTIVE_OP_ALLTOALLV, kNoRoot, sum(a.counts), sum(a.recv_counts), 0,
-                      pairs);
-  }
-  case Kind::gather: // the root's own block in place (a send of 0) is not received
-    return collective("MPI_Gather", OTF2_COLLECTIVE_OP_GATHER, std::uint32_t(a.root), a.bytes,
-                      root ? (a.bytes == 0 ? n_ - 1 : n_) * a.recv_bytes : 0);
-  case Kind::scatter:
-    return collective("MPI_Scatter", OTF2_COLLECTIVE_OP_SCATTER, std::uint32_t(a.root), root ? n_ * a.bytes : 0,
-                      a.recv_bytes);
-  case Kind::allgather: // the replay moves the receive count's blocks
-    return collective("MPI_Allgather", OTF2_COLLECTIVE_OP_ALLGATHER, kNoRoot, n_ * a.recv_bytes,
-                      n_ * a.recv_bytes);
-  case Kind::gatherv:
-    return collective("MPI_Gatherv", OTF2_COLLECTIVE_OP_GATHERV, std::uint32_t(a.root), a.bytes,
-                      root ? sum(a.counts) : 0);
-  case Kind::scatterv:
-    return collective("MPI_Scatterv", OTF2_COLLECTIVE_OP_SCATTERV, std::uint32_t(a.root),
-                      root ? sum(a.counts) : 0, a.recv_bytes);
-  case Kind::allgatherv:
-    return collective("MPI_Allgatherv", OTF2_COLLECTIVE_OP_ALLGATHERV, kNoRoot, n_ * a.bytes, sum(a.counts));
+    case Kind::isend: {
+      const std::uint64_t id = next_id_++;
+      pending_.push_back({me_, a.src, a.tag, id, a.bytes, true});
+      return call("MPI_Isend", [&] {
+        OTF2_EvtWriter_MpiIsend(w_, nullptr, t_, std::uint32_t(a.src), kWorld, std::uint32_t(a.tag), a.bytes, id);
+        ++out_.events;
+      });
+    }
+    case Kind::recv:
+    case Kind::irecv: {
+      // OTF2 records the sender and tag a receive matched, which for a wildcard only the run knows.
+      if (a.any_source || a.tag == base::ANY_TAG)
+        return unsupported("receives from any source or with any tag (OTF2 records what a receive matched, which "
+                           "the run decides)");
+      if (a.probe_size)
+        return unsupported("receives of a probed size (OTF2 records the size received, which the run decides)");
+      if (a.kind == Kind::recv)
+        return call("MPI_Recv", [&] {
+          OTF2_EvtWriter_MpiRecv(w_, nullptr, t_, std::uint32_t(a.src), kWorld, std::uint32_t(a.tag), a.bytes);
+          ++out_.events;
+        });
+      const std::uint64_t id = next_id_++;
+      pending_.push_back({a.src, me_, a.tag, id, a.bytes, false});
+      return call("MPI_Irecv", [&] {
+        OTF2_EvtWriter_MpiIrecvRequest(w_, nullptr, t_, id);
+        ++out_.events;
+      });
+    }
+    case Kind::wait: {
+      // The oldest pending request of (sender, receiver, tag), as the replay's wait takes it.
+      for (auto it = pending_.begin(); it != pending_.end(); ++it)
+        if (it->src == a.src && it->dst == a.dst && it->tag == a.tag) {
+          const Pending p = *it;
+          pending_.erase(it);
+          return call("MPI_Wait", [&] { complete(p); });
+        }
+      return unsupported("waits for a request no isend or irecv posted");
+    }
+    case Kind::waitall:
+      return complete_all("MPI_Waitall");
+    case Kind::sendrecv:
+      return call("MPI_Sendrecv", [&] {
+        OTF2_EvtWriter_MpiSend(w_, nullptr, t_, std::uint32_t(a.dst), kWorld, 0, a.bytes);
+        OTF2_EvtWriter_MpiRecv(w_, nullptr, t_, std::uint32_t(a.src), kWorld, 0, a.recv_bytes);
+        out_.events += 2;
+      });
+    // Collectives: Score-P's byte counts (collectives.hpp), N ranks, b a block.
+    case Kind::barrier:
+      return collective("MPI_Barrier", OTF2_COLLECTIVE_OP_BARRIER, kNoRoot, 0, 0);
+    case Kind::bcast:
+      return collective("MPI_Bcast", OTF2_COLLECTIVE_OP_BCAST, std::uint32_t(a.root), root ? n_ * a.bytes : 0, a.bytes);
+    case Kind::reduce:
+      collective("MPI_Reduce", OTF2_COLLECTIVE_OP_REDUCE, std::uint32_t(a.root), reduction_bytes(),
+                 root ? n_ * reduction_bytes() : 0, element());
+      return burst(a.amount);
+    case Kind::allreduce:
+      collective("MPI_Allreduce", OTF2_COLLECTIVE_OP_ALLREDUCE, kNoRoot, n_ * reduction_bytes(), n_ * reduction_bytes(),
+                 element());
+      return burst(a.amount);
+    case Kind::scan:
+      collective("MPI_Scan", OTF2_COLLECTIVE_OP_SCAN, kNoRoot, (n_ - r) * reduction_bytes(),
+                 (r + 1) * reduction_bytes(), element());
+      return burst(a.amount);
+    case Kind::exscan:
+      collective("MPI_Exscan", OTF2_COLLECTIVE_OP_EXSCAN, kNoRoot, (n_ - 1 - r) * reduction_bytes(),
+                 r * reduction_bytes(), element());
+      return burst(a.amount);
+    case Kind::reducescatter: {
+      const std::uint64_t e = element();
+      const std::uint64_t all = std::accumulate(a.reduce_counts.begin(), a.reduce_counts.end(), std::uint64_t(0));
+      collective("MPI_Reduce_scatter", OTF2_COLLECTIVE_OP_REDUCE_SCATTER, kNoRoot, all * e,
+                 n_ * a.reduce_counts.at(r) * e, e);
+      return burst(a.amount);
+    }
+    case Kind::alltoall:
+      return collective("MPI_Alltoall", OTF2_COLLECTIVE_OP_ALLTOALL, kNoRoot, n_ * a.bytes, n_ * a.bytes);
+    case Kind::alltoallv: { // the totals, and the per-pair counts as bcs-sim's own attribute (bcssim_records.hpp)
+      std::string pairs;
+      for (std::uint64_t c : a.counts)
+        pairs += fmt::format("{} ", c);
+      pairs += "|";
+      for (std::uint64_t c : a.recv_counts)
+        pairs += fmt::format(" {}", c);
+      return collective("MPI_Alltoallv", OTF2_COLLECTIVE_OP_ALLTOALLV, kNoRoot, sum(a.counts), sum(a.recv_counts), 0,
+                        pairs);
+    }
+    case Kind::gather: // the root's own block in place (a send of 0) is not received
+      return collective("MPI_Gather", OTF2_COLLECTIVE_OP_GATHER, std::uint32_t(a.root), a.bytes,
+                        root ? (a.bytes == 0 ? n_ - 1 : n_) * a.recv_bytes : 0);
+    case Kind::scatter:
+      return collective("MPI_Scatter", OTF2_COLLECTIVE_OP_SCATTER, std::uint32_t(a.root), root ? n_ * a.bytes : 0,
+                        a.recv_bytes);
+    case Kind::allgather: // the replay moves the receive count's blocks
+      return collective("MPI_Allgather", OTF2_COLLECTIVE_OP_ALLGATHER, kNoRoot, n_ * a.recv_bytes, n_ * a.recv_bytes);
+    case Kind::gatherv:
+      return collective("MPI_Gatherv", OTF2_COLLECTIVE_OP_GATHERV, std::uint32_t(a.root), a.bytes,
+                        root ? sum(a.counts) : 0);
+    case Kind::scatterv:
+      return collective("MPI_Scatterv", OTF2_COLLECTIVE_OP_SCATTERV, std::uint32_t(a.root), root ? sum(a.counts) : 0,
+                        a.recv_bytes);
+    case Kind::allgatherv:
+      return collective("MPI_Allgatherv", OTF2_COLLECTIVE_OP_ALLGATHERV, kNoRoot, n_ * a.bytes, sum(a.counts));
   }
 }
 
@@ -319,8 +316,7 @@ void write_definitions(OTF2_Archive* archive, const Regions& regions, const Even
     const OTF2_StringRef s = string(name);
     const bool mpi = name.rfind("MPI_", 0) == 0;
     OTF2_GlobalDefWriter_WriteRegion(g, ref, s, s, empty, mpi ? OTF2_REGION_ROLE_FUNCTION : OTF2_REGION_ROLE_CODE,
-                                     mpi ? OTF2_PARADIGM_MPI : OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE, empty, 0,
-                                     0);
+                                     mpi ? OTF2_PARADIGM_MPI : OTF2_PARADIGM_USER, OTF2_REGION_FLAG_NONE, empty, 0, 0);
   }
   OTF2_GlobalDefWriter_WriteAttribute(g, kElementAttributeRef, string(kElementBytesAttribute),
                                       string("a reduction's element size in bytes (bcs-sim)"), OTF2_TYPE_UINT8);
@@ -339,8 +335,8 @@ void write_definitions(OTF2_Archive* archive, const Regions& regions, const Even
   }
   OTF2_GlobalDefWriter_WriteGroup(g, 0, string("MPI ranks"), OTF2_GROUP_TYPE_COMM_LOCATIONS, OTF2_PARADIGM_MPI,
                                   OTF2_GROUP_FLAG_NONE, std::uint32_t(ranks), members.data());
-  OTF2_GlobalDefWriter_WriteGroup(g, 1, string("MPI_COMM_WORLD's ranks"), OTF2_GROUP_TYPE_COMM_GROUP,
-                                  OTF2_PARADIGM_MPI, OTF2_GROUP_FLAG_NONE, std::uint32_t(ranks), members.data());
+  OTF2_GlobalDefWriter_WriteGroup(g, 1, string("MPI_COMM_WORLD's ranks"), OTF2_GROUP_TYPE_COMM_GROUP, OTF2_PARADIGM_MPI,
+                                  OTF2_GROUP_FLAG_NONE, std::uint32_t(ranks), members.data());
   OTF2_GlobalDefWriter_WriteComm(g, kWorld, string("MPI_COMM_WORLD"), 1, OTF2_UNDEFINED_COMM, OTF2_COMM_FLAG_NONE);
   OTF2_Archive_CloseGlobalDefWriter(archive, g);
 }

@@ -20,7 +20,7 @@ struct CollectiveRecord {
   std::uint32_t root = 0; // OTF2's root (OTF2_UNDEFINED_UINT32 when none)
   std::uint64_t sent = 0;
   std::uint64_t received = 0;
-  int element = 0; // a reduction's element size (bcssim_records.hpp: 4 or 8), or 0: counted in bytes
+  int element = 0;   // a reduction's element size (bcssim_records.hpp: 4 or 8), or 0: counted in bytes
   std::string pairs; // an alltoallv's per-pair counts of bcs-sim's own archive (bcssim_records.hpp), or ""
 };
 

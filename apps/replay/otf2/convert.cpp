@@ -59,8 +59,8 @@ OTF2_CallbackCode on_isend(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void
   writer(data).isend(to, comm, tag, bytes, request);
   return OTF2_CALLBACK_SUCCESS;
 }
-OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void* data,
-                                    OTF2_AttributeList*, std::uint64_t request)
+OTF2_CallbackCode on_isend_complete(OTF2_LocationRef, OTF2_TimeStamp, std::uint64_t, void* data, OTF2_AttributeList*,
+                                    std::uint64_t request)
 {
   writer(data).isend_complete(request);
   return OTF2_CALLBACK_SUCCESS;
@@ -144,14 +144,14 @@ OTF2_EvtReaderCallbacks* event_callbacks()
   OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(c, on_collective_end);
   OTF2_EvtReaderCallbacks_SetNonBlockingCollectiveRequestCallback(c, count<kNonBlockingCollective, std::uint64_t>);
   OTF2_EvtReaderCallbacks_SetRmaWinCreateCallback(c, count<kRma, OTF2_RmaWinRef>);
-  OTF2_EvtReaderCallbacks_SetRmaPutCallback(c, count<kRma, OTF2_RmaWinRef, std::uint32_t, std::uint64_t,
-                                                      std::uint64_t>);
-  OTF2_EvtReaderCallbacks_SetRmaGetCallback(c, count<kRma, OTF2_RmaWinRef, std::uint32_t, std::uint64_t,
-                                                      std::uint64_t>);
-  OTF2_EvtReaderCallbacks_SetIoCreateHandleCallback(c, count<kIo, OTF2_IoHandleRef, OTF2_IoAccessMode,
-                                                             OTF2_IoCreationFlag, OTF2_IoStatusFlag>);
-  OTF2_EvtReaderCallbacks_SetIoOperationBeginCallback(c, count<kIo, OTF2_IoHandleRef, OTF2_IoOperationMode,
-                                                               OTF2_IoOperationFlag, std::uint64_t, std::uint64_t>);
+  OTF2_EvtReaderCallbacks_SetRmaPutCallback(c,
+                                            count<kRma, OTF2_RmaWinRef, std::uint32_t, std::uint64_t, std::uint64_t>);
+  OTF2_EvtReaderCallbacks_SetRmaGetCallback(c,
+                                            count<kRma, OTF2_RmaWinRef, std::uint32_t, std::uint64_t, std::uint64_t>);
+  OTF2_EvtReaderCallbacks_SetIoCreateHandleCallback(
+      c, count<kIo, OTF2_IoHandleRef, OTF2_IoAccessMode, OTF2_IoCreationFlag, OTF2_IoStatusFlag>);
+  OTF2_EvtReaderCallbacks_SetIoOperationBeginCallback(
+      c, count<kIo, OTF2_IoHandleRef, OTF2_IoOperationMode, OTF2_IoOperationFlag, std::uint64_t, std::uint64_t>);
   OTF2_EvtReaderCallbacks_SetThreadForkCallback(c, count<kThreads, OTF2_Paradigm, std::uint32_t>);
   OTF2_EvtReaderCallbacks_SetThreadCreateCallback(c, count<kThreads, OTF2_CommRef, std::uint64_t>);
   return c;
@@ -214,8 +214,7 @@ Conversion convert(const std::string& anchor, const std::filesystem::path& ranks
     if (OTF2_Reader_SetSerialCollectiveCallbacks(reader.get()) != OTF2_SUCCESS)
       throw fail("cannot be read");
     defs.read(reader.get());
-    if (char* creator = nullptr;
-        OTF2_Reader_GetCreator(reader.get(), &creator) == OTF2_SUCCESS && creator != nullptr) {
+    if (char* creator = nullptr; OTF2_Reader_GetCreator(reader.get(), &creator) == OTF2_SUCCESS && creator != nullptr) {
       result.creator = creator;
       std::free(creator); // NOLINT(cppcoreguidelines-no-malloc): the library's copy, allocated with malloc
     }
@@ -266,8 +265,8 @@ Conversion convert(const std::string& anchor, const std::filesystem::path& ranks
     return result;
   // v collectives: every rank's own counts first, then the files again with them.
   VCollectives calls(int(ranks.size()));
-  std::unique_ptr<OTF2_EvtReaderCallbacks, void (*)(OTF2_EvtReaderCallbacks*)> collect(
-      OTF2_EvtReaderCallbacks_New(), OTF2_EvtReaderCallbacks_Delete);
+  std::unique_ptr<OTF2_EvtReaderCallbacks, void (*)(OTF2_EvtReaderCallbacks*)> collect(OTF2_EvtReaderCallbacks_New(),
+                                                                                       OTF2_EvtReaderCallbacks_Delete);
   OTF2_EvtReaderCallbacks_SetMpiCollectiveEndCallback(collect.get(), on_collective_end_collect);
   each_rank(
       anchor, ranks,

@@ -31,7 +31,7 @@ public:
 
 struct Conversion {
   int ranks = 0;
-  std::string creator;   // the archive's creator (e.g. "Score-P 8.1")
+  std::string creator;      // the archive's creator (e.g. "Score-P 8.1")
   std::uint64_t events = 0; // events read
   /// What the format could not hold: (its count, the ranks that made it) by kind, as the rank files' `# unsupported`
   /// lines say.

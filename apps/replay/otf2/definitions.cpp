@@ -27,15 +27,15 @@ OTF2_CallbackCode on_region(void* data, OTF2_RegionRef self, OTF2_StringRef name
   return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode on_location(void* data, OTF2_LocationRef self, OTF2_StringRef, OTF2_LocationType type,
-                              std::uint64_t, OTF2_LocationGroupRef group)
+OTF2_CallbackCode on_location(void* data, OTF2_LocationRef self, OTF2_StringRef, OTF2_LocationType type, std::uint64_t,
+                              OTF2_LocationGroupRef group)
 {
   defs(data).locations[self] = {type, group};
   return OTF2_CALLBACK_SUCCESS;
 }
 
-OTF2_CallbackCode on_group(void* data, OTF2_GroupRef self, OTF2_StringRef, OTF2_GroupType type,
-                           OTF2_Paradigm paradigm, OTF2_GroupFlag, std::uint32_t count, const std::uint64_t* members)
+OTF2_CallbackCode on_group(void* data, OTF2_GroupRef self, OTF2_StringRef, OTF2_GroupType type, OTF2_Paradigm paradigm,
+                           OTF2_GroupFlag, std::uint32_t count, const std::uint64_t* members)
 {
   defs(data).groups[self] = {type, paradigm, std::vector<std::uint64_t>(members, members + count)};
   return OTF2_CALLBACK_SUCCESS;

@@ -65,9 +65,9 @@ private:
   int mpi_depth_ = 0;
   bool started_ = false;
   OTF2_TimeStamp left_mpi_at_ = 0;
-  long double flops_due_ = 0;   // of the gaps so far
+  long double flops_due_ = 0; // of the gaps so far
   std::uint64_t flops_written_ = 0;
-  std::string outer_call_;       // the outermost MPI region's name while in one
+  std::string outer_call_; // the outermost MPI region's name while in one
 
   // Lines behind an open non-blocking receive; `waiting` marks a receive's own line, filled at its completion.
   struct Line {
@@ -75,8 +75,8 @@ private:
     bool waiting = false;
   };
   std::deque<Line> held_;
-  std::uint64_t held_first_ = 0; // the number of the first held line
-  std::map<std::uint64_t, std::uint64_t> irecvs_;                      // request -> its line's number
+  std::uint64_t held_first_ = 0;                                            // the number of the first held line
+  std::map<std::uint64_t, std::uint64_t> irecvs_;                           // request -> its line's number
   std::map<std::uint64_t, std::pair<std::uint32_t, std::uint32_t>> isends_; // request -> (to, tag)
   // MPI_Sendrecv: its send and receive, waited for when it ends.
   std::optional<std::pair<std::uint32_t, std::uint32_t>> sendrecv_send_, sendrecv_recv_;

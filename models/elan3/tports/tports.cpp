@@ -205,8 +205,8 @@ void Tports::host_part(unsigned node, double copy_seconds, const HostWork& host)
   host_.post_descriptor(node);
 }
 
-void Tports::post_receive(int ep, const base::Pattern& pattern, void* buffer, std::uint64_t capacity,
-                          Received received, const HostWork& host)
+void Tports::post_receive(int ep, const base::Pattern& pattern, void* buffer, std::uint64_t capacity, Received received,
+                          const HostWork& host)
 {
   const base::ReceiveId id = next_receive_++;
   receives_[id] = Receive{buffer, capacity, std::move(received)};

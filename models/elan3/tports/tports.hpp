@@ -41,9 +41,9 @@ struct TportsSpec {
   std::uint64_t eager_limit = 0; // B: larger messages use rendezvous
   std::uint64_t pio_limit = 0;   // B: smaller messages are copied into the NIC by the host
   double pio_bandwidth = 0;      // B/s of that host copy across PCI
-  double message_cycles = 0;        // NIC thread cycles per message handled (arrival or posted receive)
-  double walk_cycles = 0;           // NIC thread cycles per queue entry examined while matching
-  double miss_cycles = 0;           // NIC thread cycles per cache miss of a walk (walk_cost.hpp)
+  double message_cycles = 0;     // NIC thread cycles per message handled (arrival or posted receive)
+  double walk_cycles = 0;        // NIC thread cycles per queue entry examined while matching
+  double miss_cycles = 0;        // NIC thread cycles per cache miss of a walk (walk_cost.hpp)
   /// The message-level tier's delays (folded_costs.hpp); null: the stages are acted out (the default tier).
   std::shared_ptr<const FoldedCosts> folded;
 };
@@ -105,7 +105,7 @@ private:
     std::shared_ptr<Message> message; // arrival
     base::ReceiveId receive = 0;      // posted receive
     base::Pattern pattern;
-    double enqueued = 0;              // s: when it reached the thread
+    double enqueued = 0; // s: when it reached the thread
   };
   static bool taken_before(const Work& a, const Work& b);
   struct NodeThread {

@@ -11,8 +11,8 @@ std::string app_csv(const std::vector<AppResult>& runs)
 {
   std::string csv = "app,variant,mpi,processes,nodes,time_s\n";
   for (const AppResult& r : runs)
-    csv += fmt::format("{},{},{},{},{},{:.9f}\n", csv_cell(r.app), csv_cell(r.variant), csv_cell(r.mpi),
-                       r.processes, r.nodes, double(r.time_ns) * 1e-9); // a variant is a trace's name: quoted
+    csv += fmt::format("{},{},{},{},{},{:.9f}\n", csv_cell(r.app), csv_cell(r.variant), csv_cell(r.mpi), r.processes,
+                       r.nodes, double(r.time_ns) * 1e-9); // a variant is a trace's name: quoted
   return csv;
 }
 
@@ -40,14 +40,10 @@ nlohmann::json app_figures(const AppResult& run)
   nlohmann::json profile = nlohmann::json::object();
   for (const auto& [name, s] : run.profile)
     profile[name] = {{"count", s.count}, {"bytes", s.bytes}, {"total_ms", fixed4(s.total * 1e3)}};
-  return {{"app", run.app},
-          {"variant", run.variant},
-          {"mpi", run.mpi},
-          {"processes", run.processes},
-          {"nodes", run.nodes},
-          {"time_s", double(run.time_ns) * 1e-9},
-          {"time_ns", run.time_ns},
-          {"profile", profile}};
+  return {{"app", run.app},         {"variant", run.variant},
+          {"mpi", run.mpi},         {"processes", run.processes},
+          {"nodes", run.nodes},     {"time_s", double(run.time_ns) * 1e-9},
+          {"time_ns", run.time_ns}, {"profile", profile}};
 }
 
 } // namespace bcssim::sim

@@ -18,13 +18,13 @@
 namespace bcssim::sim {
 
 struct AppResult {
-  std::string app;      // app.name
-  std::string variant;  // synthetic.pattern, sweep3d.variant or SAGE's cells per process
-  std::string mpi;      // backend
+  std::string app;     // app.name
+  std::string variant; // synthetic.pattern, sweep3d.variant or SAGE's cells per process
+  std::string mpi;     // backend
   unsigned processes = 0;
   unsigned nodes = 0;
-  std::int64_t time_ns = 0; // from the job's start to the last rank's return
-  mpi::CallProfile profile; // every rank's MPI calls, summed per primitive
+  std::int64_t time_ns = 0;         // from the job's start to the last rank's return
+  mpi::CallProfile profile;         // every rank's MPI calls, summed per primitive
   std::vector<bcs::mds::Mmds> mmds; // by rank: each process's MMDS (BCS-MPI with bcs.mds.mmds), else empty
   bool emds = false;                // BCS-MPI with bcs.mds.emds: the runtime's records follow
   std::vector<bcs::mds::GlobalRecord> emds_global;

@@ -132,8 +132,7 @@ Kind app_kind()
   k.x_label = "MPI processes";
   k.ranks = [](const Scenario& sc) {
     const AppSpec app = sc.spec(app_params());
-    return app.processes > 0 ? std::uint64_t(app.processes)
-                             : machine_size(sc).pes();
+    return app.processes > 0 ? std::uint64_t(app.processes) : machine_size(sc).pes();
   };
   k.headline = [](const nlohmann::json& summary) {
     const auto& a = summary.at("app");
@@ -141,8 +140,7 @@ Kind app_kind()
     return fmt::format("{}{} on {}, {} on {}: run time {} s", a.at("app").get<std::string>(),
                        variant.empty() ? "" : " (" + variant + ")", a.at("mpi").get<std::string>(),
                        base::counted(a.at("processes").get<long>(), "process", "processes"),
-                       base::counted(a.at("nodes").get<long>(), "node"),
-                       base::readable(a.at("time_s").get<double>()));
+                       base::counted(a.at("nodes").get<long>(), "node"), base::readable(a.at("time_s").get<double>()));
   };
   return k;
 }

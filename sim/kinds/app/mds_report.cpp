@@ -25,8 +25,7 @@ std::string summary_rows(const std::string& prefix, const Mmds& m)
 {
   std::string out;
   auto row = [&](const std::string& name, const Summary& s) {
-    out += fmt::format("{}{},{},{},{},{},{}\n", prefix, csv_cell(name), ms(s.min), ms(s.max), ms(s.total),
-                       s.count,
+    out += fmt::format("{}{},{},{},{},{},{}\n", prefix, csv_cell(name), ms(s.min), ms(s.max), ms(s.total), s.count,
                        ms(s.average()));
   };
   for (const auto& [name, s] : m.summary())
@@ -45,8 +44,8 @@ std::string distribution_rows(const std::string& who, const std::string& metric,
   std::string out;
   for (const auto& [bin, count] : d.bins())
     out += fmt::format("{},{},{},{},{},{}\n", csv_cell(who), csv_cell(metric), csv_cell(unit),
-                       fixed4_text(double(bin) * d.width() * scale),
-                       fixed4_text(double(bin + 1) * d.width() * scale), count);
+                       fixed4_text(double(bin) * d.width() * scale), fixed4_text(double(bin + 1) * d.width() * scale),
+                       count);
   return out;
 }
 
@@ -69,14 +68,15 @@ void plot(const ResultsDir& dir, const std::string& stem, const std::string& csv
 {
   std::string lines;
   for (const auto& [column, name] : columns)
-    lines += fmt::format("{}'{}' using 1:{} skip 1 with steps lw 2 title '{}'", lines.empty() ? "" : ", ", csv,
-                         column, gp_text(name));
+    lines += fmt::format("{}'{}' using 1:{} skip 1 with steps lw 2 title '{}'", lines.empty() ? "" : ", ", csv, column,
+                         gp_text(name));
   const std::string gp = fmt::format(
       "# {0}. Regenerate with: gnuplot {1}.gp\n"
       "set datafile separator ','\nset grid\nset key outside right top\n"
       "set xlabel 'time slice'\nset ylabel '{2}'\nset title '{4}'\nset yrange [0:*]\nset offsets 0, 0, graph 0.08, 0\n"
       "{3}",
-      gp_line(title), stem, gp_text(ylabel), svg_and_png(stem, 900, 500, "  plot " + lines + "\n"), gp_title(title, 900 - 120)); // less the key beside the plot (the title is centred on the plot)
+      gp_line(title), stem, gp_text(ylabel), svg_and_png(stem, 900, 500, "  plot " + lines + "\n"),
+      gp_title(title, 900 - 120)); // less the key beside the plot (the title is centred on the plot)
   dir.write(stem + ".gp", gp);
   dir.render(stem + ".gp");
 }
@@ -99,8 +99,8 @@ void write_emds(const ResultsDir& dir, const AppResult& run)
       p2p_max = std::max({p2p_max, l.np2pdem, l.np2pmsm});
       coll_max = std::max({coll_max, l.ncolldem, l.ncollmsm});
     }
-    local += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", l.slice, l.node, us(l.letts), us(l.ltdem),
-                         us(l.lmsm), us(l.ltts), l.np2pdem, l.np2pmsm, l.ncolldem, l.ncollmsm, l.bpts);
+    local += fmt::format("{},{},{},{},{},{},{},{},{},{},{}\n", l.slice, l.node, us(l.letts), us(l.ltdem), us(l.lmsm),
+                         us(l.ltts), l.np2pdem, l.np2pmsm, l.ncolldem, l.ncollmsm, l.bpts);
     if (l.node == run.emds_plot_node)
       node += fmt::format("{},{},{},{},{},{}\n", l.slice, l.np2pdem, l.np2pmsm, l.ncolldem, l.ncollmsm, l.bpts);
   }
@@ -113,16 +113,15 @@ void write_emds(const ResultsDir& dir, const AppResult& run)
   // 000 Figures 5.4-5.5: the counts of one node, as impulses over the first 200 recorded slices (the CSV has
   // them all), point-to-point above, collectives below.
   const std::int64_t first = run.emds_local.empty() ? 0 : run.emds_local.front().slice;
-  const std::string panels = fmt::format(
-      "  set multiplot layout 2,1 title 'EMDS: node {0}, operations per slice'\n"
-      "  set ylabel 'point-to-point'\n  set yrange [0:{1}]\n"
-      "  plot 'emds_node.csv' using 1:2 skip 1 with impulses lw 3 title 'NP2PDEM', "
-      "'' using ($1+0.3):3 skip 1 with impulses lw 3 title 'NP2PMSM'\n"
-      "  set ylabel 'collectives'\n  set yrange [0:{2}]\n"
-      "  plot 'emds_node.csv' using 1:4 skip 1 with impulses lw 3 title 'NCOLLDEM', "
-      "'' using ($1+0.3):5 skip 1 with impulses lw 3 title 'NCOLLMSM'\n"
-      "  unset multiplot\n",
-      run.emds_plot_node, double(p2p_max) * 1.1, double(coll_max) * 1.1);
+  const std::string panels = fmt::format("  set multiplot layout 2,1 title 'EMDS: node {0}, operations per slice'\n"
+                                         "  set ylabel 'point-to-point'\n  set yrange [0:{1}]\n"
+                                         "  plot 'emds_node.csv' using 1:2 skip 1 with impulses lw 3 title 'NP2PDEM', "
+                                         "'' using ($1+0.3):3 skip 1 with impulses lw 3 title 'NP2PMSM'\n"
+                                         "  set ylabel 'collectives'\n  set yrange [0:{2}]\n"
+                                         "  plot 'emds_node.csv' using 1:4 skip 1 with impulses lw 3 title 'NCOLLDEM', "
+                                         "'' using ($1+0.3):5 skip 1 with impulses lw 3 title 'NCOLLMSM'\n"
+                                         "  unset multiplot\n",
+                                         run.emds_plot_node, double(p2p_max) * 1.1, double(coll_max) * 1.1);
   dir.write("emds_node.gp",
             fmt::format("# EMDS counts of node {} per slice (000 Figures 5.4-5.5). Regenerate with: gnuplot "
                         "emds_node.gp\nset datafile separator ','\nset grid\n"

@@ -5,9 +5,9 @@
 #include "base/sim_time.hpp"
 #include "base/units.hpp"
 
+#include "models/qsnet/params.hpp"
 #include "sim/kinds/launch/launch_model.hpp"
 #include "sim/kinds/launch/launch_report.hpp"
-#include "models/qsnet/params.hpp"
 #include "sim/machine/machine_params.hpp"
 #include "storm/launch/job_launch.hpp"
 #include "storm/launch/params.hpp"
@@ -95,8 +95,7 @@ public:
       : spec_(sc.spec(storm::launch::launch_params())),
         sc_load_(spec_.load == storm::launch::Load::none ? "idle" : storm::launch::load_name(spec_.load)),
         launch_(std::make_unique<storm::launch::JobLaunch>(world.qsnet_hw(), world.host(), spec_, job_nodes(sc),
-                                                           world.platform_spec().node.pes,
-                                                           sc.seed())),
+                                                           world.platform_spec().node.pes, sc.seed())),
         timing_(world.platform_spec().timing)
   {
     launch_->start();
@@ -123,8 +122,8 @@ public:
     f.model_es40 = model.es40;
     f.model_ideal = model.ideal;
     for (unsigned n = 0; n < f.nodes; ++n)
-      f.per_node.push_back(NodeLaunchTimes{n, n > 0 && t ? t->record().written.at(n - 1) : -1, r.command.at(n),
-                                           r.ended.at(n)});
+      f.per_node.push_back(
+          NodeLaunchTimes{n, n > 0 && t ? t->record().written.at(n - 1) : -1, r.command.at(n), r.ended.at(n)});
     if (t)
       f.stages = t->record().stages;
     launch_.reset();

@@ -27,7 +27,8 @@ ModelLaunch model_launch(const qsnet::LinkTiming& timing, unsigned nodes, std::u
   if (nodes <= 1) // nothing to send
     return ModelLaunch{fixed, fixed};
   const double broadcast = model_broadcast_bandwidth(timing, nodes);
-  return ModelLaunch{double(bytes) / std::min(kEs40TransferBound, broadcast) + fixed, double(bytes) / broadcast + fixed};
+  return ModelLaunch{double(bytes) / std::min(kEs40TransferBound, broadcast) + fixed,
+                     double(bytes) / broadcast + fixed};
 }
 
 } // namespace bcssim::sim

@@ -58,8 +58,7 @@ void write_launch(const ResultsDir& dir, const std::string& title, const LaunchF
             "binary_bytes,nodes,processes,load,launch_ms,send_ms,execute_ms,transfer_ms,exec_ms,timeslice_ms,"
             "protocol_bandwidth_MBps,model_es40_ms,model_ideal_ms\n" +
                 fmt::format("{},{},{},{},{},{},{},{},{},{},{},{},{}\n", f.binary_bytes, f.nodes, f.nodes * f.pes,
-                            csv_cell(f.load), ms(f.done), ms(f.send()), ms(f.execute()), ms(f.transfer),
-                            ms(f.exec()),
+                            csv_cell(f.load), ms(f.done), ms(f.send()), ms(f.execute()), ms(f.transfer), ms(f.exec()),
                             ms(f.timeslice()), fixed4_text(f.protocol_bandwidth() / 1e6), ms(f.model_es40),
                             ms(f.model_ideal)));
   std::string nodes = "node,written_ms,command_ms,ended_ms\n";
@@ -70,45 +69,50 @@ void write_launch(const ResultsDir& dir, const std::string& title, const LaunchF
   for (const storm::launch::Stage& s : f.stages) {
     if (f.nodes > kAllStagesUpTo && s.node > 1)
       continue;
-    stages += fmt::format("{},{},{},{},{}\n", csv_cell(storm::launch::to_string(s.what)), s.chunk, s.node,
-                          ms(s.start),
+    stages += fmt::format("{},{},{},{},{}\n", csv_cell(storm::launch::to_string(s.what)), s.chunk, s.node, ms(s.start),
                           ms(s.end));
   }
   dir.write("stages.csv", stages);
 
-  const std::string heading = gp_title(title + fmt::format(": {} on {} node{} x {} PEs, {}", size_label(f.binary_bytes),
-                                                          f.nodes, f.nodes == 1 ? "" : "s", f.pes,
-                                                          f.load == "idle" ? "unloaded" : f.load + " load"),
-                                        1600);
+  const std::string heading =
+      gp_title(title + fmt::format(": {} on {} node{} x {} PEs, {}", size_label(f.binary_bytes), f.nodes,
+                                   f.nodes == 1 ? "" : "s", f.pes, f.load == "idle" ? "unloaded" : f.load + " load"),
+               1600);
   // On big machines the per-node panel draws every k-th node: about 1024 points per series keep the SVG small.
   const unsigned stride = std::max(1u, f.nodes / 1024);
   const std::string every = stride > 1 ? fmt::format(" every {}", stride) : "";
   std::string gp =
-      "  set multiplot layout 1," + std::string(f.stages.empty() ? "1" : "2") + " title '" + heading + "'\n"
+      "  set multiplot layout 1," + std::string(f.stages.empty() ? "1" : "2") + " title '" + heading +
+      "'\n"
       "  set xlabel 'node'\n  set ylabel 'time since the job arrived (ms)'\n  set key outside right center vertical\n"
-      "  set yrange [0:*]\n  set offsets 0, 0, graph 0.1, 0\n" + std::string(f.nodes <= 16 ? "  set xtics 1\n" : "") +
-      "  set xrange [-0.5:" + fmt::format("{}", f.nodes - 0.5) + "]\n  set title 'Per node" + (stride > 1 ? fmt::format(" (every {}th)", stride) : std::string()) + "'\n"
+      "  set yrange [0:*]\n  set offsets 0, 0, graph 0.1, 0\n" +
+      std::string(f.nodes <= 16 ? "  set xtics 1\n" : "") + "  set xrange [-0.5:" + fmt::format("{}", f.nodes - 0.5) +
+      "]\n  set title 'Per node" + (stride > 1 ? fmt::format(" (every {}th)", stride) : std::string()) +
+      "'\n"
       // The binary lands a few microseconds before the launch command: its marker, drawn after and hollow around
       // the command's square, stays visible (issue 67 item 15: filled dots hid under the squares).
-      "  plot 'nodes.csv' using 1:3 skip 1" + every + " with points pt 5 ps 0.5 title 'launch command', " +
-      std::string(f.nodes > 1 ? "'nodes.csv' using 1:2 skip 1" + every + " with points pt 6 ps 1.1 title 'binary written', " : "") +
-      "'nodes.csv' using 1:4 skip 1" + every + " with points pt 9 ps 0.5 title 'processes ended'\n"
+      "  plot 'nodes.csv' using 1:3 skip 1" +
+      every + " with points pt 5 ps 0.5 title 'launch command', " +
+      std::string(f.nodes > 1
+                      ? "'nodes.csv' using 1:2 skip 1" + every + " with points pt 6 ps 1.1 title 'binary written', "
+                      : "") +
+      "'nodes.csv' using 1:4 skip 1" + every +
+      " with points pt 9 ps 0.5 title 'processes ended'\n"
       "  unset key\n";
   if (!f.stages.empty()) // a one-node job sends nothing
-    gp +=
-      "  set key outside right center vertical\n"
-      "  set title 'Pipeline of the sender (node 0) and of receiver node 1'\n  set xlabel 'time (ms)'\n"
-      "  set autoscale x\n  set xtics autofreq\n"
-      "  set ylabel 'chunk'\n  set offsets 0, 0, 0, 0\n  set yrange [-0.5:*]\n"
-      "  stage(name, node) = (strcol(1) eq name && $3 == node) ? $4 : 1/0\n"
-      "  plot 'stages.csv' using (stage('read', 0)):($2-0.3):($5-$4):(0) skip 1 with vectors nohead lw 4 "
-      "lc rgb '#1f77b4' title 'read', "
-      "'stages.csv' using (stage('tlb', 0)):($2-0.1):($5-$4):(0) skip 1 with vectors nohead lw 4 lc rgb '#ff7f0e' "
-      "title 'TLB service', "
-      "'stages.csv' using (stage('send', 0)):($2+0.1):($5-$4):(0) skip 1 with vectors nohead lw 4 lc rgb '#2ca02c' "
-      "title 'multicast', "
-      "'stages.csv' using (stage('write', 1)):($2+0.3):($5-$4):(0) skip 1 with vectors nohead lw 4 "
-      "lc rgb '#d62728' title 'write (node 1)'\n";
+    gp += "  set key outside right center vertical\n"
+          "  set title 'Pipeline of the sender (node 0) and of receiver node 1'\n  set xlabel 'time (ms)'\n"
+          "  set autoscale x\n  set xtics autofreq\n"
+          "  set ylabel 'chunk'\n  set offsets 0, 0, 0, 0\n  set yrange [-0.5:*]\n"
+          "  stage(name, node) = (strcol(1) eq name && $3 == node) ? $4 : 1/0\n"
+          "  plot 'stages.csv' using (stage('read', 0)):($2-0.3):($5-$4):(0) skip 1 with vectors nohead lw 4 "
+          "lc rgb '#1f77b4' title 'read', "
+          "'stages.csv' using (stage('tlb', 0)):($2-0.1):($5-$4):(0) skip 1 with vectors nohead lw 4 lc rgb '#ff7f0e' "
+          "title 'TLB service', "
+          "'stages.csv' using (stage('send', 0)):($2+0.1):($5-$4):(0) skip 1 with vectors nohead lw 4 lc rgb '#2ca02c' "
+          "title 'multicast', "
+          "'stages.csv' using (stage('write', 1)):($2+0.3):($5-$4):(0) skip 1 with vectors nohead lw 4 "
+          "lc rgb '#d62728' title 'write (node 1)'\n";
   gp += "  unset multiplot\n";
   dir.write("launch.gp", "# One launch. Regenerate with: gnuplot launch.gp\nset datafile separator ','\nset grid\n" +
                              svg_and_png("launch", 1600, 500, gp));
@@ -198,15 +202,16 @@ void write_launch_study(const ResultsDir& dir, const std::vector<StudyPoint>& po
                               colour(n), point(n), label(n));
   }
   for (std::size_t i = 0; i < models.size(); ++i)
-    plot_launch += fmt::format(", 'launch_study.csv' using 1:{} skip 1 with lines lc rgb '{}' dt 2 title "
-                               "'Eq. 4.8 (ES40) {}', 'launch_study.csv' using 1:{} skip 1 with lines lc rgb '{}' "
-                               "dt 4 title 'Eq. 4.9 (ideal) {}'",
-                               column("model_es40_ms_" + models[i]),
-                               one_load ? size_colour(models[i]) : std::string("gray40"), gp_text(models[i]),
-                               column("model_ideal_ms_" + models[i]),
-                               one_load ? size_colour(models[i]) : std::string("gray70"), gp_text(models[i]));
+    plot_launch +=
+        fmt::format(", 'launch_study.csv' using 1:{} skip 1 with lines lc rgb '{}' dt 2 title "
+                    "'Eq. 4.8 (ES40) {}', 'launch_study.csv' using 1:{} skip 1 with lines lc rgb '{}' "
+                    "dt 4 title 'Eq. 4.9 (ideal) {}'",
+                    column("model_es40_ms_" + models[i]), one_load ? size_colour(models[i]) : std::string("gray40"),
+                    gp_text(models[i]), column("model_ideal_ms_" + models[i]),
+                    one_load ? size_colour(models[i]) : std::string("gray70"), gp_text(models[i]));
   const std::string gp = "  set multiplot layout 1,2 title '" +
-                         gp_title(dir.title() + ": STORM job launch vs nodes (thesis ch. 4)", 1700) + "'\n"
+                         gp_title(dir.title() + ": STORM job launch vs nodes (thesis ch. 4)", 1700) +
+                         "'\n"
                          "  set logscale x 2\n  set xlabel 'nodes'\n"
                          "  set offsets graph 0.03, graph 0.03, graph 0.05, 0\n"
                          "  set ylabel 'time (ms)'\n  set yrange [0:*]\n  set key outside right center vertical\n"

@@ -24,10 +24,10 @@ struct LaunchFigures {
   unsigned nodes = 0, pes = 0, chunks = 0;
   std::string load;
   double tick = 0;
-  double transfer = 0;       // s: the sender learned every chunk is written (Eq. 4.1's T_transfer)
-  double transfer_noted = 0; // s: the MM's tick that noted it; the end of "send" in Fig. 4.4
-  double last_ended = 0;     // s: the last node's processes ended
-  double done = 0;           // s: the MM's tick found every process ended: the launch time
+  double transfer = 0;                    // s: the sender learned every chunk is written (Eq. 4.1's T_transfer)
+  double transfer_noted = 0;              // s: the MM's tick that noted it; the end of "send" in Fig. 4.4
+  double last_ended = 0;                  // s: the last node's processes ended
+  double done = 0;                        // s: the MM's tick found every process ended: the launch time
   double model_es40 = 0, model_ideal = 0; // s: Eqs. 4.7-4.9
   std::vector<NodeLaunchTimes> per_node;
   std::vector<storm::launch::Stage> stages; // stages.csv: all up to 64 nodes, else the sender's and node 1's

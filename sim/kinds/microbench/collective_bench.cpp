@@ -2,8 +2,8 @@
 
 #include "base/event_stream.hpp"
 #include "bcs/core/software_tree.hpp"
-#include "mpi/quadrics/hardware_collectives.hpp"
 #include "models/qsnet/routing.hpp"
+#include "mpi/quadrics/hardware_collectives.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
@@ -41,8 +41,7 @@ Measurement row(const bcs::core::Machine& m, const std::string& test, const std:
 // Software tree (002 §2.4.2.2): each NIC waits for its children's 'ready', sends its own to its parent with a
 // point-to-point Xfer-And-Signal, and the root sends 'go' down the same tree.
 double barrier(bcs::core::Machine& m, CorePrimitives& impl, const elan3::HostInterface& host, unsigned n,
-               std::int64_t seq, elan3::WordId arrived, elan3::EventId ready, elan3::EventId go,
-               elan3::EventId posted)
+               std::int64_t seq, elan3::WordId arrived, elan3::EventId ready, elan3::EventId go, elan3::EventId posted)
 {
   const NodeSet all = NodeSet::range(0, n - 1);
   const double start = now();

@@ -13,7 +13,7 @@
 namespace bcssim::sim {
 
 struct CollectiveBenchSpec {
-  std::vector<unsigned> nodes;                 // set sizes, each in [2, platform nodes]
+  std::vector<unsigned> nodes; // set sizes, each in [2, platform nodes]
   std::vector<bcs::core::CorePrimitives*> impls;
   std::uint64_t broadcast_bytes;
   std::vector<elan3::Memory> broadcast_memories;

@@ -22,10 +22,7 @@ std::string column(const Measurement& m)
   return m.test == "broadcast" ? "broadcast_MBps_" + m.path : m.test + "_us_" + m.path;
 }
 
-double value(const Measurement& m)
-{
-  return m.test == "broadcast" ? m.bandwidth() / 1e6 : double(m.time_ns) / 1e3;
-}
+double value(const Measurement& m) { return m.test == "broadcast" ? m.bandwidth() / 1e6 : double(m.time_ns) / 1e3; }
 
 } // namespace
 
@@ -89,14 +86,16 @@ void write_collective_plot(const ResultsDir& dir, const std::string& scenario, c
   std::string gp = fmt::format("  set multiplot layout 1,3 title '{}' noenhanced\n",
                                gp_title(scenario + ": BCS core primitives, qsnet_hw vs software_tree", 1700));
   gp += fmt::format("  set logscale x 2\n  set xrange [{}:{}]\n  set xlabel 'nodes'\n  set yrange [0:*]\n",
-                    lowest == highest ? lowest / 2.0 : double(lowest), lowest == highest ? highest * 2.0 : double(highest));
+                    lowest == highest ? lowest / 2.0 : double(lowest),
+                    lowest == highest ? highest * 2.0 : double(highest));
   gp += plot_panel("barrier_us_", "Barrier latency", "latency (us)");
   gp += plot_panel("broadcast_MBps_", "Broadcast bandwidth at the source", "bandwidth (MB/s, 10^6 B/s)");
   gp += plot_panel("compare_and_write_us_", "Compare-And-Write latency", "latency (us)");
   gp += "  unset multiplot\n";
   dir.write("collectives.gp", "# Core-primitive microbenchmarks. Regenerate with: gnuplot collectives.gp\n"
-                              "set datafile separator ','\nset grid\n" + common_plot_settings() +
-                                  "set key noenhanced font ',9'\n" + svg_and_png("collectives", 1700, 450, gp));
+                              "set datafile separator ','\nset grid\n" +
+                                  common_plot_settings() + "set key noenhanced font ',9'\n" +
+                                  svg_and_png("collectives", 1700, 450, gp));
   dir.render("collectives.gp");
 }
 

@@ -52,8 +52,8 @@ const base::ParamGroup<Input>& params()
             }
           })
         .listed(base::numbers({0, 1}));
-    g.add(base::quantity_decl("sizes", Quantity::size, "0B", 0, 1e9, "Message sizes of the latency and bandwidth sweeps.",
-                              "scenario choice"),
+    g.add(base::quantity_decl("sizes", Quantity::size, "0B", 0, 1e9,
+                              "Message sizes of the latency and bandwidth sweeps.", "scenario choice"),
           [](Input& in, const base::ParamValue& v) {
             in.substrate.sizes.clear();
             for (double s : v.numbers)
@@ -73,8 +73,8 @@ const base::ParamGroup<Input>& params()
     g.add(base::quantity_decl("bandwidth_size", Quantity::size, "1MiB", 1, 1e10,
                               "Message size of the bidirectional and distance measurements.", "scenario choice"),
           [](Input& in, const base::ParamValue& v) { in.substrate.bandwidth_size = std::uint64_t(v.number()); });
-    g.add(base::flag_decl("bidirectional", true, "Also send between the pair in both directions at once, for every path.",
-                          "scenario choice"),
+    g.add(base::flag_decl("bidirectional", true,
+                          "Also send between the pair in both directions at once, for every path.", "scenario choice"),
           [](Input& in, const base::ParamValue& v) { in.substrate.bidirectional = v.number() != 0; });
     g.add(base::flag_decl("distance", true,
                           "Also measure worst-case bandwidth vs tree size: node 0 to node k^h - 1 for each level h.",
@@ -117,7 +117,8 @@ void check(const Scenario& sc)
 {
   const Input in = sc.spec(params());
   const unsigned nodes = machine_size(sc).nodes;
-  if (sc.value("microbench.pair").numbers.size() != 2 || in.substrate.src == in.substrate.dst || in.substrate.src >= nodes || in.substrate.dst >= nodes)
+  if (sc.value("microbench.pair").numbers.size() != 2 || in.substrate.src == in.substrate.dst ||
+      in.substrate.src >= nodes || in.substrate.dst >= nodes)
     throw ScenarioError("microbench.pair", sc.shown("microbench.pair"),
                         fmt::format("two distinct node numbers below platform.nodes = {}", nodes));
   for (unsigned n : in.collective_nodes)

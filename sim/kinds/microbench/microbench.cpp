@@ -74,8 +74,8 @@ sg4::ActorPtr start_microbench(const qsnet::Platform& platform, elan3::DmaEngine
     if (spec.distance) {
       const qsnet::KAryNTree& tree = platform.tree();
       for (unsigned h = 1; h <= tree.levels() && tree.power(h) <= platform.nodes(); ++h)
-        out.push_back(timed_put(platform, dma, "distance", spec.distance_path, 0, tree.power(h) - 1,
-                                spec.bandwidth_size));
+        out.push_back(
+            timed_put(platform, dma, "distance", spec.distance_path, 0, tree.power(h) - 1, spec.bandwidth_size));
     }
   });
 }

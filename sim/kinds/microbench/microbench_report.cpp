@@ -33,8 +33,7 @@ std::string microbench_csv(const std::vector<Measurement>& runs)
   std::string csv = "test,path,src,dst,switches,cable_m,size_B,time_ns,bandwidth_MBps\n";
   for (const auto& m : runs)
     csv += fmt::format("{},{},{},{},{},{},{},{},{}\n", csv_cell(m.test), csv_cell(m.path), m.src, m.dst, m.switches,
-                       num(m.cable_m),
-                       m.bytes, m.time_ns, num(m.bandwidth() / 1e6));
+                       num(m.cable_m), m.bytes, m.time_ns, num(m.bandwidth() / 1e6));
   return csv;
 }
 
@@ -78,7 +77,9 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
     sizes += std::to_string(bytes);
     for (const auto& p : paths) {
       auto it = row.find(p);
-      sizes += it == row.end() ? ",," : fmt::format(",{},{}", num(double(it->second->time_ns) / 1e3), num(it->second->bandwidth() / 1e6));
+      sizes += it == row.end()
+                   ? ",,"
+                   : fmt::format(",{},{}", num(double(it->second->time_ns) / 1e3), num(it->second->bandwidth() / 1e6));
     }
     sizes += "\n";
   }
@@ -116,8 +117,10 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
   }
   const std::string tics = size_tics(positive.front(), positive.back());
   std::string gp = "  set multiplot layout 1," + std::string(any_distance ? "3" : "2") + " title '" +
-                   gp_title(dir.title() + ": QsNet substrate (Elan3lib RDMA puts)", 1800) + "'\n"
-                   "  set logscale x 2\n" + xrange + "  set xtics (" + tics + ")\n" + latency_axis +
+                   gp_title(dir.title() + ": QsNet substrate (Elan3lib RDMA puts)", 1800) +
+                   "'\n"
+                   "  set logscale x 2\n" +
+                   xrange + "  set xtics (" + tics + ")\n" + latency_axis +
                    "  set xlabel 'message size'\n"
                    "  set ylabel 'one-way latency (us)'\n  set title 'Elan3lib RDMA put latency'\n  plot ";
   for (std::size_t i = 0; i < paths.size(); ++i)
@@ -131,9 +134,9 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
   if (any_distance)
     // The simulated bandwidth lies within a percent of the model: a range around the data shows both lines.
     gp += "\n" +
-          (tree_sizes.size() == 1 ? fmt::format("  set xrange [{}:{}]\n", *tree_sizes.begin() / 2.0,
-                                                *tree_sizes.begin() * 2.0)
-                                  : std::string("  set autoscale x\n")) +
+          (tree_sizes.size() == 1
+               ? fmt::format("  set xrange [{}:{}]\n", *tree_sizes.begin() / 2.0, *tree_sizes.begin() * 2.0)
+               : std::string("  set autoscale x\n")) +
           "  set logscale x 4\n  set xtics autofreq\n  set format x '%g'\n"
           "  set xlabel 'fat-tree size (nodes)'\n  set title 'Worst-case bandwidth vs tree size'\n"
           "  set yrange [*:*]\n  set offsets graph 0.05, graph 0.05, graph 0.3, graph 0.3\n"
@@ -145,11 +148,11 @@ void write_microbench_plot(const ResultsDir& dir, const qsnet::LinkTiming& timin
   // The loop draws the svg then the png: what a panel set must not reach the next drawing's first panels.
   // (the distance panel's range around a single tree size too).
   gp += std::string("  unset multiplot\n  unset logscale x\n") + (tree_sizes.size() == 1 ? "  set autoscale x\n" : "") +
-        "  set autoscale y\n  " + common_plot_settings().substr(
-                                                                          common_plot_settings().find("set offsets"));
+        "  set autoscale y\n  " + common_plot_settings().substr(common_plot_settings().find("set offsets"));
   dir.write("microbench.gp", "# Substrate microbenchmarks. Regenerate with: gnuplot microbench.gp\n"
-                             "set datafile separator ','\nset grid\n" + common_plot_settings() +
-                                 "set key font ',9'\n" + svg_and_png("microbench", 1800, 450, gp));
+                             "set datafile separator ','\nset grid\n" +
+                                 common_plot_settings() + "set key font ',9'\n" +
+                                 svg_and_png("microbench", 1800, 450, gp));
   dir.render("microbench.gp");
 }
 

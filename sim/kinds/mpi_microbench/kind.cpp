@@ -69,8 +69,10 @@ const base::ParamGroup<MpiBenchSpec>& params()
                                  {"0B", "16B", "64B", "256B", "1KiB", "4KiB", "16KiB", "64KiB", "256KiB", "1MiB"}));
     g.integer("iterations", &MpiBenchSpec::iterations, 20, 1, 1e6,
               "Timed repetitions of each measurement, after 2 untimed warm-up repetitions.", "scenario choice");
-    g.integer("window", &MpiBenchSpec::window, 64, 1, 1e5, "Messages in flight per repetition of bandwidth and "
-              "bidirectional.", "OSU osu_bw default window");
+    g.integer("window", &MpiBenchSpec::window, 64, 1, 1e5,
+              "Messages in flight per repetition of bandwidth and "
+              "bidirectional.",
+              "OSU osu_bw default window");
     g.add(base::integer_decl("posted_receives", 1, 1, 1e5,
                              "Receives posted at each rank during the posted_receives ping-pong, the matching "
                              "one last (003 Table 2 uses 1 and 33).",
@@ -108,9 +110,9 @@ void check(const Scenario& sc)
   const std::int64_t pes = machine_size(sc).pes_per_node;
   for (std::size_t i = 0; i < s.processes.size(); ++i)
     if (s.processes[i] > nodes * pes)
-      throw ScenarioError(fmt::format("mpi_microbench.processes[{}]", i), std::to_string(s.processes[i]),
-                          fmt::format("at most platform.nodes x platform.pes_per_node = {} x {} = {}", nodes, pes,
-                                      nodes * pes));
+      throw ScenarioError(
+          fmt::format("mpi_microbench.processes[{}]", i), std::to_string(s.processes[i]),
+          fmt::format("at most platform.nodes x platform.pes_per_node = {} x {} = {}", nodes, pes, nodes * pes));
   if (std::find(s.tests.begin(), s.tests.end(), "allreduce") != s.tests.end() && s.collective_size % 8 != 0)
     throw ScenarioError("mpi_microbench.collective_size", sc.shown("mpi_microbench.collective_size"),
                         "a multiple of 8 B when allreduce runs (it reduces doubles)");

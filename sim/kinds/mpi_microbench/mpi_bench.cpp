@@ -54,8 +54,8 @@ void MpiBench::run_all()
   const int iterations = spec_.iterations;
   auto two_rank = [&](const std::string& test, std::uint64_t bytes, unsigned posted, auto body) {
     osu::Timing t;
-    const std::string name = test == "posted_receives" ? fmt::format("{}.{}.{}B", test, posted, bytes)
-                                                       : fmt::format("{}.{}B", test, bytes);
+    const std::string name =
+        test == "posted_receives" ? fmt::format("{}.{}.{}B", test, posted, bytes) : fmt::format("{}.{}B", test, bytes);
     run_job(name, 0, [&](mpi::Comm& c) { body(c, t); });
     results_.push_back(MpiMeasurement{test, 2, bytes, posted, iterations, base::to_ns(t.seconds), t.moved});
   };
@@ -89,8 +89,9 @@ void MpiBench::run_all()
         std::vector<osu::Timing> per_rank(n);
         run_job(fmt::format("{}.{}", test, n), n,
                 [&](mpi::Comm& c) { osu::collective(c, which, bytes, iterations, per_rank); });
-        const auto slowest = std::max_element(per_rank.begin(), per_rank.end(),
-                                              [](const osu::Timing& a, const osu::Timing& b) { return a.seconds < b.seconds; });
+        const auto slowest =
+            std::max_element(per_rank.begin(), per_rank.end(),
+                             [](const osu::Timing& a, const osu::Timing& b) { return a.seconds < b.seconds; });
         results_.push_back(
             MpiMeasurement{test, n, bytes, 1, iterations, base::to_ns(slowest->seconds), slowest->moved});
       }

@@ -33,8 +33,7 @@ std::string mpi_bench_csv(const std::vector<MpiMeasurement>& runs)
   std::string csv = "test,processes,size_B,posted_receives,iterations,time_ns,latency_us,bandwidth_MBps\n";
   for (const auto& m : runs)
     csv += fmt::format("{},{},{},{},{},{},{},{}\n", csv_cell(m.test), m.processes, m.bytes, m.posted, m.iterations,
-                       m.time_ns,
-                       num(m.latency_us()), num(m.bandwidth() / 1e6));
+                       m.time_ns, num(m.latency_us()), num(m.bandwidth() / 1e6));
   return csv;
 }
 
@@ -114,15 +113,17 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
   double least_latency = -1;
   for (const auto& [b, row] : sizes)
     if (b > 0 && row.count("pingpong_latency_us"))
-      least_latency = least_latency < 0 ? row.at("pingpong_latency_us")
-                                        : std::min(least_latency, row.at("pingpong_latency_us"));
+      least_latency =
+          least_latency < 0 ? row.at("pingpong_latency_us") : std::min(least_latency, row.at("pingpong_latency_us"));
   const bool whole_us = least_latency >= 1;
   if (has_pingpong)
-    panels.push_back(size_axis + "  set logscale y\n" + (whole_us ? "  set yrange [1:*]\n  set format y '%.0f'\n" : "") +
+    panels.push_back(size_axis + "  set logscale y\n" +
+                     (whole_us ? "  set yrange [1:*]\n  set format y '%.0f'\n" : "") +
                      "  set xlabel 'message size (B)'\n"
                      "  set ylabel 'latency, half round trip (us)'\n  set title 'MPI ping-pong'\n"
                      "  plot 'mpi_sizes.csv' using 1:2 skip 1 with linespoints title 'ping-pong'\n"
-                     "  unset logscale y\n" + (whole_us ? "  set autoscale y\n  set format y '%g'\n" : ""));
+                     "  unset logscale y\n" +
+                     (whole_us ? "  set autoscale y\n  set format y '%g'\n" : ""));
   if (has_bw) {
     std::string plot;
     for (const auto& [column, title] : {std::pair<int, const char*>{3, "one way"}, {4, "bidirectional, each way"}}) {
@@ -133,9 +134,11 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
         plot += fmt::format("{}'mpi_sizes.csv' using 1:{} skip 1 with linespoints title '{}'", plot.empty() ? "" : ", ",
                             column, title);
     }
-    panels.push_back(size_axis + "  set xlabel 'message size (B)'\n"
+    panels.push_back(size_axis +
+                     "  set xlabel 'message size (B)'\n"
                      "  set ylabel 'bandwidth (MB/s)'\n  set title 'MPI bandwidth (window of messages)'\n"
-                     "  set yrange [0:*]\n  plot " + plot + "\n  set autoscale y\n");
+                     "  set yrange [0:*]\n  plot " +
+                     plot + "\n  set autoscale y\n");
   }
   if (!posted.empty())
     panels.push_back("  unset logscale x\n  set xtics autofreq\n  set format x '%g'\n  set xlabel 'posted receives'\n"
@@ -162,13 +165,16 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
                             coincide ? fmt::format("lw {} ps {} ", 2 * left, left) : "", kCollectives[i]);
         --left;
       }
-    const std::string coll_title = coincide ? "Collectives vs processes (the same time each: lines overlap)"
-                                            : "Collectives vs processes";
+    const std::string coll_title =
+        coincide ? "Collectives vs processes (the same time each: lines overlap)" : "Collectives vs processes";
     const std::uint64_t first = collectives.begin()->first;
-    const std::string xrange = collectives.size() > 1 ? "" : fmt::format("  set xrange [{}:{}]\n", first / 2.0, first * 2.0);
-    panels.push_back("  set logscale x 2\n  set xtics autofreq\n  set format x '%g'\n  set xlabel 'processes'\n" + xrange +
-                     "  set ylabel 'time per call (us)'\n  set title '" + coll_title + "'\n"
-                     "  set yrange [0:*]\n  plot " + plot + "\n  set autoscale xy\n");
+    const std::string xrange =
+        collectives.size() > 1 ? "" : fmt::format("  set xrange [{}:{}]\n", first / 2.0, first * 2.0);
+    panels.push_back("  set logscale x 2\n  set xtics autofreq\n  set format x '%g'\n  set xlabel 'processes'\n" +
+                     xrange + "  set ylabel 'time per call (us)'\n  set title '" + coll_title +
+                     "'\n"
+                     "  set yrange [0:*]\n  plot " +
+                     plot + "\n  set autoscale xy\n");
   }
   if (panels.empty())
     return;
@@ -181,7 +187,8 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
     body += p;
   body += "  unset multiplot\n  unset logscale x\n";
   dir.write("mpi.gp", fmt::format("# MPI microbenchmarks of scenario {} ({}). Regenerate with: gnuplot mpi.gp\n"
-                                  "set datafile separator ','\nset grid\n" + common_plot_settings(),
+                                  "set datafile separator ','\nset grid\n" +
+                                      common_plot_settings(),
                                   gp_line(scenario), gp_line(backend)) +
                           svg_and_png("mpi", int(900 * columns), int(450 * rows), body));
   dir.render("mpi.gp");

@@ -42,8 +42,8 @@ double rounded(double v, int digits) { return std::stod(fmt::format("{:.{}f}", v
 
 nlohmann::json distribution_json(const Distribution& d)
 {
-  return {{"count", d.count},         {"mean", rounded(d.mean, 6)}, {"median", rounded(d.median, 6)},
-          {"p5", rounded(d.p5, 6)},   {"p25", rounded(d.p25, 6)},  {"p75", rounded(d.p75, 6)},
+  return {{"count", d.count},        {"mean", rounded(d.mean, 6)}, {"median", rounded(d.median, 6)},
+          {"p5", rounded(d.p5, 6)},  {"p25", rounded(d.p25, 6)},   {"p75", rounded(d.p75, 6)},
           {"p95", rounded(d.p95, 6)}};
 }
 

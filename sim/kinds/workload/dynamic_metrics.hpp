@@ -30,9 +30,9 @@ Distribution distribution(std::vector<double> values);
 /// sharing the PEs and only then as a queue: the fewest jobs in the system over that half (the curve of Fig. 6.11
 /// not coming down) is reported beside it.
 struct Backlog {
-  double window_s = 0;             // s: the second half of the arrival window (0: one submission instant)
-  double queue_empty_s = 0;        // s: how long no job waited in it
-  std::size_t most_waiting = 0;    // the most jobs waiting to start at once (whole run)
+  double window_s = 0;                  // s: the second half of the arrival window (0: one submission instant)
+  double queue_empty_s = 0;             // s: how long no job waited in it
+  std::size_t most_waiting = 0;         // the most jobs waiting to start at once (whole run)
   std::size_t least_in_system_late = 0; // the fewest jobs in the system over the second half of the arrivals
   /// The queue never emptied in that half: empty for less than half a microsecond, so that the flag agrees with
   /// queue_empty_late_s as printed (to the microsecond) and with the same figure read back from jobs.csv (to the
@@ -45,8 +45,8 @@ struct Backlog {
 Backlog backlog(const std::vector<JobOutcome>& jobs);
 
 struct DynamicFigures {
-  Distribution response, response_short, response_long;  // s
-  Distribution slowdown, slowdown_short, slowdown_long;  // bounded slowdown (jobs with a known T_d)
+  Distribution response, response_short, response_long; // s
+  Distribution slowdown, slowdown_short, slowdown_long; // bounded slowdown (jobs with a known T_d)
   double offered_load = 0; // sum of T_d x processes / (machine PEs x first-to-last submission); 0 if unknown
   std::size_t most_in_system = 0;
   Backlog backlog;

@@ -135,18 +135,19 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
     dat += "\n\n";
   }
   dir.write("dynamic.dat", dat);
-  const std::string x_label =
-      gp_text(x_name.empty() ? "point" : x_name == "workload.load_factor" ? "offered load" : x_name);
+  const std::string x_label = gp_text(x_name.empty()                     ? "point"
+                                      : x_name == "workload.load_factor" ? "offered load"
+                                                                         : x_name);
   auto lines = [&](int column, bool with_title) {
     // Values spanning more than two decades (a median of 500 s at MPL 1 and of 1 s at MPL 3) are read on a log
     // axis, or all but the largest lie on zero.
     const auto [lo, hi] = panel_range.count(column) ? panel_range.at(column) : std::pair<double, double>{0, 0};
-    std::string out = lo > 0 && hi > 100 * lo ? "  set logscale y\n  set yrange [*:*]\n"
-                                              : "  unset logscale y\n  set yrange [0:*]\n";
+    std::string out =
+        lo > 0 && hi > 100 * lo ? "  set logscale y\n  set yrange [*:*]\n" : "  unset logscale y\n  set yrange [0:*]\n";
     for (std::size_t k = 0; k < order.size(); ++k)
-      out += fmt::format("{}'dynamic.dat' index {} using 1:{}:xtic(2) with linespoints lw 1.5 pt 7 {} title '{}'",
-                         k == 0 ? "  plot " : ", \\\n       ", k, column, styles[k],
-                         with_title ? gp_text(order[k]) : "");
+      out +=
+          fmt::format("{}'dynamic.dat' index {} using 1:{}:xtic(2) with linespoints lw 1.5 pt 7 {} title '{}'",
+                      k == 0 ? "  plot " : ", \\\n       ", k, column, styles[k], with_title ? gp_text(order[k]) : "");
     // A saturated point's figures mean little (the queue only drained because the arrivals stopped): circled.
     if (any_saturated)
       for (std::size_t k = 0; k < order.size(); ++k)
@@ -157,18 +158,18 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
   };
   const std::string panels =
       // The key (drawn by the first panel) in a row of its own under the title, over no data.
-      "  set multiplot layout 2,2 title '" + gp_title(study_name, 1100) + "' margins 0.07,0.98,0.07,0.86 spacing 0.08,0.13\n" +
-      "  set title 'mean response time (s)'\n" + lines(3, true) + "  set title 'median response time (s)'\n" +
-      lines(4, false) + "  set title 'mean bounded slowdown'\n" + lines(5, false) +
-      "  set title 'median bounded slowdown'\n" + lines(6, false) + "  unset multiplot\n";
+      "  set multiplot layout 2,2 title '" + gp_title(study_name, 1100) +
+      "' margins 0.07,0.98,0.07,0.86 spacing 0.08,0.13\n" + "  set title 'mean response time (s)'\n" + lines(3, true) +
+      "  set title 'median response time (s)'\n" + lines(4, false) + "  set title 'mean bounded slowdown'\n" +
+      lines(5, false) + "  set title 'median bounded slowdown'\n" + lines(6, false) + "  unset multiplot\n";
   dir.write("dynamic.gp",
-            fmt::format("# Response time and bounded slowdown vs {0} (thesis Figs. 6.8, 6.12). Regenerate with: "
-                        "gnuplot dynamic.gp\nset grid\nset key at screen 0.5, screen 0.925 center center horizontal maxrows 1 "
-                        "font ',9'\nset xlabel '{0}'\n"
-                        "{1}{2}",
-                        x_label,
-                        log_x ? fmt::format("set logscale x\nset xrange [{}:{}]\n", *x_min / 1.3, *x_max * 1.3) : "",
-                        svg_and_png("dynamic", 1100, 800, panels)));
+            fmt::format(
+                "# Response time and bounded slowdown vs {0} (thesis Figs. 6.8, 6.12). Regenerate with: "
+                "gnuplot dynamic.gp\nset grid\nset key at screen 0.5, screen 0.925 center center horizontal maxrows 1 "
+                "font ',9'\nset xlabel '{0}'\n"
+                "{1}{2}",
+                x_label, log_x ? fmt::format("set logscale x\nset xrange [{}:{}]\n", *x_min / 1.3, *x_max * 1.3) : "",
+                svg_and_png("dynamic", 1100, 800, panels)));
   dir.render("dynamic.gp");
   // Box plots (Figures 6.9, 6.10): whiskers at the 5th and 95th percentiles, box 25th-75th, line at the median.
   auto boxes = [&](int lo, int q1, int med, int q3, int hi) {
@@ -180,16 +181,16 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
       out += fmt::format("{}'dynamic.dat' index {} using ($0+{:.3f}):{}:{}:{}:{}:({:.3f}) with candlesticks "
                          "whiskerbars {} title '{}', \\\n       '' index {} using ($0+{:.3f}):{}:{}:{}:{}:({:.3f}) "
                          "with candlesticks {} lw 2 notitle",
-                         ", \\\n       ", k, shift, q1, lo, hi, q3, width * 0.8, styles[k],
-                         gp_text(order[k]), k, shift, med, med, med, med, width * 0.8, styles[k]);
+                         ", \\\n       ", k, shift, q1, lo, hi, q3, width * 0.8, styles[k], gp_text(order[k]), k, shift,
+                         med, med, med, med, width * 0.8, styles[k]);
     }
     return out + "\n";
   };
   const std::string box_panels =
       "  set multiplot layout 1,2 title '" +
       gp_title(study_name + ": box 25th-75th percentile, line the median, whiskers the 5th and 95th", 1200) + "'\n" +
-                                 "  set title 'response time (s)'\n" + boxes(7, 8, 4, 9, 10) +
-                                 "  set title 'bounded slowdown'\n" + boxes(11, 12, 6, 13, 14) + "  unset multiplot\n";
+      "  set title 'response time (s)'\n" + boxes(7, 8, 4, 9, 10) + "  set title 'bounded slowdown'\n" +
+      boxes(11, 12, 6, 13, 14) + "  unset multiplot\n";
   dir.write("dynamic_boxes.gp",
             fmt::format("# Distributions (5, 25, 50, 75, 95th percentiles) of the response time and bounded slowdown "
                         "vs {0} (thesis Figs. 6.9, 6.10). Regenerate with: gnuplot dynamic_boxes.gp\nset grid y\n"
@@ -207,7 +208,7 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
   std::vector<std::string> xs;
   std::string short_cdf, long_cdf;
   std::map<std::string, std::string> in_system; // series -> its panel's plot command
-  double most = 1, span = 0; // the panels share their axes
+  double most = 1, span = 0;                    // the panels share their axes
   for (const StudyPoint& p : points) {
     most = std::max(most, p.summary.at("workload").at("dynamic").at("most_jobs_in_system").get<double>());
     span = std::max(span, p.summary.at("workload").at("turnaround_s").get<double>());
@@ -219,8 +220,8 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
     if (x_rank == xs.size())
       xs.push_back(pl.x);
     const auto series_rank = std::size_t(std::find(order.begin(), order.end(), pl.series) - order.begin());
-    const std::string style = x_name.empty() ? fmt::format("lc {}", i + 1)
-                                             : fmt::format("lc {} dt {}", x_rank + 1, series_rank + 1);
+    const std::string style =
+        x_name.empty() ? fmt::format("lc {}", i + 1) : fmt::format("lc {} dt {}", x_rank + 1, series_rank + 1);
     const std::string sep = i == 0 ? "  plot " : ", \\\n       ";
     std::string& panel = in_system[pl.series];
     panel += fmt::format("{}'{}/jobs_in_system.csv' using 1:2 skip 1 with steps lw 1.2 lc {} title '{}'",
@@ -235,9 +236,8 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
   const std::size_t columns =
       series_count <= 3 ? series_count : std::size_t(std::ceil(std::sqrt(double(series_count))));
   const std::size_t rows = (series_count + columns - 1) / columns;
-  std::string in_system_panels =
-      fmt::format("  set multiplot layout {},{} title '{}'\n", rows, columns,
-                  gp_title(study_name + ": jobs in the system", 1200));
+  std::string in_system_panels = fmt::format("  set multiplot layout {},{} title '{}'\n", rows, columns,
+                                             gp_title(study_name + ": jobs in the system", 1200));
   for (const std::string& s : order)
     in_system_panels += "  set title '" + gp_text(s) + "'\n" + in_system[s] + "\n";
   in_system_panels += "  unset multiplot\n";
@@ -270,8 +270,8 @@ void write_dynamic_study_plots(const ResultsDir& dir, const std::vector<StudyPoi
       return plots + "\n";
     return fmt::format("  set xrange [{:.9g}:{:.9g}]\n{}\n  set autoscale x\n", fastest / 2, slowest * 2, plots);
   };
-  const std::string cdf_panels = "  set multiplot layout 1,2 title '" + gp_title(study_name + ": response time CDF", 1400) +
-                                 "'\n" +
+  const std::string cdf_panels = "  set multiplot layout 1,2 title '" +
+                                 gp_title(study_name + ": response time CDF", 1400) + "'\n" +
                                  "  set title 'short half (by dedicated run time)'\n" + panel(short_cdf, short_jobs) +
                                  "  set title 'long half'\n" + panel(long_cdf, long_jobs) + "  unset multiplot\n";
   dir.write("response_cdf.gp",

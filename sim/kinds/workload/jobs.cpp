@@ -6,9 +6,9 @@
 
 #include "apps/app.hpp"
 #include "base/sim_time.hpp"
-#include "sim/kinds/app/app_run.hpp"
 #include "sim/config/params.hpp"
 #include "sim/config/suggest.hpp"
+#include "sim/kinds/app/app_run.hpp"
 #include "sim/kinds/workload/swf_jobs.hpp"
 #include "sim/machine/machine_params.hpp"
 #include "sim/machine/run_bounds.hpp"
@@ -52,7 +52,8 @@ WorkloadJob make_job(std::size_t i, const nlohmann::json& record, const std::str
   nlohmann::json fragment = nlohmann::json::object();
   for (const auto& [key, value] : record.items()) {
     if (key == "submit") {
-      const auto t = value.is_string() ? base::parse_quantity(base::Quantity::time, value.get<std::string>()) : std::nullopt;
+      const auto t =
+          value.is_string() ? base::parse_quantity(base::Quantity::time, value.get<std::string>()) : std::nullopt;
       if (!t || *t < 0 || !base::within_sim_time_limit(*t))
         throw ScenarioError(at + ".submit", value.dump(),
                             std::string(value.is_number() ? "a time with its unit, as a string: " : "") +
@@ -91,9 +92,9 @@ WorkloadJob make_job(std::size_t i, const nlohmann::json& record, const std::str
       keys.push_back("priority");
       keys.push_back("submit");
       std::sort(keys.begin(), keys.end());
-      throw ScenarioError(at + "." + key, value.dump(),
-                          fmt::format("no such key in a job{}; allowed: {}", did_you_mean(key, keys),
-                                      fmt::join(keys, ", ")));
+      throw ScenarioError(
+          at + "." + key, value.dump(),
+          fmt::format("no such key in a job{}; allowed: {}", did_you_mean(key, keys), fmt::join(keys, ", ")));
     }
   }
   job.sections = fragment.dump();
@@ -110,9 +111,9 @@ WorkloadJob make_job(std::size_t i, const nlohmann::json& record, const std::str
   if (const apps::App& app = apps::find(job.app); app.least_time)
     job.least = app.least_time(resolved, app_context(resolved, job.processes));
   if (job.processes > machine_pes)
-    throw ScenarioError(at + ".app.processes", std::to_string(job.processes),
-                        fmt::format("at most the machine's {} PEs (platform.nodes x platform.pes_per_node)",
-                                    machine_pes));
+    throw ScenarioError(
+        at + ".app.processes", std::to_string(job.processes),
+        fmt::format("at most the machine's {} PEs (platform.nodes x platform.pes_per_node)", machine_pes));
   if (!job.pes.empty() && job.pes.size() != job.processes)
     throw ScenarioError(at + ".pes", record.at("pes").dump(),
                         fmt::format("one PE per process: {} of them", job.processes));
@@ -155,8 +156,7 @@ std::vector<WorkloadJob> workload_jobs(const Scenario& sc, std::size_t* skipped)
     std::size_t errors = 0;
     for (std::size_t i = 0; i < inline_jobs.size(); ++i) {
       try {
-        jobs.push_back(
-            make_job(i, inline_jobs[i], fmt::format("workload.jobs[{}]", i), machine_scenario, machine_pes));
+        jobs.push_back(make_job(i, inline_jobs[i], fmt::format("workload.jobs[{}]", i), machine_scenario, machine_pes));
         span.add(jobs.back().submit, jobs.back().processes, jobs.back().least);
       } catch (const ScenarioError& e) {
         if (++errors == 1)

@@ -14,15 +14,15 @@
 namespace bcssim::sim {
 
 struct WorkloadJob {
-  int id = 0;            // its index in workload.jobs
-  std::string app;       // app.name
+  int id = 0;      // its index in workload.jobs
+  std::string app; // app.name
   unsigned processes = 0;
-  double submit = 0;     // s
-  double estimate = 0;   // s: the user's runtime estimate (0: none given)
-  double dedicated = 0;  // s: its run time in dedicated mode (an SWF record's, scaled; 0: unknown)
-  double least = 0;      // s: a lower bound of its run time (its application's least_time; 0: unknown)
-  int priority = 0;      // higher first where the algorithm uses priorities (PBCS); FCFS ignores it
-  bool from_swf = false; // a record of workload.swf, not workload.jobs[id]
+  double submit = 0;         // s
+  double estimate = 0;       // s: the user's runtime estimate (0: none given)
+  double dedicated = 0;      // s: its run time in dedicated mode (an SWF record's, scaled; 0: unknown)
+  double least = 0;          // s: a lower bound of its run time (its application's least_time; 0: unknown)
+  int priority = 0;          // higher first where the algorithm uses priorities (PBCS); FCFS ignores it
+  bool from_swf = false;     // a record of workload.swf, not workload.jobs[id]
   std::vector<unsigned> pes; // explicit placement: rank r on machine PE pes[r] (node x pes_per_node + PE); empty:
                              // packed on the lowest free PEs
   /// The job as a scenario of kind "app" (its application reads its parameters there): the machine's scenario
@@ -31,7 +31,7 @@ struct WorkloadJob {
   Scenario scenario() const;
 
   std::shared_ptr<const Scenario> machine; // shared by every job of the workload
-  std::string sections;                     // the job's sections, as compact JSON
+  std::string sections;                    // the job's sections, as compact JSON
 };
 
 /// The workload's jobs, checked; ScenarioError naming workload.jobs[i]... (or FILE:LINE) for a bad one.

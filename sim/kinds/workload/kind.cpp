@@ -10,11 +10,11 @@
 #include "sim/kinds/workload/jobs.hpp"
 #include "sim/kinds/workload/params.hpp"
 #include "sim/kinds/workload/report.hpp"
-#include "sim/machine/slice_probe.hpp"
 #include "sim/kinds/workload/scheduler_check.hpp"
 #include "sim/kinds/workload/study_report.hpp"
 #include "sim/kinds/workload/workload_run.hpp"
 #include "sim/machine/machine_params.hpp"
+#include "sim/machine/slice_probe.hpp"
 #include "sim/output/plot.hpp"
 #include "storm/algorithms.hpp"
 #include "storm/launch/params.hpp"
@@ -54,7 +54,7 @@ void check_memory(const Scenario& sc, const std::vector<WorkloadJob>& jobs)
     if (footprint <= 0)
       continue;
     unsigned per_node = std::min(j.processes, pes_per_node); // packed, as STORM places a job
-    if (!j.pes.empty()) { // its own placement
+    if (!j.pes.empty()) {                                    // its own placement
       std::map<unsigned, unsigned> on_node;
       per_node = 0;
       for (unsigned pe : j.pes)
@@ -99,8 +99,8 @@ constexpr std::size_t kMaxGanttBoxes = 100000;
 class WorkloadKindRun : public KindRun {
 public:
   WorkloadKindRun(World& world, const Scenario& sc)
-      : algorithm_(sc.spec(storm::scheduler_params()).algorithm), mpi_(sc.mpi()),
-        gantt_spec_(sc.spec(gantt_params())), size_(machine_size(sc)), workload_(sc.spec(workload_params())),
+      : algorithm_(sc.spec(storm::scheduler_params()).algorithm), mpi_(sc.mpi()), gantt_spec_(sc.spec(gantt_params())),
+        size_(machine_size(sc)), workload_(sc.spec(workload_params())),
         run_(std::make_unique<WorkloadRun>(world, sc, workload_jobs(sc, &skipped_)))
   {
     run_->start_machine_manager();
@@ -156,12 +156,11 @@ public:
     for (const GanttBox& b : gantt_)
       if (b.from < span)
         shown.push_back(GanttBox{b.pe, b.job, b.from, std::min(b.to, span)});
-    write_gantt(dir, shown, size_.nodes, size_.pes_per_node,
-                dir.title() + fmt::format(": {} under {}{}", base::counted(static_cast<long long>(jobs_.size()), "job"),
-                                          algorithm_,
-                                          !span_text.empty() && span < turnaround()
-                                              ? fmt::format(" (first {})", span_text)
-                                              : ""));
+    write_gantt(
+        dir, shown, size_.nodes, size_.pes_per_node,
+        dir.title() +
+            fmt::format(": {} under {}{}", base::counted(static_cast<long long>(jobs_.size()), "job"), algorithm_,
+                        !span_text.empty() && span < turnaround() ? fmt::format(" (first {})", span_text) : ""));
     if (!classes_.empty())
       dir.write("fcs_classes.csv", classes_csv(classes_));
   }

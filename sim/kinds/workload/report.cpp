@@ -2,21 +2,21 @@
 #include "base/input_file.hpp"
 
 #include "sim/kinds/workload/dynamic_metrics.hpp"
-#include "sim/output/plot.hpp"
 #include "sim/output/csv.hpp"
 #include "sim/output/csv_table.hpp"
+#include "sim/output/plot.hpp"
 
 #include <fmt/format.h>
 
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
-#include <string_view>
 #include <filesystem>
 #include <fstream>
 #include <iterator>
-#include <stdexcept>
 #include <set>
+#include <stdexcept>
+#include <string_view>
 
 namespace bcssim::sim {
 
@@ -59,12 +59,13 @@ std::string jobs_csv(const std::vector<JobOutcome>& jobs, const std::string& alg
   for (const JobOutcome& j : jobs) {
     const double slowdown = bounded_slowdown(j, tau);
     out += fmt::format("{}{},{},{},{:.9f},{:.9f},{:.9f},{:.9f},{:.9f},{:.9f},{},{}{}\n",
-                       algorithm.empty() ? "" : csv_cell(algorithm) + ",", j.id, csv_cell(j.app), j.processes,
-                       j.submit, j.start, j.end,
-                       j.start - j.submit, j.end - j.start, j.end - j.submit,
+                       algorithm.empty() ? "" : csv_cell(algorithm) + ",", j.id, csv_cell(j.app), j.processes, j.submit,
+                       j.start, j.end, j.start - j.submit, j.end - j.start, j.end - j.submit,
                        j.dedicated > 0 ? fmt::format("{:.9f}", j.dedicated) : "",
                        std::isnan(slowdown) ? "" : fmt::format("{:.6f}", slowdown),
-                       !launched ? "" : j.launched >= 0 ? fmt::format(",{:.9f}", j.launched - j.start) : ",");
+                       !launched         ? ""
+                       : j.launched >= 0 ? fmt::format(",{:.9f}", j.launched - j.start)
+                                         : ",");
   }
   return out;
 }
@@ -91,8 +92,8 @@ std::vector<JobOutcome> read_jobs_csv(const std::filesystem::path& file)
       j.start = std::stod(cells[start]);
       j.end = std::stod(cells[end]);
     } catch (const std::exception&) {
-      throw std::runtime_error(fmt::format("{}:{}: not a number in '{}'", file.string(), csv.row_lines[k],
-                                           csv_row(cells)));
+      throw std::runtime_error(
+          fmt::format("{}:{}: not a number in '{}'", file.string(), csv.row_lines[k], csv_row(cells)));
     }
     jobs.push_back(j);
   }
@@ -176,11 +177,11 @@ std::string gantt_gp(const std::vector<GanttBox>& boxes, unsigned nodes, unsigne
       "# {0}{6}\n"
       "set datafile separator ','\nset grid x\nset key outside right top\nset xlabel '{5}'\nset title '{7}'\n"
       "set yrange [-0.6:{1}.6]\nset ytics ({2})\nset xrange [0:*]\n{4}{3}",
-      gp_text(title), nodes * pes_per_node - 1, ytics, svg_and_png("gantt", kGanttWidth, 200 + 40 * int(nodes * pes_per_node), body),
-      gp_palette_array("C"),
-      key.empty() ? fmt::format("time (s)     (colour: job number mod {}; the number on each box wide enough)",
-                                kPaletteColours)
-                  : std::string("time (s)"),
+      gp_text(title), nodes * pes_per_node - 1, ytics,
+      svg_and_png("gantt", kGanttWidth, 200 + 40 * int(nodes * pes_per_node), body), gp_palette_array("C"),
+      key.empty()
+          ? fmt::format("time (s)     (colour: job number mod {}; the number on each box wide enough)", kPaletteColours)
+          : std::string("time (s)"),
       kGanttTail, gp_title(title, kGanttWidth - (key.empty() ? 0 : kGanttKeyPixels)));
   return gp;
 }

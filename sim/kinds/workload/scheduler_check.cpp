@@ -17,9 +17,9 @@ void check_scheduler(const Scenario& sc)
     for (const storm::Algorithm& other : storm::algorithms())
       if (runs_here(other))
         allowed += fmt::format("{}{}", allowed.empty() ? "" : ", ", other.name);
-    throw ScenarioError("scheduler.algorithm", sc.shown("scheduler.algorithm"),
-                        fmt::format("one that runs on mpi = {} ({}); {} runs on mpi = {}", sc.mpi(), allowed,
-                                    a.name, a.mpi));
+    throw ScenarioError(
+        "scheduler.algorithm", sc.shown("scheduler.algorithm"),
+        fmt::format("one that runs on mpi = {} ({}); {} runs on mpi = {}", sc.mpi(), allowed, a.name, a.mpi));
   }
   if (a.strobe_paced && spec.quantum < sc.spec(bcs::runtime::runtime_params()).slice)
     throw ScenarioError("scheduler.quantum", sc.shown("scheduler.quantum"),

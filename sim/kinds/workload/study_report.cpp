@@ -19,12 +19,14 @@ namespace {
 constexpr std::size_t kJobColumns = 16;
 
 // The dynamic workload figures of each point (thesis ch. 6 §6.4): columns of algorithms.csv.
-const char* const kDynamicColumns[][3] = {
-    {"response_s", "mean", "mean_response_s"},        {"response_s", "median", "median_response_s"},
-    {"response_short_s", "mean", "mean_response_short_s"}, {"response_long_s", "mean", "mean_response_long_s"},
-    {"bounded_slowdown", "mean", "mean_bounded_slowdown"}, {"bounded_slowdown", "median", "median_bounded_slowdown"},
-    {"bounded_slowdown_short", "mean", "mean_bounded_slowdown_short"},
-    {"bounded_slowdown_long", "mean", "mean_bounded_slowdown_long"}};
+const char* const kDynamicColumns[][3] = {{"response_s", "mean", "mean_response_s"},
+                                          {"response_s", "median", "median_response_s"},
+                                          {"response_short_s", "mean", "mean_response_short_s"},
+                                          {"response_long_s", "mean", "mean_response_long_s"},
+                                          {"bounded_slowdown", "mean", "mean_bounded_slowdown"},
+                                          {"bounded_slowdown", "median", "median_bounded_slowdown"},
+                                          {"bounded_slowdown_short", "mean", "mean_bounded_slowdown_short"},
+                                          {"bounded_slowdown_long", "mean", "mean_bounded_slowdown_long"}};
 
 } // namespace
 
@@ -102,8 +104,12 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
                          backlogs[i].saturated() ? "yes" : "no");
     }
     csv += "\n";
-    table.push_back({{"point", i}, {"name", name}, {"algorithm", algorithm}, {"mpi", mpi},
-                     {"turnaround_s", turnaround}, {"mean_response_s", response}});
+    table.push_back({{"point", i},
+                     {"name", name},
+                     {"algorithm", algorithm},
+                     {"mpi", mpi},
+                     {"turnaround_s", turnaround},
+                     {"mean_response_s", response}});
     data += fmt::format("{} {} {:.4f} {:.4f}\n", i, gp_data_string(name), turnaround, response);
     names.push_back(name);
   }
@@ -115,9 +121,11 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
       "       '' using 4 title 'mean response' lc 2, \\\n"
       // Values upright above their bars, to 3 significant digits (0.4413 and 0.4331 differ; neighbours never
       // overlap).
-      "       '' using ($0-0.17):3:(abs($3) >= 100 ? sprintf('%.0f', $3) : sprintf('%#.3g', $3)) with labels rotate by 90 left offset 0,0.3 font ',8' "
+      "       '' using ($0-0.17):3:(abs($3) >= 100 ? sprintf('%.0f', $3) : sprintf('%#.3g', $3)) with labels rotate by "
+      "90 left offset 0,0.3 font ',8' "
       "notitle, \\\n"
-      "       '' using ($0+0.17):4:(abs($4) >= 100 ? sprintf('%.0f', $4) : sprintf('%#.3g', $4)) with labels rotate by 90 left offset 0,0.3 font ',8' "
+      "       '' using ($0+0.17):4:(abs($4) >= 100 ? sprintf('%.0f', $4) : sprintf('%#.3g', $4)) with labels rotate by "
+      "90 left offset 0,0.3 font ',8' "
       "notitle\n";
   // Room for the rotated point names: on the left for the first one, below for the longest (in characters of the
   // 11-point font, the names being 9-point at 45 degrees).

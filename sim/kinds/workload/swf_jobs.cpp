@@ -40,7 +40,7 @@ constexpr double kMostRankSteps = 1e9;
 // Those the bound knows must switch are counted at the fastest of these, 13,000 a second.
 constexpr double kQuietNodeQuantaPerSecond = 430000;
 constexpr double kSwitchingNodeQuantaPerSecond = 13000;
-constexpr double kMostNodeQuanta = 1e9; // about 40 minutes of quiet ones
+constexpr double kMostNodeQuanta = 1e9;                                       // about 40 minutes of quiet ones
 constexpr double kMostTickWall = kMostNodeQuanta / kQuietNodeQuantaPerSecond; // s
 
 // Node-quanta that switch for sure: under gang rows with mpl >= 2, while every job submitted at 0 still runs (at
@@ -142,7 +142,7 @@ SwfRecords swf_records(const Scenario& sc)
 
   SwfRecords out;
   out.path = path;
-  double steps = 0; // process steps of the run: what its cost follows
+  double steps = 0;  // process steps of the run: what its cost follows
   WorkloadSpan span; // the run lasts at least so long
   double previous_submit = 0;
   for (const workloads::SwfJob& j : swf.jobs) {
@@ -188,8 +188,8 @@ SwfRecords swf_records(const Scenario& sc)
     base::Rng rng = base::Rng::stream(seed, std::uint64_t(j.line));
     const double run = j.run * load / scale;
     const double granularity = granularities[std::size_t(rng.uniform() * double(granularities.size()))];
-    const double estimate = j.requested_time != -1 ? j.requested_time * load / scale
-                                                   : run * rng.uniform(1, estimate_factor);
+    const double estimate =
+        j.requested_time != -1 ? j.requested_time * load / scale : run * rng.uniform(1, estimate_factor);
     // Whole iterations of about the chosen granularity that compute the run time exactly.
     const double iterations = std::max(1.0, std::round(run / granularity));
     if (iterations > kMostIterations || run / iterations > kMostGranularity) {
@@ -223,9 +223,9 @@ SwfRecords swf_records(const Scenario& sc)
   check_workload_span(sc, span, "fewer jobs, by workload.swf_jobs");
   if (out.records.empty())
     throw ScenarioError("workload.swf", path,
-                        out.skipped > 0 ? fmt::format("an SWF file with a job that can run here ({} skipped)",
-                                                      out.skipped)
-                                        : "an SWF file with at least one job line");
+                        out.skipped > 0
+                            ? fmt::format("an SWF file with a job that can run here ({} skipped)", out.skipped)
+                            : "an SWF file with at least one job line");
   return out;
 }
 

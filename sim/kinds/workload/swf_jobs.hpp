@@ -19,21 +19,21 @@ namespace bcssim::sim {
 /// One record as a job, held compactly (a million of them fit in about 60 MB): record() gives it as workload.jobs
 /// would hold it.
 struct SwfRecord {
-  std::uint64_t line = 0;      // in the file, for errors
+  std::uint64_t line = 0; // in the file, for errors
   std::int64_t processes = 0;
   std::int64_t iterations = 0;
-  double granularity = 0;      // s
-  double submit = 0;           // s, scaled
-  double estimate = 0;         // s, scaled
-  double run_time = 0;         // s: its run time as the job computes it (T_d)
+  double granularity = 0; // s
+  double submit = 0;      // s, scaled
+  double estimate = 0;    // s, scaled
+  double run_time = 0;    // s: its run time as the job computes it (T_d)
   /// {"app": ..., "synthetic": ..., "submit": "Xs", "estimate": "Xs"}, times in their shortest round-trip text.
   nlohmann::json record() const;
 };
 
 struct SwfRecords {
-  std::string path;                 // workload.swf
+  std::string path; // workload.swf
   std::vector<SwfRecord> records;
-  std::size_t skipped = 0;          // records left out under workload.swf_invalid = skip
+  std::size_t skipped = 0; // records left out under workload.swf_invalid = skip
 };
 
 /// The records of workload.swf. A record that cannot run here (no processors or more than the machine's, a run
@@ -44,8 +44,8 @@ SwfRecords swf_records(const Scenario& sc);
 
 /// What bounds a workload's span from below, gathered over its jobs (add() each).
 struct WorkloadSpan {
-  double work = 0;        // PE-seconds: each job's least run time x its processes
-  double last_submit = 0; // s
+  double work = 0;            // PE-seconds: each job's least run time x its processes
+  double last_submit = 0;     // s
   double first_processes = 0; // processes of the jobs submitted at 0
   double first_shortest = -1; // s: the least run time of the shortest of them (-1: none; 0: unknown)
   void add(double submit, unsigned processes, double least);

@@ -49,9 +49,9 @@ std::vector<storm::JobRequest> requests(const std::vector<WorkloadJob>& jobs)
 WorkloadRun::WorkloadRun(World& world, const Scenario& scenario, std::vector<WorkloadJob> jobs)
     : world_(world), jobs_(std::move(jobs)), scenarios_(jobs_.size()), mpi_jobs_(jobs_.size()), mains_(jobs_.size())
 {
-  mm_ = std::make_unique<storm::MachineManager>(
-      storm::MachineAccess{world_.platform(), world_.qsnet_hw(), world_.host()}, machine_spec(scenario),
-      requests(jobs_), *this);
+  mm_ =
+      std::make_unique<storm::MachineManager>(storm::MachineAccess{world_.platform(), world_.qsnet_hw(), world_.host()},
+                                              machine_spec(scenario), requests(jobs_), *this);
 }
 
 WorkloadRun::~WorkloadRun() = default;

@@ -2,9 +2,9 @@
 // A workload on the machine: STORM's Machine Manager (storm/machine_manager) decides when and where each job runs;
 // this front end makes each job's processes (an MPI job of its application, on the Node Managers' PEs under time
 // sharing) and runs them, and gathers what the run gives the reports.
+#include "mpi/comm.hpp"
 #include "sim/kinds/workload/jobs.hpp"
 #include "sim/machine/world.hpp"
-#include "mpi/comm.hpp"
 #include "storm/machine_manager/machine_manager.hpp"
 
 #include <memory>
@@ -19,12 +19,12 @@ struct JobOutcome {
   int id = 0;
   std::string app;
   unsigned processes = 0;
-  double submit = 0; // s
-  double start = -1; // s: the MM started it (-1: never)
-  double end = -1;   // s: its last rank returned (-1: never)
-  double dedicated = 0; // s: its run time in dedicated mode, T_d (an SWF record's run time; 0: unknown)
+  double submit = 0;            // s
+  double start = -1;            // s: the MM started it (-1: never)
+  double end = -1;              // s: its last rank returned (-1: never)
+  double dedicated = 0;         // s: its run time in dedicated mode, T_d (an SWF record's run time; 0: unknown)
   std::vector<storm::PeId> pes; // its rank r ran on pes[r]
-  double launched = -1; // s: launch.model = storm: its binary was sent and its NMs had the launch command
+  double launched = -1;         // s: launch.model = storm: its binary was sent and its NMs had the launch command
 };
 
 using GanttBox = storm::GanttBox;
@@ -61,11 +61,11 @@ private:
   double calls(int id) const override;
 
   World& world_;
-  std::vector<WorkloadJob> jobs_; // by id
+  std::vector<WorkloadJob> jobs_;                          // by id
   std::vector<std::unique_ptr<const Scenario>> scenarios_; // by id, resolved when the job starts (its application
                                                            // reads its parameters there until the end)
-  std::vector<std::unique_ptr<MpiJob>> mpi_jobs_; // by id, once placed
-  std::vector<mpi::RankMain> mains_;              // by id, from its placement to its start
+  std::vector<std::unique_ptr<MpiJob>> mpi_jobs_;          // by id, once placed
+  std::vector<mpi::RankMain> mains_;                       // by id, from its placement to its start
   std::vector<std::unique_ptr<PeCpu>> cpus_;
   std::unique_ptr<storm::MachineManager> mm_;
 };

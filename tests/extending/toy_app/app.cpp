@@ -26,7 +26,8 @@ const base::ParamGroup<Spec>& params()
 
 App app()
 {
-  return App{"toy_app", "docs/extending.md's example: compute toy_app.work, then a barrier, toy_app.rounds times",
+  return App{"toy_app",
+             "docs/extending.md's example: compute toy_app.work, then a barrier, toy_app.rounds times",
              base::declarations(params()),
              [](const base::ParamSource&, const JobContext&) -> std::optional<base::ParamError> { return {}; },
              [](const base::ParamSource& source, const JobContext&) -> mpi::RankMain {

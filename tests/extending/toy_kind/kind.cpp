@@ -54,7 +54,8 @@ Kind toy_kind_kind()
       throw ScenarioError("platform.nodes", sc.shown("platform.nodes"), "at least 2 for kind toy_kind");
   };
   k.start = [](World& world, const Scenario& sc) { return std::make_unique<ToyRun>(world, sc); };
-  k.outputs = {{"runs.csv", "One row: the put.",
+  k.outputs = {{"runs.csv",
+                "One row: the put.",
                 {{"bytes", "B", "toy_kind.bytes"}, {"put_us", "us", "the put's arrival at node 1"}}}};
   k.headline = [](const nlohmann::json& summary) {
     const auto& t = summary.at("toy_kind");
