@@ -91,6 +91,9 @@ struct Backend {
   /// every process computes, so validation bounds the slices over the application's least run time (issue 45
   /// item 12). Null: no strobe.
   std::function<double(const base::ParamSource&)> slice;
+
+  /// Whether it has a global strobe (the capability a strobe-paced scheduler needs: storm::MpiNeed).
+  bool has_strobe() const { return bool(slice); }
 };
 
 /// Every backend, the baseline first (a comparison runs them in this order).

@@ -11,33 +11,33 @@ const std::vector<Algorithm>& algorithms()
       {"fcfs",
        "batch space sharing: each job on dedicated PEs in submission order, the first waiting job blocking the others "
        "(no backfilling), multiprogramming level 1",
-       "thesis ch. 6 §6.2, §6.3.1", "any", nullptr, "#7f7f7f"},
+       "thesis ch. 6 §6.2, §6.3.1", MpiNeed::any, nullptr, "#7f7f7f"},
       {"gs",
        "gang scheduling on an Ousterhout matrix of scheduler.mpl rows: every quantum the Machine Manager multicasts a "
        "global context switch to the next row holding a job, and each Node Manager gives every local PE to that "
        "row's process (or leaves it idle); a blocked process spins",
-       "thesis ch. 4 §4.2.1, §4.3.3; ch. 6 §6.2", "quadrics", make_gang, "#1f77b4", false, true},
+       "thesis ch. 4 §4.2.1, §4.3.3; ch. 6 §6.2", MpiNeed::no_strobe, make_gang, "#1f77b4", false, true},
       {"sb",
        "spin-block (implicit coscheduling): no global coordination; a process in a blocking call spins for "
        "scheduler.spin_time, then blocks, and the node's OS scheduler (time slices of one quantum, Linux 2.4's "
        "counters) gives its PE to another; a process whose call completed takes its PE back at once if it has more "
        "of its slice left than the holder",
-       "thesis ch. 6 §6.2 (Arpaci-Dusseau et al. [2])", "quadrics", make_spin_block, "#ff7f0e"},
+       "thesis ch. 6 §6.2 (Arpaci-Dusseau et al. [2])", MpiNeed::no_strobe, make_spin_block, "#ff7f0e"},
       {"fcs",
        "flexible coscheduling: each process is classified CS, F or DC at every global context switch from its "
        "measured granularity and communication effectiveness (scheduler.fcs.*); in its slot a CS process runs "
        "exclusively and spins, an F process runs first and spin-blocks with DC processes filling its holes; other "
        "slots are shared by the OS scheduler as under sb",
-       "thesis ch. 6 §6.2.1 (Frachtenberg et al. [38, 39])", "quadrics", make_fcs, "#2ca02c", false, true},
+       "thesis ch. 6 §6.2.1 (Frachtenberg et al. [38, 39])", MpiNeed::no_strobe, make_fcs, "#2ca02c", false, true},
       {"bcs",
        "buffered coscheduling: gang slots from the Machine Manager; a process that blocks in a communication call "
        "yields its PE at once to the next runnable process round robin, and takes it back when BCS-MPI restarts it "
        "at a slice boundary; communication goes on in the NICs whichever process runs",
-       "thesis ch. 6 §6.2.2", "bcs", make_bcs, "#d62728", true, true},
+       "thesis ch. 6 §6.2.2", MpiNeed::strobe, make_bcs, "#d62728", true, true},
       {"pbcs",
        "bcs with priorities: a ready process of a job with a higher 'priority' than the slot's runs whenever it is "
        "ready",
-       "thesis ch. 6 §6.3.2.3", "bcs", make_pbcs, "#e377c2", true, true},
+       "thesis ch. 6 §6.3.2.3", MpiNeed::strobe, make_pbcs, "#e377c2", true, true},
   };
   return all;
 }
@@ -48,6 +48,19 @@ const Algorithm& algorithm(std::string_view name)
     if (name == a.name)
       return a;
   throw std::out_of_range("storm: no scheduling algorithm '" + std::string(name) + "'");
+}
+
+const char* describe(MpiNeed need)
+{
+  switch (need) {
+    case MpiNeed::any:
+      return "on any MPI";
+    case MpiNeed::no_strobe:
+      return "on an MPI without a global strobe, as the production MPI";
+    case MpiNeed::strobe:
+      return "on an MPI with a global slice strobe, as BCS-MPI";
+  }
+  return "";
 }
 
 } // namespace bcssim::storm

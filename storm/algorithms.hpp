@@ -9,11 +9,19 @@
 
 namespace bcssim::storm {
 
+/// What an algorithm needs of the MPI its jobs run on: a capability of the backend, never its name (issue 68 part 1;
+/// sim/kinds/workload/scheduler_check.cpp matches it against each backend's).
+enum class MpiNeed {
+  any,       // space sharing: whatever MPI
+  no_strobe, // its Node Managers act on processes that spin or block in calls the host progresses (the production MPI)
+  strobe,    // its context switches ride on the MPI's global slice strobe, which restarts blocked processes (BCS-MPI)
+};
+
 struct Algorithm {
   const char* name;
   const char* doc;
   const char* source;
-  const char* mpi; // the backend it runs on ("quadrics": the production MPI; "bcs": BCS-MPI; "any")
+  MpiNeed mpi;
   std::unique_ptr<Policy> (*make)(const PolicySpec&); // null: space sharing, one process per PE
   const char* colour;                                 // its series in every plot ("#rrggbb")
   bool strobe_paced = false; // its global context switch rides on BCS-MPI's slice strobes (quantum >= a slice)
@@ -26,5 +34,7 @@ struct Algorithm {
 const std::vector<Algorithm>& algorithms();
 /// The one named `name`; std::out_of_range if none.
 const Algorithm& algorithm(std::string_view name);
+/// "on any MPI", "on an MPI without a global strobe (the production MPI's kind)", ...: for the catalogue's doc.
+const char* describe(MpiNeed need);
 
 } // namespace bcssim::storm

@@ -1,6 +1,8 @@
 // Sources: 000 = BCS-MPI chapter, 002 = thesis excerpt, 004 = MRNet (docs/references.md).
 #include "bcs/core/params.hpp"
 
+#include "bcs/core/implementations.hpp"
+
 namespace bcssim::bcs::core {
 namespace {
 
@@ -28,12 +30,13 @@ const base::ParamGroup<ImplSpec>& impl_params()
 {
   static const base::ParamGroup<ImplSpec> g = [] {
     base::ParamGroup<ImplSpec> g("bcs.core");
-    g.choice<std::string>("impl", &ImplSpec::impl, "qsnet_hw",
-                          {{"qsnet_hw", "qsnet_hw"}, {"software_tree", "software_tree"}},
-                          "Implementation of Xfer-And-Signal / Test-Event / Compare-And-Write: QsNet hardware "
-                          "multicast and global query, or a k-ary tree of point-to-point messages (no hardware "
-                          "collectives).",
-                          "002 §3.4");
+    std::vector<std::pair<std::string, std::string>> choices;
+    std::string doc = "Implementation of Xfer-And-Signal / Test-Event / Compare-And-Write.";
+    for (const Implementation& i : implementations()) {
+      choices.emplace_back(i.name, i.name);
+      doc += " " + i.name + ": " + i.doc + ".";
+    }
+    g.choice<std::string>("impl", &ImplSpec::impl, implementations().front().name.c_str(), choices, doc, "002 §3.4");
     return g;
   }();
   return g;

@@ -8,10 +8,9 @@
 
 namespace bcssim::bcs::core {
 
-/// Which CorePrimitives the machine runs on: "qsnet_hw" (QsNet's hardware multicast and global query) or
-/// "software_tree" (point-to-point messages over a k-ary tree).
+/// Which CorePrimitives the machine runs on: an implementations() entry's name.
 struct ImplSpec {
-  std::string impl = "qsnet_hw";
+  std::string impl;
 };
 
 /// bcs.core.impl.

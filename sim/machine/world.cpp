@@ -101,10 +101,11 @@ bcs::runtime::Runtime& World::bcs_runtime()
 
 bcs::core::CorePrimitives& World::primitives(const std::string& name)
 {
-  if (name == "software_tree")
-    return *software_tree_;
-  if (name == "qsnet_hw")
-    return *qsnet_hw_;
+  // Matched by each instance's own name (bcs/core/implementations.hpp): no implementation named here.
+  for (bcs::core::CorePrimitives* p : {static_cast<bcs::core::CorePrimitives*>(qsnet_hw_.get()),
+                                       static_cast<bcs::core::CorePrimitives*>(software_tree_.get())})
+    if (p->name() == name)
+      return *p;
   throw std::invalid_argument("World::primitives: no implementation '" + name + "'");
 }
 

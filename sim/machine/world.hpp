@@ -38,7 +38,7 @@ public:
   bcs::core::QsNetHw& qsnet_hw() { return *qsnet_hw_; }
   /// The implementation the scenario selects (bcs.core.impl): what the BCS runtime uses.
   bcs::core::CorePrimitives& primitives() { return primitives(impl_); }
-  /// The implementation named `name` ("qsnet_hw" or "software_tree").
+  /// The implementation named `name` (a bcs::core::implementations() entry).
   bcs::core::CorePrimitives& primitives(const std::string& name);
   /// The machine's BCS-MPI runtime (created on first use; all BCS jobs share it).
   bcs::runtime::Runtime& bcs_runtime();

@@ -1,5 +1,6 @@
 #include "sim/output/plot.hpp"
 
+#include "bcs/core/implementations.hpp"
 #include "mpi/backend.hpp"
 #include "storm/algorithms.hpp"
 
@@ -180,13 +181,10 @@ std::string svg_and_png(const std::string& stem, int width, int height, const st
 std::string series_style(const std::string& name, int fallback)
 {
   // Each word keeps its colour in every plot: a backend's and an algorithm's as their registrations declare it
-  // (mpi/backend.hpp, storm/algorithms.hpp), then the BCS core's implementations and the NIC's paths, from the
-  // same categorical palette.
-  static const std::pair<const char*, const char*> kColours[] = {{"qsnet_hw", "#1f77b4"},
-                                                                 {"software_tree", "#ff7f0e"},
-                                                                 {"elan-elan", "#2ca02c"},
-                                                                 {"elan-main", "#9467bd"},
-                                                                 {"main-main", "#8c564b"}};
+  // (mpi/backend.hpp, storm/algorithms.hpp, bcs/core/implementations.hpp), then the NIC's paths, from the same
+  // categorical palette.
+  static const std::pair<const char*, const char*> kColours[] = {
+      {"elan-elan", "#2ca02c"}, {"elan-main", "#9467bd"}, {"main-main", "#8c564b"}};
   const std::string word = name.substr(0, std::min(name.find(' '), name.find(':')));
   std::string colour;
   for (const mpi::Backend& b : mpi::backends())
@@ -195,6 +193,9 @@ std::string series_style(const std::string& name, int fallback)
   for (const storm::Algorithm& a : storm::algorithms())
     if (colour.empty() && word == a.name)
       colour = a.colour;
+  for (const bcs::core::Implementation& i : bcs::core::implementations())
+    if (colour.empty() && word == i.name)
+      colour = i.colour;
   for (const auto& [key, c] : kColours)
     if (colour.empty() && word == key)
       colour = c;

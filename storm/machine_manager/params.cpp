@@ -17,7 +17,7 @@ const base::ParamGroup<SchedulerSpec>& scheduler_params()
     std::string sources;
     for (const Algorithm& a : algorithms()) {
       names.emplace_back(a.name, a.name);
-      doc += fmt::format(" {}: {} (mpi = {}).", a.name, a.doc, std::string(a.mpi) == "any" ? "either" : a.mpi);
+      doc += fmt::format(" {}: {} ({}).", a.name, a.doc, describe(a.mpi));
       sources += fmt::format("{}{}: {}", sources.empty() ? "" : "; ", a.name, a.source);
     }
     g.choice("algorithm", &SchedulerSpec::algorithm, "fcfs", names, doc, sources);

@@ -96,7 +96,7 @@ check_touched "A scenario kind" toy_kind
 # A scheduler: its policy file, its factory declared, its entry in storm/algorithms.cpp.
 cp "$toys/toy_local/toy_local.cpp" storm/policies/toy_local.cpp
 add_before storm/policies/policies.hpp '} // namespace' 'std::unique_ptr<Policy> make_toy_local(const PolicySpec& spec);'
-add_to_list storm/algorithms.cpp '      {"toy_local", "docs/extending.md'"'"'s example: local scheduling, no coordination", "scenario choice", "quadrics", make_toy_local, "#17becf"},'
+add_to_list storm/algorithms.cpp '      {"toy_local", "docs/extending.md'"'"'s example: local scheduling, no coordination", "scenario choice", MpiNeed::no_strobe, make_toy_local, "#17becf"},'
 check_touched "A scheduler" toy_local
 
 # Build what the checks below run.

@@ -1,8 +1,10 @@
 // Names only in registries (issue 44 part 1): shared code goes through a registration's declarations (Kind,
 // mpi::Backend, apps::App, storm::Algorithm), never compares with a registered name. A comparison with one is
 // allowed only in the folder that registers it (apps/sage_proxy/ for "sage", mpi/quadrics/ for "quadrics",
-// storm/ for the algorithms). This test fails on a new `== "<name>"` anywhere else.
+// storm/ for the algorithms, bcs/core/ for the core implementations). This test fails on a new `== "<name>"`
+// anywhere else.
 #include "apps/app.hpp"
+#include "bcs/core/implementations.hpp"
 #include "mpi/backend.hpp"
 #include "sim/kinds/registry.hpp"
 #include "storm/algorithms.hpp"
@@ -37,14 +39,18 @@ std::vector<Registered> registered()
     out.push_back({a, "application"});
   for (const storm::Algorithm& a : storm::algorithms())
     out.push_back({a.name, "algorithm"});
+  for (const std::string& i : bcs::core::implementation_names())
+    out.push_back({i, "core implementation"});
   return out;
 }
 
 // Its own folder: a path component that begins with the name (apps/sage_proxy, sim/kinds/app, mpi/bcs, bcs/), or
-// storm/ for an algorithm.
+// storm/ for an algorithm, bcs/core/ for a core implementation.
 bool home(const std::string& rel, const Registered& r)
 {
   if (r.what == "algorithm" && rel.rfind("storm/", 0) == 0)
+    return true;
+  if (r.what == "core implementation" && rel.rfind("bcs/core/", 0) == 0)
     return true;
   std::stringstream parts(rel);
   std::string part;
@@ -78,7 +84,8 @@ TEST_CASE("no registered name is compared with outside the folder that registers
   CHECK(found.empty());
 }
 
-TEST_CASE("every backend and algorithm declares its plot colour, and no two of one registry share one")
+TEST_CASE(
+    "every backend, algorithm and core implementation declares its plot colour, and no two of one registry share one")
 {
   std::set<std::string> backend_colours, algorithm_colours;
   for (const mpi::Backend& b : mpi::backends()) {
@@ -91,4 +98,23 @@ TEST_CASE("every backend and algorithm declares its plot colour, and no two of o
     algorithm_colours.insert(a.colour);
   }
   CHECK(algorithm_colours.size() == storm::algorithms().size());
+  std::set<std::string> implementation_colours;
+  for (const bcs::core::Implementation& i : bcs::core::implementations()) {
+    CHECK(std::regex_match(i.colour, std::regex("#[0-9a-f]{6}")));
+    implementation_colours.insert(i.colour);
+  }
+  CHECK(implementation_colours.size() == bcs::core::implementations().size());
+}
+
+TEST_CASE("what an algorithm needs of the MPI is a capability that some backend has, and the baseline lacks a strobe")
+{
+  // storm::MpiNeed, matched by sim/kinds/workload/scheduler_check.cpp: never a backend's name.
+  bool strobe = false, no_strobe = false;
+  for (const mpi::Backend& b : mpi::backends())
+    (b.has_strobe() ? strobe : no_strobe) = true;
+  CHECK(strobe);
+  CHECK(no_strobe);
+  CHECK_FALSE(mpi::backends().front().has_strobe()); // the baseline, first (mpi/backends.cpp)
+  for (const storm::Algorithm& a : storm::algorithms())
+    CHECK(std::string(storm::describe(a.mpi)).rfind("on ", 0) == 0);
 }

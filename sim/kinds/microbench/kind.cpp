@@ -3,6 +3,7 @@
 #include "sim/kinds/microbench/kind.hpp"
 
 #include "base/units.hpp"
+#include "bcs/core/implementations.hpp"
 
 #include "sim/kinds/microbench/collective_bench.hpp"
 #include "sim/kinds/microbench/collective_report.hpp"
@@ -92,7 +93,7 @@ const base::ParamGroup<Input>& params()
                              "scenario choice"),
           [](Input& in, const base::ParamValue& v) { in.collective_nodes = unsigneds(v); })
         .listed(base::numbers({}));
-    g.add(base::word_list_decl("collective_impls", {"qsnet_hw", "software_tree"}, {"qsnet_hw", "software_tree"},
+    g.add(base::word_list_decl("collective_impls", bcs::core::implementation_names(), bcs::core::implementation_names(),
                                "Core-primitive implementations measured side by side (software_tree with "
                                "bcs.core.software_tree.*).",
                                "scenario choice"),

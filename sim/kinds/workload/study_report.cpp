@@ -81,7 +81,8 @@ void workload_study_report(const ResultsDir& dir, const std::vector<StudyPoint>&
     const std::string algorithm = w.at("algorithm").get<std::string>();
     const std::string mpi = w.at("mpi").get<std::string>();
     // An algorithm that runs on any MPI (space sharing) is told apart by the MPI it ran on.
-    std::string name = std::string(storm::algorithm(algorithm).mpi) == "any" ? algorithm + " (" + mpi + ")" : algorithm;
+    std::string name =
+        storm::algorithm(algorithm).mpi == storm::MpiNeed::any ? algorithm + " (" + mpi + ")" : algorithm;
     csv += fmt::format("{}", i);
     for (const auto& c : others(points[i])) {
       csv += "," + c.second;
