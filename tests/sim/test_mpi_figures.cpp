@@ -24,8 +24,8 @@ std::vector<sim::MpiMeasurement> run(json bench, json platform = {{"preset", "as
 const sim::MpiMeasurement& find(const std::vector<sim::MpiMeasurement>& runs, const std::string& test,
                                 unsigned processes = 2)
 {
-  auto it =
-      std::find_if(runs.begin(), runs.end(), [&](const auto& m) { return m.test == test && m.processes == processes; });
+  auto it = std::find_if(runs.begin(), runs.end(),
+                         [&](const auto& m) { return m.test->name == test && m.processes == processes; });
   REQUIRE(it != runs.end());
   return *it;
 }

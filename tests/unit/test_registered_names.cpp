@@ -6,6 +6,7 @@
 #include "apps/app.hpp"
 #include "bcs/core/implementations.hpp"
 #include "mpi/backend.hpp"
+#include "sim/kinds/mpi_microbench/benchmarks.hpp"
 #include "sim/kinds/registry.hpp"
 #include "storm/algorithms.hpp"
 
@@ -117,4 +118,24 @@ TEST_CASE("what an algorithm needs of the MPI is a capability that some backend 
   CHECK_FALSE(mpi::backends().front().has_strobe()); // the baseline, first (mpi/backends.cpp)
   for (const storm::Algorithm& a : storm::algorithms())
     CHECK(std::string(storm::describe(a.mpi)).rfind("on ", 0) == 0);
+}
+
+TEST_CASE("every MPI microbenchmark is registered whole: a unique name and figure, and what its family runs")
+{
+  // sim/kinds/mpi_microbench/benchmarks.hpp: the run and the reports read these fields, never the name.
+  std::set<std::string> names, figures, columns;
+  for (const sim::MpiBenchmark& b : sim::mpi_benchmarks()) {
+    INFO(b.name);
+    CHECK(names.insert(b.name).second);
+    CHECK(figures.insert(b.figure).second);
+    if (!b.size_column.empty())
+      CHECK(columns.insert(b.size_column).second);
+    CHECK((b.family == sim::BenchFamily::streaming) == (b.stream != nullptr));
+    CHECK((b.family == sim::BenchFamily::streaming || (b.family == sim::BenchFamily::round_trip && !b.posted_first)) ==
+          !b.size_column.empty());
+    CHECK_FALSE((b.posted_first && b.family != sim::BenchFamily::round_trip));
+    CHECK_FALSE((b.reduces_doubles && !b.sized));
+  }
+  CHECK(&sim::mpi_benchmark("allreduce") == &sim::mpi_benchmarks()[6]);
+  CHECK_THROWS_AS(sim::mpi_benchmark("ping_pong"), std::invalid_argument);
 }

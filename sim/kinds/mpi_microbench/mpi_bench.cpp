@@ -17,7 +17,7 @@ namespace osu = apps::microbench;
 double MpiMeasurement::latency_us() const
 {
   const double per = double(time_ns) / 1e3 / double(std::max(iterations, 1));
-  return test == "pingpong" || test == "posted_receives" ? per / 2 : per;
+  return test->family == BenchFamily::round_trip ? per / 2 : per;
 }
 
 MpiBench::MpiBench(World& world, const Scenario& scenario, MpiBenchSpec spec)
@@ -52,48 +52,48 @@ void MpiBench::run_job(const std::string& name, unsigned ranks, const std::funct
 void MpiBench::run_all()
 {
   const int iterations = spec_.iterations;
-  auto two_rank = [&](const std::string& test, std::uint64_t bytes, unsigned posted, auto body) {
+  auto two_rank = [&](const MpiBenchmark* test, std::uint64_t bytes, unsigned posted, auto body) {
     osu::Timing t;
-    const std::string name =
-        test == "posted_receives" ? fmt::format("{}.{}.{}B", test, posted, bytes) : fmt::format("{}.{}B", test, bytes);
+    const std::string name = test->posted_first ? fmt::format("{}.{}.{}B", test->name, posted, bytes)
+                                                : fmt::format("{}.{}B", test->name, bytes);
     run_job(name, 0, [&](mpi::Comm& c) { body(c, t); });
     results_.push_back(MpiMeasurement{test, 2, bytes, posted, iterations, base::to_ns(t.seconds), t.moved});
   };
-  for (const std::string& test : spec_.tests) {
-    if (test == "pingpong" || test == "posted_receives") {
-      const auto& sizes = test == "pingpong" ? spec_.sizes : spec_.posted_sizes;
-      const std::vector<unsigned> posted = test == "pingpong" ? std::vector<unsigned>{1} : spec_.posted;
-      for (unsigned p : posted)
-        for (std::uint64_t bytes : sizes)
-          two_rank(test, bytes, p, [&](mpi::Comm& c, osu::Timing& t) { osu::pingpong(c, bytes, iterations, p, t); });
-    } else if (test == "bandwidth" || test == "bidirectional") {
-      for (std::uint64_t bytes : spec_.sizes)
-        two_rank(test, bytes, 1, [&](mpi::Comm& c, osu::Timing& t) {
-          if (test == "bandwidth")
-            osu::bandwidth(c, bytes, spec_.window, iterations, t);
-          else
-            osu::bidirectional(c, bytes, spec_.window, iterations, t);
-        });
-    } else if (test == "head_to_head") {
-      for (std::uint64_t bytes : spec_.sizes) {
-        osu::Timing t;
-        run_job(fmt::format("head_to_head.{}B", bytes), 0, [&](mpi::Comm& c) { osu::head_to_head(c, bytes, t); });
-        results_.push_back(MpiMeasurement{test, 2, bytes, 1, 1, base::to_ns(t.seconds), t.moved});
+  for (const MpiBenchmark* test : spec_.tests) {
+    switch (test->family) {
+      case BenchFamily::round_trip: {
+        const auto& sizes = test->posted_first ? spec_.posted_sizes : spec_.sizes;
+        const std::vector<unsigned> posted = test->posted_first ? spec_.posted : std::vector<unsigned>{1};
+        for (unsigned p : posted)
+          for (std::uint64_t bytes : sizes)
+            two_rank(test, bytes, p, [&](mpi::Comm& c, osu::Timing& t) { osu::pingpong(c, bytes, iterations, p, t); });
+        break;
       }
-    } else {
-      const osu::Collective which = test == "barrier" ? osu::Collective::barrier
-                                    : test == "bcast" ? osu::Collective::bcast
-                                                      : osu::Collective::allreduce;
-      const std::uint64_t bytes = which == osu::Collective::barrier ? 0 : spec_.collective_size;
-      for (unsigned n : spec_.processes) {
-        std::vector<osu::Timing> per_rank(n);
-        run_job(fmt::format("{}.{}", test, n), n,
-                [&](mpi::Comm& c) { osu::collective(c, which, bytes, iterations, per_rank); });
-        const auto slowest =
-            std::max_element(per_rank.begin(), per_rank.end(),
-                             [](const osu::Timing& a, const osu::Timing& b) { return a.seconds < b.seconds; });
-        results_.push_back(
-            MpiMeasurement{test, n, bytes, 1, iterations, base::to_ns(slowest->seconds), slowest->moved});
+      case BenchFamily::streaming:
+        for (std::uint64_t bytes : spec_.sizes)
+          two_rank(test, bytes, 1,
+                   [&](mpi::Comm& c, osu::Timing& t) { test->stream(c, bytes, spec_.window, iterations, t); });
+        break;
+      case BenchFamily::head_to_head:
+        for (std::uint64_t bytes : spec_.sizes) {
+          osu::Timing t;
+          run_job(fmt::format("{}.{}B", test->name, bytes), 0, [&](mpi::Comm& c) { osu::head_to_head(c, bytes, t); });
+          results_.push_back(MpiMeasurement{test, 2, bytes, 1, 1, base::to_ns(t.seconds), t.moved});
+        }
+        break;
+      case BenchFamily::collective: {
+        const std::uint64_t bytes = test->sized ? spec_.collective_size : 0;
+        for (unsigned n : spec_.processes) {
+          std::vector<osu::Timing> per_rank(n);
+          run_job(fmt::format("{}.{}", test->name, n), n,
+                  [&](mpi::Comm& c) { osu::collective(c, test->collective, bytes, iterations, per_rank); });
+          const auto slowest =
+              std::max_element(per_rank.begin(), per_rank.end(),
+                               [](const osu::Timing& a, const osu::Timing& b) { return a.seconds < b.seconds; });
+          results_.push_back(
+              MpiMeasurement{test, n, bytes, 1, iterations, base::to_ns(slowest->seconds), slowest->moved});
+        }
+        break;
       }
     }
   }

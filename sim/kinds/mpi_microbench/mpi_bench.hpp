@@ -2,6 +2,7 @@
 // Kind "mpi_microbench": the OSU-style benchmarks of apps/microbench run as MPI jobs, one after another, on the
 // scenario's machine and MPI backend. One row per measurement.
 #include "sim/config/scenario.hpp"
+#include "sim/kinds/mpi_microbench/benchmarks.hpp"
 #include "sim/machine/world.hpp"
 
 #include "mpi/comm.hpp"
@@ -16,7 +17,7 @@ namespace bcssim::sim {
 
 /// The mpi_microbench section; defaults and sources: its parameter group (kind.cpp).
 struct MpiBenchSpec {
-  std::vector<std::string> tests;
+  std::vector<const MpiBenchmark*> tests;
   unsigned node_a = 0; // of rank 0 in the two-rank tests
   unsigned node_b = 0; // of rank 1
   std::vector<std::uint64_t> sizes;
@@ -29,7 +30,7 @@ struct MpiBenchSpec {
 };
 
 struct MpiMeasurement {
-  std::string test;    // pingpong, bandwidth, bidirectional, posted_receives, barrier, bcast, allreduce, ...
+  const MpiBenchmark* test;
   unsigned processes;  // ranks of the job
   std::uint64_t bytes; // message (or collective) size
   unsigned posted;     // receives posted (posted_receives; else 1)

@@ -13,7 +13,15 @@
 namespace bcssim::sim {
 namespace {
 
-const std::vector<std::string> kCollectives = {"barrier", "bcast", "allreduce"};
+// The collectives' names, in the registry's order (the columns of mpi_collectives.csv).
+std::vector<std::string> collective_names()
+{
+  std::vector<std::string> out;
+  for (const MpiBenchmark& b : mpi_benchmarks())
+    if (b.family == BenchFamily::collective)
+      out.push_back(b.name);
+  return out;
+}
 
 std::string num(double v) { return fixed4_text(v); }
 
@@ -32,8 +40,8 @@ std::string mpi_bench_csv(const std::vector<MpiMeasurement>& runs)
 {
   std::string csv = "test,processes,size_B,posted_receives,iterations,time_ns,latency_us,bandwidth_MBps\n";
   for (const auto& m : runs)
-    csv += fmt::format("{},{},{},{},{},{},{},{}\n", csv_cell(m.test), m.processes, m.bytes, m.posted, m.iterations,
-                       m.time_ns, num(m.latency_us()), num(m.bandwidth() / 1e6));
+    csv += fmt::format("{},{},{},{},{},{},{},{}\n", csv_cell(m.test->name), m.processes, m.bytes, m.posted,
+                       m.iterations, m.time_ns, num(m.latency_us()), num(m.bandwidth() / 1e6));
   return csv;
 }
 
@@ -43,22 +51,28 @@ nlohmann::json mpi_bench_figures(const std::vector<MpiMeasurement>& runs)
   std::map<std::string, double> peak;
   // Lists of records in measurement order (numbers stay numbers: a notebook filters them by field).
   for (const auto& m : runs) {
-    if (m.test == "pingpong")
-      f["pingpong_latency_us"].push_back({{"size_B", m.bytes}, {"latency_us", fixed4(m.latency_us())}});
-    else if (m.test == "posted_receives")
-      f["posted_receives_latency_us"].push_back(
-          {{"size_B", m.bytes}, {"posted_receives", m.posted}, {"latency_us", fixed4(m.latency_us())}});
-    else if (m.test == "bandwidth" || m.test == "bidirectional")
-      peak[m.test] = std::max(peak[m.test], m.bandwidth());
-    else if (m.test == "head_to_head")
-      f["head_to_head_us"].push_back({{"size_B", m.bytes}, {"time_us", fixed4(double(m.time_ns) / 1e3)}});
-    else
-      f[m.test + "_us"].push_back({{"processes", m.processes}, {m.test + "_us", fixed4(m.latency_us())}});
+    const MpiBenchmark& b = *m.test;
+    switch (b.family) {
+      case BenchFamily::round_trip:
+        if (b.posted_first)
+          f[b.figure].push_back(
+              {{"size_B", m.bytes}, {"posted_receives", m.posted}, {"latency_us", fixed4(m.latency_us())}});
+        else
+          f[b.figure].push_back({{"size_B", m.bytes}, {"latency_us", fixed4(m.latency_us())}});
+        break;
+      case BenchFamily::streaming:
+        peak[b.figure] = std::max(peak[b.figure], m.bandwidth());
+        break;
+      case BenchFamily::head_to_head:
+        f[b.figure].push_back({{"size_B", m.bytes}, {"time_us", fixed4(double(m.time_ns) / 1e3)}});
+        break;
+      case BenchFamily::collective:
+        f[b.figure].push_back({{"processes", m.processes}, {b.figure, fixed4(m.latency_us())}});
+        break;
+    }
   }
-  if (peak.count("bandwidth"))
-    f["peak_bandwidth_MBps"] = fixed4(peak["bandwidth"] / 1e6);
-  if (peak.count("bidirectional"))
-    f["peak_bidirectional_each_way_MBps"] = fixed4(peak["bidirectional"] / 1e6);
+  for (const auto& [figure, bandwidth] : peak)
+    f[figure] = fixed4(bandwidth / 1e6);
   return f;
 }
 
@@ -68,26 +82,38 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
   std::map<std::uint64_t, std::map<std::string, double>> sizes, posted, collectives;
   std::set<std::uint64_t> posted_sizes;
   for (const auto& m : runs) {
-    if (m.test == "pingpong")
-      sizes[m.bytes]["pingpong_latency_us"] = m.latency_us();
-    else if (m.test == "bandwidth")
-      sizes[m.bytes]["bandwidth_MBps"] = m.bandwidth() / 1e6;
-    else if (m.test == "bidirectional")
-      sizes[m.bytes]["bidirectional_each_way_MBps"] = m.bandwidth() / 1e6;
-    else if (m.test == "posted_receives") {
-      posted[m.posted][fmt::format("latency_{}B_us", m.bytes)] = m.latency_us();
-      posted_sizes.insert(m.bytes);
-    } else if (m.test != "head_to_head")
-      collectives[m.processes][m.test + "_us"] = m.latency_us();
+    const MpiBenchmark& b = *m.test;
+    switch (b.family) {
+      case BenchFamily::round_trip:
+        if (b.posted_first) {
+          posted[m.posted][fmt::format("latency_{}B_us", m.bytes)] = m.latency_us();
+          posted_sizes.insert(m.bytes);
+        } else {
+          sizes[m.bytes][b.size_column] = m.latency_us();
+        }
+        break;
+      case BenchFamily::streaming:
+        sizes[m.bytes][b.size_column] = m.bandwidth() / 1e6;
+        break;
+      case BenchFamily::collective:
+        collectives[m.processes][b.name + "_us"] = m.latency_us();
+        break;
+      case BenchFamily::head_to_head:
+        break;
+    }
   }
-  const std::vector<std::string> size_cols = {"pingpong_latency_us", "bandwidth_MBps", "bidirectional_each_way_MBps"};
+  std::vector<std::string> size_cols; // pingpong_latency_us, bandwidth_MBps, bidirectional_each_way_MBps
+  for (const MpiBenchmark& b : mpi_benchmarks())
+    if (!b.size_column.empty())
+      size_cols.push_back(b.size_column);
   std::vector<std::string> posted_cols, posted_titles;
   for (auto b : posted_sizes) {
     posted_cols.push_back(fmt::format("latency_{}B_us", b));
     posted_titles.push_back(fmt::format("{} B", b));
   }
   std::vector<std::string> coll_cols;
-  for (const auto& c : kCollectives)
+  const std::vector<std::string> coll_names = collective_names();
+  for (const std::string& c : coll_names)
     coll_cols.push_back(c + "_us");
   dir.write("mpi_sizes.csv", wide_csv("size_B", size_cols, sizes));
   dir.write("mpi_posted.csv", wide_csv("posted_receives", posted_cols, posted));
@@ -151,18 +177,18 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
     // last one drawn: the panel says so, and each is drawn wider than the next so that all show.
     std::string plot;
     std::size_t drawn = 0;
-    for (std::size_t i = 0; i < kCollectives.size(); ++i)
+    for (std::size_t i = 0; i < coll_names.size(); ++i)
       drawn += collectives.begin()->second.count(coll_cols[i]);
     bool coincide = drawn > 1;
     for (const auto& [procs, row] : collectives)
       for (const auto& [column, value] : row)
         coincide = coincide && value == row.begin()->second;
     std::size_t left = drawn; // the series still to draw, this one included
-    for (std::size_t i = 0; i < kCollectives.size(); ++i)
+    for (std::size_t i = 0; i < coll_names.size(); ++i)
       if (collectives.begin()->second.count(coll_cols[i])) {
         plot += fmt::format("{}'mpi_collectives.csv' using 1:{} skip 1 with linespoints {}title '{}'",
                             plot.empty() ? "" : ", ", i + 2,
-                            coincide ? fmt::format("lw {} ps {} ", 2 * left, left) : "", kCollectives[i]);
+                            coincide ? fmt::format("lw {} ps {} ", 2 * left, left) : "", coll_names[i]);
         --left;
       }
     const std::string coll_title =
