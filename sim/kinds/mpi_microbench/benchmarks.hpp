@@ -22,7 +22,8 @@ struct MpiBenchmark {
   std::string name; // its word in mpi_microbench.tests
   BenchFamily family;
   bool by_default; // runs when mpi_microbench.tests is left as it is
-  /// summary.json's figure: a list of records (round_trip, head_to_head, collective) or the peak (streaming).
+  /// summary.json's figure: a list of records (round_trip, head_to_head, collective: then also its column of
+  /// mpi_collectives.csv) or the peak (streaming).
   std::string figure;
   /// Its column of mpi_sizes.csv (round_trip without receives posted first, streaming); "": none.
   std::string size_column = {};

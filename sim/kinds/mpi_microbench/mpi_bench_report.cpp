@@ -13,13 +13,13 @@
 namespace bcssim::sim {
 namespace {
 
-// The collectives' names, in the registry's order (the columns of mpi_collectives.csv).
-std::vector<std::string> collective_names()
+// The collectives, in the registry's order (the columns of mpi_collectives.csv are their figures' names).
+std::vector<const MpiBenchmark*> collective_benchmarks()
 {
-  std::vector<std::string> out;
+  std::vector<const MpiBenchmark*> out;
   for (const MpiBenchmark& b : mpi_benchmarks())
     if (b.family == BenchFamily::collective)
-      out.push_back(b.name);
+      out.push_back(&b);
   return out;
 }
 
@@ -96,7 +96,7 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
         sizes[m.bytes][b.size_column] = m.bandwidth() / 1e6;
         break;
       case BenchFamily::collective:
-        collectives[m.processes][b.name + "_us"] = m.latency_us();
+        collectives[m.processes][b.figure] = m.latency_us();
         break;
       case BenchFamily::head_to_head:
         break;
@@ -112,9 +112,9 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
     posted_titles.push_back(fmt::format("{} B", b));
   }
   std::vector<std::string> coll_cols;
-  const std::vector<std::string> coll_names = collective_names();
-  for (const std::string& c : coll_names)
-    coll_cols.push_back(c + "_us");
+  const std::vector<const MpiBenchmark*> coll_benchmarks = collective_benchmarks();
+  for (const MpiBenchmark* c : coll_benchmarks)
+    coll_cols.push_back(c->figure);
   dir.write("mpi_sizes.csv", wide_csv("size_B", size_cols, sizes));
   dir.write("mpi_posted.csv", wide_csv("posted_receives", posted_cols, posted));
   dir.write("mpi_collectives.csv", wide_csv("processes", coll_cols, collectives));
@@ -177,18 +177,18 @@ void write_mpi_bench_plot(const ResultsDir& dir, const std::string& scenario, co
     // last one drawn: the panel says so, and each is drawn wider than the next so that all show.
     std::string plot;
     std::size_t drawn = 0;
-    for (std::size_t i = 0; i < coll_names.size(); ++i)
+    for (std::size_t i = 0; i < coll_benchmarks.size(); ++i)
       drawn += collectives.begin()->second.count(coll_cols[i]);
     bool coincide = drawn > 1;
     for (const auto& [procs, row] : collectives)
       for (const auto& [column, value] : row)
         coincide = coincide && value == row.begin()->second;
     std::size_t left = drawn; // the series still to draw, this one included
-    for (std::size_t i = 0; i < coll_names.size(); ++i)
+    for (std::size_t i = 0; i < coll_benchmarks.size(); ++i)
       if (collectives.begin()->second.count(coll_cols[i])) {
         plot += fmt::format("{}'mpi_collectives.csv' using 1:{} skip 1 with linespoints {}title '{}'",
                             plot.empty() ? "" : ", ", i + 2,
-                            coincide ? fmt::format("lw {} ps {} ", 2 * left, left) : "", coll_names[i]);
+                            coincide ? fmt::format("lw {} ps {} ", 2 * left, left) : "", coll_benchmarks[i]->name);
         --left;
       }
     const std::string coll_title =

@@ -29,10 +29,11 @@ void check_scheduler(const Scenario& sc)
 {
   const storm::SchedulerSpec spec = sc.spec(storm::scheduler_params());
   const storm::Algorithm& a = storm::algorithm(spec.algorithm);
-  if (!runs_on(a, mpi::backend(sc.mpi()))) {
+  const mpi::Backend& here = mpi::backend(sc.mpi());
+  if (!runs_on(a, here)) {
     std::string allowed, backends;
     for (const storm::Algorithm& other : storm::algorithms())
-      if (runs_on(other, mpi::backend(sc.mpi())))
+      if (runs_on(other, here))
         allowed += fmt::format("{}{}", allowed.empty() ? "" : ", ", other.name);
     for (const mpi::Backend& b : mpi::backends())
       if (runs_on(a, b))
