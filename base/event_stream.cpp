@@ -1,13 +1,19 @@
 #include "base/event_stream.hpp"
 #include "base/event_ahead.hpp"
+#include "base/event_hold.hpp"
 
 #include "base/actor_pool.hpp"
 
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
+#include <algorithm>
 #include <deque>
+#include <functional>
+#include <limits>
+#include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace bcssim::base {
 namespace {
@@ -64,6 +70,69 @@ void record_ahead(std::int64_t until_ns)
     g_ahead.pop_front();
   }
 }
+
+// The held stream (event_hold.hpp): the sink in front of the real one while a holder works out its past.
+class HeldEvents : public EventSink {
+public:
+  void record(const Event& e) override
+  {
+    Held h{e.time_ns, e.actor, e.what, e.bytes, kLasting};
+    if (!e.lasting) { // the names are copied: an actor's may not outlive it
+      h.text_at = text_.size();
+      text_.append(e.actor);
+      text_.append(e.what);
+    }
+    sorted_ = sorted_ && (events_.size() == head_ || events_.back().ns <= h.ns);
+    events_.push_back(h);
+  }
+  // Records the events before `until_ns` (all: the largest int64) in time order into `sink`.
+  void release(EventSink& sink, std::int64_t until_ns)
+  {
+    // Nearly sorted (the holder's past events are the only ones out of order): a stable sort by instant alone, when
+    // needed, keeps each instant's events as they came, which the sink sorts canonically.
+    if (!sorted_) {
+      std::stable_sort(events_.begin() + std::ptrdiff_t(head_), events_.end(),
+                       [](const Held& a, const Held& b) { return a.ns < b.ns; });
+      sorted_ = true;
+    }
+    for (; head_ < events_.size() && events_[head_].ns < until_ns; ++head_) {
+      const Held& h = events_[head_];
+      if (h.text_at == kLasting) {
+        sink.record(Event{h.ns, h.actor, h.what, h.bytes, true});
+      } else {
+        const std::string_view actor(text_.data() + h.text_at, h.actor.size());
+        const std::string_view what(text_.data() + h.text_at + h.actor.size(), h.what.size());
+        sink.record(Event{h.ns, actor, what, h.bytes, false});
+      }
+    }
+    if (head_ == events_.size())
+      clear();
+  }
+  void clear()
+  {
+    events_.clear();
+    text_.clear();
+    head_ = 0;
+    sorted_ = true;
+  }
+  EventSink* inner = nullptr; // the real sink, while held
+  std::function<void(double)> catch_up;
+
+private:
+  static constexpr std::size_t kLasting = ~std::size_t(0);
+  struct Held {
+    std::int64_t ns;
+    std::string_view actor; // the names when lasting; else only their sizes count (copied into text_)
+    std::string_view what;
+    std::uint64_t bytes;
+    std::size_t text_at;
+  };
+  std::vector<Held> events_; // from head_ on: not recorded yet
+  std::size_t head_ = 0;
+  bool sorted_ = true; // events_ from head_ on are in time order
+  std::string text_;
+};
+HeldEvents g_held;
 } // namespace
 
 void EventSink::record_block(const EventBlock& block, std::uint32_t from, std::uint32_t to)
@@ -75,6 +144,9 @@ void EventSink::record_block(const EventBlock& block, std::uint32_t from, std::u
 
 void set_event_sink(EventSink* sink)
 {
+  g_held.clear();
+  g_held.inner = nullptr;
+  g_held.catch_up = nullptr;
   g_sink = sink;
   g_ahead.clear();
   g_blocks.clear();
@@ -103,6 +175,16 @@ void emit_block_ahead(EventBlock block)
 
 void drain_events_ahead(double until)
 {
+  if (events_held()) {
+    const auto catch_up = std::move(g_held.catch_up);
+    g_held.catch_up = nullptr;
+    catch_up(until);
+    // Recorded before the events ahead, all at or before `until` (the holder emits none later).
+    g_held.release(*g_held.inner, within_sim_time_limit(until) ? to_ns(until) + 1 : 0);
+    g_held.clear();
+    g_sink = g_held.inner;
+    g_held.inner = nullptr;
+  }
   if (g_sink != nullptr && within_sim_time_limit(until))
     record_ahead(to_ns(until));
   g_ahead.clear();
@@ -148,6 +230,45 @@ simgrid::s4u::Host* emitting_host()
   if (g_emitting_host != nullptr)
     return g_emitting_host;
   return simgrid::s4u::Actor::is_maestro() ? nullptr : simgrid::s4u::this_actor::get_host();
+}
+
+} // namespace bcssim::base
+
+namespace bcssim::base {
+
+bool events_can_be_held() { return g_sink != nullptr && g_sink->takes_events_late(); }
+
+bool events_held() { return g_held.inner != nullptr; }
+
+void hold_events(std::function<void(double until)> catch_up)
+{
+  if (events_held() || !events_can_be_held())
+    throw std::logic_error("hold_events: the stream is held already, or its sink cannot be held");
+  g_held.inner = g_sink;
+  g_held.catch_up = std::move(catch_up);
+  g_sink = &g_held;
+}
+
+void emit_held(double at, std::string_view actor, std::string_view what, std::uint64_t bytes)
+{
+  if (events_held() && within_sim_time_limit(at))
+    g_held.record(Event{to_ns(at), actor, what, bytes, false}); // copied: a thread's name may not last
+}
+
+void release_events_before(double at)
+{
+  if (events_held() && within_sim_time_limit(at))
+    g_held.release(*g_held.inner, to_ns(at));
+}
+
+void release_events()
+{
+  if (!events_held())
+    return;
+  g_held.release(*g_held.inner, std::numeric_limits<std::int64_t>::max());
+  g_sink = g_held.inner;
+  g_held.inner = nullptr;
+  g_held.catch_up = nullptr;
 }
 
 } // namespace bcssim::base

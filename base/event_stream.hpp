@@ -54,6 +54,9 @@ public:
   virtual void record(const Event& event) = 0;
   /// Records instants [from, to) of `block` (by default as record() of each of their events, in the pattern's order).
   virtual void record_block(const EventBlock& block, std::uint32_t from, std::uint32_t to);
+  /// Whether the sink reads nothing but the events themselves (not the clock, nor emitting_host()), so that events
+  /// may reach it some time after they happened, in time order (base/event_hold.hpp).
+  virtual bool takes_events_late() const { return false; }
 };
 
 /// Installs the sink that receives every event (nullptr: events are dropped). Not owned.

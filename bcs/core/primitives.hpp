@@ -86,6 +86,19 @@ public:
   {
     return false;
   }
+  /// What compare_and_write_computed's steps take, for a model that works out a run of failing ones without
+  /// stepping through them (bcs/runtime/lazy_polls.hpp): its descriptor's cycles on the source NIC's core, then
+  /// `compare` s, the query's start (query.start), `way` s to the nodes where the words are tested, `way` s back to
+  /// its answer (query.true or query.false; a write takes one more way). nullopt where it has no computed form.
+  struct ComputedTimes {
+    double descriptor_cycles = 0;
+    double compare = 0;
+    double way = 0;
+  };
+  virtual std::optional<ComputedTimes> compare_and_write_times(const CompareAndWrite& /*c*/) const
+  {
+    return std::nullopt;
+  }
   /// TEST-EVENT on `node`'s event: non-blocking poll, or wait until it fires. Consumes one firing.
   bool test_event(unsigned node, elan3::EventId event, bool block);
 

@@ -59,6 +59,14 @@ bool QsNetHw::xfer_and_signal_computed(const XferAndSignal& x, const elan3::Thre
   return true;
 }
 
+std::optional<CorePrimitives::ComputedTimes> QsNetHw::compare_and_write_times(const CompareAndWrite& c) const
+{
+  if (!c.nodes.contiguous())
+    return std::nullopt;
+  return ComputedTimes{machine_.costs.descriptor, comparison_seconds(),
+                       machine_.query.one_way(c.src, c.nodes.first(), c.nodes.last())};
+}
+
 bool QsNetHw::compare_and_write(const CompareAndWrite& c)
 {
   if (!c.nodes.contiguous())

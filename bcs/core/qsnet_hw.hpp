@@ -23,6 +23,8 @@ public:
   /// A contiguous range (else false).
   bool compare_and_write_computed(const CompareAndWrite& c, const elan3::ThreadSteps& steps,
                                   std::function<void(bool)> answered) override;
+  /// A contiguous range (else nullopt).
+  std::optional<ComputedTimes> compare_and_write_times(const CompareAndWrite& c) const override;
 
 private:
   /// A multicast of `x` to its contiguous range, its descriptor paid, started on a pooled DMA actor; `poster`

@@ -48,7 +48,8 @@ void ComputedSlice::microphase(int m)
   steps_->emit("bcs.microstrobe", std::uint64_t(m)); // 0 DEM, 1 MSM, 2 point-to-point, 3 broadcast/barrier, 4 reduce
   if (Microphase(m) == Microphase::msm)
     msm_strobe_ = sg4::Engine::get_clock();
-  if (!ctx_.core.xfer_and_signal_computed(microstrobe(ctx_, phase), *steps_, [this, m] { poll(m); }))
+  if (!ctx_.core.xfer_and_signal_computed(microstrobe(ctx_, phase), *steps_,
+                                          [this, m] { polls_from(m, sg4::Engine::get_clock()); }))
     throw std::logic_error("ComputedSlice: the microstrobe has no computed form"); // ComputedSlice::applies
 }
 
@@ -56,26 +57,48 @@ void ComputedSlice::poll(int m)
 {
   const core::CompareAndWrite done = microphase_done(ctx_, slice_ * kMicrophases + m + 1);
   const bool computed = ctx_.core.compare_and_write_computed(done, *steps_, [this, m](bool all) {
-    const double now = sg4::Engine::get_clock();
-    if (!all) {
-      steps_->emit("bcs.ss.retry", std::uint64_t(m));
-      count_retry(*g_, m);
-      steps_->after(ctx_.spec.retry_backoff, [this, m] { poll(m); });
-      return;
-    }
-    if (Microphase(m) == Microphase::dem)
-      g_->gtdem = now - strobed_at_;
-    if (Microphase(m) == Microphase::msm)
-      g_->gtmsm = now - msm_strobe_;
-    if (Microphase(m) == Microphase::p2p)
-      *tail_start_ = now;
-    if (m + 1 < kMicrophases)
-      microphase(m + 1);
+    if (all)
+      ended(m);
     else
-      done_->release();
+      failed(m);
   });
   if (!computed)
     throw std::logic_error("ComputedSlice: the Compare-And-Write has no computed form"); // ComputedSlice::applies
+}
+
+void ComputedSlice::failed(int m)
+{
+  steps_->emit("bcs.ss.retry", std::uint64_t(m));
+  count_retry(*g_, m);
+  polls_from(m, sg4::Engine::get_clock() + ctx_.spec.retry_backoff);
+}
+
+void ComputedSlice::polls_from(int m, double issue)
+{
+  // Worked out rather than stepped through (lazy_polls.hpp), where that applies.
+  if (lazy_.start(
+          m, microphase_done(ctx_, slice_ * kMicrophases + m + 1), issue, *steps_, [this, m] { count_retry(*g_, m); },
+          [this, m] { ended(m); }, [this, m] { poll(m); }))
+    return;
+  if (issue > sg4::Engine::get_clock())
+    steps_->after(ctx_.spec.retry_backoff, [this, m] { poll(m); });
+  else
+    poll(m);
+}
+
+void ComputedSlice::ended(int m)
+{
+  const double now = sg4::Engine::get_clock();
+  if (Microphase(m) == Microphase::dem)
+    g_->gtdem = now - strobed_at_;
+  if (Microphase(m) == Microphase::msm)
+    g_->gtmsm = now - msm_strobe_;
+  if (Microphase(m) == Microphase::p2p)
+    *tail_start_ = now;
+  if (m + 1 < kMicrophases)
+    microphase(m + 1);
+  else
+    done_->release();
 }
 
 } // namespace bcssim::bcs::runtime

@@ -8,6 +8,7 @@
 // (strobe_sender.cpp). Applies where the Strobe Receivers are computed (computed_sr.hpp) and the hardware
 // multicast never fails (a resent multicast is counted and logged from its actor).
 #include "bcs/mds/emds.hpp"
+#include "bcs/runtime/lazy_polls.hpp"
 #include "models/elan3/thread_steps.hpp"
 
 #include <simgrid/s4u/Semaphore.hpp>
@@ -21,7 +22,7 @@ struct Context;
 
 class ComputedSlice {
 public:
-  explicit ComputedSlice(Context& ctx) : ctx_(ctx) {}
+  explicit ComputedSlice(Context& ctx) : ctx_(ctx), lazy_(ctx) {}
   /// Whether this run computes the SS's microphases.
   static bool applies(Context& ctx);
 
@@ -32,8 +33,12 @@ public:
 private:
   void microphase(int m);
   void poll(int m);
+  void polls_from(int m, double issue); // microphase m's polls, the next issued at `issue` (now or after a back-off)
+  void failed(int m);                   // a poll found microphase m unfinished
+  void ended(int m);                    // one found it finished
 
   Context& ctx_;
+  LazyPolls lazy_;
   std::unique_ptr<elan3::ThreadSteps> steps_; // the SS actor's, made at its first slice
   long steps_pid_ = -1;
   simgrid::s4u::SemaphorePtr done_;

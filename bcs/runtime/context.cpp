@@ -2,6 +2,8 @@
 
 #include "bcs/runtime/node.hpp"
 
+#include <utility>
+
 namespace bcssim::bcs::runtime {
 
 // Allocation order fixes the ids; it is kept as it was when the runtime was one class (ids are not results, but
@@ -28,6 +30,18 @@ elan3::EventId NicLayout::wake(Microphase m) const
       return reduce;
   }
   return reduce;
+}
+
+void Context::write_done(unsigned n, std::int64_t phase)
+{
+  std::int64_t& word = memory().word(n, layout.done);
+  const bool reaches = done_watch.phase != 0 && word < done_watch.phase && phase >= done_watch.phase;
+  word = phase;
+  if (reaches && --done_watch.remaining == 0) {
+    const auto reached = std::move(done_watch.reached);
+    done_watch = DoneWatch{};
+    reached();
+  }
 }
 
 Context::Context(core::CorePrimitives& core_primitives, const elan3::HostInterface& host_interface,

@@ -10,6 +10,7 @@
 #include "models/elan3/host_interface.hpp"
 
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -62,6 +63,13 @@ struct NicLayout {
   elan3::EventId collective_sent;    // a CH's or RH's multicast has reached every node
 };
 
+/// The Strobe Sender waiting, without polling, for every node's done word to reach a phase (lazy_polls.hpp).
+struct DoneWatch {
+  std::int64_t phase = 0;        // 0: nothing watched
+  unsigned remaining = 0;        // nodes whose done word has not reached it
+  std::function<void()> reached; // called when the last one does
+};
+
 struct Context {
   Context(core::CorePrimitives& core, const elan3::HostInterface& host, const RuntimeSpec& spec);
   ~Context();
@@ -71,6 +79,8 @@ struct Context {
   core::Machine& machine() { return core.machine(); }
   elan3::NicMemory& memory() { return core.machine().memory; }
   Node& node(unsigned n) { return *nodes.at(n); }
+  /// Node `n` has finished microphase `phase`: its done word, which every writer sets through here (DoneWatch).
+  void write_done(unsigned n, std::int64_t phase);
   const Node& node(unsigned n) const { return *nodes.at(n); }
 
   core::CorePrimitives& core;
@@ -83,6 +93,7 @@ struct Context {
   NicLayout layout;
   std::map<int, JobInfo> jobs; // by job number
   EmdsProbe emds;
+  DoneWatch done_watch;
   std::vector<std::unique_ptr<Node>> nodes; // the compute nodes' threads, by node (built by the Runtime)
 };
 

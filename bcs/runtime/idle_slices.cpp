@@ -364,7 +364,7 @@ void IdleSlices::leave(const IdleSlice& s)
   const std::int64_t phase = s.slice * kMicrophases + kMicrophases;
   for (unsigned n = 0; n < ctx_.node_count; ++n) {
     ctx_.memory().word(n, ctx_.layout.phase) = phase;
-    ctx_.memory().word(n, ctx_.layout.done) = phase;
+    ctx_.write_done(n, phase);
     ctx_.node(n).sr.set_dem_end(n == ctx_.spec.management_node ? s.management_dem_end.value() : s.idle_dem_end.value());
   }
 }

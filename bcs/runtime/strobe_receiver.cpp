@@ -93,14 +93,14 @@ void StrobeReceiver::finished(std::int64_t phase)
     base::trace::span_since(woke_at_, to_string(m), "bcs");
     woke_at_ = -1;
   }
-  ctx_.memory().word(node_, ctx_.layout.done) = phase;
+  ctx_.write_done(node_, phase);
 }
 
 void StrobeReceiver::finish_idle(std::int64_t phase, double at)
 {
   if (microphase_of(phase) == Microphase::dem)
     dem_end_ = at;
-  ctx_.memory().word(node_, ctx_.layout.done) = phase;
+  ctx_.write_done(node_, phase);
 }
 
 void StrobeReceiver::run()

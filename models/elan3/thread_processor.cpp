@@ -66,6 +66,18 @@ public:
 
   bool constant_speed() const { return !speed_varies_; }
 
+  void watch(std::function<void()> before) { watcher_ = std::move(before); }
+
+  /// Constant speed only: queue_past.
+  std::optional<double> past(double at, double cycles)
+  {
+    if (speed_varies_)
+      return std::nullopt;
+    free_at_ = std::max(free_at_, at) + cycles / speed_;
+    XBT_VERB("%s: %g cycles that arrived at %.9f queued late, end at %.9f", nic_.c_str(), cycles, at, free_at_);
+    return free_at_;
+  }
+
   /// Constant speed only, with nothing waiting to be queued at this instant.
   std::optional<double> free_at() const
   {
@@ -141,6 +153,10 @@ private:
 
   void arrive(Operation op)
   {
+    if (watcher_) {
+      const auto before = watcher_; // it may watch no more once called
+      before();
+    }
     arrived_.push_back(std::move(op));
     if (!armed_) {
       armed_ = true;
@@ -197,6 +213,7 @@ private:
   std::vector<Operation> arrived_;
   std::vector<Pending> pending_; // by slot
   std::vector<std::size_t> free_slots_;
+  std::function<void()> watcher_;   // watch_arrivals
   std::set<std::string> occupying_; // names of the threads that occupied the core (node-based: they stay put)
   std::deque<Operation> queue_;     // varying speed: the operation holding the core first, then those waiting
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true); // false once the host deletes this core
@@ -250,6 +267,18 @@ bool queue_cycles(sg4::Host& nic, const std::string& thread, long key, double cy
     return true;
   }
   return core->queue(thread, key, cycles, std::move(then), std::move(alive));
+}
+
+void watch_arrivals(sg4::Host& nic, std::function<void()> before)
+{
+  if (OneAtATime* core = nic.extension(one_at_a_time()))
+    core->watch(std::move(before));
+}
+
+std::optional<double> queue_past(sg4::Host& nic, double at, double cycles)
+{
+  OneAtATime* core = nic.extension(one_at_a_time());
+  return core != nullptr ? core->past(at, cycles) : std::nullopt;
 }
 
 void run_cycles(double cycles)

@@ -65,4 +65,14 @@ bool queues_without_actor(simgrid::s4u::Host& nic);
 bool queue_cycles(simgrid::s4u::Host& nic, const std::string& thread, long key, double cycles,
                   std::function<void()> then, std::shared_ptr<const bool> alive = {});
 
+/// `before()` is called at every operation's arrival on `nic`'s core, before it joins the core's line (empty:
+/// none): a model that works out a thread's recent operations only when it has to (bcs/runtime/lazy_polls.hpp)
+/// queues them then, ahead of the newcomer. One watcher per core.
+void watch_arrivals(simgrid::s4u::Host& nic, std::function<void()> before);
+
+/// An operation of `cycles` that arrived on `nic`'s core at `at` (not later than now, and not earlier than any
+/// other operation queued on it), queued now as it would have been then: its end. An arrival at this very instant
+/// is queued before the instant's other arrivals. One_at_a_time at constant speed only (else nullopt).
+std::optional<double> queue_past(simgrid::s4u::Host& nic, double at, double cycles);
+
 } // namespace bcssim::elan3

@@ -15,7 +15,10 @@ namespace bcssim::elan3 {
 ThreadSteps::ThreadSteps(simgrid::s4u::Host& nic)
     : nic_(nic), thread_(simgrid::s4u::Actor::self()->get_name()), pid_(simgrid::s4u::Actor::self()->get_pid())
 {
-  simgrid::s4u::this_actor::on_exit([alive = alive_](bool) { *alive = false; });
+  simgrid::s4u::this_actor::on_exit([alive = alive_, ended_at = ended_at_](bool) {
+    *alive = false;
+    *ended_at = simgrid::s4u::Engine::get_clock();
+  });
 }
 
 void ThreadSteps::at_instant(double at, Then then) const

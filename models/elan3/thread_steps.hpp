@@ -6,6 +6,7 @@
 // no context switch, semaphore or SimGrid activity per step.
 #include <cstdint>
 #include <functional>
+#include <limits>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -25,6 +26,8 @@ public:
   explicit ThreadSteps(simgrid::s4u::Host& nic);
   /// The actor has ended: no step runs any more.
   bool ended() const { return !*alive_; }
+  /// When the actor ended (infinity while it runs).
+  double ended_at() const { return *ended_at_; }
   /// The thread's name (its actor's).
   const std::string& thread() const { return thread_; }
 
@@ -38,15 +41,18 @@ public:
   void after(double seconds, Then then) const;
   /// sleep_until(at): `then` where that sleep ends (now + (at - now)), or at once if `at` is not later than now.
   void at(double at, Then then) const;
+  /// `then` from a timer at exactly `at` (not earlier than now), unless the actor has ended by then: a step whose
+  /// instant was worked out as the sums of the steps before it (bcs/runtime/lazy_polls.hpp).
+  void at_instant(double at, Then then) const;
+  /// The NIC the thread runs on.
+  simgrid::s4u::Host& nic() const { return nic_; }
 
 private:
-  /// `then` from a timer at `at`, unless the actor has ended by then.
-  void at_instant(double at, Then then) const;
-
   simgrid::s4u::Host& nic_;
   std::string thread_;
   long pid_;
   std::shared_ptr<bool> alive_ = std::make_shared<bool>(true);
+  std::shared_ptr<double> ended_at_ = std::make_shared<double>(std::numeric_limits<double>::infinity());
 };
 
 } // namespace bcssim::elan3

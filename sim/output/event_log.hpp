@@ -27,6 +27,7 @@ public:
   /// A block's instants as the bytes of its pattern, sorted once per pattern and copied with each block's instants
   /// written in (the same bytes record() of each event would hash: tests/unit/test_event_log.cpp).
   void record_block(const base::EventBlock& block, std::uint32_t from, std::uint32_t to) override;
+  bool takes_events_late() const override { return true; }
   /// 16 hex digits, over every event recorded so far.
   std::string digest();
   std::uint64_t count() const { return count_; }
