@@ -64,7 +64,7 @@ bool LazyPolls::start(int m, const core::CompareAndWrite& done, double issue, co
   return true;
 }
 
-void LazyPolls::advance(double until)
+void LazyPolls::advance(double until, bool count)
 {
   // SimGrid kills the SS's actor when the programs end and may then run timers that do nothing: its polls stop there.
   until = std::min(until, steps_->ended_at());
@@ -86,20 +86,21 @@ void LazyPolls::advance(double until)
     }
     if (flight_.test > until)
       return; // the test is still to come: its outcome is not known yet
-    fail(flight_);
+    fail(flight_, count);
     in_flight_ = false;
     next_issue_ = flight_.answer + ctx_.spec.retry_backoff;
   }
 }
 
-void LazyPolls::fail(const Poll& p)
+void LazyPolls::fail(const Poll& p, bool count)
 {
   const std::string& ss = steps_->thread();
   base::emit_held(p.start, ss, "query.start");
   base::emit_held(p.answer, ss, "query.false");
   base::emit_held(p.answer, ss, "bcs.ss.retry", std::uint64_t(m_));
   ++worked_out_;
-  failed_();
+  if (count)
+    failed_();
 }
 
 void LazyPolls::arrival()
@@ -155,7 +156,7 @@ void LazyPolls::catch_up(double until)
   active_ = false;
   if (reached_) // the poll that answers is emitted up to its answer, which the run did not reach
     return;
-  advance(until);
+  advance(until, false); // the SS's record of the slice is gone with its actor: not counted
   if (in_flight_ && flight_.start <= std::min(until, steps_->ended_at()))
     base::emit_held(flight_.start, steps_->thread(), "query.start");
   stop();

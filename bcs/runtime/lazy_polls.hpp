@@ -10,9 +10,10 @@
 // max(free, arrival) + cycles / speed, each wait added to the instant before it), their events emitted into the
 // held stream (base/event_hold.hpp) at their instants; the poll that finds every word set is answered from a timer
 // at its instant, and the SS goes on as compare_and_write_computed's answer would have it.
-// Ties at one instant: a done word written at the instant a query tests the words is not seen by that test (as
-// an actor's write is not: SimGrid runs the instant's timers first); an operation that arrives on the core at the
-// instant a poll does queues behind it. tests/e2e/test_cli_nic_threads.cpp checks the digest both ways.
+// Ties at one instant: a done word written at the instant a query tests the words is not seen by that test (a
+// timer, which SimGrid runs before the instant's actors); an operation that arrives on the core at the instant a
+// poll does queues behind it. Only where the SS is computed (computed_ss.hpp, the message-level tier): under the
+// stages its polls are its actor's sleeps, whose ends are SimGrid's, not these sums (docs/model.md). tests/e2e/test_cli_nic_threads.cpp checks the digest both ways.
 #include "bcs/core/primitives.hpp"
 #include "models/elan3/thread_steps.hpp"
 
@@ -32,8 +33,8 @@ public:
   LazyPolls(const LazyPolls&) = delete;
   LazyPolls& operator=(const LazyPolls&) = delete;
 
-  /// After a poll of `done` (microphase `m`) failed, now: from the next poll, issued at `issue` on `steps` (the
-  /// SS's), polls until one finds every word set, each failure emitted and counted by `failed()`, then
+  /// After a poll of `done` (microphase `m`) failed, now, or before the first: from the next poll, issued at `issue`
+  /// on `steps` (the SS's), polls until one finds every word set, each failure emitted and counted by `failed()`, then
   /// `answered()` at that poll's answer; or, when the last word is written before the next poll is issued,
   /// `poll_again()` at its issue (the SS polls as acted from there). False (nothing done: poll on as acted) where
   /// this does not apply: bcs.runtime.polls = acted, no computed form of the Compare-And-Write, a sink that cannot
@@ -50,9 +51,10 @@ private:
   void arrival();              // another operation arrives on the core, now
   void reached();              // the last done word reached the phase, now
   void catch_up(double until); // the run ends at `until`
-  /// Queues every poll issued by `until` on the core, failing those that test the words by then.
-  void advance(double until);
-  void fail(const Poll& p);
+  /// Queues every poll issued by `until` on the core, failing those that test the words by then, each counted by
+  /// failed() if `count`.
+  void advance(double until, bool count = true);
+  void fail(const Poll& p, bool count);
   void stop(); // no more watching
 
   Context& ctx_;

@@ -43,12 +43,13 @@ const base::ParamGroup<RuntimeSpec>& runtime_params()
              "simulation method (issue 65 goal 2), not a model choice");
     g.choice("runtime.polls", &RuntimeSpec::polls_computed, "computed", {{"computed", true}, {"acted", false}},
              "How the Strobe Sender's Compare-And-Write polls of an unfinished microphase run where its steps are "
-             "computed (bcs.runtime.nic_threads = computed): computed = after the first that fails, none is stepped "
+             "computed (platform.fidelity = message, bcs.runtime.nic_threads = computed): computed = none is stepped "
              "through; each is worked out, with the sums acting it out makes, when the last node's done word is "
              "written or another operation needs the management NIC's core (or the run ends), its events emitted at "
              "their instants, and the poll that finds the microphase done answered at its instant "
-             "(bcs/runtime/lazy_polls.hpp); acted = each poll's steps as timers. The same events at the same instants, "
-             "so the same digest (tested). No effect where the Strobe Sender is acted.",
+             "(bcs/runtime/lazy_polls.hpp); acted = each poll's steps as timers. The same events at the same "
+             "instants, so the same digest (tested). No effect under platform.fidelity = stages, whose Strobe Sender "
+             "polls from its actor.",
              "simulation method (issue 65 goal 2), not a model choice");
     g.integer("runtime.management_node", &RuntimeSpec::management_node, 0, 0, 16777215,
               "Node whose NIC runs the Strobe Sender (the management node).", "scenario choice");

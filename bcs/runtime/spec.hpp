@@ -33,9 +33,9 @@ struct RuntimeSpec {
   /// continuations on their NIC cores, without their actors where nothing blocks (computed_sr.hpp). acted: by
   /// their actors (the reference).
   bool nic_threads_computed = true;
-  /// bcs.runtime.polls = computed: where the Strobe Sender is computed (computed_ss.hpp), a run of its polls that
-  /// find a microphase unfinished is worked out when it ends, not stepped through (lazy_polls.hpp); the same events,
-  /// instants and digest. acted: each poll stepped through (the reference).
+  /// bcs.runtime.polls = computed: where the Strobe Sender is computed (computed_ss.hpp), its polls of an unfinished
+  /// microphase are worked out when it ends, not stepped through (lazy_polls.hpp); the same events, instants and
+  /// digest. acted: each poll stepped through (the reference).
   bool polls_computed = true;
 };
 

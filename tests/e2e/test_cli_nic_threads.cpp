@@ -97,38 +97,3 @@ TEST_CASE("nic threads computed: jobs time-shared by BCS, launched and reported 
       {"app": {"name": "synthetic", "processes": 4}, "synthetic": {"pattern": "ring", "granularity": "3ms", "iterations": 10}},
       {"app": {"name": "synthetic", "processes": 4}, "synthetic": {"pattern": "barrier", "granularity": "2ms", "iterations": 10}}]}})");
 }
-
-TEST_CASE("the Strobe Sender's failing polls worked out: the same events as stepped through")
-{
-  // bcs.runtime.polls = computed against acted, both with the threads computed: long point-to-point microphases
-  // (1 MiB chunked), barriers whose run ends while the SS polls (the polls caught up to the run's end), SWEEP3D.
-  const std::pair<const char*, const char*> scenarios[] = {
-      {"polls-exchange", R"({"name": "x", "kind": "app", "mpi": "bcs",
-        "platform": {"preset": "crescendo", "pes_per_node": 2}, "app": {"name": "synthetic", "processes": 16},
-        "synthetic": {"pattern": "exchange", "granularity": "1ms", "iterations": 6, "message_size": "1MiB"}})"},
-      {"polls-barrier", R"({"name": "b", "kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo"},
-        "app": {"name": "synthetic", "processes": 32},
-        "synthetic": {"pattern": "barrier", "granularity": "300us", "iterations": 20}})"},
-      {"polls-sweep3d", R"({"name": "s", "kind": "app", "mpi": "bcs", "platform": {"preset": "crescendo"},
-        "app": {"name": "sweep3d", "processes": 64}})"}};
-  for (const auto& [name, text] : scenarios) {
-    CAPTURE(name);
-    const fs::path dir = kTmp / "nic-threads" / name;
-    fs::create_directories(dir);
-    const fs::path scenario = dir / "scenario.json";
-    std::ofstream(scenario) << text;
-    const std::string common = "run " + scenario.string() + " --force -q --set platform.fidelity=message ";
-    const Outcome lazy =
-        bcssim(common + "--out " + (dir / "computed").string() + " --log bcs.runtime.lazy_polls.thres:verbose");
-    REQUIRE_MESSAGE(lazy.code == 0, lazy.output);
-    const Outcome stepped = bcssim(common + "--out " + (dir / "acted").string() + " --set bcs.runtime.polls=acted");
-    REQUIRE_MESSAGE(stepped.code == 0, stepped.output);
-    CHECK(slurp(dir / "computed" / "digest") == slurp(dir / "acted" / "digest"));
-    CHECK(slurp(dir / "computed" / "runs.csv") == slurp(dir / "acted" / "runs.csv"));
-    // The polls were worked out: the last "so far N failing polls worked out" of the log has N > 0.
-    const std::string key = "so far ";
-    const auto at = lazy.output.rfind(key);
-    REQUIRE(at != std::string::npos);
-    CHECK(std::stol(lazy.output.substr(at + key.size())) > 0);
-  }
-}
