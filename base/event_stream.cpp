@@ -255,16 +255,29 @@ void emit_held(double at, std::string_view actor, std::string_view what, std::ui
     g_held.record(Event{to_ns(at), actor, what, bytes, false}); // copied: a thread's name may not last
 }
 
+namespace {
+// Events emitted ahead that the clock has reached go before what is released (into the held buffer, sorted there).
+void record_ahead_reached()
+{
+  const double now = simgrid::s4u::Engine::get_clock();
+  if (!g_ahead.empty() && within_sim_time_limit(now))
+    record_ahead(to_ns(now));
+}
+} // namespace
+
 void release_events_before(double at)
 {
-  if (events_held() && within_sim_time_limit(at))
-    g_held.release(*g_held.inner, to_ns(at));
+  if (!events_held() || !within_sim_time_limit(at))
+    return;
+  record_ahead_reached();
+  g_held.release(*g_held.inner, to_ns(at));
 }
 
 void release_events()
 {
   if (!events_held())
     return;
+  record_ahead_reached();
   g_held.release(*g_held.inner, std::numeric_limits<std::int64_t>::max());
   g_sink = g_held.inner;
   g_held.inner = nullptr;
