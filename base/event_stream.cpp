@@ -71,49 +71,46 @@ void record_ahead(std::int64_t until_ns)
   }
 }
 
-// The held stream (event_hold.hpp): the sink in front of the real one while a holder works out its past.
+// The held stream (event_hold.hpp): the sink in front of the real one while a holder works out its past. Two
+// queues, each in time order: what happens (recorded as the clock goes, the events ahead the clock reached before
+// the clock's own) and the holder's past events (emit_held, in time order too: a holder works its past out
+// forward). A release merges them: no sort, however many events a long hold gathers.
 class HeldEvents : public EventSink {
 public:
-  void record(const Event& e) override
-  {
-    Held h{e.time_ns, e.actor, e.what, e.bytes, kLasting};
-    if (!e.lasting) { // the names are copied: an actor's may not outlive it
-      h.text_at = text_.size();
-      text_.append(e.actor);
-      text_.append(e.what);
-    }
-    sorted_ = sorted_ && (events_.size() == head_ || events_.back().ns <= h.ns);
-    events_.push_back(h);
-  }
+  void record(const Event& e) override { push(happened_, e); }
+  void record_held(const Event& e) { push(holders_, e); }
   // Records the events before `until_ns` (all: the largest int64) in time order into `sink`.
   void release(EventSink& sink, std::int64_t until_ns)
   {
-    // Nearly sorted (the holder's past events are the only ones out of order): a stable sort by instant alone, when
-    // needed, keeps each instant's events as they came, which the sink sorts canonically.
-    if (!sorted_) {
-      std::stable_sort(events_.begin() + std::ptrdiff_t(head_), events_.end(),
-                       [](const Held& a, const Held& b) { return a.ns < b.ns; });
-      sorted_ = true;
-    }
-    for (; head_ < events_.size() && events_[head_].ns < until_ns; ++head_) {
-      const Held& h = events_[head_];
-      if (h.text_at == kLasting) {
-        sink.record(Event{h.ns, h.actor, h.what, h.bytes, true});
+    happened_.sort_if_needed();
+    holders_.sort_if_needed();
+    for (;;) {
+      const bool h = happened_.head < happened_.events.size();
+      const bool o = holders_.head < holders_.events.size();
+      Queue* next = nullptr;
+      if (h && (!o || happened_.front().ns <= holders_.front().ns))
+        next = &happened_;
+      else if (o)
+        next = &holders_;
+      if (next == nullptr || next->front().ns >= until_ns)
+        break;
+      const Held& e = next->front();
+      if (e.text_at == kLasting) {
+        sink.record(Event{e.ns, e.actor, e.what, e.bytes, true});
       } else {
-        const std::string_view actor(text_.data() + h.text_at, h.actor.size());
-        const std::string_view what(text_.data() + h.text_at + h.actor.size(), h.what.size());
-        sink.record(Event{h.ns, actor, what, h.bytes, false});
+        const std::string_view actor(next->text.data() + e.text_at, e.actor.size());
+        const std::string_view what(next->text.data() + e.text_at + e.actor.size(), e.what.size());
+        sink.record(Event{e.ns, actor, what, e.bytes, false});
       }
+      ++next->head;
     }
-    if (head_ == events_.size())
-      clear();
+    happened_.clear_if_done();
+    holders_.clear_if_done();
   }
   void clear()
   {
-    events_.clear();
-    text_.clear();
-    head_ = 0;
-    sorted_ = true;
+    happened_ = Queue{};
+    holders_ = Queue{};
   }
   EventSink* inner = nullptr; // the real sink, while held
   std::function<void(double)> catch_up;
@@ -122,15 +119,47 @@ private:
   static constexpr std::size_t kLasting = ~std::size_t(0);
   struct Held {
     std::int64_t ns;
-    std::string_view actor; // the names when lasting; else only their sizes count (copied into text_)
+    std::string_view actor; // the names when lasting; else only their sizes count (copied into text)
     std::string_view what;
     std::uint64_t bytes;
     std::size_t text_at;
   };
-  std::vector<Held> events_; // from head_ on: not recorded yet
-  std::size_t head_ = 0;
-  bool sorted_ = true; // events_ from head_ on are in time order
-  std::string text_;
+  struct Queue {
+    std::vector<Held> events; // from head on: not recorded yet
+    std::size_t head = 0;
+    bool sorted = true; // from head on (expected: the check costs a comparison per event, a sort none)
+    std::string text;
+    const Held& front() const { return events[head]; }
+    void sort_if_needed()
+    {
+      if (!sorted)
+        std::stable_sort(events.begin() + std::ptrdiff_t(head), events.end(),
+                         [](const Held& a, const Held& b) { return a.ns < b.ns; });
+      sorted = true;
+    }
+    void clear_if_done()
+    {
+      if (head == events.size()) {
+        events.clear();
+        text.clear();
+        head = 0;
+        sorted = true;
+      }
+    }
+  };
+  static void push(Queue& q, const Event& e)
+  {
+    Held h{e.time_ns, e.actor, e.what, e.bytes, kLasting};
+    if (!e.lasting) { // the names are copied: an actor's may not outlive it
+      h.text_at = q.text.size();
+      q.text.append(e.actor);
+      q.text.append(e.what);
+    }
+    q.sorted = q.sorted && (q.events.size() == q.head || q.events.back().ns <= h.ns);
+    q.events.push_back(h);
+  }
+  Queue happened_;
+  Queue holders_;
 };
 HeldEvents g_held;
 } // namespace
@@ -179,7 +208,9 @@ void drain_events_ahead(double until)
     const auto catch_up = std::move(g_held.catch_up);
     g_held.catch_up = nullptr;
     catch_up(until);
-    // Recorded before the events ahead, all at or before `until` (the holder emits none later).
+    // The events ahead up to `until` join what happened, and everything held is recorded in time order.
+    if (!g_ahead.empty() && within_sim_time_limit(until))
+      record_ahead(to_ns(until));
     g_held.release(*g_held.inner, within_sim_time_limit(until) ? to_ns(until) + 1 : 0);
     g_held.clear();
     g_sink = g_held.inner;
@@ -252,7 +283,7 @@ void hold_events(std::function<void(double until)> catch_up)
 void emit_held(double at, std::string_view actor, std::string_view what, std::uint64_t bytes)
 {
   if (events_held() && within_sim_time_limit(at))
-    g_held.record(Event{to_ns(at), actor, what, bytes, false}); // copied: a thread's name may not last
+    g_held.record_held(Event{to_ns(at), actor, what, bytes, false}); // copied: a thread's name may not last
 }
 
 namespace {

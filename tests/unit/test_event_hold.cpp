@@ -35,20 +35,20 @@ TEST_CASE("a held stream reaches the sink in time order, as recorded in order")
   EventLog held(true);
   base::set_event_sink(&held);
   REQUIRE(base::events_can_be_held());
-  held.record(Event{100, "x", "a", 0, true});
   double caught_up_to = -1;
   base::hold_events([&caught_up_to](double until) {
     caught_up_to = until;
     base::emit_held(250e-9, "x", "past");
   });
   CHECK(base::events_held());
-  // Others' events as they happen, through the held sink; the holder's past one afterwards.
-  base::emit_held(200e-9, "x", "c");
-  base::emit_held(200e-9, "x", "b");
+  // What happens (here: events computed ahead, which reach the held sink as the clock passes them) and the holder's
+  // past, each in time order, interleaved only at the release.
+  base::emit_ahead(100e-9, "x", "a");
+  base::emit_ahead(200e-9, "x", "c");
+  base::emit_ahead(200e-9, "x", "b");
+  base::emit_ahead(300e-9, "x", "d");
   base::emit_held(150e-9, "x", "past");
-  base::release_events_before(200e-9); // 150 ns recorded, 200 ns kept
-  base::emit_held(300e-9, "x", "d");
-  base::drain_events_ahead(300e-9); // the holder catches up (250 ns), then everything up to 300 ns
+  base::drain_events_ahead(300e-9); // the holder catches up (250 ns), then everything up to 300 ns in time order
   CHECK(caught_up_to == doctest::Approx(300e-9));
   CHECK_FALSE(base::events_held());
   CHECK(held.digest() == in_order.digest());
