@@ -61,17 +61,26 @@ bool LazyPolls::start(int m, const core::CompareAndWrite& done, double issue, co
     if (*alive)
       arrival();
   });
+  issuing_ = false;
+  if (issue == simgrid::s4u::Engine::get_clock())
+    issue_now(); // the microphase's first poll, issued now: among this instant's arrivals, ordered by thread
   return true;
 }
 
-void LazyPolls::advance(double until, bool count)
+void LazyPolls::advance(double until, bool count, bool live)
 {
   // SimGrid kills the SS's actor when the programs end and may then run timers that do nothing: its polls stop there.
   until = std::min(until, steps_->ended_at());
   for (;;) {
+    if (issuing_)
+      return; // its descriptor waits in the core's line of this instant
     if (!in_flight_) {
       if (next_issue_ > until)
         return;
+      if (live && next_issue_ == simgrid::s4u::Engine::get_clock()) {
+        issue_now(); // issued at this very instant: it joins the instant's arrivals, ordered by thread as they are
+        return;
+      }
       // The poll's descriptor on the core (the acted poll queues it at its issue), the comparison, the query's
       // start, its test, its answer: each the instant before plus the step, as its timers add them.
       const double issued = next_issue_;
@@ -90,6 +99,40 @@ void LazyPolls::advance(double until, bool count)
     in_flight_ = false;
     next_issue_ = flight_.answer + ctx_.spec.retry_backoff;
   }
+}
+
+void LazyPolls::issue_now()
+{
+  issuing_ = true;
+  next_issue_ = kNever;
+  steps_->run(times_.descriptor_cycles, [this, alive = alive_] {
+    if (!*alive)
+      return;
+    issuing_ = false;
+    const double end = simgrid::s4u::Engine::get_clock();
+    flight_.start = end + times_.compare;
+    flight_.test = flight_.start + times_.way;
+    flight_.answer = flight_.test + times_.way;
+    in_flight_ = true;
+    if (reached_) // every word was set while its descriptor waited: it finds them so
+      answer(flight_);
+  });
+}
+
+void LazyPolls::answer(const Poll& p)
+{
+  base::emit_held(p.start, steps_->thread(), "query.start");
+  steps_->at_instant(p.answer, [this, alive = alive_] {
+    if (!*alive)
+      return;
+    base::release_events();
+    steps_->emit("query.true", 0);
+    active_ = false;
+    const auto answered = std::move(answered_);
+    failed_ = nullptr;
+    poll_again_ = nullptr;
+    answered();
+  });
 }
 
 void LazyPolls::fail(const Poll& p, bool count)
@@ -120,20 +163,10 @@ void LazyPolls::reached()
   reached_ = true;
   XBT_VERB("microphase %d done on every node at %.9f; so far %llu failing polls worked out", m_, now,
            static_cast<unsigned long long>(worked_out_));
+  if (issuing_) // its descriptor waits in the core's line: answered from its end (issue_now)
+    return;
   if (in_flight_) { // queued, its test later: it finds every word set
-    const Poll p = flight_;
-    base::emit_held(p.start, steps_->thread(), "query.start");
-    steps_->at_instant(p.answer, [this, alive = alive_] {
-      if (!*alive)
-        return;
-      base::release_events();
-      steps_->emit("query.true", 0);
-      active_ = false;
-      const auto answered = std::move(answered_);
-      failed_ = nullptr;
-      poll_again_ = nullptr;
-      answered();
-    });
+    answer(flight_);
     return;
   }
   // The next poll is still to be issued: acted out from its issue on, as the polls before the first failure were.
@@ -156,7 +189,7 @@ void LazyPolls::catch_up(double until)
   active_ = false;
   if (reached_) // the poll that answers is emitted up to its answer, which the run did not reach
     return;
-  advance(until, false); // the SS's record of the slice is gone with its actor: not counted
+  advance(until, false, false); // the SS's record of the slice is gone with its actor: not counted
   if (in_flight_ && flight_.start <= std::min(until, steps_->ended_at()))
     base::emit_held(flight_.start, steps_->thread(), "query.start");
   stop();

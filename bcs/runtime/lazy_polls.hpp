@@ -11,8 +11,8 @@
 // held stream (base/event_hold.hpp) at their instants; the poll that finds every word set is answered from a timer
 // at its instant, and the SS goes on as compare_and_write_computed's answer would have it.
 // Ties at one instant: a done word written at the instant a query tests the words is not seen by that test (a
-// timer, which SimGrid runs before the instant's actors); an operation that arrives on the core at the instant a
-// poll does queues behind it. Only where the SS is computed (computed_ss.hpp, the message-level tier): under the
+// timer, which SimGrid runs before the instant's actors); a poll issued at the instant of a trigger is queued for
+// real, among that instant's arrivals on the core, which the core orders by thread. Only where the SS is computed (computed_ss.hpp, the message-level tier): under the
 // stages its polls are its actor's sleeps, whose ends are SimGrid's, not these sums (docs/model.md). tests/e2e/test_cli_nic_threads.cpp checks the digest both ways.
 #include "bcs/core/primitives.hpp"
 #include "models/elan3/thread_steps.hpp"
@@ -52,8 +52,10 @@ private:
   void reached();              // the last done word reached the phase, now
   void catch_up(double until); // the run ends at `until`
   /// Queues every poll issued by `until` on the core, failing those that test the words by then, each counted by
-  /// failed() if `count`.
-  void advance(double until, bool count = true);
+  /// failed() if `count`. `live`: `until` is now, and a poll issued now is queued among this instant's arrivals.
+  void advance(double until, bool count = true, bool live = true);
+  void issue_now();           // the next poll's descriptor queued now, as acted (by thread among the instant's)
+  void answer(const Poll& p); // p finds every word set: its start emitted, its answer from a timer
   void fail(const Poll& p, bool count);
   void stop(); // no more watching
 
@@ -65,6 +67,7 @@ private:
   int m_ = 0;
   core::CorePrimitives::ComputedTimes times_;
   double next_issue_ = 0;  // s: the next poll's arrival on the core (infinity while one is in flight)
+  bool issuing_ = false;   // a poll's descriptor queued this instant, its end not known yet
   bool in_flight_ = false; // a poll queued on the core whose test is later than the last instant looked at
   Poll flight_;            // ... its instants
   std::function<void()> failed_;
