@@ -81,7 +81,7 @@ void ComputedSlice::polls_from(int m, double issue)
           [this, m] { ended(m); }, [this, m] { poll(m); }))
     return;
   if (issue > sg4::Engine::get_clock())
-    steps_->after(ctx_.spec.retry_backoff, [this, m] { poll(m); });
+    steps_->at_instant(issue, [this, m] { poll(m); }); // after the back-off: issue is now + its seconds
   else
     poll(m);
 }
