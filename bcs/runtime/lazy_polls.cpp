@@ -4,6 +4,7 @@
 #include "bcs/runtime/context.hpp"
 #include "models/elan3/thread_processor.hpp"
 
+#include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Engine.hpp>
 
 #include <xbt/log.h>
@@ -77,8 +78,11 @@ void LazyPolls::advance(double until, bool count, bool live)
     if (!in_flight_) {
       if (next_issue_ > until)
         return;
-      if (live && next_issue_ == simgrid::s4u::Engine::get_clock()) {
-        issue_now(); // issued at this very instant: it joins the instant's arrivals, ordered by thread as they are
+      // Issued at this very instant, the acted poll arrives from its timer, in the instant's first pass of timers,
+      // before any actor runs: it joins the arrivals of that pass (ordered by thread), or, when the newcomer is
+      // an actor's, it was queued alone before it.
+      if (live && next_issue_ == simgrid::s4u::Engine::get_clock() && simgrid::s4u::Actor::self() == nullptr) {
+        issue_now();
         return;
       }
       // The poll's descriptor on the core (the acted poll queues it at its issue), the comparison, the query's

@@ -12,8 +12,11 @@
 // at its instant, and the SS goes on as compare_and_write_computed's answer would have it.
 // Ties at one instant: a done word written at the instant a query tests the words is not seen by that test (a
 // timer, which SimGrid runs before the instant's actors); a poll issued at the instant of a trigger is queued for
-// real, among that instant's arrivals on the core, which the core orders by thread. Only where the SS is computed (computed_ss.hpp, the message-level tier): under the
-// stages its polls are its actor's sleeps, whose ends are SimGrid's, not these sums (docs/model.md). tests/e2e/test_cli_nic_threads.cpp checks the digest both ways.
+// real among that instant's arrivals from timers, which the core orders by thread (the acted poll arrives from its
+// timer, before any actor runs at the instant), and ahead of an actor's arrival, as it was. Only where the SS is
+// computed (computed_ss.hpp, the message-level tier): under the stages its polls are its actor's sleeps, whose ends
+// are SimGrid's, not these sums (docs/model.md). The digest is the same both ways (tests/e2e/test_cli_polls.cpp)
+// except where SimGrid's 1 ns precision at a round the acted polls add decides a tie between flows (docs/model.md).
 #include "bcs/core/primitives.hpp"
 #include "models/elan3/thread_steps.hpp"
 
