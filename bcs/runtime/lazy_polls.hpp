@@ -16,7 +16,7 @@
 // timer, before any actor runs at the instant), and ahead of an actor's arrival, as it was. Only where the SS is
 // computed (computed_ss.hpp, the message-level tier): under the stages its polls are its actor's sleeps, whose ends
 // are SimGrid's, not these sums (docs/model.md). The digest is the same both ways (tests/e2e/test_cli_polls.cpp)
-// except where SimGrid's 1 ns precision at a round the acted polls add decides a tie between flows (docs/model.md).
+// except where SimGrid's lazy max-min update tells apart the order of its timers where flows contend (docs/model.md).
 #include "bcs/core/primitives.hpp"
 #include "models/elan3/thread_steps.hpp"
 
