@@ -68,7 +68,7 @@ bool LazyPolls::start(int m, const core::CompareAndWrite& done, double issue, co
   return true;
 }
 
-void LazyPolls::advance(double until, bool count, bool live)
+void LazyPolls::advance(double until, bool live)
 {
   // SimGrid kills the SS's actor when the programs end and may then run timers that do nothing: its polls stop there.
   until = std::min(until, steps_->ended_at());
@@ -91,18 +91,23 @@ void LazyPolls::advance(double until, bool count, bool live)
       const auto end = elan3::queue_past(steps_->nic(), issued, times_.descriptor_cycles);
       if (!end)
         throw std::logic_error("LazyPolls: the management NIC's core cannot queue without an actor");
-      flight_.start = *end + times_.compare;
-      flight_.test = flight_.start + times_.way;
-      flight_.answer = flight_.test + times_.way;
-      in_flight_ = true;
+      fly(*end);
       next_issue_ = kNever;
     }
     if (flight_.test > until)
       return; // the test is still to come: its outcome is not known yet
-    fail(flight_, count);
+    fail(flight_, live);
     in_flight_ = false;
     next_issue_ = flight_.answer + ctx_.spec.retry_backoff;
   }
+}
+
+void LazyPolls::fly(double end)
+{
+  flight_.start = end + times_.compare;
+  flight_.test = flight_.start + times_.way;
+  flight_.answer = flight_.test + times_.way;
+  in_flight_ = true;
 }
 
 void LazyPolls::issue_now()
@@ -113,11 +118,7 @@ void LazyPolls::issue_now()
     if (!*alive)
       return;
     issuing_ = false;
-    const double end = simgrid::s4u::Engine::get_clock();
-    flight_.start = end + times_.compare;
-    flight_.test = flight_.start + times_.way;
-    flight_.answer = flight_.test + times_.way;
-    in_flight_ = true;
+    fly(simgrid::s4u::Engine::get_clock());
     if (reached_) // every word was set while its descriptor waited: it finds them so
       answer(flight_);
   });
@@ -193,7 +194,7 @@ void LazyPolls::catch_up(double until)
   active_ = false;
   if (reached_) // the poll that answers is emitted up to its answer, which the run did not reach
     return;
-  advance(until, false, false); // the SS's record of the slice is gone with its actor: not counted
+  advance(until, false); // the SS's record of the slice is gone with its actor: not counted
   if (in_flight_ && flight_.start <= std::min(until, steps_->ended_at()))
     base::emit_held(flight_.start, steps_->thread(), "query.start");
   stop();

@@ -54,10 +54,12 @@ private:
   void arrival();              // another operation arrives on the core, now
   void reached();              // the last done word reached the phase, now
   void catch_up(double until); // the run ends at `until`
-  /// Queues every poll issued by `until` on the core, failing those that test the words by then, each counted by
-  /// failed() if `count`. `live`: `until` is now, and a poll issued now is queued among this instant's arrivals.
-  void advance(double until, bool count = true, bool live = true);
-  void issue_now();           // the next poll's descriptor queued now, as acted (by thread among the instant's)
+  /// Queues every poll issued by `until` on the core, failing those that test the words by then. `live`: `until` is
+  /// now, a poll issued now is queued among this instant's arrivals, and each failure is counted by failed(); else
+  /// the run has ended at `until` (nothing queued for real, nothing counted).
+  void advance(double until, bool live = true);
+  void fly(double end); // the poll whose descriptor ends at `end` is in flight: its instants, each after the one before
+  void issue_now();     // the next poll's descriptor queued now, as acted (by thread among the instant's)
   void answer(const Poll& p); // p finds every word set: its start emitted, its answer from a timer
   void fail(const Poll& p, bool count);
   void stop(); // no more watching
