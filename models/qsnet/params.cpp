@@ -127,6 +127,15 @@ const base::ParamGroup<PlatformSpec>& platform_params()
              "002 §2.2.1 (the DMA thread \"time-slices large DMAs so that small DMAs are not adversely "
              "blocked\"), §2.2.2 (Elite: per-packet arbitration, aging for fair delivery)")
         .before("\"shared\""); // every binary before the parameter served single packets as flows
+    g.choice("qsnet.sharing_update", &PlatformSpec::sharing_update, "full",
+             {{"full", SharingUpdate::full}, {"lazy", SharingUpdate::lazy}},
+             "How SimGrid's network solver brings the flows' progress up to date when the sharing of a link "
+             "changes. full: every flow at every change. lazy: only the flows whose share changed (SimGrid's "
+             "default); the order in which SimGrid creates one instant's flows then reaches when they end (24 "
+             "DMAs created in the opposite order: 6 end apart, by up to 16 us), so a change of code that only "
+             "adds a timer can move results. lazy is the model before 2026-12-08 (docs/model.md).",
+             "SimGrid 3.32 network/optim (Full, Lazy); tests/sim/test_sharing.cpp")
+        .before("\"lazy\""); // every binary before the parameter used SimGrid's default
     g.rule(check_tree);
     return g;
   }();

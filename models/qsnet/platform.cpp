@@ -66,12 +66,13 @@ double cable_latency(const LinkTiming& t, unsigned level, double cable_m)
 
 } // namespace
 
-std::vector<std::pair<std::string, std::string>> configure_engine()
+std::vector<std::pair<std::string, std::string>> configure_engine(const PlatformSpec& spec)
 {
   std::vector<std::pair<std::string, std::string>> config = {
       {"network/model", "CM02"},
       {"network/crosstraffic", "0"},
       {"network/TCP-gamma", "1e18"}, // off: the ack window is a per-route FATPIPE link (QsNetZone)
+      {"network/optim", spec.sharing_update == SharingUpdate::full ? "Full" : "Lazy"},
   };
   for (const auto& [key, value] : config)
     simgrid::s4u::Engine::set_config(key + ":" + value);

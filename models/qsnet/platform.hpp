@@ -37,6 +37,15 @@ struct NodeSpec {
 ///    tens of long transfers. Also far cheaper: it is a timer, not a flow in the solver.
 enum class SmallTransfers { shared, packet };
 
+/// How SimGrid's network model brings the flows' progress up to date when the sharing changes.
+///  - full: every flow at every change (SimGrid's network/optim:Full). What a flow has left is then the same
+///    whatever order the flows of one instant were created in, so results do not depend on SimGrid's internal
+///    order of same-instant timers and actors (docs/model.md, "The sharing solver's update").
+///  - lazy: only the flows whose share changed (SimGrid's default, network/optim:Lazy). The order in which one
+///    instant's flows were created then reaches when they end (tests/sim/test_sharing.cpp: up to 16 us on a
+///    0.4 ms DMA), so a code change that only adds a timer can move a result. The model before 2026-12-08.
+enum class SharingUpdate { full, lazy };
+
 struct PlatformSpec {
   unsigned arity;              // k
   unsigned levels;             // n
@@ -45,14 +54,16 @@ struct PlatformSpec {
   LinkTiming timing;
   NodeSpec node;
   SmallTransfers small_transfers = SmallTransfers::packet;
+  SharingUpdate sharing_update = SharingUpdate::full;
 };
 
 /// SimGrid configuration chosen for the model: CM02 (LV08's default latency factor of 13 is wrong here) and
 /// crosstraffic off. CM02's own window bound (TCP-gamma / 2 x route latency) is switched off with a huge
 /// TCP-gamma: the solver sees every route with a unit latency so that flows share a bottleneck equally (Elite
-/// arbitrates per packet, 002 §2.2.2), and the ack window is a FATPIPE link per route class instead.
+/// arbitrates per packet, 002 §2.2.2), and the ack window is a FATPIPE link per route class instead. The
+/// solver's update as `spec` says (SharingUpdate).
 /// Returns the (key, value) pairs set, for the results. Must run before the Platform is built.
-std::vector<std::pair<std::string, std::string>> configure_engine();
+std::vector<std::pair<std::string, std::string>> configure_engine(const PlatformSpec& spec);
 
 class QsNetZone;
 

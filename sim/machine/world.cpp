@@ -66,7 +66,7 @@ World::World(const Scenario& scenario, const std::vector<std::string>& simgrid_l
   deadlocks_at_start_ = deadlock_count();
 
   platform_spec_ = scenario.spec(qsnet::platform_params());
-  simgrid_config_ = qsnet::configure_engine();
+  simgrid_config_ = qsnet::configure_engine(platform_spec_);
   platform_ = std::make_unique<qsnet::Platform>(platform_spec_);
   // OS noise: one seeded stream per host.
   const noise::NoiseSpec cpu_noise = noise_spec(scenario, "cpu");

@@ -8,6 +8,7 @@ do for [fmt in 'svg png'] {
   set output 'mpi.'.fmt
   set multiplot layout 1,1 title 'MPI microbenchmarks: mpi-barrier: quadrics.hardware_collectives=false, mpi = quadrics'
   set logscale x 2
+  set xtics autofreq
   set format x '%g'
   set xlabel 'processes'
   set ylabel 'time per call (us)'

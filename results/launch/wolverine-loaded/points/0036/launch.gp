@@ -13,7 +13,7 @@ do for [fmt in 'svg png'] {
   set xtics 1
   set xrange [-0.5:1.5]
   set title 'Per node'
-  plot 'nodes.csv' using 1:2 skip 1 with points pt 7 ps 0.5 title 'binary written', 'nodes.csv' using 1:3 skip 1 with points pt 5 ps 0.5 title 'launch command', 'nodes.csv' using 1:4 skip 1 with points pt 9 ps 0.5 title 'processes ended'
+  plot 'nodes.csv' using 1:3 skip 1 with points pt 5 ps 0.5 title 'launch command', 'nodes.csv' using 1:2 skip 1 with points pt 6 ps 1.1 title 'binary written', 'nodes.csv' using 1:4 skip 1 with points pt 9 ps 0.5 title 'processes ended'
   unset key
   set key outside right center vertical
   set title 'Pipeline of the sender (node 0) and of receiver node 1'
