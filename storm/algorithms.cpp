@@ -1,6 +1,7 @@
 #include "storm/algorithms.hpp"
 
-#include <stdexcept>
+#include "base/registry.hpp"
+
 #include <string>
 
 namespace bcssim::storm {
@@ -44,10 +45,7 @@ const std::vector<Algorithm>& algorithms()
 
 const Algorithm& algorithm(std::string_view name)
 {
-  for (const Algorithm& a : algorithms())
-    if (name == a.name)
-      return a;
-  throw std::out_of_range("storm: no scheduling algorithm '" + std::string(name) + "'");
+  return base::find_named(algorithms(), std::string(name), "scheduling algorithm");
 }
 
 const char* describe(MpiNeed need)

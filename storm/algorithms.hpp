@@ -32,7 +32,7 @@ struct Algorithm {
 
 /// Every algorithm, in the order of the thesis's tables.
 const std::vector<Algorithm>& algorithms();
-/// The one named `name`; std::out_of_range if none.
+/// The one named `name`; std::invalid_argument listing the known names if none (base::find_named).
 const Algorithm& algorithm(std::string_view name);
 /// "on any MPI", "on an MPI without a global strobe (the production MPI's kind)", ...: for the catalogue's doc.
 const char* describe(MpiNeed need);
