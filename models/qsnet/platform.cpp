@@ -3,6 +3,7 @@
 #include "models/qsnet/qsnet_zone.hpp"
 #include "models/qsnet/routing.hpp"
 
+#include <fmt/format.h>
 #include <simgrid/kernel/resource/NetworkModelIntf.hpp>
 #include <simgrid/s4u/Actor.hpp>
 #include <simgrid/s4u/Comm.hpp>
@@ -73,6 +74,7 @@ std::vector<std::pair<std::string, std::string>> configure_engine(const Platform
       {"network/crosstraffic", "0"},
       {"network/TCP-gamma", "1e18"}, // off: the ack window is a per-route FATPIPE link (QsNetZone)
       {"network/optim", spec.sharing_update == SharingUpdate::full ? "Full" : "Lazy"},
+      {"surf/precision", fmt::format("{}", spec.event_precision)},
   };
   for (const auto& [key, value] : config)
     simgrid::s4u::Engine::set_config(key + ":" + value);

@@ -55,13 +55,15 @@ struct PlatformSpec {
   NodeSpec node;
   SmallTransfers small_transfers = SmallTransfers::packet;
   SharingUpdate sharing_update = SharingUpdate::full;
+  /// SimGrid's surf/precision: events closer than this to an earlier one happen at the earlier one's date.
+  double event_precision = 1e-12; // s
 };
 
 /// SimGrid configuration chosen for the model: CM02 (LV08's default latency factor of 13 is wrong here) and
 /// crosstraffic off. CM02's own window bound (TCP-gamma / 2 x route latency) is switched off with a huge
 /// TCP-gamma: the solver sees every route with a unit latency so that flows share a bottleneck equally (Elite
 /// arbitrates per packet, 002 §2.2.2), and the ack window is a FATPIPE link per route class instead. The
-/// solver's update as `spec` says (SharingUpdate).
+/// solver's update as `spec` says (SharingUpdate), and its event precision (surf/precision) as `spec` says.
 /// Returns the (key, value) pairs set, for the results. Must run before the Platform is built.
 std::vector<std::pair<std::string, std::string>> configure_engine(const PlatformSpec& spec);
 

@@ -159,7 +159,7 @@ void MachineManager::run()
       }
       global_switch(*row_);
       const double p = progress();
-      idle_quanta = p == last_progress ? idle_quanta + 1 : 0;
+      idle_quanta = p - last_progress < kNoProgress ? idle_quanta + 1 : 0;
       last_progress = p;
       if (idle_quanta == 0)
         pagings_at_progress_ = pagings();

@@ -86,6 +86,10 @@ public:
   /// Manager stops switching (a deadlocked job would otherwise keep it strobing forever). A guard of the simulator,
   /// not of STORM.
   static constexpr int kGiveUpQuanta = 1000;
+  /// Less progress than this in a quantum is none: a second of CPU counts 1 in progress(), so this is 1 ns of work,
+  /// the resolution of every result. A paging that takes the whole quantum can end a rounding before the next
+  /// switch (picoseconds, at SimGrid's 1 ps event precision) and leave a sliver of CPU that is no work.
+  static constexpr double kNoProgress = 1e-9;
 
   MachineManager(MachineAccess machine, MachineSpec spec, std::vector<JobRequest> jobs, JobHost& host);
   ~MachineManager();

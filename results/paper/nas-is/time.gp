@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'run time (s)'
 set title 'nas-is: replay run time'
 set xrange [32:97]
-set yrange [-0.1710:3.5905]
+set yrange [-0.1690:3.5480]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'nas-lu: replay slowdown of BCS-MPI over Quadrics MPI'
 set xrange [32:97]
-set yrange [-72.0865:1513.8174]
+set yrange [-72.0962:1514.0196]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'run time (s)'
 set title 'nas-lu: replay run time'
 set xrange [32:97]
-set yrange [-3.1191:65.5018]
+set yrange [-3.1194:65.5076]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

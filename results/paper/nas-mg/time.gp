@@ -6,7 +6,7 @@ set xlabel 'MPI processes'
 set ylabel 'run time (s)'
 set title 'nas-mg: replay run time'
 set xrange [32:97]
-set yrange [-0.2894:6.0770]
+set yrange [-0.2904:6.0975]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

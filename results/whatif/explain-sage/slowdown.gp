@@ -7,7 +7,7 @@ set xlabel 'MPI processes'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'explain-sage: sage slowdown of BCS-MPI over Quadrics MPI'
 set xrange [32:97]
-set yrange [-0.6537:13.7277]
+set yrange [-0.6522:13.6966]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 1102,568 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1102,568 noenhanced font 'Helvetica,11' }

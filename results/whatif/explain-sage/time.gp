@@ -7,7 +7,7 @@ set xlabel 'MPI processes'
 set ylabel 'run time (s)'
 set title 'explain-sage: sage run time'
 set xrange [32:97]
-set yrange [-0.0885:1.8595]
+set yrange [-0.0886:1.8597]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 1192,676 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1192,676 noenhanced font 'Helvetica,11' }

@@ -7,7 +7,7 @@ set xlabel 'MPI processes'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'explain-sweep3d-nonblocking: sweep3d slowdown of BCS-MPI over Quadrics MPI'
 set xrange [32:97]
-set yrange [-1.1424:23.9909]
+set yrange [-1.1424:23.9910]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 1129,568 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1129,568 noenhanced font 'Helvetica,11' }

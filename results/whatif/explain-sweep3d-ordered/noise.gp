@@ -7,7 +7,7 @@ set xlabel 'MPI processes'
 set ylabel 'slowdown by noise T / T(noise.preset=none) - 1 (%)'
 set title 'explain-sweep3d-ordered: sweep3d slowed by noise.preset'
 set xrange [32:97]
-set yrange [-0.6193:13.0054]
+set yrange [-0.6193:13.0053]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 1102,496 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 1102,496 noenhanced font 'Helvetica,11' }

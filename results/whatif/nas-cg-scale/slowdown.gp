@@ -6,7 +6,7 @@ set xlabel 'replay.compute_scale'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'nas-cg-scale: replay slowdown of BCS-MPI over Quadrics MPI'
 set logscale x 2
-set yrange [-6.7341:141.4164]
+set yrange [-6.7283:141.2934]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

@@ -6,7 +6,7 @@ set xlabel 'replay.compute_scale'
 set ylabel 'run time (s)'
 set title 'nas-is-scale: replay run time'
 set logscale x 2
-set yrange [-1.0032:21.0667]
+set yrange [-1.0049:21.1019]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

@@ -6,7 +6,7 @@ set xlabel 'replay.compute_scale'
 set ylabel 'slowdown T_bcs / T_quadrics - 1 (%)'
 set title 'nas-mg-scale: replay slowdown of BCS-MPI over Quadrics MPI'
 set logscale x 2
-set yrange [-8.6270:140.5931]
+set yrange [-8.6529:141.1363]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

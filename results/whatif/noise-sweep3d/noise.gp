@@ -6,7 +6,7 @@ set xlabel 'platform.nodes'
 set ylabel 'slowdown by noise T / T(noise.preset=none) - 1 (%)'
 set title 'noise-sweep3d: sweep3d slowed by noise.preset'
 set logscale x 2
-set yrange [-1.8956:39.8082]
+set yrange [-1.8957:39.8099]
 set xzeroaxis lt -1
 do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,500 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,500 noenhanced font 'Helvetica,11' }

@@ -12,6 +12,6 @@ do for [fmt in 'svg png'] {
   if (fmt eq 'svg') { set terminal svg size 900,2760 dynamic noenhanced font 'Helvetica,12' } else { set terminal pngcairo size 900,2760 noenhanced font 'Helvetica,11' }
   set output 'gantt.'.fmt
   plot 'gantt.csv' using (($5+$6)/2):1:(($6-$5)/2):(0.4):(C[int($4) % 20 + 1]) skip 1 with boxxyerror fs solid 0.6 lc rgb variable notitle, \
-       '' using (($5+$6)/2):1:(($6-$5) > 0.072492354 ? sprintf('job %d', $4) : '') skip 1 with labels notitle, \
+       '' using (($5+$6)/2):1:(($6-$5) > 0.072492360 ? sprintf('job %d', $4) : '') skip 1 with labels notitle, \
        NaN with boxes fs solid 0.6 lc rgb C[1] title 'job 0'
 }
