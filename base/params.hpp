@@ -74,6 +74,9 @@ struct ParamDecl {
   double min = 0;              // inclusive range, in SI units for quantities
   double max = kUnbounded;
   std::vector<std::string> choices; // for ParamType::choice, and the allowed words of a text list
+  /// Words the sources use for a choice, each with the choice ("gang" for "gs"), blanks and '-' written as '_': a
+  /// mistyped value is asked whether it meant that choice.
+  std::vector<std::pair<std::string, std::string>> synonyms;
   std::string doc;
   std::string source;
   std::string before_literal; // how binaries older than the parameter ran (JSON syntax); "" = as its default

@@ -28,6 +28,9 @@ struct Algorithm {
   /// The Machine Manager moves every node to the next row of the matrix at each quantum (gang slots): a node that
   /// holds processes of two rows switches at every quantum.
   bool gang_rows = false;
+  /// Words the sources use for it ("gang scheduling" for gs), blanks and '-' as '_': scheduler.algorithm asks a
+  /// value written so whether it meant this algorithm.
+  std::vector<const char*> sources_say = {};
 };
 
 /// Every algorithm, in the order of the thesis's tables.

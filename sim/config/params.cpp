@@ -102,7 +102,8 @@ std::optional<std::string> check_scalar(const ParamSpec& s, const nlohmann::json
       if (v.is_string() && std::find(s.choices.begin(), s.choices.end(), v.get<std::string>()) != s.choices.end())
         return std::nullopt;
       return fmt::format("one of: {}{}", fmt::join(s.choices, ", "),
-                         v.is_string() ? did_you_mean(v.get<std::string>(), s.choices) : std::string());
+                         v.is_string() ? did_you_mean(v.get<std::string>(), s.choices, Ties::first, s.synonyms)
+                                       : std::string());
     case ParamType::quantity: {
       auto want = [&] { return quantity_help(s.quantity) + range_text(s); };
       if (!v.is_string())

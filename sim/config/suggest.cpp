@@ -75,31 +75,10 @@ std::string lower(std::string s)
   return s;
 }
 
-// Words the sources use for a choice that bcssim spells otherwise (the thesis's "gang scheduling" is gs): offered
-// when the choice is among the candidates.
-struct Synonym {
-  const char* word;
-  const char* meant;
-};
-// Written with '_' for a blank or a '-' (the word is compared so: "gang scheduling", "spin-block").
-constexpr Synonym kSynonyms[] = {
-    {"gang", "gs"},
-    {"gang_scheduling", "gs"},
-    {"spin_block", "sb"},
-    {"spinblock", "sb"},
-    {"implicit", "sb"}, // implicit coscheduling: spin-block (thesis ch. 6)
-    {"implicit_coscheduling", "sb"},
-    {"flexible", "fcs"},
-    {"flexible_coscheduling", "fcs"},
-    {"buffered", "bcs"},
-    {"buffered_coscheduling", "bcs"},
-    {"batch", "fcfs"},
-    {"first_come_first_served", "fcfs"},
-};
-
 } // namespace
 
-std::string closest(const std::string& word, const std::vector<std::string>& candidates, Ties ties)
+std::string closest(const std::string& word, const std::vector<std::string>& candidates, Ties ties,
+                    const Synonyms& synonyms)
 {
   if (word.size() > 200)
     return ""; // a pasted blob is no typo (and would cost the distance table its square)
@@ -108,9 +87,9 @@ std::string closest(const std::string& word, const std::vector<std::string>& can
   std::string spaced = folded; // "gang scheduling" and "gang-scheduling" as "gang_scheduling"
   std::replace_if(
       spaced.begin(), spaced.end(), [](char c) { return c == ' ' || c == '-'; }, '_');
-  for (const Synonym& s : kSynonyms)
-    if (spaced == s.word && std::find(candidates.begin(), candidates.end(), s.meant) != candidates.end())
-      return s.meant;
+  for (const auto& [said, meant] : synonyms)
+    if (spaced == said && std::find(candidates.begin(), candidates.end(), meant) != candidates.end())
+      return meant;
   const std::size_t limit = std::clamp<std::size_t>(word.size() / 3, 1, 3);
   std::string best;
   std::size_t best_distance = limit + 1;
@@ -144,9 +123,10 @@ std::string closest(const std::string& word, const std::vector<std::string>& can
   return prefixed;
 }
 
-std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates, Ties ties)
+std::string did_you_mean(const std::string& word, const std::vector<std::string>& candidates, Ties ties,
+                         const Synonyms& synonyms)
 {
-  const std::string c = closest(word, candidates, ties);
+  const std::string c = closest(word, candidates, ties, synonyms);
   return c.empty() ? "" : " (did you mean '" + c + "'?)";
 }
 

@@ -15,12 +15,15 @@ const base::ParamGroup<SchedulerSpec>& scheduler_params()
     std::vector<std::pair<std::string, std::string>> names;
     std::string doc = "How the machine is shared among the jobs.";
     std::string sources;
+    std::vector<std::pair<std::string, std::string>> synonyms;
     for (const Algorithm& a : algorithms()) {
       names.emplace_back(a.name, a.name);
+      for (const char* word : a.sources_say)
+        synonyms.emplace_back(word, a.name);
       doc += fmt::format(" {}: {} ({}).", a.name, a.doc, describe(a.mpi));
       sources += fmt::format("{}{}: {}", sources.empty() ? "" : "; ", a.name, a.source);
     }
-    g.choice("algorithm", &SchedulerSpec::algorithm, "fcfs", names, doc, sources);
+    g.choice("algorithm", &SchedulerSpec::algorithm, "fcfs", names, doc, sources).synonyms = std::move(synonyms);
     g.integer("mpl", &SchedulerSpec::mpl, 2, 1, 64,
               "Multiprogramming level of the time-sharing algorithms: rows of the Ousterhout matrix, the most "
               "processes a PE holds.",

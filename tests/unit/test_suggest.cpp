@@ -1,5 +1,6 @@
 // "Did you mean ...?" (sim/config/suggest): the closest candidate within a third of the word's length.
 #include "sim/config/suggest.hpp"
+#include "storm/machine_manager/params.hpp"
 
 #include <doctest/doctest.h>
 
@@ -13,6 +14,7 @@
 
 using bcssim::sim::closest;
 using bcssim::sim::did_you_mean;
+using bcssim::sim::Ties;
 
 TEST_CASE("suggestions: typos, swaps and missing letters find their word; unrelated words find none")
 {
@@ -33,16 +35,25 @@ TEST_CASE("suggestions: letter case does not count; the sources' words for a cho
   CHECK(closest("ASCI-Q", presets) == "asci-q");
   CHECK(closest("Crescendo", presets) == "crescendo");
   CHECK(closest("ASCIQ", presets) == "asci-q");
-  const std::vector<std::string> algorithms = {"fcfs", "gs", "sb", "fcs", "bcs", "pbcs"};
-  CHECK(closest("gang", algorithms) == "gs");
-  CHECK(closest("gang scheduling", algorithms) == "gs"); // the thesis's words, blanks and all (issue 67's re-check)
-  CHECK(closest("Gang-Scheduling", algorithms) == "gs");
-  CHECK(closest("implicit", algorithms) == "sb");
-  CHECK(closest("implicit coscheduling", algorithms) == "sb");
-  CHECK(closest("first-come-first-served", algorithms) == "fcfs");
-  CHECK(closest("Gang", algorithms) == "gs");
-  CHECK(closest("spin-block", algorithms) == "sb");
-  CHECK(closest("gang", presets).empty()); // a synonym only where its choice is a candidate
+  // scheduler.algorithm's choices and the words the sources use for them, as storm declares them.
+  const bcssim::base::ParamDecl* decl = nullptr;
+  for (const auto& e : bcssim::storm::scheduler_params().entries())
+    if (e.decl.path == "scheduler.algorithm")
+      decl = &e.decl;
+  REQUIRE(decl != nullptr);
+  const std::vector<std::string>& algorithms = decl->choices;
+  auto meant = [&](const std::string& word) { return closest(word, algorithms, Ties::first, decl->synonyms); };
+  CHECK(meant("gang") == "gs");
+  CHECK(meant("gang scheduling") == "gs"); // the thesis's words, blanks and all (issue 67's re-check)
+  CHECK(meant("Gang-Scheduling") == "gs");
+  CHECK(meant("implicit") == "sb");
+  CHECK(meant("implicit coscheduling") == "sb");
+  CHECK(meant("first-come-first-served") == "fcfs");
+  CHECK(meant("Gang") == "gs");
+  CHECK(meant("spin-block") == "sb");
+  CHECK(meant("buffered coscheduling") == "bcs");
+  CHECK(closest("gang", algorithms).empty()); // the words are the plug-in's: none without its synonyms
+  CHECK(closest("gang", presets, Ties::first, decl->synonyms).empty()); // only where its choice is a candidate
 }
 
 namespace {
