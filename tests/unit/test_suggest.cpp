@@ -1,6 +1,6 @@
 // "Did you mean ...?" (sim/config/suggest): the closest candidate within a third of the word's length.
+#include "sim/config/params.hpp"
 #include "sim/config/suggest.hpp"
-#include "storm/machine_manager/params.hpp"
 
 #include <doctest/doctest.h>
 
@@ -36,10 +36,7 @@ TEST_CASE("suggestions: letter case does not count; the sources' words for a cho
   CHECK(closest("Crescendo", presets) == "crescendo");
   CHECK(closest("ASCIQ", presets) == "asci-q");
   // scheduler.algorithm's choices and the words the sources use for them, as storm declares them.
-  const bcssim::base::ParamDecl* decl = nullptr;
-  for (const auto& e : bcssim::storm::scheduler_params().entries())
-    if (e.decl.path == "scheduler.algorithm")
-      decl = &e.decl;
+  const bcssim::sim::ParamSpec* decl = bcssim::sim::find_param("scheduler.algorithm");
   REQUIRE(decl != nullptr);
   const std::vector<std::string>& algorithms = decl->choices;
   auto meant = [&](const std::string& word) { return closest(word, algorithms, Ties::first, decl->synonyms); };
